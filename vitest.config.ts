@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // 2-core machines: keep workers low; suites that share Redis or Chromium serialise themselves.
+    maxWorkers: 2,
+  },
+});
