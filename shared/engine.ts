@@ -1,0 +1,100 @@
+/**
+ * The rules engine as a decider over an append-only log (Emmett style):
+ * - `newMatch(setup)` is the initial state;
+ * - `applyStep(match, step)` decides (refuses with a typed error, leaving the match untouched) and evolves;
+ * - `replay(setup, steps)` folds a stored log.
+ * A `Match` is immutable. Effective steps form a persistent stack, so `undo` is O(1) and recording a
+ * step never replays the log. Discipline rules live in `rules/fourteen-one.ts` and `rules/rotation.ts`.
+ */
+import { RulesError } from './protocol/errors';
+import type { MatchSetup } from './protocol/setup';
+import type { MatchState, Outcome } from './protocol/state';
+import type { Step } from './protocol/steps';
+import type { MatchStats } from './protocol/wire';
+import { type Core, initialCore, type Transition } from './rules/core';
+import { decideStraightPool } from './rules/fourteen-one';
+import { decideRotation } from './rules/rotation';
+import { projectState } from './view';
+import { deriveStats } from './stats';
+
+/** One effective step on the undo stack: the state before it, and what it did. */
+export interface HistoryNode {
+  readonly prev: HistoryNode | null;
+  /** State before this step. */
+  readonly before: Core;
+  readonly step: Step;
+  readonly outcome: Outcome;
+}
+
+/** An immutable match: set-up, current core state and the stack of effective steps. */
+export interface Match {
+  readonly setup: MatchSetup;
+  readonly core: Core;
+  readonly history: HistoryNode | null;
+  /** Number of effective steps (undo pops one). */
+  readonly depth: number;
+}
+
+/** Result of `applyStep`: the new match and the outcome, or the refusal. */
+export type Applied = { ok: true; match: Match; outcome: Outcome } | { ok: false; error: RulesError };
+
+/** Initial state of a match (fresh, or picked up in progress from `setup.start`). */
+export function newMatch(setup: MatchSetup): Match {
+  return { setup, core: initialCore(setup), history: null, depth: 0 };
+}
+
+/**
+ * Decide and apply one step. Undo pops the last effective step (any kind) and restores the state before it.
+ * Returns `{ok: false, error}` (codes of D-30: `match-over`, `choice-pending`, `ball-not-on-table`, …)
+ * for a step the rules cannot accept now; the given match is never modified.
+ */
+export function applyStep(match: Match, step: Step): Applied {
+  if ('undo' in step) {
+    const top = match.history;
+    if (!top) return { ok: false, error: new RulesError('nothing-to-undo', 'undo: there is no step to take back', 'undo') };
+    const outcome: Outcome = { kind: 'undo', by: top.outcome.by, points: 0, penalty: 0, caption: `undone: ${top.outcome.caption}` };
+    return { ok: true, match: { setup: match.setup, core: top.before, history: top.prev, depth: match.depth - 1 }, outcome };
+  }
+  let t: Transition;
+  try {
+    t = match.setup.discipline === '14-1'
+      ? decideStraightPool(match.setup, match.core, step)
+      : decideRotation(match.setup, match.core, step);
+  } catch (e) {
+    if (e instanceof RulesError) return { ok: false, error: e };
+    throw e;
+  }
+  const node: HistoryNode = { prev: match.history, before: match.core, step, outcome: t.outcome };
+  return { ok: true, match: { setup: match.setup, core: t.core, history: node, depth: match.depth + 1 }, outcome: t.outcome };
+}
+
+/**
+ * Fold a stored log (steps already accepted once) into a match.
+ * @throws RulesError if a step is refused: a log that does not replay is corrupt.
+ */
+export function replay(setup: MatchSetup, steps: readonly Step[]): Match {
+  let m = newMatch(setup);
+  for (let i = 0; i < steps.length; i++) {
+    const r = applyStep(m, steps[i]!);
+    if (!r.ok) throw new RulesError(r.error.code, `log step ${i}: ${r.error.message}`, `steps.${i}`);
+    m = r.match;
+  }
+  return m;
+}
+
+/** Public state of the match (FORMAT.md `expect` fields plus broadcast fields). */
+export function view(match: Match): MatchState {
+  return projectState(match.setup, match.core, match.depth, match.history?.outcome ?? null);
+}
+
+/** Effective steps, oldest first, with their outcomes and the state before each. */
+export function effectiveSteps(match: Match): HistoryNode[] {
+  const out: HistoryNode[] = [];
+  for (let n = match.history; n; n = n.prev) out.push(n);
+  return out.reverse();
+}
+
+/** Derived statistics, score sheet and consistency check for the dashboard (rules.md §3.13, §4.8). */
+export function statsOf(match: Match): MatchStats {
+  return deriveStats(match.setup, effectiveSteps(match), match.core);
+}

@@ -1,0 +1,57 @@
+/**
+ * Typed errors shared by the rules engine, the server and the browser pages.
+ * Every refusal carries a stable machine `code`, a human `message` naming the field and the reason,
+ * and, where one field is at fault, its dotted `field` path (e.g. `shot.pocketed.1`).
+ */
+
+/** Stable error codes. Rules codes come from the engine (D-30); transport codes from the server. */
+export type ErrorCode =
+  // input shape
+  | 'invalid-setup'
+  | 'invalid-step'
+  // rules (D-30): the step is well formed but the rules cannot accept it now
+  | 'match-over'
+  | 'choice-pending'
+  | 'no-choice-pending'
+  | 'wrong-choice'
+  | 'ball-not-on-table'
+  | 'push-out-not-allowed'
+  | 'placement-forbidden'
+  | 'inconsistent-shot'
+  | 'nothing-to-undo'
+  // transport / server
+  | 'stale'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'too-large'
+  | 'rate-limited'
+  | 'internal';
+
+/** Plain, serialisable error object as it travels over HTTP and Socket.IO: `{code, message, field?}`. */
+export interface ApiError {
+  code: ErrorCode;
+  message: string;
+  field?: string;
+}
+
+/**
+ * Error thrown or returned by the rules engine. `field` is a dotted path into the offending input.
+ * Never thrown for a legal step; a refused step leaves the match untouched.
+ */
+export class RulesError extends Error {
+  readonly code: ErrorCode;
+  readonly field?: string;
+  constructor(code: ErrorCode, message: string, field?: string) {
+    super(message);
+    this.name = 'RulesError';
+    this.code = code;
+    if (field !== undefined) this.field = field;
+  }
+  /** The wire form `{code, message, field?}`. */
+  toJSON(): ApiError {
+    return this.field === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, field: this.field };
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The public match state: what every page shows and what the case bank's `expect` checks (FORMAT.md).
+ * Produced by the engine's `view()`; pure data, JSON-serialisable, identical on server and browser.
+ */
+import type { Discipline, Pair, PlayerKey, Ruleset } from './setup';
+
+/** A decision the rules wait for before the next shot (FORMAT.md `awaiting`). */
+export type Awaiting =
+  | null
+  | 'break-foul-choice'
+  | 'three-foul-choice'
+  | 'push-out-choice'
+  | 'illegal-break-choice'
+  | 'foul-placement';
+
+/** Where the cue ball may be placed by the player to shoot: null = played where it lies. */
+export type BallInHand = null | 'kitchen' | 'anywhere';
+
+/** 14-1 placement after a re-rack (S-16–S-18; 14-1 §07). */
+export interface RackPlacement {
+  cueBall: 'as-is' | 'kitchen' | 'head-spot' | 'center-spot';
+  breakBall: 'as-is' | 'head-spot' | 'center-spot' | 'racked';
+  racked: 14 | 15;
+}
+
+/** How a turn ended, as the score sheet marks it (rules.md §3.13). */
+export type TurnEnd = 'miss' | 'safety' | 'foul' | 'breaking-foul' | 'third-foul' | 'illegal-break' | 'push-out' | 'win' | 'lost-break';
+
+/** What the last recorded step did, in numbers and in words a caption can use. */
+export interface Outcome {
+  /** Step kind that produced it. */
+  kind: 'shot' | 'choice' | 'undo' | 'stalemate' | 'warning';
+  /** Player who shot or chose. */
+  by: PlayerKey;
+  /** Points gained by `by` on this step (gross). */
+  points: number;
+  /** Points lost by `by` on this step (positive number; 14-1 only). */
+  penalty: number;
+  /** Rotation: balls scored on this step with their values. */
+  balls?: number[];
+  /** Set when this step ended the turn. */
+  turnEnd?: TurnEnd;
+  /** 14-1 re-rack or Rotation new rack caused by this step. */
+  rerack?: { racked: 14 | 15; reason: 'continuous' | 'three-foul' | 'rebreak' | 'stalemate' | 'new-rack' | 'illegal-break' };
+  /** Short caption, e.g. "third foul: −16", "re-rack: 14 balls", "push out", "rack won". */
+  caption: string;
+}
+
+/** One row of the score sheet: one inning of one player (rules.md §3.13; 14dot1-SG). */
+export interface SheetRow {
+  player: PlayerKey;
+  /** The player's inning number (1-based). */
+  inning: number;
+  rack: number;
+  /** Points legally scored in the inning (gross). */
+  points: number;
+  /** Points lost in the inning (fouls). */
+  penalty: number;
+  /** Sheet marker: '' (miss or still running), 'S', 'F', 'BF', 'TF', 'IB' (illegal break), 'PO' (push out), 'W' (won). */
+  mark: '' | 'S' | 'F' | 'BF' | 'TF' | 'IB' | 'PO' | 'W';
+  /** Running total after the inning. */
+  total: number;
+  /** Rotation: ball numbers scored in the inning, in order. */
+  balls?: number[];
+  /** True while the inning is still in progress. */
+  open?: boolean;
+}
+
+/** Per-player statistics for the dashboard. */
+export interface PlayerStats {
+  innings: number;
+  points: number;
+  /** Points per inning (gross points / innings), 0 when no inning. */
+  average: number;
+  highRun: number;
+  safeties: number;
+  fouls: number;
+  breakingFouls: number;
+  threeFouls: number;
+  /** Runs of each finished or running inning, in order (points). */
+  runs: number[];
+}
+
+/** Rotation rack summary: points each player took in each rack. */
+export interface RackTotal {
+  rack: number;
+  points: Pair<number>;
+  /** Balls each player scored in the rack. */
+  balls: Pair<number[]>;
+}
+
+/** The whole public state of a match at one version. */
+export interface MatchState {
+  discipline: Discipline;
+  ruleset: Ruleset;
+  /** Player names, A first. */
+  names: Pair<string>;
+  targets: Pair<number>;
+  score: Pair<number>;
+  /** Points still needed to reach the target (never below 0). */
+  needed: Pair<number>;
+  /** Who shoots next, or who must make the pending choice. */
+  turn: PlayerKey;
+  /** Points of the current inning of the player at the table. */
+  run: number;
+  highRun: Pair<number>;
+  /** Consecutive fouls standing. */
+  fouls: Pair<number>;
+  /** True when the player is on two fouls (14-1: the next foul costs 16; S-14/S-15). */
+  onTwoFouls: Pair<boolean>;
+  innings: Pair<number>;
+  rack: number;
+  /** Object balls on the table (both disciplines). */
+  ballsOnTable: number;
+  /** Ball numbers on the table ascending: always for Rotation; for 14-1 when known (null after counts only). */
+  onTable: number[] | null;
+  awaiting: Awaiting;
+  /** True when the next shot is an opening break (break requirements apply). */
+  breakShot: boolean;
+  ballInHand: BallInHand;
+  /** 14-1: placement of the last re-rack in this rack, null before any. */
+  rackPlacement: RackPlacement | null;
+  winner: PlayerKey | null;
+  /** Rotation: a push out is allowed on the next shot. */
+  pushOutAvailable: boolean;
+  /** Rotation: the lowest-numbered ball on the table (the ball to hit first), null when none. */
+  lowestBall: number | null;
+  /** Rotation: sum of the values of the balls on the table. 14-1: equals ballsOnTable. */
+  pointsLeft: number;
+  /** Rotation: points each player scored in the current rack. */
+  rackPoints: Pair<number>;
+  /** Rotation: the player whose rack points reached 61 (the rack is clinched). */
+  rackClinchedBy: PlayerKey | null;
+  /** Number of effective steps (undo removes one). */
+  steps: number;
+  /** What the last effective step did; null at the start. */
+  last: Outcome | null;
+}

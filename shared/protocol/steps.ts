@@ -1,0 +1,124 @@
+/**
+ * The step vocabulary: what a referee reports at the table. It is the vocabulary of the scoring case
+ * bank (../shared/cases/FORMAT.md) and the wire vocabulary between scorer, server and engine: the same
+ * JSON travels unchanged. Schemas are zod; `parseStep` turns unknown input into a typed `Step` or a
+ * `RulesError('invalid-step')` naming the field.
+ */
+import { z } from 'zod';
+import { RulesError } from './errors';
+
+const ballNo = z.number().int().min(1).max(15);
+
+/** Extra fouls a referee may call beside scratch / off table / no contact / no rail (14-1 §08, ROT §10, S-12). */
+export const OTHER_FOULS = [
+  'touched-ball',
+  'double-hit',
+  'feet-off-floor',
+  'push-shot',
+  'balls-moving',
+  'bad-cue-ball-placement',
+  'cue-on-table',
+  'slow-play',
+] as const;
+export type OtherFoul = (typeof OTHER_FOULS)[number];
+
+export const callSchema = z.union([
+  z.literal('safety'),
+  z.strictObject({ ball: ballNo.optional(), made: z.boolean().optional() }),
+]);
+
+export const rackAreaSchema = z.strictObject({
+  cueBall: z.boolean().optional(),
+  breakBall: z.boolean().optional(),
+  breakBallInKitchen: z.boolean().optional(),
+  headSpotTaken: z.boolean().optional(),
+});
+
+export const shotSchema = z.strictObject({
+  call: callSchema.optional(),
+  pocketed: z.union([z.array(ballNo).max(15), z.number().int().min(0).max(15)]).optional(),
+  offTable: z.array(ballNo).max(15).optional(),
+  firstContact: ballNo.nullable().optional(),
+  rail: z.boolean().optional(),
+  breakRails: z
+    .strictObject({ objectBalls: z.number().int().min(0).max(15), cueBall: z.boolean().optional() })
+    .optional(),
+  cueBall: z.enum(['scratch', 'off-table']).optional(),
+  fouls: z.array(z.enum(OTHER_FOULS)).max(8).optional(),
+  pushOut: z.boolean().optional(),
+  cueBallInKitchen: z.boolean().optional(),
+  rackArea: rackAreaSchema.optional(),
+});
+
+export const placementSchema = z.strictObject({
+  cueBall: z.enum(['as-is', 'kitchen', 'anywhere']),
+  lowestBall: z.enum(['as-is', 'center-spot', 'foot-spot']),
+  /** Extension: the lowest ball lies behind the head string (then `kitchen` + `as-is` is forbidden, R-8). */
+  lowestBallInKitchen: z.boolean().optional(),
+});
+
+export const choiceSchema = z.union([
+  z.enum(['accept', 'rebreak', 'rerack', 'shoot', 'pass']),
+  placementSchema,
+]);
+
+const playerKey = z.enum(['A', 'B']);
+
+export const stepSchema = z.union([
+  z.strictObject({ shot: shotSchema }),
+  z.strictObject({ choice: choiceSchema }),
+  z.strictObject({ undo: z.literal(true) }),
+  /** 14-1 S-20 stalemate: re-rack 15, scores kept, the lag winner opens. */
+  z.strictObject({ stalemate: z.strictObject({ breaker: playerKey }) }),
+  /** 14-1 S-15 with `requireTwoFoulWarning`: the referee warns the player on two fouls. */
+  z.strictObject({ warning: playerKey }),
+]);
+
+export type Call = z.infer<typeof callSchema>;
+export type RackArea = z.infer<typeof rackAreaSchema>;
+/** One stroke as the referee reports it (FORMAT.md `shot`). */
+export type Shot = z.infer<typeof shotSchema>;
+/** Rotation foul placement (R-8): where the incoming player puts the cue ball and the lowest ball. */
+export type Placement = z.infer<typeof placementSchema>;
+/** A decision by the player entitled to it (FORMAT.md `choice`). */
+export type Choice = z.infer<typeof choiceSchema>;
+/** One recorded step: a shot, a choice, an undo, a stalemate or a two-foul warning. */
+export type Step = z.infer<typeof stepSchema>;
+
+/** Dotted path of a zod issue, prefixed by `root` (e.g. `step.shot.pocketed.0`). */
+export function issuePath(root: string, path: readonly PropertyKey[]): string {
+  return [root, ...path.map(String)].filter(Boolean).join('.');
+}
+
+/** Human text for the first issue of a failed parse: "<field>: <reason>". */
+export function describeIssue(err: z.ZodError, root: string): { field: string; message: string } {
+  const issue = err.issues[0]!;
+  let path = issue.path;
+  let message = issue.message;
+  // A union failure: report the branch that got furthest, so the field is specific.
+  if (issue.code === 'invalid_union' && 'errors' in issue && Array.isArray(issue.errors)) {
+    const best = (issue.errors as z.core.$ZodIssue[][])
+      .map((branch) => branch[0])
+      .filter((i): i is z.core.$ZodIssue => i !== undefined && i.code !== 'unrecognized_keys')
+      .sort((a, b) => b.path.length - a.path.length)[0];
+    if (best && best.path.length > 0) {
+      path = [...path, ...best.path];
+      message = best.message;
+    } else {
+      message = 'must be exactly one of {"shot": …}, {"choice": …}, {"undo": true}, {"stalemate": …}, {"warning": …}';
+    }
+  }
+  const field = issuePath(root, path);
+  return { field, message: `${field}: ${message}` };
+}
+
+/**
+ * Parse untrusted input into a `Step`.
+ * @throws RulesError `invalid-step` with the field path and the reason.
+ */
+export function parseStep(input: unknown, root = 'step'): Step {
+  const res = stepSchema.safeParse(input);
+  if (res.success) return res.data;
+  const { field, message } = describeIssue(res.error, root);
+  throw new RulesError('invalid-step', message, field);
+}
