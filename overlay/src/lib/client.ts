@@ -1,0 +1,225 @@
+/**
+ * The one typed live client every page uses (overlay, dashboard, watch, scorer, launcher).
+ *
+ * - `watch(matchId, onFeed)` subscribes over Socket.IO and hands the page full snapshots in strictly
+ *   increasing version order. Pushed states older than or equal to what the page has are dropped; a push
+ *   that skips versions is applied (it is a full snapshot) and triggers a resync; the client also resyncs
+ *   (re-subscribes with `sinceVersion`) on every (re)connect and when the page becomes visible again.
+ * - `record(req)` emits `record` with an acknowledgement and resolves with the server's `RecordAck`; it
+ *   rejects with `Error('offline')` when the socket is not connected and `Error('timeout')` when no ack comes.
+ * - While disconnected the last good feed stays with the page: nothing is cleared, nothing is retried on a
+ *   timer (socket.io's own reconnection backoff is the only clock), so an idle page runs no timers.
+ *
+ * Browser bundles must stay zod-free: only `import type` from shared/protocol.
+ */
+import { io, type Socket } from 'socket.io-client';
+import type { ApiError } from '../../../shared/protocol/errors';
+import type { MatchSetup } from '../../../shared/protocol/setup';
+import type { MatchState } from '../../../shared/protocol/state';
+import type { Step } from '../../../shared/protocol/steps';
+import type {
+  ClientToServerEvents,
+  MatchStats,
+  RecordAck,
+  ServerToClientEvents,
+  StatePush,
+  SubscribeAck,
+} from '../../../shared/protocol/wire';
+
+export type ConnectionStatus = 'connecting' | 'live' | 'offline';
+
+/** One snapshot of a match as pages render it: set-up, state and derived stats at `version`. */
+export interface MatchFeed {
+  matchId: string;
+  version: number;
+  setup: MatchSetup;
+  state: MatchState;
+  stats: MatchStats;
+}
+
+export interface LiveClient {
+  /** Subscribe; calls onFeed with each newer snapshot in version order; resyncs (re-subscribe with sinceVersion) on a version gap, on reconnect and when the page becomes visible. Returns an unsubscribe function. `onError` hears a refused subscription (e.g. `not-found`). */
+  watch(matchId: string, onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void;
+  /** Emit `record` with an ack; resolves with the server's RecordAck; rejects with an Error whose message is 'offline' or 'timeout' when no ack comes. */
+  record(req: { matchId: string; eventId: string; expectedVersion?: number; step: Step }, timeoutMs?: number): Promise<RecordAck>;
+  readonly status: ConnectionStatus;
+  onStatus(cb: (s: ConnectionStatus) => void): () => void;
+  close(): void;
+}
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Per-match subscription: listeners, the newest feed handed out, and a push that arrived before the set-up. */
+interface Subscription {
+  matchId: string;
+  listeners: Set<(f: MatchFeed) => void>;
+  errorListeners: Set<(e: ApiError) => void>;
+  latest: MatchFeed | null;
+  /** Set-up, known after the first subscribe ack. */
+  setup: MatchSetup | null;
+  /** Newest push received before the first ack (no set-up yet to make a feed). */
+  early: StatePush | null;
+  /** A subscribe request is in flight. */
+  inFlight: boolean;
+  /** Another resync was asked for while one was in flight. */
+  again: boolean;
+}
+
+/** How long a subscribe waits for its ack before the next resync trigger may try again (ms). */
+const SUBSCRIBE_TIMEOUT_MS = 5000;
+
+/**
+ * Open a live client. `url` defaults to the page's own origin; `token` (a scorer token) is sent as
+ * Socket.IO `auth.token`. Only the WebSocket transport is used (no long-polling fallback).
+ */
+export function createClient(opts: { url?: string; token?: string } = {}): LiveClient {
+  const options = { transports: ['websocket'], auth: opts.token ? { token: opts.token } : {} };
+  const socket: ClientSocket = opts.url ? io(opts.url, options) : io(options);
+  const subs = new Map<string, Subscription>();
+  const statusListeners = new Set<(s: ConnectionStatus) => void>();
+  let status: ConnectionStatus = 'connecting';
+  let closed = false;
+
+  const setStatus = (s: ConnectionStatus) => {
+    if (s === status) return;
+    status = s;
+    for (const cb of [...statusListeners]) cb(s);
+  };
+
+  /** Hand a snapshot to the listeners if it is newer than what they have. */
+  const deliver = (sub: Subscription, feed: MatchFeed) => {
+    if (sub.latest && feed.version <= sub.latest.version) return;
+    sub.latest = feed;
+    for (const cb of [...sub.listeners]) cb(feed);
+  };
+
+  const resync = (sub: Subscription) => {
+    if (closed || !socket.connected) return; // the next 'connect' resyncs
+    if (sub.inFlight) {
+      sub.again = true;
+      return;
+    }
+    sub.inFlight = true;
+    sub.again = false;
+    const req = sub.latest ? { matchId: sub.matchId, sinceVersion: sub.latest.version } : { matchId: sub.matchId };
+    socket.timeout(SUBSCRIBE_TIMEOUT_MS).emit('subscribe', req, (err: Error | null, ack: SubscribeAck) => {
+      sub.inFlight = false;
+      if (subs.get(sub.matchId) !== sub) return; // unsubscribed meanwhile
+      if (err || !ack) {
+        if (sub.again) resync(sub);
+        return;
+      }
+      if (!ack.ok) {
+        for (const cb of [...sub.errorListeners]) cb(ack.error);
+        return;
+      }
+      sub.setup = ack.setup;
+      deliver(sub, { matchId: ack.matchId, version: ack.version, setup: ack.setup, state: ack.state, stats: ack.stats });
+      const early = sub.early;
+      sub.early = null;
+      if (early) onPush(early);
+      if (sub.again) resync(sub);
+    });
+  };
+
+  const onPush = (msg: StatePush) => {
+    const sub = subs.get(msg.matchId);
+    if (!sub) return;
+    if (!sub.setup) {
+      if (!sub.early || msg.version > sub.early.version) sub.early = msg;
+      return;
+    }
+    const have = sub.latest?.version ?? -1;
+    if (msg.version <= have) return;
+    const gap = sub.latest !== null && msg.version > have + 1;
+    deliver(sub, { matchId: msg.matchId, version: msg.version, setup: sub.setup, state: msg.state, stats: msg.stats });
+    if (gap) resync(sub);
+  };
+
+  socket.on('state', onPush);
+  socket.on('connect', () => {
+    setStatus('live');
+    for (const sub of subs.values()) {
+      sub.inFlight = false; // acks of a dead connection never come
+      resync(sub);
+    }
+  });
+  socket.on('disconnect', () => setStatus('offline'));
+  socket.on('connect_error', () => setStatus('offline'));
+
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') for (const sub of subs.values()) resync(sub);
+  };
+  const hasDocument = typeof document !== 'undefined';
+  if (hasDocument) document.addEventListener('visibilitychange', onVisible);
+
+  return {
+    get status() {
+      return status;
+    },
+
+    watch(matchId, onFeed, onError) {
+      let sub = subs.get(matchId);
+      if (!sub) {
+        sub = { matchId, listeners: new Set(), errorListeners: new Set(), latest: null, setup: null, early: null, inFlight: false, again: false };
+        subs.set(matchId, sub);
+        resync(sub);
+      } else if (sub.latest) {
+        // A second page part watching the same match boots straight into the current state.
+        const current = sub.latest;
+        queueMicrotask(() => {
+          if (sub!.listeners.has(onFeed) && sub!.latest === current) onFeed(current);
+        });
+      }
+      const s = sub;
+      s.listeners.add(onFeed);
+      if (onError) s.errorListeners.add(onError);
+      return () => {
+        s.listeners.delete(onFeed);
+        if (onError) s.errorListeners.delete(onError);
+        if (s.listeners.size === 0 && subs.get(matchId) === s) {
+          subs.delete(matchId);
+          if (socket.connected) socket.emit('unsubscribe', { matchId });
+        }
+      };
+    },
+
+    record(req, timeoutMs = 5000) {
+      return new Promise<RecordAck>((resolve, reject) => {
+        if (closed || !socket.connected) {
+          reject(new Error('offline'));
+          return;
+        }
+        const body = req.expectedVersion === undefined
+          ? { matchId: req.matchId, eventId: req.eventId, step: req.step }
+          : { matchId: req.matchId, eventId: req.eventId, expectedVersion: req.expectedVersion, step: req.step };
+        socket.timeout(timeoutMs).emit('record', body, (err: Error | null, ack: RecordAck) => {
+          if (err) {
+            reject(new Error(socket.connected ? 'timeout' : 'offline'));
+            return;
+          }
+          if (ack.ok) onPush({ matchId: ack.matchId, version: ack.version, state: ack.state, stats: ack.stats, step: req.step });
+          else if (ack.error.code === 'stale') {
+            const sub = subs.get(req.matchId);
+            if (sub) resync(sub);
+          }
+          resolve(ack);
+        });
+      });
+    },
+
+    onStatus(cb) {
+      statusListeners.add(cb);
+      return () => statusListeners.delete(cb);
+    },
+
+    close() {
+      closed = true;
+      if (hasDocument) document.removeEventListener('visibilitychange', onVisible);
+      subs.clear();
+      socket.removeAllListeners();
+      socket.close();
+      setStatus('offline');
+    },
+  };
+}
