@@ -42,6 +42,14 @@ export interface Outcome {
   turnEnd?: TurnEnd;
   /** 14-1 re-rack or Rotation new rack caused by this step. */
   rerack?: { racked: 14 | 15; reason: 'continuous' | 'three-foul' | 'rebreak' | 'stalemate' | 'new-rack' | 'illegal-break' };
+  /** Kind of foul on this step, if any. */
+  foul?: 'foul' | 'breaking-foul' | 'third-foul';
+  /** The shot was a called safety (14-1, Rotation call shot). */
+  safety?: boolean;
+  /** Set when this shot opened an inning of `by`: that inning's number. */
+  inning?: number;
+  /** Rack number when the step was taken. */
+  rack?: number;
   /** Short caption, e.g. "third foul: −16", "re-rack: 14 balls", "push out", "rack won". */
   caption: string;
 }

@@ -1,0 +1,142 @@
+/**
+ * The engine's internal state, common to both disciplines (rules.md §1.1), and the helpers every rule
+ * function shares: turn/inning bookkeeping (§1.3, D-8), run and high run (§1.4, D-7), targets (§1.5).
+ * Pure data; every transition returns a new object.
+ */
+import type { MatchSetup, Pair, PlayerKey } from '../protocol/setup';
+import type { Awaiting, BallInHand, Outcome, RackPlacement } from '../protocol/state';
+
+/** Internal state of a match between steps. Immutable by convention (transitions copy). */
+export interface Core {
+  score: Pair<number>;
+  fouls: Pair<number>;
+  innings: Pair<number>;
+  highRun: Pair<number>;
+  /** Who shoots next, or who must make the pending choice. */
+  turn: PlayerKey;
+  /** Points of the current turn of `turn` (gross, D-7). */
+  run: number;
+  /** `turn` has taken a shot in the current turn (an inning is open). */
+  turnStarted: boolean;
+  rack: number;
+  /** Object balls on the table, ascending; null when unknown (14-1 picked up in progress or counts only). */
+  table: readonly number[] | null;
+  /** Number of object balls on the table. */
+  count: number;
+  awaiting: Awaiting;
+  breakShot: boolean;
+  ballInHand: BallInHand;
+  rackPlacement: RackPlacement | null;
+  winner: PlayerKey | null;
+  /** 14-1: cue-ball placement for the player who accepts a pending choice (scratch → kitchen). */
+  pendingBallInHand: BallInHand;
+  /** 14-1 S-15: two-foul warning given (only with `requireTwoFoulWarning`). */
+  warned: Pair<boolean>;
+  /** Rotation R-10: a push out is allowed on the next shot. */
+  pushOutAvailable: boolean;
+  /** Rotation R-13: points per player in the current rack. */
+  rackPoints: Pair<number>;
+  rackClinchedBy: PlayerKey | null;
+  /** Rotation R-8: what the pending foul placement may choose. */
+  placement: { free: boolean; cueLost: boolean; lowestLost: boolean } | null;
+}
+
+/** The result of one decided step: the new core and what happened. */
+export interface Transition {
+  core: Core;
+  outcome: Outcome;
+}
+
+export const ALL_BALLS: readonly number[] = Object.freeze([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+
+/** The other player. */
+export const other = (p: PlayerKey): PlayerKey => (p === 'A' ? 'B' : 'A');
+/** Index of a player in `Pair`s. */
+export const idx = (p: PlayerKey): 0 | 1 => (p === 'A' ? 0 : 1);
+
+/** Copy of a pair with one entry changed. */
+export function withAt<T>(pair: Pair<T>, p: PlayerKey, value: T): Pair<T> {
+  return idx(p) === 0 ? [value, pair[1]] : [pair[0], value];
+}
+
+/** Initial core: a fresh match (opening break by A, cue ball in hand behind the head string) or `setup.start`. */
+export function initialCore(setup: MatchSetup): Core {
+  const s = setup.start;
+  const rotation = setup.discipline === 'rotation';
+  let table: readonly number[] | null = ALL_BALLS;
+  let count = 15;
+  if (s?.onTable) {
+    table = [...s.onTable].sort((a, b) => a - b);
+    count = table.length;
+  } else if (s?.ballsOnTable !== undefined) {
+    count = s.ballsOnTable;
+    table = count === 15 ? ALL_BALLS : null;
+  }
+  const score: Pair<number> = s?.score ? [...s.score] : [...setup.startScore];
+  const rack = s?.rack ?? 1;
+  // Rotation rack points are exact when picked up in rack 1 (all points so far came from this rack).
+  const rackPoints: Pair<number> = rotation && s && rack === 1
+    ? [score[0] - setup.startScore[0], score[1] - setup.startScore[1]]
+    : [0, 0];
+  return {
+    score,
+    fouls: s?.fouls ? [...s.fouls] : [0, 0],
+    innings: s?.innings ? [...s.innings] : [0, 0],
+    highRun: s?.highRun ? [...s.highRun] : [0, 0],
+    turn: s?.turn ?? 'A',
+    run: 0,
+    turnStarted: false,
+    rack,
+    table,
+    count,
+    awaiting: null,
+    breakShot: !s,
+    ballInHand: s ? null : 'kitchen',
+    rackPlacement: null,
+    winner: null,
+    pendingBallInHand: null,
+    warned: [false, false],
+    pushOutAvailable: false,
+    rackPoints,
+    rackClinchedBy: rackPoints[0] >= 61 ? 'A' : rackPoints[1] >= 61 ? 'B' : null,
+    placement: null,
+  };
+}
+
+/**
+ * Open the shooter's inning if this is the first shot of a turn (rules.md §1.3, D-8).
+ * @returns the core with innings/run updated, and the inning number when one was opened.
+ */
+export function openInning(c: Core): { core: Core; inning?: number } {
+  if (c.turnStarted) return { core: c };
+  const p = c.turn;
+  const n = c.innings[idx(p)] + 1;
+  return { core: { ...c, innings: withAt(c.innings, p, n), turnStarted: true, run: 0 }, inning: n };
+}
+
+/** End the current turn and hand the table to `next` (run resets, D-7). */
+export function endTurn(c: Core, next: PlayerKey): Core {
+  return { ...c, turn: next, run: 0, turnStarted: false };
+}
+
+/** Add legally scored points to the shooter: score, run and high run (§1.4, D-7). */
+export function addPoints(c: Core, p: PlayerKey, points: number): Core {
+  const run = c.run + points;
+  const i = idx(p);
+  return {
+    ...c,
+    score: withAt(c.score, p, c.score[i] + points),
+    run,
+    highRun: withAt(c.highRun, p, Math.max(c.highRun[i], run)),
+  };
+}
+
+/** Whether the shooter has reached their target (§1.5; targets per player = handicap, 14-1 §11, ROT §12). */
+export function reachedTarget(setup: MatchSetup, c: Core, p: PlayerKey): boolean {
+  return c.score[idx(p)] >= setup.targets[idx(p)];
+}
+
+/** Signed points for captions: "+2", "−16". */
+export function signed(n: number): string {
+  return n >= 0 ? `+${n}` : `−${-n}`;
+}

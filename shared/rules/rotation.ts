@@ -1,0 +1,231 @@
+/**
+ * Rotation: seed ROT §01–§13 (NBA ch.11, June 2026), as specified in rules.md §4 (R-1…R-13) and
+ * decisions D-17…D-29. Balls score their face value; the lowest ball must be hit first.
+ * Every function is pure: (setup, core, step) → new core + outcome, or a thrown RulesError.
+ */
+import { RulesError } from '../protocol/errors';
+import type { PlayerKey, RotationSetup } from '../protocol/setup';
+import type { Outcome } from '../protocol/state';
+import type { Choice, Placement, Step } from '../protocol/steps';
+import { ALL_BALLS, addPoints, type Core, endTurn, idx, openInning, other, reachedTarget, signed, type Transition, withAt } from './core';
+import { pendingError } from './fourteen-one';
+import { readShot, type ShotFacts, withoutBalls } from './shot-facts';
+
+/** Points that clinch a rack (ROT §13, R-3a): more than half of 120. */
+export const RACK_CLINCH = 61;
+
+/**
+ * Decide one Rotation step (shot or choice).
+ * @throws RulesError with a D-30 code when the rules cannot accept the step now.
+ */
+export function decideRotation(setup: RotationSetup, c: Core, step: Step): Transition {
+  if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
+  if ('choice' in step) return choose(setup, c, step.choice);
+  if ('shot' in step) {
+    if (c.awaiting) throw pendingError(setup, c);
+    const f = readShot(step.shot, c.table, c.count, true);
+    if (f.call.kind === 'ball' && f.call.ball === undefined && setup.options.callShot && !c.breakShot) {
+      throw new RulesError('invalid-step', 'shot.call.ball: Rotation names the called ball', 'shot.call.ball');
+    }
+    return shoot(setup, c, f, step.shot.breakRails?.objectBalls ?? 4, step.shot.cueBallInKitchen ?? false);
+  }
+  const kind = Object.keys(step)[0];
+  throw new RulesError('invalid-step', `${kind}: not a Rotation step (${kind === 'stalemate' ? 'stalemate is a 14-1 rule' : 'two-foul warnings are a 14-1 option'})`, kind);
+}
+
+const lowest = (table: readonly number[]): number | undefined => table[0];
+const sum = (balls: readonly number[]) => balls.reduce((a, b) => a + b, 0);
+
+type ShotBase = { kind: 'shot'; by: PlayerKey; rack: number; inning?: number };
+
+function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number, cueBallInKitchen: boolean): Transition {
+  const opt = setup.options;
+  const p = c0.turn;
+  const o = other(p);
+  const table = c0.table ?? ALL_BALLS;
+  const low = lowest(table);
+  const pocketed = f.pocketed ?? [];
+  const isBreak = c0.breakShot;
+
+  if (f.pushOut && !(opt.pushOut && c0.pushOutAvailable)) {
+    const why = !opt.pushOut ? 'push outs are off for this match' : isBreak ? 'the break cannot be a push out' : 'a push out is allowed only on the shot right after the break';
+    throw new RulesError('push-out-not-allowed', `shot.pushOut: ${why} (ROT §08, R-10)`, 'shot.pushOut');
+  }
+  const opened = openInning(c0);
+  let c: Core = opened.core;
+  const base: ShotBase = { kind: 'shot', by: p, rack: c0.rack, ...(opened.inning ? { inning: opened.inning } : {}) };
+  const lowestLost = low !== undefined && (pocketed.includes(low) || f.offTable.includes(low));
+  const cueLost = f.cueBall !== null;
+
+  if (f.pushOut) {
+    // R-10: relaxed requirements; only scratch, double hit and touched ball are fouls; pocketed balls are respotted.
+    c = { ...c, pushOutAvailable: false };
+    const foul = cueLost || f.fouls.includes('double-hit') || f.fouls.includes('touched-ball');
+    if (foul) return foulHandling(setup, c, base, { cueLost, lowestLost }, 'foul on the push out');
+    c = { ...endTurn({ ...c, fouls: withAt(c.fouls, p, 0) }, o), awaiting: 'push-out-choice', ballInHand: null };
+    return done(c, { ...base, points: 0, penalty: 0, turnEnd: 'push-out', caption: `push out — ${setup.players[idx(o)]}: shoot or pass` });
+  }
+
+  const contact = f.firstContact === undefined ? low : f.firstContact;
+  const foul = cueLost || f.offTable.length > 0 || f.fouls.length > 0 || contact !== low
+    || (!isBreak && pocketed.length === 0 && !f.rail);
+  // R-10: the push out is available on the one shot right after the break (D-18: also after a break foul).
+  c = isBreak ? { ...c, breakShot: false, pushOutAvailable: opt.pushOut } : { ...c, pushOutAvailable: false };
+  if (foul) {
+    const what = cueLost ? (f.cueBall === 'scratch' ? 'scratch' : 'cue ball off the table') : contact !== low ? `wrong ball first (${contact ?? 'none'})` : 'foul';
+    return foulHandling(setup, c, base, { cueLost, lowestLost }, isBreak ? `break foul: ${what}` : what);
+  }
+  if (isBreak && pocketed.length === 0 && breakRails < 4) {
+    // R-4b / D-17: illegal break, not a foul — the opponent accepts or re-racks and breaks.
+    if (opt.illegalBreakPolicy === 'foul') return foulHandling(setup, c, base, { cueLost, lowestLost }, 'illegal break');
+    c = { ...endTurn(c, o), awaiting: 'illegal-break-choice', ballInHand: null };
+    return done(c, { ...base, points: 0, penalty: 0, turnEnd: 'illegal-break',
+      caption: `illegal break — ${setup.players[idx(o)]}: accept or re-rack` });
+  }
+  // Legal shot (R-9): clears the shooter's foul count.
+  c = { ...c, fouls: withAt(c.fouls, p, 0), ballInHand: null };
+  const called = f.call.kind === 'ball' && f.call.made;
+  if (opt.callShot && !isBreak && !called) {
+    // R-6a / D-19: safety, no call or call not made — no points, balls respotted, not a foul.
+    const turnEnd = f.call.kind === 'safety' ? 'safety' as const : 'miss' as const;
+    const respot = pocketed.length ? `, ${pocketed.join(', ')} respotted` : '';
+    return done(endTurn(c, o), { ...base, points: 0, penalty: 0, turnEnd, ...(turnEnd === 'safety' ? { safety: true } : {}), caption: `${turnEnd}${respot}` });
+  }
+  if (pocketed.length === 0) {
+    const turnEnd = f.call.kind === 'safety' ? 'safety' as const : 'miss' as const;
+    return done(endTurn(c, o), { ...base, points: 0, penalty: 0, turnEnd, ...(turnEnd === 'safety' ? { safety: true } : {}), caption: turnEnd });
+  }
+  return score(setup, c, base, pocketed, cueBallInKitchen);
+}
+
+/** R-6: every legally pocketed ball scores its number; R-11 end of rack; R-3a 61; §1.5 target. */
+function score(setup: RotationSetup, c0: Core, base: ShotBase, pocketed: number[], cueBallInKitchen: boolean): Transition {
+  const p = base.by;
+  const o = other(p);
+  const pts = sum(pocketed);
+  const balls = [...pocketed].sort((a, b) => a - b);
+  let c = addPoints(c0, p, pts);
+  const table = withoutBalls(c.table ?? ALL_BALLS, pocketed) ?? [];
+  const rackPoints = withAt(c.rackPoints, p, c.rackPoints[idx(p)] + pts);
+  const clinched = c.rackClinchedBy ?? (rackPoints[idx(p)] >= RACK_CLINCH ? p : null);
+  c = { ...c, table, count: table.length, rackPoints, rackClinchedBy: clinched };
+  const caption = `${signed(pts)} (${balls.join(', ')})`;
+  const scored = { ...base, points: pts, penalty: 0, balls };
+  if (reachedTarget(setup, c, p)) {
+    return done({ ...c, winner: p }, { ...scored, turnEnd: 'win', caption: `${caption} — ${setup.players[idx(p)]} wins` });
+  }
+  if (table.length > 0) {
+    const clinch = clinched === p && c0.rackClinchedBy === null ? `; rack clinched at ${RACK_CLINCH}` : '';
+    return done(c, { ...scored, caption: caption + clinch });
+  }
+  if (setup.options.format === 'single-rack-61') {
+    // R-3a / D-24: all balls down without a 61 — higher rack wins; 60–60: the last ball's pocketer +1.
+    const [a, b] = c.rackPoints;
+    const winner: PlayerKey = a === b ? p : a > b ? 'A' : 'B';
+    if (a === b) c = { ...c, score: withAt(c.score, p, c.score[idx(p)] + 1) };
+    return done({ ...c, winner }, { ...scored, turnEnd: 'win', caption: `${caption} — ${setup.players[idx(winner)]} wins the rack${a === b ? ' (tie-break +1)' : ''}` });
+  }
+  // R-11: new rack; foul counts reset (D-22); the break stays with the shooter only if the cue ball stopped in the kitchen.
+  c = {
+    ...c, rack: c.rack + 1, table: ALL_BALLS, count: 15, breakShot: true, pushOutAvailable: false,
+    rackPoints: [0, 0], rackClinchedBy: null,
+    fouls: setup.options.foulCountResetsEachRack ? [0, 0] : c.fouls,
+  };
+  if (cueBallInKitchen) {
+    return done({ ...c, ballInHand: null }, { ...scored, rerack: { racked: 15, reason: 'new-rack' },
+      caption: `${caption}; rack won, ${setup.players[idx(p)]} breaks rack ${c.rack}` });
+  }
+  return done({ ...endTurn(c, o), ballInHand: 'kitchen' }, { ...scored, turnEnd: 'lost-break', rerack: { racked: 15, reason: 'new-rack' },
+    caption: `${caption}; rack won, ${setup.players[idx(o)]} breaks rack ${c.rack}` });
+}
+
+/** R-8 / R-9: no points, balls respotted, foul count +1; third foul → ball in hand anywhere; opponent places. */
+function foulHandling(setup: RotationSetup, c0: Core, base: ShotBase, lost: { cueLost: boolean; lowestLost: boolean }, what: string): Transition {
+  const p = base.by;
+  const o = other(p);
+  const n = c0.fouls[idx(p)] + 1;
+  const free = setup.options.threeFoulRule && n >= 3;
+  const c: Core = {
+    ...endTurn({ ...c0, fouls: withAt(c0.fouls, p, free ? 0 : n) }, o),
+    awaiting: 'foul-placement', ballInHand: null, placement: { free, ...lost },
+  };
+  const caption = free
+    ? `third foul — ${setup.players[idx(o)]}: ball in hand anywhere`
+    : `${what} — ${setup.players[idx(o)]} places the cue ball`;
+  return done(c, { ...base, points: 0, penalty: 0, foul: free ? 'third-foul' : 'foul', turnEnd: free ? 'third-foul' : 'foul', caption });
+}
+
+/**
+ * R-8 placement options: cue ball as is (not after a scratch or off table, D-20) / kitchen / anywhere (third foul only);
+ * lowest ball as is (not when it was pocketed or left the table; not with the cue ball in the kitchen while the lowest
+ * lies behind the head string) / centre spot / foot spot.
+ * @returns the reason the placement is forbidden, or null when it is legal.
+ */
+export function placementRefusal(ctx: { free: boolean; cueLost: boolean; lowestLost: boolean }, pl: Placement): string | null {
+  if (ctx.free && pl.cueBall !== 'anywhere') return 'after a third foul the cue ball is in hand anywhere: choose "anywhere" (ROT §11)';
+  if (!ctx.free && pl.cueBall === 'anywhere') return '"anywhere" is only allowed after a third foul (ROT §10, §11)';
+  if (pl.cueBall === 'as-is' && ctx.cueLost) return 'the cue ball left the table (scratch or off the table): it cannot stay as is (D-20)';
+  if (pl.lowestBall === 'as-is' && ctx.lowestLost) return 'the lowest ball was pocketed or left the table on the foul: it goes to the centre or foot spot (ROT §10)';
+  if (pl.lowestBall === 'as-is' && pl.cueBall === 'kitchen' && pl.lowestBallInKitchen) {
+    return 'with the cue ball behind the head string and the lowest ball there too, the lowest ball goes to the centre or foot spot (ROT §10)';
+  }
+  return null;
+}
+
+/** Legal placements for the pending foul (for the scorer console). */
+export function legalPlacements(ctx: { free: boolean; cueLost: boolean; lowestLost: boolean }, lowestBallInKitchen = false): Placement[] {
+  const out: Placement[] = [];
+  for (const cueBall of ['as-is', 'kitchen', 'anywhere'] as const) {
+    for (const lowestBall of ['as-is', 'center-spot', 'foot-spot'] as const) {
+      const pl: Placement = { cueBall, lowestBall, lowestBallInKitchen };
+      if (placementRefusal(ctx, pl) === null) out.push({ cueBall, lowestBall });
+    }
+  }
+  return out;
+}
+
+const SPOT_WORDS = { 'as-is': 'as it lies', 'center-spot': 'on the centre spot', 'foot-spot': 'on the foot spot' } as const;
+const CUE_WORDS = { 'as-is': 'as it lies', kitchen: 'in hand behind the head string', anywhere: 'in hand anywhere' } as const;
+
+/** Choices: push-out response (R-10), illegal-break choice (R-4b, D-17), foul placement (R-8, R-9). */
+function choose(setup: RotationSetup, c: Core, choice: Choice): Transition {
+  const who = c.turn;
+  const name = setup.players[idx(who)];
+  const base = { kind: 'choice' as const, by: who, points: 0, penalty: 0, rack: c.rack };
+  if (c.awaiting === null) throw new RulesError('no-choice-pending', 'choice: no decision is pending; record a shot', 'choice');
+  if (c.awaiting === 'foul-placement') {
+    if (typeof choice === 'string') {
+      throw new RulesError('wrong-choice', 'choice: after a foul the choice is a placement {"cueBall": …, "lowestBall": …}', 'choice');
+    }
+    const why = placementRefusal(c.placement!, choice);
+    if (why) throw new RulesError('placement-forbidden', `choice: ${why}`, 'choice');
+    const ballInHand = choice.cueBall === 'as-is' ? null : choice.cueBall;
+    return done({ ...c, awaiting: null, placement: null, ballInHand }, { ...base,
+      caption: `cue ball ${CUE_WORDS[choice.cueBall]}, lowest ball ${SPOT_WORDS[choice.lowestBall]}` });
+  }
+  const allowed = c.awaiting === 'push-out-choice' ? ['shoot', 'pass'] : ['accept', 'rerack'];
+  if (typeof choice !== 'string' || !allowed.includes(choice)) {
+    const after = c.awaiting === 'push-out-choice' ? 'a push out' : 'an illegal break';
+    throw new RulesError('wrong-choice', `choice: after ${after} the choice is ${allowed.map((a) => `"${a}"`).join(' or ')}`, 'choice');
+  }
+  switch (choice) {
+    case 'shoot':
+      return done({ ...c, awaiting: null }, { ...base, caption: `${name} shoots` });
+    case 'pass': {
+      // D-21: the pusher must shoot; a new inning for the pusher.
+      const pusher = other(who);
+      return done({ ...c, turn: pusher, awaiting: null }, { ...base, caption: `passed back: ${setup.players[idx(pusher)]} shoots` });
+    }
+    case 'accept':
+      // D-17 accept: play the position, cue ball in hand behind the head string; the push out is still available.
+      return done({ ...c, awaiting: null, ballInHand: 'kitchen' }, { ...base, caption: `${name} accepts, ball in hand behind the head string` });
+    default:
+      // D-17 rerack: re-racked, the chooser breaks; rack number unchanged (D-11).
+      return done({ ...c, awaiting: null, breakShot: true, pushOutAvailable: false, ballInHand: 'kitchen', table: ALL_BALLS, count: 15 },
+        { ...base, rerack: { racked: 15, reason: 'illegal-break' }, caption: `re-rack: ${name} breaks` });
+  }
+}
+
+function done(core: Core, outcome: Outcome): Transition {
+  return { core, outcome };
+}

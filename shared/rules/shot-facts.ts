@@ -1,0 +1,112 @@
+/**
+ * Reads a referee's shot report (FORMAT.md `shot`) against the table: fills the defaults, and refuses a
+ * report that cannot be true on this table (D-30): a ball not on the table, a ball listed twice, more balls
+ * than the table holds, a "made" call whose ball did not drop. Shared by both disciplines.
+ */
+import { RulesError } from '../protocol/errors';
+import type { OtherFoul, Shot } from '../protocol/steps';
+
+/** The call of a shot after defaults: nothing called, a safety, or a ball (number optional in 14-1). */
+export type CallFacts = { kind: 'none' } | { kind: 'safety' } | { kind: 'ball'; ball?: number; made: boolean };
+
+/** A shot report with every default filled in. */
+export interface ShotFacts {
+  call: CallFacts;
+  /** Ball numbers that dropped, when named; null when only a count was given (14-1). */
+  pocketed: number[] | null;
+  pocketedCount: number;
+  offTable: number[];
+  /** First object ball hit: a number, null for none, undefined for "a legal first contact" (the default). */
+  firstContact: number | null | undefined;
+  /** Some ball reached a cushion after contact (or a ball dropped). */
+  rail: boolean;
+  cueBall: 'scratch' | 'off-table' | null;
+  fouls: readonly OtherFoul[];
+  pushOut: boolean;
+}
+
+function refuse(field: string, reason: string, code: 'ball-not-on-table' | 'inconsistent-shot' | 'invalid-step' = 'inconsistent-shot'): never {
+  throw new RulesError(code, `${field}: ${reason}`, field);
+}
+
+/**
+ * Fill the defaults of a shot and check it against the table.
+ * @param table balls on the table (ascending) or null when unknown; `count` is always known.
+ * @param namesRequired Rotation: balls must be named (a count is refused).
+ * @throws RulesError `ball-not-on-table`, `inconsistent-shot` or `invalid-step`, naming the field.
+ */
+export function readShot(shot: Shot, table: readonly number[] | null, count: number, namesRequired: boolean): ShotFacts {
+  const onTable = (b: number) => table === null || table.includes(b);
+  let pocketed: number[] | null;
+  let pocketedCount: number;
+  if (typeof shot.pocketed === 'number') {
+    if (namesRequired) refuse('shot.pocketed', 'Rotation names the pocketed balls: give a list of ball numbers, not a count', 'invalid-step');
+    pocketed = null;
+    pocketedCount = shot.pocketed;
+  } else {
+    pocketed = shot.pocketed ?? [];
+    pocketedCount = pocketed.length;
+  }
+  const seen = new Set<number>();
+  if (pocketed) {
+    pocketed.forEach((b, i) => {
+      if (seen.has(b)) refuse(`shot.pocketed.${i}`, `ball ${b} is listed twice`);
+      if (!onTable(b)) refuse(`shot.pocketed.${i}`, `ball ${b} is not on the table`, 'ball-not-on-table');
+      seen.add(b);
+    });
+  }
+  const offTable = shot.offTable ?? [];
+  offTable.forEach((b, i) => {
+    if (seen.has(b)) refuse(`shot.offTable.${i}`, `ball ${b} is listed twice (pocketed and off the table, or twice off the table)`);
+    if (!onTable(b)) refuse(`shot.offTable.${i}`, `ball ${b} is not on the table`, 'ball-not-on-table');
+    seen.add(b);
+  });
+  if (pocketedCount + offTable.length > count) {
+    refuse('shot.pocketed', `${pocketedCount + offTable.length} balls reported gone but only ${count} are on the table`);
+  }
+  const firstContact = shot.firstContact;
+  if (typeof firstContact === 'number' && !onTable(firstContact)) {
+    refuse('shot.firstContact', `ball ${firstContact} is not on the table`, 'ball-not-on-table');
+  }
+
+  let call: CallFacts;
+  if (shot.call === undefined) call = { kind: 'none' };
+  else if (shot.call === 'safety') call = { kind: 'safety' };
+  else {
+    const { ball, made } = shot.call;
+    if (ball !== undefined && !onTable(ball)) refuse('shot.call.ball', `ball ${ball} is not on the table`, 'ball-not-on-table');
+    if (ball === undefined && made === undefined) refuse('shot.call', 'name the called ball or say whether it was made', 'invalid-step');
+    if (made === true && ball !== undefined && pocketed && shot.pocketed !== undefined && !pocketed.includes(ball)) {
+      refuse('shot.call.made', `the called ball ${ball} is not among the pocketed balls`);
+    }
+    if (made === true && shot.pocketed !== undefined && pocketedCount === 0) {
+      refuse('shot.call.made', 'the called ball was made but no ball is reported pocketed');
+    }
+    if (made === true && shot.pocketed === undefined) {
+      // "called ball made" alone: the called ball is the one that dropped.
+      if (ball !== undefined) pocketed = [ball];
+      else pocketed = null;
+      pocketedCount = 1;
+      if (count < 1) refuse('shot.call.made', 'no ball is on the table');
+    }
+    const isMade = made ?? (ball !== undefined && pocketed !== null ? pocketed.includes(ball) : pocketedCount > 0);
+    call = ball === undefined ? { kind: 'ball', made: isMade } : { kind: 'ball', ball, made: isMade };
+  }
+  return {
+    call,
+    pocketed,
+    pocketedCount,
+    offTable,
+    firstContact,
+    rail: shot.rail ?? true,
+    cueBall: shot.cueBall ?? null,
+    fouls: shot.fouls ?? [],
+    pushOut: shot.pushOut ?? false,
+  };
+}
+
+/** Table after removing balls (ascending); null stays null. */
+export function withoutBalls(table: readonly number[] | null, balls: readonly number[]): readonly number[] | null {
+  if (table === null) return null;
+  return table.filter((b) => !balls.includes(b));
+}
