@@ -1,0 +1,140 @@
+/**
+ * REST API (JSON):
+ * - `POST /api/matches` set-up → 201 `{id, scorerToken, version, state, urls}` (needs the admin token when set);
+ * - `GET /api/matches` latest summaries; `GET /api/matches/:id` `{id, version, setup, state, stats}`;
+ * - `GET /api/matches/:id/events` the log; `GET /api/matches/:id/sheet.csv` the score sheet;
+ * - `POST /api/matches/:id/events` `Authorization: Bearer <scorerToken>`, body `{eventId, expectedVersion?, step}`
+ *   → `{matchId, version, state, stats, duplicate?}` (201 new, 200 retried eventId), 409 `{error, currentVersion}` when stale.
+ * Errors are `{error: {code, message, field?}}` with the status of `statusOf`.
+ */
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { Logger } from 'pino';
+import { RulesError } from '../../shared/protocol/errors';
+import type { MatchService } from '../matches';
+import { secretEquals } from '../tokens';
+import { parseRecordBody } from '../validate';
+import { sheetCsv } from './csv';
+import { sendError } from './errors';
+import { statsOf } from '../../shared/engine';
+
+export interface ApiOptions {
+  matches: MatchService;
+  log: Logger;
+  adminToken?: string;
+  /** Requests per minute per client address on /api. */
+  requestsPerMinute: number;
+  /** Largest JSON body, bytes. */
+  bodyLimitBytes: number;
+}
+
+/** Token of an `Authorization: Bearer <token>` header, or undefined. */
+export function bearer(req: Request): string | undefined {
+  const h = req.get('authorization');
+  const m = h && /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m ? m[1] : undefined;
+}
+
+/** The `/api` router. */
+export function apiRouter(opts: ApiOptions): Router {
+  const { matches, log } = opts;
+  const r = express.Router();
+  r.use(
+    rateLimit({
+      windowMs: 60_000,
+      limit: opts.requestsPerMinute,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (_req, res) => sendError(res, { code: 'rate-limited', message: `over ${opts.requestsPerMinute} requests per minute; slow down` }),
+    }),
+  );
+  r.use(express.json({ limit: opts.bodyLimitBytes, strict: false }));
+
+  r.post('/matches', async (req, res) => {
+    if (opts.adminToken !== undefined) {
+      const token = bearer(req);
+      if (token === undefined) return sendError(res, { code: 'unauthorized', message: 'creating a match needs the admin token (Authorization: Bearer …)', field: 'token' });
+      if (!secretEquals(token, opts.adminToken)) return sendError(res, { code: 'forbidden', message: 'wrong admin token', field: 'token' });
+    }
+    try {
+      const created = await matches.create(req.body);
+      const base = `${req.protocol}://${req.get('host')}`;
+      const id = created.id;
+      res.status(201).json({
+        id,
+        scorerToken: created.scorerToken,
+        version: created.snapshot.version,
+        setup: created.setup,
+        state: created.snapshot.state,
+        urls: {
+          scorer: `${base}/scorer/${id}#token=${created.scorerToken}`,
+          overlay: `${base}/overlay/${id}`,
+          dashboard: `${base}/dashboard/${id}`,
+          watch: `${base}/watch/${id}`,
+        },
+      });
+    } catch (err) {
+      if (err instanceof RulesError) return sendError(res, err.toJSON());
+      throw err;
+    }
+  });
+
+  r.get('/matches', async (_req, res) => {
+    res.json({ matches: await matches.list(100) });
+  });
+
+  r.get('/matches/:id', async (req, res) => {
+    const cur = await matches.current(req.params.id);
+    if (!cur) return notFound(res, req.params.id);
+    const { snapshot, setup } = cur;
+    res.json({ id: snapshot.matchId, version: snapshot.version, setup, state: snapshot.state, stats: snapshot.stats });
+  });
+
+  r.get('/matches/:id/events', async (req, res) => {
+    const ev = await matches.events(req.params.id);
+    if (!ev) return notFound(res, req.params.id);
+    res.json({
+      id: req.params.id,
+      version: ev.version,
+      events: ev.events.map((e, i) => ({ version: i + 1, eventId: e.eventId, at: e.at, step: e.step })),
+    });
+  });
+
+  r.get('/matches/:id/sheet.csv', async (req, res) => {
+    const ev = await matches.events(req.params.id);
+    if (!ev) return notFound(res, req.params.id);
+    res
+      .type('text/csv; charset=utf-8')
+      .attachment(`cuecast-${req.params.id}-sheet.csv`)
+      .send(sheetCsv(ev.match.setup, statsOf(ev.match).sheet));
+  });
+
+  r.post('/matches/:id/events', async (req, res) => {
+    const token = bearer(req);
+    if (token === undefined) return sendError(res, { code: 'unauthorized', message: 'recording needs the scorer token (Authorization: Bearer …)', field: 'token' });
+    const body = parseRecordBody(req.body);
+    if (!body.ok) return sendError(res, body.error);
+    const result = await matches.record(req.params.id, token, body.value);
+    if (!result.ok) {
+      return sendError(res, result.error, result.currentVersion === undefined ? {} : { currentVersion: result.currentVersion });
+    }
+    const { snapshot } = result;
+    res.status(result.duplicate ? 200 : 201).json({ ...snapshot, ...(result.duplicate ? { duplicate: true } : {}) });
+  });
+
+  r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));
+
+  r.use((err: Error & { type?: string; status?: number }, req: Request, res: Response, _next: NextFunction) => {
+    const invalid = req.method === 'POST' && req.path === '/matches' ? 'invalid-setup' : 'invalid-step';
+    if (err.type === 'entity.too.large') return sendError(res, { code: 'too-large', message: `body: over ${opts.bodyLimitBytes} bytes`, field: 'body' });
+    if (err.type === 'entity.parse.failed') return sendError(res, { code: invalid, message: 'body: not valid JSON', field: 'body' });
+    if (err.status && err.status >= 400 && err.status < 500) return sendError(res, { code: invalid, message: `body: ${err.message}`, field: 'body' });
+    log.error({ err: err.message, path: req.path }, 'request failed');
+    sendError(res, { code: 'internal', message: 'internal error' });
+  });
+  return r;
+}
+
+function notFound(res: Response, id: string): void {
+  sendError(res, { code: 'not-found', message: `matchId: no match "${id}"`, field: 'matchId' });
+}

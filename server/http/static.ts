@@ -1,0 +1,42 @@
+/**
+ * The web pages: the Vite build of overlay/ (one HTML entry per page) and its hashed /assets.
+ * `/` → index.html, `/scorer/:id` → scorer.html, `/overlay/:id` → overlay.html,
+ * `/dashboard/:id` → dashboard.html, `/watch` and `/watch/:id` → watch.html.
+ * Without a build every page answers 503 with a message saying to run `npm run build`.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Router } from 'express';
+
+const PAGES: [string[], string][] = [
+  [['/'], 'index.html'],
+  [['/scorer/:id'], 'scorer.html'],
+  [['/overlay/:id'], 'overlay.html'],
+  [['/dashboard/:id'], 'dashboard.html'],
+  [['/watch', '/watch/:id'], 'watch.html'],
+];
+
+const NOT_BUILT = 'cuecast: the web pages are not built yet. Run `npm run build` (or `npm start`, which builds them), then reload.\n';
+
+/** Router serving the pages from `dir` (normally overlay/dist). */
+export function staticRouter(dir: string): Router {
+  const r = express.Router();
+  r.use(
+    '/assets',
+    express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+  );
+  for (const [paths, file] of PAGES) {
+    const path = join(dir, file);
+    r.get(paths, (_req, res) => {
+      if (!existsSync(path)) {
+        res.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+        return;
+      }
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path);
+    });
+  }
+  // Other files Vite copies from overlay/public (favicon, fonts).
+  r.use(express.static(dir, { index: false, maxAge: '1h' }));
+  return r;
+}

@@ -1,0 +1,62 @@
+/**
+ * Process entry: configuration from the environment, then `startServer`.
+ * PORT (3000), HOST (0.0.0.0), REDIS_URL (unset = embedded file store), DATA_DIR (./data),
+ * ADMIN_TOKEN (optional), LOG_LEVEL (info), CORS_ORIGIN (comma-separated origins; unset = same origin).
+ * SIGTERM / SIGINT shut down gracefully: stop accepting, finish in-flight records, close Redis.
+ */
+import { pino } from 'pino';
+import { startServer } from './app';
+
+const env = process.env;
+const log = pino({ level: env.LOG_LEVEL || 'info', base: { svc: 'cuecast' } });
+
+function portOf(v: string | undefined): number {
+  if (v === undefined || v === '') return 3000;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    log.fatal(`PORT must be an integer 0-65535, got "${v}"`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const corsOrigin = env.CORS_ORIGIN ? env.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+
+try {
+  const server = await startServer({
+    port: portOf(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    redisUrl: env.REDIS_URL || undefined,
+    dataDir: env.DATA_DIR || undefined,
+    adminToken: env.ADMIN_TOKEN || undefined,
+    corsOrigin,
+    logger: log,
+  });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close().then(
+      () => process.exit(0),
+      (err: Error) => {
+        log.error({ err: err.message }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+} catch (err) {
+  log.fatal({ err: (err as Error).message }, 'cuecast server could not start');
+  process.exit(1);
+}
+
+process.on('unhandledRejection', (reason) => {
+  log.error({ err: reason instanceof Error ? reason.message : String(reason) }, 'unhandled rejection');
+});

@@ -1,0 +1,107 @@
+/**
+ * Redis adapter of the match store. Keys, under a configurable prefix `p`:
+ * - `p:m:<id>:log`   Stream: one entry per accepted step, id `<version>-0`, fields e (eventId), s (step JSON), t (ms);
+ * - `p:m:<id>:meta`  Hash: setup (JSON), tokenHash, createdAt;
+ * - `p:m:<id>:eids`  Hash: eventId → version (idempotency);
+ * - `p:m:<id>:snap`  String: the summary row at the latest version (JSON);
+ * - `p:matches`      Sorted set: match id scored by last update (ms).
+ * The append is one Lua script: dedupe check, then XADD with the explicit id `<expected+1>-0` after an
+ * XLEN check, so a conflicting append from another instance is refused (compare-and-append), never merged.
+ */
+import { createHash } from 'node:crypto';
+import type { Redis } from '../redis';
+import type { AppendResult, LoadedLog, MatchRecord, MatchStore, StoredEvent } from './types';
+import type { MatchSummary } from '../../shared/protocol/wire';
+import type { Step } from '../../shared/protocol/steps';
+
+const APPEND_SCRIPT = `
+local dup = redis.call('HGET', KEYS[2], ARGV[2])
+if dup then return {'duplicate', tonumber(dup)} end
+if redis.call('EXISTS', KEYS[5]) == 0 then return {'missing', 0} end
+local len = redis.call('XLEN', KEYS[1])
+local expected = tonumber(ARGV[1])
+if len ~= expected then return {'stale', len} end
+local added = redis.pcall('XADD', KEYS[1], (expected + 1) .. '-0', 'e', ARGV[2], 's', ARGV[3], 't', ARGV[4])
+if type(added) == 'table' and added.err then return {'stale', redis.call('XLEN', KEYS[1])} end
+redis.call('HSET', KEYS[2], ARGV[2], expected + 1)
+redis.call('SET', KEYS[3], ARGV[5])
+redis.call('ZADD', KEYS[4], ARGV[4], ARGV[6])
+return {'ok', expected + 1}
+`;
+const APPEND_SHA = createHash('sha1').update(APPEND_SCRIPT).digest('hex');
+
+type StreamEntry = { id: string; message: Record<string, string> };
+
+/** Match store over Redis Streams; safe to share between server instances. */
+export class RedisStore implements MatchStore {
+  readonly kind = 'redis' as const;
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'cuecast:',
+  ) {}
+
+  private key(id: string, part: 'log' | 'meta' | 'eids' | 'snap'): string {
+    return `${this.prefix}m:${id}:${part}`;
+  }
+  private get indexKey(): string {
+    return `${this.prefix}matches`;
+  }
+
+  async create(record: MatchRecord, summary: MatchSummary): Promise<void> {
+    const created = await this.redis.hSetNX(this.key(record.id, 'meta'), 'tokenHash', record.tokenHash);
+    if (!created) throw new Error(`match ${record.id} already exists`);
+    await this.redis
+      .multi()
+      .hSet(this.key(record.id, 'meta'), { setup: JSON.stringify(record.setup), createdAt: String(record.createdAt) })
+      .set(this.key(record.id, 'snap'), JSON.stringify(summary))
+      .zAdd(this.indexKey, { score: summary.updatedAt, value: record.id })
+      .exec();
+  }
+
+  async load(id: string): Promise<LoadedLog | null> {
+    const meta = await this.redis.hGetAll(this.key(id, 'meta'));
+    if (!meta.tokenHash || !meta.setup) return null;
+    const entries = (await this.redis.xRange(this.key(id, 'log'), '-', '+')) as StreamEntry[];
+    return {
+      record: { id, setup: JSON.parse(meta.setup), tokenHash: meta.tokenHash, createdAt: Number(meta.createdAt) },
+      events: entries.map(toEvent),
+    };
+  }
+
+  async eventsSince(id: string, version: number): Promise<StoredEvent[]> {
+    const entries = (await this.redis.xRange(this.key(id, 'log'), `(${version}-0`, '+')) as StreamEntry[];
+    return entries.map(toEvent);
+  }
+
+  async append(id: string, expectedVersion: number, event: StoredEvent, summary: MatchSummary): Promise<AppendResult> {
+    const opts = {
+      keys: [this.key(id, 'log'), this.key(id, 'eids'), this.key(id, 'snap'), this.indexKey, this.key(id, 'meta')],
+      arguments: [String(expectedVersion), event.eventId, JSON.stringify(event.step), String(event.at), JSON.stringify(summary), id],
+    };
+    let reply: unknown;
+    try {
+      reply = await this.redis.evalSha(APPEND_SHA, opts);
+    } catch (err) {
+      if (!String((err as Error).message).includes('NOSCRIPT')) throw err;
+      reply = await this.redis.eval(APPEND_SCRIPT, opts);
+    }
+    const [status, version] = reply as [string, number];
+    if (status === 'missing') throw new Error(`match ${id} is not in the store`);
+    if (status !== 'ok' && status !== 'duplicate' && status !== 'stale') throw new Error(`unexpected append reply ${status}`);
+    return { status, version: Number(version) };
+  }
+
+  async list(limit: number): Promise<MatchSummary[]> {
+    const ids = await this.redis.zRange(this.indexKey, 0, limit - 1, { REV: true });
+    if (ids.length === 0) return [];
+    const snaps = await this.redis.mGet(ids.map((id) => this.key(id, 'snap')));
+    return snaps.filter((s): s is string => typeof s === 'string').map((s) => JSON.parse(s) as MatchSummary);
+  }
+
+  /** The client belongs to the caller, who closes it. */
+  async close(): Promise<void> {}
+}
+
+function toEvent(e: StreamEntry): StoredEvent {
+  return { eventId: e.message.e!, step: JSON.parse(e.message.s!) as Step, at: Number(e.message.t) };
+}

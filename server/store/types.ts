@@ -1,0 +1,65 @@
+/**
+ * The storage port of the match server: an append-only event log per match with compare-and-append,
+ * the set-up and scorer-token hash beside it, eventId dedupe, and a summary snapshot for listings.
+ * Two adapters implement it: `RedisStore` (Redis Streams, shared by many instances) and `FileStore`
+ * (append-only JSONL files, the embedded single-instance mode).
+ */
+import type { MatchSetup } from '../../shared/protocol/setup';
+import type { Step } from '../../shared/protocol/steps';
+import type { MatchSummary } from '../../shared/protocol/wire';
+
+/** The immutable head of a match: who, what rules, and the hash of its scorer token. */
+export interface MatchRecord {
+  id: string;
+  setup: MatchSetup;
+  /** sha256 hex of the scorer token (the token itself is never stored). */
+  tokenHash: string;
+  /** Creation time, ms since the epoch. */
+  createdAt: number;
+}
+
+/** One accepted step in the log. Its version is its 1-based position. */
+export interface StoredEvent {
+  /** Client-chosen idempotency key, unique per match. */
+  eventId: string;
+  step: Step;
+  /** Time the server accepted it, ms since the epoch. */
+  at: number;
+}
+
+/** A match as read back from the store. `events.length` is its version. */
+export interface LoadedLog {
+  record: MatchRecord;
+  events: StoredEvent[];
+}
+
+/**
+ * Result of a compare-and-append:
+ * - `ok`: the event is now at `version` (= expectedVersion + 1);
+ * - `duplicate`: the eventId is already in the log, at `version`; nothing was written;
+ * - `stale`: the log is at `version`, not at the expected version; nothing was written.
+ */
+export type AppendResult =
+  | { status: 'ok'; version: number }
+  | { status: 'duplicate'; version: number }
+  | { status: 'stale'; version: number };
+
+/** Storage port. All methods reject only on I/O failure (never for a business refusal). */
+export interface MatchStore {
+  readonly kind: 'redis' | 'file';
+  /** Store a new match with its initial summary (version 0). Rejects if the id exists. */
+  create(record: MatchRecord, summary: MatchSummary): Promise<void>;
+  /** The whole log of a match, or null when unknown. */
+  load(id: string): Promise<LoadedLog | null>;
+  /** Events after `version` (versions version+1 …), oldest first. */
+  eventsSince(id: string, version: number): Promise<StoredEvent[]>;
+  /**
+   * Append `event` if the log is exactly at `expectedVersion` and its eventId is new; store `summary`
+   * (the listing row after the append) beside it. Durable before it resolves `ok`.
+   */
+  append(id: string, expectedVersion: number, event: StoredEvent, summary: MatchSummary): Promise<AppendResult>;
+  /** Summaries of the most recently updated matches, newest first. */
+  list(limit: number): Promise<MatchSummary[]>;
+  /** Release connections / file handles. */
+  close(): Promise<void>;
+}

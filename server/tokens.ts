@@ -1,0 +1,31 @@
+/** Match ids, scorer tokens and their constant-time check. */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** A new match id: 12 URL-safe characters (72 random bits). */
+export function newMatchId(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+/** A new scorer token: 32 URL-safe characters (192 random bits), shown once to the match creator. */
+export function newScorerToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** sha256 hex of a token: what the store keeps. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** True when `token` hashes to `tokenHash`; compares the fixed-length digests in constant time. */
+export function tokenMatches(token: unknown, tokenHash: string): boolean {
+  if (typeof token !== 'string' || token.length === 0 || token.length > 200) return false;
+  const a = Buffer.from(hashToken(token), 'hex');
+  const b = Buffer.from(tokenHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Constant-time comparison of two secrets of any length (for the admin token). */
+export function secretEquals(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  return timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
+}
