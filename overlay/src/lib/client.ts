@@ -138,6 +138,8 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
 
   socket.on('state', onPush);
   socket.on('connect', () => {
+    // Budget probe: the first-state paint is measured from here (see tests/pages/overlay-budget.test.ts).
+    if (typeof performance !== 'undefined' && performance.getEntriesByName('cuecast:connect').length === 0) performance.mark('cuecast:connect');
     setStatus('live');
     for (const sub of subs.values()) {
       sub.inFlight = false; // acks of a dead connection never come

@@ -1,0 +1,27 @@
+/**
+ * Reading what a page shows from its address: the match id from `/<page>/<matchId>` (or `?match=<id>`
+ * on the Vite dev server, where pages live at `/<page>.html`), and small helpers for URL parameters.
+ */
+
+/** The match id of `/overlay/abc`, `/dashboard/abc`, `/watch/abc`, or `?match=abc`; null when none. */
+export function matchIdFromLocation(loc: { pathname: string; search: string } = location): string | null {
+  const q = new URLSearchParams(loc.search).get('match');
+  if (q) return q;
+  const parts = loc.pathname.split('/').filter(Boolean);
+  if (parts.length >= 2 && !parts[1]!.endsWith('.html')) return decodeURIComponent(parts[1]!);
+  return null;
+}
+
+/** A CSS colour from a URL parameter: `ff8800`, `#ff8800`, `f80` (hex only, so nothing else reaches CSS). */
+export function hexColour(v: string | null): string | null {
+  if (!v) return null;
+  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(v.trim());
+  return m ? `#${m[1]}` : null;
+}
+
+/** A finite number from a URL parameter within [min, max], else `fallback`. */
+export function numberParam(v: string | null, fallback: number, min: number, max: number): number {
+  if (v === null || v.trim() === '') return fallback;
+  const n = Number(v);
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
+}

@@ -1,0 +1,211 @@
+/**
+ * The scorer's outbox: every step gets a client event id and the version it expects, is persisted in the
+ * browser before it is sent, and leaves the outbox only when the server answered it. Offline, steps queue
+ * (they survive a reload); on reconnect they replay in order with the same ids, so the server's duplicate
+ * check (same `eventId`) makes a retry after a lost ack harmless. A refusal — `stale` (another scorer
+ * recorded first) or a rules error — drops the refused step and every step queued after it (they were
+ * entered against a table that no longer exists) and reports them; nothing is ever overwritten.
+ *
+ * Plain TypeScript (no DOM beyond an injected `Storage`-like object) so it unit-tests under vitest.
+ */
+import type { ApiError } from '../../../shared/protocol/errors';
+import type { Step } from '../../../shared/protocol/steps';
+import type { RecordAck } from '../../../shared/protocol/wire';
+
+/** One step waiting for the server's answer. `expectedVersion` = log length the step was entered against. */
+export interface OutboxEntry {
+  matchId: string;
+  eventId: string;
+  expectedVersion: number;
+  step: Step;
+  /** ms since epoch when the scorer entered it (display only). */
+  queuedAt: number;
+}
+
+/** The part of `localStorage` the outbox uses. */
+export interface OutboxStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Sends one entry; resolves with the server's ack, rejects `Error('offline' | 'timeout')` when unanswered. */
+export type OutboxSender = (entry: OutboxEntry) => Promise<RecordAck>;
+
+/** What happened to queued steps, for the console to tell the scorer. */
+export type OutboxEvent =
+  | { kind: 'acked'; entry: OutboxEntry; ack: Extract<RecordAck, { ok: true }> }
+  /** The server refused `entry`; `dropped` are the steps queued after it, discarded unsent. */
+  | { kind: 'refused'; entry: OutboxEntry; error: ApiError; currentVersion?: number; dropped: OutboxEntry[] }
+  /** Not answered (offline or timeout): the entry stays queued and is retried with the same id. */
+  | { kind: 'unsent'; entry: OutboxEntry; reason: string };
+
+/** localStorage key of a match's outbox. */
+export const outboxKey = (matchId: string) => `cuecast.outbox.${matchId}`;
+
+/** A fresh client event id (crypto.randomUUID where available). */
+export function newEventId(): string {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  return `ev-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/**
+ * Persistent, ordered outbox of one match. Only one entry is in flight at a time, so the server sees the
+ * steps in the order they were entered.
+ */
+export class Outbox {
+  private items: OutboxEntry[];
+  private inFlight: OutboxEntry | null = null;
+  private flushing: Promise<void> | null = null;
+  /** Highest version the server confirmed through this outbox (acks may arrive before the state push). */
+  private ackedVersion = -1;
+  private readonly listeners = new Set<(e: OutboxEvent) => void>();
+  private readonly changeListeners = new Set<() => void>();
+
+  constructor(
+    readonly matchId: string,
+    private readonly storage: OutboxStorage | null,
+    private readonly send: OutboxSender,
+  ) {
+    this.items = this.load();
+  }
+
+  /** Queued entries, oldest first (including the one in flight). */
+  get entries(): readonly OutboxEntry[] {
+    return this.items;
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  /** The entry currently awaiting an answer, if any. */
+  get sending(): OutboxEntry | null {
+    return this.inFlight;
+  }
+
+  /**
+   * Queue a step entered against the table at `confirmedVersion` (the version the console shows).
+   * Its expected version follows the steps already queued. Persists before returning.
+   */
+  enqueue(step: Step, confirmedVersion: number, now = Date.now()): OutboxEntry {
+    const last = this.items[this.items.length - 1];
+    const expectedVersion = last ? last.expectedVersion + 1 : Math.max(confirmedVersion, this.ackedVersion);
+    const entry: OutboxEntry = { matchId: this.matchId, eventId: newEventId(), expectedVersion, step, queuedAt: now };
+    this.items = [...this.items, entry];
+    this.save();
+    return entry;
+  }
+
+  /**
+   * Remove the newest entry if it has not been sent yet (an undo of a step the server never saw).
+   * Returns it, or null when the newest entry is in flight or the outbox is empty.
+   */
+  popUnsent(): OutboxEntry | null {
+    const last = this.items[this.items.length - 1];
+    if (!last || last === this.inFlight) return null;
+    this.items = this.items.slice(0, -1);
+    this.save();
+    return last;
+  }
+
+  /** Subscribe to acks and refusals. Returns an unsubscribe function. */
+  on(cb: (e: OutboxEvent) => void): () => void {
+    this.listeners.add(cb);
+    return () => this.listeners.delete(cb);
+  }
+
+  /** Subscribe to any change of the queue. */
+  onChange(cb: () => void): () => void {
+    this.changeListeners.add(cb);
+    return () => this.changeListeners.delete(cb);
+  }
+
+  /**
+   * Send queued entries in order until the outbox is empty or one goes unanswered. Concurrent calls share
+   * one run. Resolves when the run stops; never rejects.
+   */
+  flush(): Promise<void> {
+    if (!this.flushing) {
+      this.flushing = this.run().finally(() => {
+        this.flushing = null;
+      });
+    }
+    return this.flushing;
+  }
+
+  private async run(): Promise<void> {
+    for (;;) {
+      const entry = this.items[0];
+      if (!entry) return;
+      this.inFlight = entry;
+      this.changed();
+      let ack: RecordAck;
+      try {
+        ack = await this.send(entry);
+      } catch (e) {
+        this.inFlight = null;
+        this.changed();
+        this.emit({ kind: 'unsent', entry, reason: e instanceof Error ? e.message : String(e) });
+        return;
+      }
+      this.inFlight = null;
+      if (ack.ok) {
+        this.ackedVersion = Math.max(this.ackedVersion, ack.version);
+        this.items = this.items.filter((x) => x.eventId !== entry.eventId);
+        this.save();
+        this.emit({ kind: 'acked', entry, ack });
+      } else {
+        const dropped = this.items.filter((x) => x.eventId !== entry.eventId);
+        this.items = [];
+        this.save();
+        const refused: OutboxEvent = { kind: 'refused', entry, error: ack.error, dropped };
+        if (ack.currentVersion !== undefined) refused.currentVersion = ack.currentVersion;
+        this.emit(refused);
+        return;
+      }
+    }
+  }
+
+  private emit(e: OutboxEvent): void {
+    for (const cb of this.listeners) cb(e);
+    this.changed();
+  }
+
+  private changed(): void {
+    for (const cb of this.changeListeners) cb();
+  }
+
+  private load(): OutboxEntry[] {
+    if (!this.storage) return [];
+    try {
+      const raw = this.storage.getItem(outboxKey(this.matchId));
+      if (!raw) return [];
+      const parsed: unknown = JSON.parse(raw);
+      if (!Array.isArray(parsed)) return [];
+      return parsed.filter(isEntry).filter((e) => e.matchId === this.matchId);
+    } catch {
+      return [];
+    }
+  }
+
+  private save(): void {
+    if (!this.storage) return;
+    const key = outboxKey(this.matchId);
+    if (this.items.length === 0) this.storage.removeItem(key);
+    else this.storage.setItem(key, JSON.stringify(this.items));
+  }
+}
+
+function isEntry(x: unknown): x is OutboxEntry {
+  if (!x || typeof x !== 'object') return false;
+  const e = x as Record<string, unknown>;
+  return (
+    typeof e.matchId === 'string' &&
+    typeof e.eventId === 'string' &&
+    typeof e.expectedVersion === 'number' &&
+    typeof e.step === 'object' &&
+    e.step !== null
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Change animations for the overlay: Web Animations on `transform` and `opacity` only (compositor-friendly),
+ * started by a change and finished a few hundred milliseconds later, so an idle overlay runs nothing.
+ * Off with `anim=0` and whenever the viewer prefers reduced motion.
+ */
+
+let enabled = true;
+
+/** Switch animations off (anim=0); reduced-motion preferences are always respected on top. */
+export function setMotion(on: boolean): void {
+  enabled = on;
+}
+
+/** True when change animations may run now. */
+export function motionAllowed(): boolean {
+  if (!enabled) return false;
+  return !(typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches);
+}
+
+function play(node: HTMLElement, frames: Keyframe[], duration: number): void {
+  if (!motionAllowed() || typeof node.animate !== 'function') return;
+  node.animate(frames, { duration, easing: 'cubic-bezier(.2,.8,.2,1)' });
+}
+
+/** A short scale/opacity pop for a value that just changed (scores, counters, the two-foul badge). */
+export function pop(node: HTMLElement): void {
+  play(node, [{ transform: 'scale(1.22)', opacity: 0.55 }, { transform: 'scale(1)', opacity: 1 }], 320);
+}
+
+/** Slide-and-fade entrance for a new caption or situation line. */
+export function enter(node: HTMLElement): void {
+  play(node, [{ transform: 'translateY(24px)', opacity: 0 }, { transform: 'translateY(0)', opacity: 1 }], 280);
+}
