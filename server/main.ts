@@ -1,7 +1,8 @@
 /**
  * Process entry: configuration from the environment, then `startServer`.
  * PORT (3000), HOST (0.0.0.0), REDIS_URL (unset = embedded file store), DATA_DIR (./data),
- * ADMIN_TOKEN (optional), LOG_LEVEL (info), CORS_ORIGIN (comma-separated origins; unset = same origin).
+ * ADMIN_TOKEN (optional), LOG_LEVEL (info), CORS_ORIGIN (comma-separated origins; unset = same origin),
+ * REDIS_PREFIX (prefix of Redis keys and channels; default `cuecast:`).
  * SIGTERM / SIGINT shut down gracefully: stop accepting, finish in-flight records, close Redis.
  */
 import { pino } from 'pino';
@@ -29,6 +30,7 @@ try {
     redisUrl: env.REDIS_URL || undefined,
     dataDir: env.DATA_DIR || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,
+    redisPrefix: env.REDIS_PREFIX || undefined,
     corsOrigin,
     logger: log,
   });

@@ -1,0 +1,175 @@
+/**
+ * Match-server helpers for tests: start an in-process server, spawn one as a child process (to kill it),
+ * open Socket.IO clients, call the REST API, and build a sequence of legal steps with the engine.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { io, type Socket } from 'socket.io-client';
+import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
+import { applyStep, newMatch, parseSetup, type Match } from '../../shared/index';
+import type { Step } from '../../shared/protocol/steps';
+import type { ClientToServerEvents, ServerToClientEvents, StatePush } from '../../shared/protocol/wire';
+
+export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The set-up most suites use: 14-1, NBA rules, race to 1000 so long streams of shots stay legal. */
+export const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [1000, 1000] } as const;
+
+/** Generous limits so suites that fire hundreds of messages are not rate-limited (one suite tests the limit). */
+export const TEST_LIMITS = { messagesPerSecond: 10_000, burst: 10_000, requestsPerMinute: 100_000 };
+
+/** Start an in-process server on a random port, silent unless LOG_LEVEL is set. */
+export function startTestServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  return startServer({ port: 0, logLevel: process.env.LOG_LEVEL ?? 'silent', ...opts, limits: { ...TEST_LIMITS, ...opts.limits } });
+}
+
+/** A server in a child process (tsx server/main.ts), so a test can SIGKILL it. */
+export interface ChildServer {
+  url: string;
+  proc: ChildProcess;
+  /** SIGKILL: no graceful shutdown, nothing flushed beyond what was acknowledged. */
+  kill(): Promise<void>;
+}
+
+/** Spawn `server/main.ts` with `env` on a random port; resolves once it listens. */
+export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => fail(new Error('server child did not start in 20 s')), 20_000);
+    const fail = (e: Error) => {
+      clearTimeout(timer);
+      proc.kill('SIGKILL');
+      reject(new Error(`${e.message}\nstdout: ${out}\nstderr: ${err}`));
+    };
+    proc.stderr!.on('data', (d) => (err += d.toString()));
+    proc.once('exit', (code) => fail(new Error(`server child exited with ${code}`)));
+    proc.stdout!.on('data', (d) => {
+      out += d.toString();
+      const m = /"url":"(http:[^"]+)"/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      proc.removeAllListeners('exit');
+      proc.stdout!.removeAllListeners('data');
+      proc.stdout!.resume();
+      resolve({
+        url: m[1]!,
+        proc,
+        kill: () =>
+          new Promise<void>((done) => {
+            if (proc.exitCode !== null || proc.signalCode !== null) return done();
+            proc.once('exit', () => done());
+            proc.kill('SIGKILL');
+          }),
+      });
+    });
+  });
+}
+
+/** Open a websocket-only Socket.IO client (with `token` as `auth.token`) and wait until it is connected. */
+export function connect(url: string, token?: string, opts: { reconnection?: boolean } = {}): Promise<Client> {
+  const socket: Client = io(url, {
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    forceNew: true,
+    reconnectionDelay: 100,
+    reconnectionDelayMax: 500,
+    ...opts,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (e) => {
+      socket.close();
+      reject(e);
+    });
+  });
+}
+
+/** Emit with an acknowledgement; rejects after `timeoutMs`. */
+export async function call<T>(socket: Client, event: 'subscribe' | 'record', payload: unknown, timeoutMs = 5000): Promise<T> {
+  return (await (socket.timeout(timeoutMs) as unknown as { emitWithAck(e: string, p: unknown): Promise<T> }).emitWithAck(event, payload));
+}
+
+/** `POST /api/matches` → the created match (throws on a non-201). */
+export async function createMatch(url: string, setup: unknown = SETUP, headers: Record<string, string> = {}): Promise<{ id: string; scorerToken: string; version: number }> {
+  const res = await fetch(`${url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(setup) });
+  if (res.status !== 201) throw new Error(`create match: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: string; scorerToken: string; version: number };
+}
+
+/** JSON request helper: `{status, body}`. */
+export async function api(url: string, path: string, init: { method?: string; token?: string; body?: unknown; rawBody?: string } = {}): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(`${url}${path}`, {
+    method: init.method ?? (init.body !== undefined || init.rawBody !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // non-JSON (CSV, pages)
+  }
+  return { status: res.status, body };
+}
+
+/**
+ * `n` legal steps for `setup`, found with the engine: each is the first candidate it accepts (a called
+ * ball pocketed, 1…15, else a legal safety break). Deterministic.
+ */
+export function legalSteps(n: number, setup: unknown = SETUP): Step[] {
+  let m: Match = newMatch(parseSetup(setup));
+  const candidates: Step[] = [];
+  for (let b = 1; b <= 15; b++) candidates.push({ shot: { call: { ball: b }, pocketed: [b] } });
+  candidates.push({ shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } });
+  const steps: Step[] = [];
+  while (steps.length < n) {
+    const next = candidates.find((c) => {
+      const r = applyStep(m, c);
+      if (r.ok) m = r.match;
+      return r.ok;
+    });
+    if (!next) throw new Error(`no legal candidate step after ${steps.length} steps`);
+    steps.push(next);
+  }
+  return steps;
+}
+
+/** Collects the `state` pushes a socket receives; `waitFor(v)` resolves once version ≥ v was seen. */
+export class Viewer {
+  latest = 0;
+  readonly pushes: StatePush[] = [];
+  private waiters: { v: number; resolve: () => void }[] = [];
+  constructor(readonly socket: Client) {
+    socket.on('state', (p) => {
+      this.pushes.push(p);
+      this.seen(p.version);
+    });
+  }
+  /** Note a version learnt another way (a subscribe ack). */
+  seen(version: number): void {
+    if (version > this.latest) this.latest = version;
+    this.waiters = this.waiters.filter((w) => {
+      if (this.latest < w.v) return true;
+      w.resolve();
+      return false;
+    });
+  }
+  waitFor(v: number, timeoutMs = 10_000): Promise<void> {
+    if (this.latest >= v) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`viewer stuck at version ${this.latest}, wanted ${v}`)), timeoutMs);
+      this.waiters.push({ v, resolve: () => (clearTimeout(t), resolve()) });
+    });
+  }
+}

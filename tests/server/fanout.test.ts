@@ -1,0 +1,182 @@
+/**
+ * Two server instances sharing one real Redis (127.0.0.1:6379 or REDIS_URL), each suite under its own key
+ * prefix: cross-instance fan-out, idempotent eventIds, stale versions, scorer-only recording.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../server/app';
+import type { RecordAck, SubscribeAck } from '../../shared/protocol/wire';
+import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
+import { api, call, connect, createMatch, legalSteps, startTestServer, Viewer, type Client } from '../helpers/server';
+
+const redis = await requireRedis();
+const prefix = testPrefix('fanout');
+const steps = legalSteps(40);
+
+describe.skipIf(!redis.available)('two instances over one Redis', () => {
+  let s1: RunningServer;
+  let s2: RunningServer;
+  const sockets: Client[] = [];
+  const open = async (url: string, token?: string) => {
+    const s = await connect(url, token);
+    sockets.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    s1 = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });
+    s2 = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await Promise.all([s1?.close(), s2?.close()]);
+    await dropPrefix(redis.url, prefix);
+  });
+
+  it('a shot recorded on instance 1 reaches a viewer on instance 2, in version order, with state and stats', async () => {
+    const m = await createMatch(s1.url);
+    const viewerSocket = await open(s2.url);
+    const viewer = new Viewer(viewerSocket);
+    const sub = await call<SubscribeAck>(viewerSocket, 'subscribe', { matchId: m.id });
+    expect(sub.ok).toBe(true);
+    if (!sub.ok) return;
+    expect(sub.version).toBe(0);
+    expect(sub.setup.players).toEqual(['Ann', 'Bob']);
+    expect(sub.state.score).toEqual([0, 0]);
+
+    const scorer = await open(s1.url, m.scorerToken);
+    for (let i = 0; i < 5; i++) {
+      const ack = await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `e${i}`, expectedVersion: i, step: steps[i] });
+      expect(ack).toMatchObject({ ok: true, matchId: m.id, version: i + 1 });
+    }
+    await viewer.waitFor(5);
+    expect(viewer.pushes.map((p) => p.version)).toEqual([1, 2, 3, 4, 5]);
+    const last = viewer.pushes[4]!;
+    expect(last.step).toEqual(steps[4]);
+    expect(last.stats.sheet.length).toBeGreaterThan(0);
+    // Both instances answer REST with the same state.
+    const [a, b] = await Promise.all([api(s1.url, `/api/matches/${m.id}`), api(s2.url, `/api/matches/${m.id}`)]);
+    expect(a.body.version).toBe(5);
+    expect(b.body).toEqual(a.body);
+    expect(b.body.state).toEqual(last.state);
+  });
+
+  it('a scorer can record on either instance; each picks up what the other wrote', async () => {
+    const m = await createMatch(s2.url);
+    const on1 = await open(s1.url, m.scorerToken);
+    const on2 = await open(s2.url, m.scorerToken);
+    for (let i = 0; i < 6; i++) {
+      const ack = await call<RecordAck>(i % 2 ? on2 : on1, 'record', { matchId: m.id, eventId: `x${i}`, expectedVersion: i, step: steps[i] });
+      expect(ack).toMatchObject({ ok: true, version: i + 1 });
+    }
+    // Without expectedVersion (a Companion button), a stale cache is caught up and the step appended at the end.
+    const r = await api(s1.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 'x6', step: steps[6] } });
+    expect(r.status).toBe(201);
+    expect(r.body.version).toBe(7);
+    const log = await api(s2.url, `/api/matches/${m.id}/events`);
+    expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(['x0', 'x1', 'x2', 'x3', 'x4', 'x5', 'x6']);
+  });
+
+  it('a retried eventId gives one event and the original result, on the same or the other instance', async () => {
+    const m = await createMatch(s1.url);
+    const on1 = await open(s1.url, m.scorerToken);
+    const on2 = await open(s2.url, m.scorerToken);
+    const req = { matchId: m.id, eventId: 'once', expectedVersion: 0, step: steps[0] };
+    const first = await call<RecordAck>(on1, 'record', req);
+    expect(first).toMatchObject({ ok: true, version: 1 });
+    const again = await call<RecordAck>(on1, 'record', req);
+    const other = await call<RecordAck>(on2, 'record', req);
+    expect(again).toMatchObject({ ok: true, version: 1, duplicate: true });
+    expect(other).toMatchObject({ ok: true, version: 1, duplicate: true });
+    if (first.ok && other.ok) expect(other.state).toEqual(first.state);
+    // After more steps, a late retry still returns the state right after the original step.
+    await call<RecordAck>(on1, 'record', { matchId: m.id, eventId: 'two', expectedVersion: 1, step: steps[1] });
+    const late = await call<RecordAck>(on2, 'record', req);
+    expect(late).toMatchObject({ ok: true, version: 1, duplicate: true });
+    if (first.ok && late.ok) expect(late.state).toEqual(first.state);
+    // Concurrent retries on both instances of a new eventId: still one event.
+    const dupReq = { matchId: m.id, eventId: 'race', expectedVersion: 2, step: steps[2] };
+    const acks = await Promise.all([call<RecordAck>(on1, 'record', dupReq), call<RecordAck>(on2, 'record', dupReq), call<RecordAck>(on1, 'record', dupReq)]);
+    expect(acks.every((a) => a.ok && a.version === 3)).toBe(true);
+    expect(acks.filter((a) => a.ok && !a.duplicate)).toHaveLength(1);
+    const log = await api(s1.url, `/api/matches/${m.id}/events`);
+    expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(['once', 'two', 'race']);
+  });
+
+  it('conflicting appends from two instances: one wins, the other gets stale with the current version', async () => {
+    const m = await createMatch(s1.url);
+    const on1 = await open(s1.url, m.scorerToken);
+    const on2 = await open(s2.url, m.scorerToken);
+    const [a, b] = await Promise.all([
+      call<RecordAck>(on1, 'record', { matchId: m.id, eventId: 'a', expectedVersion: 0, step: steps[0] }),
+      call<RecordAck>(on2, 'record', { matchId: m.id, eventId: 'b', expectedVersion: 0, step: steps[0] }),
+    ]);
+    const oks = [a, b].filter((x) => x.ok);
+    const stale = [a, b].filter((x) => !x.ok);
+    expect(oks).toHaveLength(1);
+    expect(stale).toHaveLength(1);
+    expect(stale[0]).toMatchObject({ ok: false, error: { code: 'stale', field: 'expectedVersion' }, currentVersion: 1 });
+    const log = await api(s2.url, `/api/matches/${m.id}/events`);
+    expect(log.body.version).toBe(1);
+  });
+
+  it('a stale expectedVersion is refused (socket `stale`, REST 409 with currentVersion) and changes nothing', async () => {
+    const m = await createMatch(s1.url);
+    const scorer = await open(s1.url, m.scorerToken);
+    await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: 's0', expectedVersion: 0, step: steps[0] });
+    const ack = await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: 's1', expectedVersion: 0, step: steps[1] });
+    expect(ack).toMatchObject({ ok: false, error: { code: 'stale' }, currentVersion: 1 });
+    const rest = await api(s2.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 's2', expectedVersion: 5, step: steps[1] } });
+    expect(rest.status).toBe(409);
+    expect(rest.body).toMatchObject({ error: { code: 'stale', field: 'expectedVersion' }, currentVersion: 1 });
+    expect((await api(s1.url, `/api/matches/${m.id}`)).body.version).toBe(1);
+  });
+
+  it('a viewer connection cannot record; a wrong or foreign token is refused', async () => {
+    const m = await createMatch(s1.url);
+    const other = await createMatch(s1.url);
+    const viewerSocket = await open(s2.url);
+    const viewer = new Viewer(viewerSocket);
+    await call<SubscribeAck>(viewerSocket, 'subscribe', { matchId: m.id });
+    const req = { matchId: m.id, eventId: 'v', expectedVersion: 0, step: steps[0] };
+    expect(await call<RecordAck>(viewerSocket, 'record', req)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const wrong = await open(s1.url, 'not-the-token');
+    expect(await call<RecordAck>(wrong, 'record', req)).toMatchObject({ ok: false, error: { code: 'forbidden', field: 'token' } });
+    const foreign = await open(s2.url, other.scorerToken);
+    expect(await call<RecordAck>(foreign, 'record', req)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    // REST: no token 401, wrong token 403.
+    const noToken = await api(s1.url, `/api/matches/${m.id}/events`, { body: { eventId: 'r', step: steps[0] } });
+    expect(noToken.status).toBe(401);
+    expect(noToken.body.error.code).toBe('unauthorized');
+    const badToken = await api(s1.url, `/api/matches/${m.id}/events`, { token: other.scorerToken, body: { eventId: 'r', step: steps[0] } });
+    expect(badToken.status).toBe(403);
+    expect(badToken.body.error.code).toBe('forbidden');
+    // Nothing was recorded or pushed.
+    expect((await api(s2.url, `/api/matches/${m.id}`)).body.version).toBe(0);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(viewer.pushes).toHaveLength(0);
+  });
+
+  it('subscribe refuses an unknown match and resyncs from sinceVersion with the latest snapshot', async () => {
+    const viewerSocket = await open(s1.url);
+    expect(await call<SubscribeAck>(viewerSocket, 'subscribe', { matchId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not-found', field: 'matchId' } });
+    const m = await createMatch(s1.url);
+    const scorer = await open(s2.url, m.scorerToken);
+    for (let i = 0; i < 3; i++) await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `r${i}`, expectedVersion: i, step: steps[i] });
+    const ack = await call<SubscribeAck>(viewerSocket, 'subscribe', { matchId: m.id, sinceVersion: 1 });
+    expect(ack).toMatchObject({ ok: true, version: 3 });
+  });
+
+  it('lists matches and serves the log and the score sheet as CSV', async () => {
+    const m = await createMatch(s1.url, { discipline: '14-1', ruleset: 'nba', players: ['Cara, "C"', 'Dan'], targets: [1000, 1000] });
+    const scorer = await open(s1.url, m.scorerToken);
+    for (let i = 0; i < 3; i++) await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `c${i}`, expectedVersion: i, step: steps[i] });
+    const list = await api(s2.url, '/api/matches');
+    const row = list.body.matches.find((x: { id: string }) => x.id === m.id);
+    expect(row).toMatchObject({ id: m.id, discipline: '14-1', names: ['Cara, "C"', 'Dan'], version: 3 });
+    const csv = await api(s2.url, `/api/matches/${m.id}/sheet.csv`);
+    expect(csv.status).toBe(200);
+    const lines = (csv.body as string).trim().split('\r\n');
+    expect(lines[0]).toBe('player,name,inning,rack,points,penalty,mark,total,balls,open');
+    expect(lines[1]).toMatch(/^A,"Cara, ""C""",1,/);
+  });
+});
