@@ -1,0 +1,210 @@
+/**
+ * A few hundred malformed messages (a hand-written table plus fast-check generated mutations of legal
+ * steps and random JSON), over Socket.IO and REST: each gets a specific error — code and field — and
+ * changes nothing: same version, same log, no push to viewers. Embedded mode (file store).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../server/app';
+import { stepSchema } from '../../shared/protocol/steps';
+import type { RecordAck } from '../../shared/protocol/wire';
+import { api, call, connect, createMatch, legalSteps, startTestServer, Viewer, type Client } from '../helpers/server';
+
+interface Row {
+  name: string;
+  /** Socket request (or REST body when `rest`). */
+  payload: unknown;
+  code: string;
+  /** Exact field, or a prefix when `prefix` is set. */
+  field: string;
+  prefix?: boolean;
+}
+
+const steps = legalSteps(3);
+
+/** Envelope rows: everything but the step. `M` is replaced by the match id. */
+function envelopeRows(): Row[] {
+  const base = { matchId: 'M', eventId: 'bad', expectedVersion: 3, step: steps[0] };
+  const rows: Row[] = [];
+  for (const p of [null, 1, 'x', [], true, [base]]) rows.push({ name: `request ${JSON.stringify(p)}`, payload: p, code: 'invalid-step', field: 'request' });
+  rows.push({ name: 'unknown key', payload: { ...base, extra: 1 }, code: 'invalid-step', field: 'request' });
+  for (const v of [undefined, '', 5, null, {}, 'x'.repeat(65)]) rows.push({ name: `matchId ${JSON.stringify(v)}`, payload: { ...base, matchId: v }, code: 'invalid-step', field: 'matchId' });
+  for (const v of [undefined, '', 5, null, [], 'e'.repeat(101)]) rows.push({ name: `eventId ${JSON.stringify(v)}`, payload: { ...base, eventId: v }, code: 'invalid-step', field: 'eventId' });
+  for (const v of [-1, 1.5, '3', null, {}, true]) rows.push({ name: `expectedVersion ${JSON.stringify(v)}`, payload: { ...base, expectedVersion: v }, code: 'invalid-step', field: 'expectedVersion' });
+  rows.push({ name: 'unknown match', payload: { ...base, matchId: 'no-such-match' }, code: 'not-found', field: 'matchId' });
+  rows.push({ name: 'match id with a slash', payload: { ...base, matchId: '../etc' }, code: 'not-found', field: 'matchId' });
+  rows.push({ name: 'too large', payload: { ...base, step: { shot: { fouls: Array(3000).fill('slow-play') } } }, code: 'too-large', field: 'request' });
+  rows.push({ name: 'stale', payload: { ...base, expectedVersion: 1 }, code: 'stale', field: 'expectedVersion' });
+  return rows;
+}
+
+/** Step rows: [step, field] with the field the engine must name. */
+const STEP_TABLE: [unknown, string][] = [
+  [undefined, 'step'],
+  [null, 'step'],
+  [5, 'step'],
+  ['shot', 'step'],
+  [[], 'step'],
+  [{ shot: null }, 'step.shot'],
+  [{ shot: 'x' }, 'step.shot'],
+  [{ shot: { x: 1 } }, 'step.shot'],
+  [{ shot: { pocketed: [0] } }, 'step.shot.pocketed.0'],
+  [{ shot: { pocketed: [16] } }, 'step.shot.pocketed.0'],
+  [{ shot: { pocketed: [3, 1.5] } }, 'step.shot.pocketed'],
+  [{ shot: { pocketed: ['1'] } }, 'step.shot.pocketed'],
+  [{ shot: { pocketed: 'x' } }, 'step.shot.pocketed'],
+  [{ shot: { pocketed: -1 } }, 'step.shot.pocketed'],
+  [{ shot: { pocketed: 16 } }, 'step.shot.pocketed'],
+  [{ shot: { pocketed: Array(16).fill(1) } }, 'step.shot.pocketed'],
+  [{ shot: { call: 'x' } }, 'step.shot.call'],
+  [{ shot: { call: { ball: 0 } } }, 'step.shot.call.ball'],
+  [{ shot: { call: { ball: 16 } } }, 'step.shot.call.ball'],
+  [{ shot: { call: { ball: '3' } } }, 'step.shot.call'],
+  [{ shot: { call: { made: 'yes' } } }, 'step.shot.call'],
+  [{ shot: { offTable: [0] } }, 'step.shot.offTable.0'],
+  [{ shot: { offTable: 3 } }, 'step.shot.offTable'],
+  [{ shot: { firstContact: 0 } }, 'step.shot.firstContact'],
+  [{ shot: { firstContact: 'x' } }, 'step.shot.firstContact'],
+  [{ shot: { rail: 'yes' } }, 'step.shot.rail'],
+  [{ shot: { breakRails: {} } }, 'step.shot.breakRails.objectBalls'],
+  [{ shot: { breakRails: { objectBalls: -1 } } }, 'step.shot.breakRails.objectBalls'],
+  [{ shot: { breakRails: { objectBalls: 16 } } }, 'step.shot.breakRails.objectBalls'],
+  [{ shot: { breakRails: { objectBalls: 2, cueBall: 'y' } } }, 'step.shot.breakRails.cueBall'],
+  [{ shot: { cueBall: 'x' } }, 'step.shot.cueBall'],
+  [{ shot: { fouls: ['x'] } }, 'step.shot.fouls.0'],
+  [{ shot: { fouls: 'slow-play' } }, 'step.shot.fouls'],
+  [{ shot: { fouls: Array(9).fill('slow-play') } }, 'step.shot.fouls'],
+  [{ shot: { pushOut: 'x' } }, 'step.shot.pushOut'],
+  [{ shot: { cueBallInKitchen: 1 } }, 'step.shot.cueBallInKitchen'],
+  [{ shot: { rackArea: { cueBall: 'x' } } }, 'step.shot.rackArea.cueBall'],
+  [{ shot: { rackArea: { x: 1 } } }, 'step.shot.rackArea'],
+  [{ stalemate: { breaker: 'C' } }, 'step.stalemate.breaker'],
+  [{ stalemate: {} }, 'step.stalemate.breaker'],
+];
+
+function stepRows(): Row[] {
+  return STEP_TABLE.map(([step, field]) => ({ name: `step ${JSON.stringify(step)}`, payload: { matchId: 'M', eventId: 'bad', expectedVersion: 3, step }, code: 'invalid-step', field }));
+}
+
+/** fast-check: legal shots with one field replaced by random JSON, and random JSON as the whole step. */
+function generatedRows(): Row[] {
+  const keys = ['call', 'pocketed', 'offTable', 'firstContact', 'rail', 'breakRails', 'cueBall', 'fouls', 'pushOut', 'cueBallInKitchen', 'rackArea'];
+  const rows: Row[] = [];
+  const mutations = fc.sample(fc.tuple(fc.constantFrom(...keys), fc.jsonValue({ maxDepth: 2 })), { seed: 42, numRuns: 400 });
+  for (const [key, value] of mutations) {
+    const step = { shot: { call: { ball: 1 }, pocketed: [1], [key]: value } };
+    if (stepSchema.safeParse(step).success) continue;
+    rows.push({ name: `shot.${key} = ${JSON.stringify(value).slice(0, 40)}`, payload: { matchId: 'M', eventId: 'bad', expectedVersion: 3, step }, code: 'invalid-step', field: `step.shot.${key}`, prefix: true });
+    if (rows.length >= 200) break;
+  }
+  for (const value of fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed: 7, numRuns: 80 })) {
+    if (stepSchema.safeParse(value).success) continue;
+    rows.push({ name: `random step ${JSON.stringify(value).slice(0, 40)}`, payload: { matchId: 'M', eventId: 'bad', expectedVersion: 3, step: value }, code: 'invalid-step', field: 'step', prefix: true });
+  }
+  return rows;
+}
+
+function fieldMatches(row: Row, field: string | undefined): boolean {
+  if (field === undefined) return false;
+  return row.prefix ? field === row.field || field.startsWith(`${row.field}.`) : field === row.field;
+}
+
+describe('malformed payloads', () => {
+  let server: RunningServer;
+  let dir: string;
+  let match: { id: string; scorerToken: string };
+  let scorer: Client;
+  let viewerSocket: Client;
+  let viewer: Viewer;
+  let logBefore: unknown;
+
+  const rows = [...envelopeRows(), ...stepRows(), ...generatedRows()];
+  const withId = (p: unknown): unknown => (p && typeof p === 'object' && !Array.isArray(p) && (p as { matchId?: unknown }).matchId === 'M' ? { ...p, matchId: match.id } : p);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cuecast-malformed-'));
+    server = await startTestServer({ dataDir: dir });
+    match = await createMatch(server.url);
+    scorer = await connect(server.url, match.scorerToken);
+    for (let i = 0; i < 3; i++) {
+      const ack = await call<RecordAck>(scorer, 'record', { matchId: match.id, eventId: `ok${i}`, expectedVersion: i, step: steps[i] });
+      expect(ack.ok).toBe(true);
+    }
+    viewerSocket = await connect(server.url);
+    viewer = new Viewer(viewerSocket);
+    await call(viewerSocket, 'subscribe', { matchId: match.id });
+    logBefore = (await api(server.url, `/api/matches/${match.id}/events`)).body;
+  });
+  afterAll(async () => {
+    scorer?.close();
+    viewerSocket?.close();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(`has a few hundred cases (${rows.length})`, () => {
+    expect(rows.length).toBeGreaterThanOrEqual(250);
+  });
+
+  it('over Socket.IO each gets its specific code and field', async () => {
+    const wrong: string[] = [];
+    for (const row of rows) {
+      const ack = await call<RecordAck>(scorer, 'record', withId(row.payload));
+      if (ack.ok || ack.error.code !== row.code || !fieldMatches(row, ack.error.field) || !ack.error.message) {
+        wrong.push(`${row.name}: expected ${row.code} ${row.field}, got ${JSON.stringify(ack).slice(0, 200)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('over REST each step row gets 400 with its field (409 for stale, 413 too large, 404 unknown match)', async () => {
+    const wrong: string[] = [];
+    const statusOf: Record<string, number> = { 'invalid-step': 400, stale: 409, 'too-large': 413, 'not-found': 404 };
+    for (const row of rows) {
+      const p = withId(row.payload) as Record<string, unknown> | null;
+      // Only object requests map to REST (matchId moves to the path, where an unknown id is a 404).
+      if (!p || typeof p !== 'object' || Array.isArray(p) || typeof p.matchId !== 'string' || !/^[\w-]+$/.test(p.matchId) || row.field === 'request' || row.field === 'matchId') continue;
+      const { matchId, ...body } = p;
+      const res = await api(server.url, `/api/matches/${matchId}/events`, { token: match.scorerToken, body });
+      const err = res.body?.error;
+      if (res.status !== statusOf[row.code] || err?.code !== row.code || !fieldMatches(row, err?.field)) {
+        wrong.push(`${row.name}: expected ${statusOf[row.code]} ${row.code} ${row.field}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // REST-only shapes: not JSON, a body over the limit.
+    const notJson = await api(server.url, `/api/matches/${match.id}/events`, { token: match.scorerToken, rawBody: '{"eventId":' });
+    expect(notJson).toMatchObject({ status: 400, body: { error: { code: 'invalid-step', field: 'body' } } });
+    const huge = await api(server.url, `/api/matches/${match.id}/events`, { token: match.scorerToken, rawBody: JSON.stringify({ eventId: 'h', step: { x: 'y'.repeat(40_000) } }) });
+    expect(huge).toMatchObject({ status: 413, body: { error: { code: 'too-large' } } });
+    const badSetup = await api(server.url, '/api/matches', { body: { discipline: '14-1', players: ['Ann', ''] } });
+    expect(badSetup).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: 'setup.players.1' } } });
+  });
+
+  it('rules refusals carry the engine code and change nothing', async () => {
+    const fresh = await createMatch(server.url);
+    const s = await connect(server.url, fresh.scorerToken);
+    try {
+      expect(await call<RecordAck>(s, 'record', { matchId: fresh.id, eventId: 'u', step: { undo: true } })).toMatchObject({ ok: false, error: { code: 'nothing-to-undo', field: 'undo' } });
+      const choice = await call<RecordAck>(s, 'record', { matchId: fresh.id, eventId: 'c', step: { choice: 'accept' } });
+      expect(choice).toMatchObject({ ok: false, error: { code: 'no-choice-pending' } });
+      expect((await api(server.url, `/api/matches/${fresh.id}`)).body.version).toBe(0);
+      // The refused eventIds are not burnt: the same id may carry a legal step afterwards.
+      expect(await call<RecordAck>(s, 'record', { matchId: fresh.id, eventId: 'u', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
+    } finally {
+      s.close();
+    }
+  });
+
+  it('nothing changed: same version, same log, no push to viewers', async () => {
+    const after = await api(server.url, `/api/matches/${match.id}/events`);
+    expect(after.body).toEqual(logBefore);
+    expect(after.body.version).toBe(3);
+    expect(viewer.pushes).toHaveLength(0);
+    // And the connection still works for a legal step.
+    expect(await call<RecordAck>(scorer, 'record', { matchId: match.id, eventId: 'ok3', expectedVersion: 3, step: legalSteps(4)[3] })).toMatchObject({ ok: true, version: 4 });
+  });
+});
