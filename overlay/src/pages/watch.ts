@@ -1,0 +1,24 @@
+/**
+ * `/watch` (live matches) and `/watch/<matchId>` (one match) for spectators' phones.
+ * `?lang=en|ja|zh-TW` (else the last choice, else the browser language), `?delay=<seconds>` (0–600).
+ */
+import { mount } from 'svelte';
+import '../styles/page.css';
+import { createClient } from '../lib/client';
+import { pickLang } from '../lib/i18n';
+import { matchIdFromLocation, numberParam } from '../lib/live-route';
+import Watch from '../watch/Watch.svelte';
+
+const q = new URLSearchParams(location.search);
+let remembered: string | null = null;
+try {
+  remembered = localStorage.getItem('cuecast.lang');
+} catch {
+  /* storage blocked */
+}
+const lang = pickLang(q.get('lang') ?? remembered ?? navigator.language);
+document.documentElement.lang = lang;
+mount(Watch, {
+  target: document.getElementById('app')!,
+  props: { client: createClient(), matchId: matchIdFromLocation(), initialLang: lang, delay: numberParam(q.get('delay'), 0, 0, 600) },
+});
