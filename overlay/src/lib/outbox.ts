@@ -58,6 +58,7 @@ export class Outbox {
   private items: OutboxEntry[];
   private inFlight: OutboxEntry | null = null;
   private flushing: Promise<void> | null = null;
+  private again = false;
   /** Highest version the server confirmed through this outbox (acks may arrive before the state push). */
   private ackedVersion = -1;
   private readonly listeners = new Set<(e: OutboxEvent) => void>();
@@ -127,11 +128,19 @@ export class Outbox {
    * one run. Resolves when the run stops; never rejects.
    */
   flush(): Promise<void> {
-    if (!this.flushing) {
-      this.flushing = this.run().finally(() => {
-        this.flushing = null;
-      });
+    if (this.flushing) {
+      // A run in progress may already have given up (offline); run once more after it.
+      this.again = true;
+      return this.flushing;
     }
+    this.flushing = (async () => {
+      do {
+        this.again = false;
+        await this.run();
+      } while (this.again && this.items.length > 0);
+    })().finally(() => {
+      this.flushing = null;
+    });
     return this.flushing;
   }
 

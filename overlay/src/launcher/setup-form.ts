@@ -1,0 +1,71 @@
+/**
+ * The launcher's "new match" form as plain data, and its translation into the REST set-up body
+ * (`POST /api/matches`, shared/protocol/setup.ts `SetupInput`). The server validates again; this only
+ * builds the body and catches what the form itself can tell (empty names, targets below 1).
+ */
+import type { PlayerKey, SetupInput } from '../../../shared/protocol/setup';
+
+export interface SetupForm {
+  discipline: '14-1' | 'rotation';
+  ruleset: 'nba' | 'wpa';
+  callShot: boolean;
+  pushOut: boolean;
+  format: 'race' | 'single-rack-61';
+  players: [string, string];
+  /** Per-player targets (handicap = different targets). */
+  targets: [number, number];
+  /** A score in progress: off = fresh match (A breaks). */
+  inProgress: boolean;
+  startScore: [number, number];
+  turn: PlayerKey;
+  /** 14-1 only: object balls on the table (2–15). */
+  ballsOnTable: number;
+}
+
+export const defaultForm = (): SetupForm => ({
+  discipline: '14-1',
+  ruleset: 'nba',
+  callShot: false,
+  pushOut: true,
+  format: 'race',
+  players: ['', ''],
+  targets: [100, 100],
+  inProgress: false,
+  startScore: [0, 0],
+  turn: 'A',
+  ballsOnTable: 15,
+});
+
+/** Default targets for a discipline/format (14-1: 100; Rotation: race 120, single rack 61). */
+export function defaultTargets(f: Pick<SetupForm, 'discipline' | 'format'>): [number, number] {
+  if (f.discipline === '14-1') return [100, 100];
+  return f.format === 'single-rack-61' ? [61, 61] : [120, 120];
+}
+
+/** Build the set-up body, or `{error}` naming the field the form must fix. */
+export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | { ok: false; field: string; message: string } {
+  const players: [string, string] = [f.players[0].trim(), f.players[1].trim()];
+  for (const i of [0, 1] as const) {
+    if (!players[i]) return { ok: false, field: `players.${i}`, message: `player ${i === 0 ? 'A' : 'B'}: enter a name` };
+    const t = f.targets[i];
+    if (!Number.isInteger(t) || t < 1) return { ok: false, field: `targets.${i}`, message: `target ${i === 0 ? 'A' : 'B'}: a whole number ≥ 1` };
+  }
+  const setup: SetupInput =
+    f.discipline === '14-1'
+      ? { discipline: '14-1', ruleset: f.ruleset, players, targets: [f.targets[0], f.targets[1]] }
+      : { discipline: 'rotation', options: { callShot: f.callShot, pushOut: f.pushOut, format: f.format }, players, targets: [f.targets[0], f.targets[1]] };
+  if (f.inProgress) {
+    for (const i of [0, 1] as const) {
+      if (!Number.isInteger(f.startScore[i])) return { ok: false, field: `startScore.${i}`, message: 'score: a whole number' };
+      if (f.startScore[i] >= f.targets[i]) return { ok: false, field: `startScore.${i}`, message: `score ${i === 0 ? 'A' : 'B'}: already reaches the target` };
+    }
+    setup.start = { score: [f.startScore[0], f.startScore[1]], turn: f.turn };
+    if (f.discipline === '14-1') {
+      if (!Number.isInteger(f.ballsOnTable) || f.ballsOnTable < 2 || f.ballsOnTable > 15) {
+        return { ok: false, field: 'ballsOnTable', message: 'balls on table: 2 to 15' };
+      }
+      setup.start.ballsOnTable = f.ballsOnTable;
+    }
+  }
+  return { ok: true, setup };
+}

@@ -1,0 +1,16 @@
+/** `/`: the launcher — create a match, list live matches with their page links and OBS URL copy buttons. */
+import { mount } from 'svelte';
+import { scorerLang } from '../lib/i18n-scorer';
+import Launcher from '../launcher/Launcher.svelte';
+import '../scorer/scorer.css';
+
+const storage = (() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+})();
+const lang = scorerLang(location.search, navigator.language);
+document.documentElement.lang = lang;
+mount(Launcher, { target: document.getElementById('app')!, props: { lang, storage } });

@@ -1,0 +1,193 @@
+/**
+ * Rotation entry logic: the 15-ball picker's draft → `shot` steps (FORMAT.md vocabulary), the questions a
+ * shot needs (cue ball behind the head string on the last ball, R-11) and the foul placement combinations
+ * the rules allow (R-8, R-9, D-20). Pure functions over the public `MatchState`.
+ */
+import type { RotationOptions } from '../../../shared/protocol/setup';
+import type { MatchState } from '../../../shared/protocol/state';
+import type { OtherFoul, Placement, Shot } from '../../../shared/protocol/steps';
+
+/** What the scorer tapped for the shot in progress. */
+export interface RotationDraft {
+  /** Balls tapped as pocketed, in tap order (in call mode the first is the called ball). */
+  picked: number[];
+  /** First object ball the cue ball hit; undefined = the lowest ball (the usual case), null = none. */
+  firstContact?: number | null;
+  /** Call mode: the called ball went into the called pocket (default true). */
+  calledMade?: boolean;
+}
+
+export const emptyDraft = (): RotationDraft => ({ picked: [] });
+
+export type RotationFoul = 'scratch' | 'wrong-ball' | 'no-contact' | 'no-rail' | 'off-table' | OtherFoul;
+export const ROTATION_FOULS: readonly RotationFoul[] = [
+  'scratch',
+  'wrong-ball',
+  'no-contact',
+  'no-rail',
+  'off-table',
+  'touched-ball',
+  'double-hit',
+  'feet-off-floor',
+];
+
+/** Toggle a ball in the draft (only balls on the table can be picked). */
+export function toggleBall(d: RotationDraft, ball: number, onTable: readonly number[]): RotationDraft {
+  if (!onTable.includes(ball)) return d;
+  const picked = d.picked.includes(ball) ? d.picked.filter((b) => b !== ball) : [...d.picked, ball];
+  return { ...d, picked };
+}
+
+/** First contact the shot will carry: the scorer's pick, else the lowest ball (1 on a break). */
+export function contactOf(s: MatchState, d: RotationDraft): number | null {
+  if (d.firstContact !== undefined) return d.firstContact;
+  return s.lowestBall ?? null;
+}
+
+/** Points the picked balls are worth (R-1: face value). */
+export const pointsOf = (balls: readonly number[]) => balls.reduce((a, b) => a + b, 0);
+
+/** Sorted copy of the picked balls (the wire order is ascending; the call is kept separately). */
+const sorted = (b: readonly number[]) => [...b].sort((x, y) => x - y);
+
+/**
+ * A legal shot that pocketed the picked balls (or a miss when none were picked). In call mode the first
+ * picked ball is the called one. `cueBallInKitchen` answers R-11 when the shot clears the table.
+ */
+export function madeShot(s: MatchState, d: RotationDraft, callShot: boolean, cueBallInKitchen?: boolean): Shot {
+  const shot: Shot = { firstContact: contactOf(s, d) };
+  if (d.picked.length > 0) shot.pocketed = sorted(d.picked);
+  if (callShot && !s.breakShot && d.picked.length > 0) shot.call = { ball: d.picked[0], made: d.calledMade ?? true };
+  if (cueBallInKitchen !== undefined) shot.cueBallInKitchen = cueBallInKitchen;
+  return shot;
+}
+
+/** A called safety (call mode): no points, balls pocketed are respotted, turn passes (R-6a). */
+export function safetyShot(s: MatchState, d: RotationDraft): Shot {
+  const shot: Shot = { call: 'safety', firstContact: contactOf(s, d) };
+  if (d.picked.length > 0) shot.pocketed = sorted(d.picked);
+  return shot;
+}
+
+/** The opening break (R-4): 1-ball first; with nothing pocketed, 4+ balls to a cushion or an illegal break. */
+export function rotationBreakShot(s: MatchState, d: RotationDraft, fourToCushion: boolean): Shot {
+  const shot: Shot = { firstContact: d.firstContact !== undefined ? d.firstContact : (s.lowestBall ?? 1) };
+  if (d.picked.length > 0) shot.pocketed = sorted(d.picked);
+  else shot.breakRails = { objectBalls: fourToCushion ? 4 : 3 };
+  return shot;
+}
+
+/** A declared push out (R-10): balls pocketed on it are respotted. */
+export function pushOutShot(s: MatchState, d: RotationDraft): Shot {
+  const shot: Shot = { pushOut: true, firstContact: contactOf(s, d) };
+  if (d.picked.length > 0) shot.pocketed = sorted(d.picked);
+  return shot;
+}
+
+/**
+ * A foul (R-7). Picked balls are recorded as pocketed (they are respotted), or as driven off the table
+ * for `off-table`. `wrongBall` is the ball hit first for `wrong-ball`.
+ */
+export function rotationFoulShot(s: MatchState, d: RotationDraft, foul: RotationFoul, wrongBall?: number): Shot {
+  const shot: Shot = { firstContact: contactOf(s, d) };
+  const picked = sorted(d.picked);
+  if (foul === 'off-table') {
+    shot.offTable = picked.length > 0 ? picked : [s.onTable?.[s.onTable.length - 1] ?? 15];
+  } else if (picked.length > 0) {
+    shot.pocketed = picked;
+  }
+  switch (foul) {
+    case 'scratch':
+      shot.cueBall = 'scratch';
+      break;
+    case 'wrong-ball': {
+      const low = s.lowestBall;
+      const chosen = typeof d.firstContact === 'number' && d.firstContact !== low ? d.firstContact : undefined;
+      const other = wrongBall ?? chosen ?? (s.onTable ?? []).find((b) => b !== low) ?? null;
+      shot.firstContact = other;
+      break;
+    }
+    case 'no-contact':
+      shot.firstContact = null;
+      break;
+    case 'no-rail':
+      shot.rail = false;
+      break;
+    case 'off-table':
+      break;
+    default:
+      shot.fouls = [foul];
+  }
+  return shot;
+}
+
+/**
+ * True when a legal shot pocketing the draft's balls clears the table without ending the match, so the
+ * console must ask whether the cue ball stopped behind the head string (R-11 decides the next break).
+ */
+export function needsKitchenQuestion(s: MatchState, d: RotationDraft, opts: Pick<RotationOptions, 'callShot' | 'format'>): boolean {
+  const onTable = s.onTable ?? [];
+  if (d.picked.length === 0 || d.picked.length < onTable.length) return false;
+  if (!onTable.every((b) => d.picked.includes(b))) return false;
+  if (opts.callShot && !s.breakShot && d.calledMade === false) return false;
+  if (opts.format === 'single-rack-61') return false; // the rack is the match
+  const i = s.turn === 'A' ? 0 : 1;
+  return s.score[i] + pointsOf(d.picked) < s.targets[i];
+}
+
+/** What the console knows about the foul that left a placement pending (R-8). */
+export interface PlacementContext {
+  /** The cue ball was pocketed or left the table: "as is" is impossible (D-20). */
+  cueBallGone: boolean;
+  /** Third consecutive foul: cue ball in hand anywhere (R-9). */
+  thirdFoul: boolean;
+  /** The lowest ball of the table was pocketed or driven off on the foul: it must be spotted (R-8). */
+  lowestRespotted: boolean;
+  /** The lowest ball lies behind the head string (scorer's answer): kitchen + as is is forbidden (R-8). */
+  lowestInKitchen: boolean;
+}
+
+/**
+ * Every legal cue-ball / lowest-ball combination (R-8 table, R-9, D-20), the usual "as is / as is" first.
+ */
+export function placementOptions(ctx: PlacementContext): Placement[] {
+  const cues: Placement['cueBall'][] = ctx.thirdFoul ? ['anywhere'] : ctx.cueBallGone ? ['kitchen'] : ['as-is', 'kitchen'];
+  const out: Placement[] = [];
+  for (const cueBall of cues) {
+    const lows: Placement['lowestBall'][] = ['as-is', 'center-spot', 'foot-spot'];
+    for (const lowestBall of lows) {
+      if (lowestBall === 'as-is' && ctx.lowestRespotted) continue;
+      if (lowestBall === 'as-is' && cueBall === 'kitchen' && ctx.lowestInKitchen) continue;
+      const p: Placement = { cueBall, lowestBall };
+      if (ctx.lowestInKitchen) p.lowestBallInKitchen = true;
+      out.push(p);
+    }
+  }
+  return out;
+}
+
+/**
+ * The placement context from the state and, when this console recorded the foul, the foul shot itself and
+ * the offender's foul count before it. Without the shot, facts the state does not carry are assumed
+ * permissive and the server decides (its refusal is shown).
+ */
+export function placementContext(
+  s: MatchState,
+  lowestInKitchen: boolean,
+  own?: { shot: Shot; foulsBefore: number; threeFoulRule: boolean },
+): PlacementContext {
+  const third = s.last?.turnEnd === 'third-foul' || s.last?.foul === 'third-foul' || (!!own && own.threeFoulRule && own.foulsBefore >= 2);
+  if (!own) {
+    const caption = s.last?.caption ?? '';
+    return {
+      cueBallGone: /scratch|off the table|cue ball off/i.test(caption),
+      thirdFoul: third,
+      lowestRespotted: false,
+      lowestInKitchen,
+    };
+  }
+  const gone = own.shot.cueBall === 'scratch' || own.shot.cueBall === 'off-table';
+  const low = s.lowestBall;
+  const dropped = [...(Array.isArray(own.shot.pocketed) ? own.shot.pocketed : []), ...(own.shot.offTable ?? [])];
+  return { cueBallGone: gone, thirdFoul: third, lowestRespotted: low !== null && dropped.includes(low), lowestInKitchen };
+}

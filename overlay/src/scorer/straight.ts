@@ -1,0 +1,162 @@
+/**
+ * 14-1 continuous entry logic: turns the scorer's taps into `shot` steps (FORMAT.md vocabulary), decides
+ * which questions a shot needs (opening break, rack area on a re-rack) and computes the placement the rules
+ * require after a re-rack (S-16–S-18, 14-1 §07). Pure functions over the public `MatchState`.
+ */
+import type { MatchState, RackPlacement } from '../../../shared/protocol/state';
+import type { OtherFoul, RackArea, Shot } from '../../../shared/protocol/steps';
+
+/** The fouls the 14-1 console offers as one-tap buttons (S-12). */
+export type StraightFoul = 'scratch' | 'no-rail' | 'no-contact' | 'off-table' | OtherFoul;
+export const STRAIGHT_FOULS: readonly StraightFoul[] = [
+  'scratch',
+  'no-rail',
+  'no-contact',
+  'off-table',
+  'touched-ball',
+  'double-hit',
+  'feet-off-floor',
+];
+
+/** What the shot panel shows now. */
+export type StraightMode = 'over' | 'choice' | 'break' | 'shot';
+
+/** Which panel a 14-1 state calls for: a pending choice blocks shot entry. */
+export function straightMode(s: MatchState): StraightMode {
+  if (s.winner) return 'over';
+  if (s.awaiting) return 'choice';
+  return s.breakShot ? 'break' : 'shot';
+}
+
+/**
+ * Called ball made, with `extra` further balls (0–14), or the listed ball numbers when the scorer named them
+ * (the first named is the called ball). Scores 1 point per ball (S-4).
+ */
+export function madeShot(count: number, numbers?: readonly number[]): Shot {
+  if (numbers && numbers.length > 0) return { call: { ball: numbers[0], made: true }, pocketed: [...numbers] };
+  return { call: { made: true }, pocketed: Math.max(1, Math.min(15, Math.round(count))) };
+}
+
+/** Called ball missed (or dropped in another pocket): no score, turn passes (S-5). */
+export const missShot = (): Shot => ({ call: { made: false } });
+
+/** Called safety: no score, turn passes, foul count cleared (S-5, S-6). */
+export const safetyShot = (): Shot => ({ call: 'safety' });
+
+/**
+ * A standard foul (S-12). `offTableBall` is the ball driven off the table; 14-1 scores by count, so when the
+ * scorer did not name it any ball still on the table stands for it.
+ */
+export function foulShot(foul: StraightFoul, s: Pick<MatchState, 'onTable'>, offTableBall?: number): Shot {
+  const shot: Shot = { call: { made: false } };
+  switch (foul) {
+    case 'scratch':
+      shot.cueBall = 'scratch';
+      break;
+    case 'no-rail':
+      shot.rail = false;
+      break;
+    case 'no-contact':
+      shot.firstContact = null;
+      break;
+    case 'off-table':
+      shot.offTable = [offTableBall ?? s.onTable?.[s.onTable.length - 1] ?? 15];
+      break;
+    default:
+      shot.fouls = [foul];
+  }
+  return shot;
+}
+
+/** The opening-break questions (S-8): what decides legality, nothing more. */
+export interface BreakAnswers {
+  /** The called ball went into the called pocket. */
+  calledMade: boolean;
+  /** Balls pocketed on a made break (the called ball + extras). */
+  pocketed: number;
+  /** The cue ball: reached a cushion, did not, or was pocketed (counts as a cushion by S-8 / D-3 by default). */
+  cueBall: 'rail' | 'no-rail' | 'scratch';
+  /** Object balls driven to a cushion: only "2 or more" matters, so 0, 1 or 2. */
+  objectBalls: 0 | 1 | 2;
+}
+
+export const DEFAULT_BREAK: BreakAnswers = { calledMade: false, pocketed: 1, cueBall: 'rail', objectBalls: 2 };
+
+/** Build the opening-break shot from the answers. */
+export function breakShot(a: BreakAnswers): Shot {
+  const shot: Shot = a.calledMade
+    ? { call: { made: true }, pocketed: Math.max(1, Math.min(15, a.pocketed)) }
+    : { call: 'safety', breakRails: { objectBalls: a.objectBalls, cueBall: a.cueBall === 'rail' } };
+  if (a.cueBall === 'scratch') shot.cueBall = 'scratch';
+  return shot;
+}
+
+/**
+ * Preview of the opening break's outcome for the record button (S-8–S-11): 'legal' (no score), 'scores',
+ * 'breaking-foul' (−2, opponent chooses) or 'foul' (legal break with a scratch, −1).
+ */
+export function breakVerdict(
+  a: BreakAnswers,
+  scratchCountsAsCueRail = true,
+): 'scores' | 'legal' | 'breaking-foul' | 'foul' {
+  if (a.calledMade) return a.cueBall === 'scratch' ? 'foul' : 'scores';
+  const cueRail = a.cueBall === 'rail' || (a.cueBall === 'scratch' && scratchCountsAsCueRail);
+  if (!cueRail || a.objectBalls < 2) return 'breaking-foul';
+  return a.cueBall === 'scratch' ? 'foul' : 'legal';
+}
+
+/**
+ * Balls left after a scoring shot of `pocketed` balls when it triggers a re-rack (S-16: 1 ball, S-18: 0), or
+ * null when no rack-area question is needed (more left, or the shot wins the match, S-21).
+ */
+export function rerackAfter(s: MatchState, pocketed: number): 0 | 1 | null {
+  const left = s.ballsOnTable - pocketed;
+  if (left > 1 || left < 0) return null;
+  const i = s.turn === 'A' ? 0 : 1;
+  if (s.score[i] + pocketed >= s.targets[i]) return null;
+  return left as 0 | 1;
+}
+
+/** Rack-area answers; "neither" is `{cueBall: false, breakBall: false}`. */
+export type RackAreaAnswers = Required<RackArea>;
+export const NEITHER: RackAreaAnswers = { cueBall: false, breakBall: false, breakBallInKitchen: false, headSpotTaken: false };
+
+/** Which follow-up question the rack-area answers still need (S-17 (a), (b)), or null when complete. */
+export function rackAreaFollowUp(left: 0 | 1, a: RackArea): 'break-ball-in-kitchen' | 'head-spot-taken' | null {
+  if (left === 0) return null;
+  if (a.cueBall && !a.breakBall) {
+    if (a.breakBallInKitchen === undefined) return 'break-ball-in-kitchen';
+    if (a.breakBallInKitchen && a.headSpotTaken === undefined) return 'head-spot-taken';
+  }
+  if (a.breakBall && !a.cueBall && a.headSpotTaken === undefined) return 'head-spot-taken';
+  return null;
+}
+
+/** The rack-area object sent with the shot: only the facts the rule uses, false when not asked. */
+export function rackAreaStep(left: 0 | 1, a: RackArea): RackArea {
+  if (left === 0) return { cueBall: !!a.cueBall };
+  return {
+    cueBall: !!a.cueBall,
+    breakBall: !!a.breakBall,
+    breakBallInKitchen: !!a.breakBallInKitchen,
+    headSpotTaken: !!a.headSpotTaken,
+  };
+}
+
+/**
+ * The placement the rules require after the re-rack (S-17 table, S-18).
+ * `left` = balls left by the scoring shot (1: break ball stays, 0: 15-ball rack).
+ */
+export function requiredPlacement(left: 0 | 1, a: RackArea): RackPlacement {
+  if (left === 0) return { cueBall: a.cueBall ? 'kitchen' : 'as-is', breakBall: 'racked', racked: 15 };
+  const cb = !!a.cueBall;
+  const bb = !!a.breakBall;
+  if (cb && bb) return { cueBall: 'kitchen', breakBall: 'racked', racked: 15 }; // (c)
+  if (cb) {
+    // (a) head spot when the break ball is behind the head string (centre spot if it sits on the head spot)
+    if (a.breakBallInKitchen) return { cueBall: a.headSpotTaken ? 'center-spot' : 'head-spot', breakBall: 'as-is', racked: 14 };
+    return { cueBall: 'kitchen', breakBall: 'as-is', racked: 14 };
+  }
+  if (bb) return { cueBall: 'as-is', breakBall: a.headSpotTaken ? 'center-spot' : 'head-spot', racked: 14 }; // (b)
+  return { cueBall: 'as-is', breakBall: 'as-is', racked: 14 }; // (e)
+}

@@ -1,0 +1,104 @@
+/** Keyboard shortcuts, scorer strings in en / ja / zh-TW, step words, tokens and the launcher's set-up form. */
+import { describe, expect, test } from 'vitest';
+import { parseSetup } from '../../shared/index';
+import { keyAction } from '../../overlay/src/scorer/keys';
+import { scorerLang, SCORER_DICTS, SCORER_KEYS, ts } from '../../overlay/src/lib/i18n-scorer';
+import { describeStep } from '../../overlay/src/scorer/words';
+import { matchIdFromLocation, scorerLink, tokenFromUrl } from '../../overlay/src/scorer/tokens';
+import { defaultForm, toSetup } from '../../overlay/src/launcher/setup-form';
+
+describe('keyboard shortcuts', () => {
+  test('14-1 common actions', () => {
+    expect(keyAction({ key: 'Enter' }, '14-1', false)).toEqual({ type: 'made' });
+    expect(keyAction({ key: 'm' }, '14-1', false)).toEqual({ type: 'made' });
+    expect(keyAction({ key: '+' }, '14-1', false)).toEqual({ type: 'count', delta: 1 });
+    expect(keyAction({ key: '-' }, '14-1', false)).toEqual({ type: 'count', delta: -1 });
+    expect(keyAction({ key: 'X' }, '14-1', false)).toEqual({ type: 'miss' });
+    expect(keyAction({ key: 's' }, '14-1', false)).toEqual({ type: 'safety' });
+    expect(keyAction({ key: 'f' }, '14-1', false)).toEqual({ type: 'foul-menu' });
+    expect(keyAction({ key: '3', code: 'Digit3' }, '14-1', true)).toEqual({ type: 'option', index: 2 });
+    expect(keyAction({ key: 'z', ctrlKey: true }, '14-1', false)).toEqual({ type: 'undo' });
+    expect(keyAction({ key: 'u' }, 'rotation', false)).toEqual({ type: 'undo' });
+    expect(keyAction({ key: 'a' }, '14-1', false)).toEqual({ type: 'choice', index: 0 });
+    expect(keyAction({ key: 'r' }, '14-1', false)).toEqual({ type: 'choice', index: 1 });
+    expect(keyAction({ key: 'c', ctrlKey: true }, '14-1', false)).toBeNull();
+  });
+  test('rotation ball keys: 1–9, 0 = 10, Shift+1–5 = 11–15', () => {
+    expect(keyAction({ key: '7', code: 'Digit7' }, 'rotation', false)).toEqual({ type: 'ball', ball: 7 });
+    expect(keyAction({ key: '0', code: 'Digit0' }, 'rotation', false)).toEqual({ type: 'ball', ball: 10 });
+    expect(keyAction({ key: '!', code: 'Digit1', shiftKey: true }, 'rotation', false)).toEqual({ type: 'ball', ball: 11 });
+    expect(keyAction({ key: '%', code: 'Digit5', shiftKey: true }, 'rotation', false)).toEqual({ type: 'ball', ball: 15 });
+    expect(keyAction({ key: '^', code: 'Digit6', shiftKey: true }, 'rotation', false)).toBeNull();
+    expect(keyAction({ key: 'Enter' }, 'rotation', false)).toEqual({ type: 'record' });
+    expect(keyAction({ key: 'p' }, 'rotation', false)).toEqual({ type: 'push-out' });
+    expect(keyAction({ key: '2', code: 'Digit2' }, 'rotation', true)).toEqual({ type: 'option', index: 1 });
+  });
+});
+
+describe('scorer strings', () => {
+  test('every language has every key, non-empty, with the same placeholders', () => {
+    for (const [lang, dict] of Object.entries(SCORER_DICTS)) {
+      for (const k of SCORER_KEYS) {
+        expect(dict[k], `${lang}.${k}`).toBeTruthy();
+        const ph = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+        expect(ph(dict[k]), `${lang}.${k}`).toEqual(ph(SCORER_DICTS.en[k]));
+      }
+    }
+  });
+  test('rulebook terms', () => {
+    expect(ts('zh-TW', 'safety')).toBe('防守');
+    expect(ts('zh-TW', 'foul')).toBe('犯規');
+    expect(ts('zh-TW', 'pushOut')).toBe('推桿');
+    expect(ts('zh-TW', 'c.three-foul-choice', { name: 'Bob' })).toContain('連續三次犯規');
+    expect(ts('zh-TW', 'breakTitle', { name: 'Ann' })).toContain('開球');
+    expect(ts('ja', 'pushOut')).toBe('プッシュアウト');
+    expect(ts('en', 'offlineQueued', { n: 3 })).toBe('offline — 3 queued');
+  });
+  test('language from ?lang= first, then the browser', () => {
+    expect(scorerLang('?lang=ja', 'en-US')).toBe('ja');
+    expect(scorerLang('', 'zh-TW')).toBe('zh-TW');
+    expect(scorerLang('', 'zh-Hant-HK')).toBe('zh-TW');
+    expect(scorerLang('', 'fr-FR')).toBe('en');
+  });
+  test('steps in words', () => {
+    expect(describeStep('en', { shot: { call: { made: true }, pocketed: 3 } })).toBe('3 balls made');
+    expect(describeStep('en', { shot: { call: { made: false }, cueBall: 'scratch' } })).toBe('foul: Scratch');
+    expect(describeStep('en', { shot: { firstContact: 2, pocketed: [2, 9] } })).toBe('pocketed 2 9');
+    expect(describeStep('en', { shot: { call: 'safety' } })).toBe('safety');
+    expect(describeStep('en', { shot: { call: { made: false } } })).toBe('miss');
+    expect(describeStep('en', { choice: { cueBall: 'kitchen', lowestBall: 'foot-spot' } }, 4)).toBe(
+      'placement: cue ball behind the head string · 4 on the foot spot');
+    expect(describeStep('zh-TW', { undo: true })).toBe('復原');
+  });
+});
+
+describe('tokens and links', () => {
+  test('the scorer link carries the token in the fragment', () => {
+    expect(scorerLink('http://h', 'abc', 't 1')).toBe('http://h/scorer/abc#token=t%201');
+    expect(tokenFromUrl('#token=t%201', '')).toBe('t 1');
+    expect(tokenFromUrl('', '?token=x')).toBe('x');
+    expect(tokenFromUrl('', '')).toBeNull();
+    expect(matchIdFromLocation('/scorer/m-42', '')).toBe('m-42');
+    expect(matchIdFromLocation('/scorer.html', '?match=m7')).toBe('m7');
+  });
+});
+
+describe('launcher set-up form', () => {
+  test('builds a set-up the shared parser accepts, for both disciplines, with handicap and a score in progress', () => {
+    const f = { ...defaultForm(), players: ['Ann ', 'Bob'] as [string, string], targets: [100, 60] as [number, number] };
+    const r = toSetup(f);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(parseSetup(r.setup)).toMatchObject({ discipline: '14-1', players: ['Ann', 'Bob'], targets: [100, 60] });
+    const rot = toSetup({ ...f, discipline: 'rotation', callShot: true, format: 'single-rack-61', targets: [61, 61], inProgress: true, startScore: [10, 5], turn: 'B' });
+    expect(rot.ok).toBe(true);
+    if (rot.ok) expect(parseSetup(rot.setup)).toMatchObject({ options: { callShot: true, format: 'single-rack-61' }, start: { score: [10, 5], turn: 'B' } });
+    const wip = toSetup({ ...f, inProgress: true, ballsOnTable: 7, startScore: [40, 12] });
+    expect(wip.ok && parseSetup(wip.setup).start).toEqual({ score: [40, 12], turn: 'A', ballsOnTable: 7 });
+  });
+  test('names the field to fix', () => {
+    expect(toSetup({ ...defaultForm(), players: ['', 'Bob'] })).toMatchObject({ ok: false, field: 'players.0' });
+    expect(toSetup({ ...defaultForm(), players: ['A', 'B'], targets: [0, 100] })).toMatchObject({ ok: false, field: 'targets.0' });
+    expect(toSetup({ ...defaultForm(), players: ['A', 'B'], inProgress: true, ballsOnTable: 1 })).toMatchObject({ ok: false, field: 'ballsOnTable' });
+    expect(toSetup({ ...defaultForm(), players: ['A', 'B'], inProgress: true, startScore: [100, 0] })).toMatchObject({ ok: false, field: 'startScore.0' });
+  });
+});

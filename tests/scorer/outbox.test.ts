@@ -1,0 +1,159 @@
+/**
+ * The outbox never loses a step: persisted before sending, replayed in order with the same event ids after a
+ * reload or a dropped connection, removed only on the server's answer; a refusal drops the refused step and
+ * the ones entered after it, and says so.
+ */
+import { describe, expect, test } from 'vitest';
+import type { RecordAck } from '../../shared/protocol/wire';
+import type { Step } from '../../shared/protocol/steps';
+import { Outbox, outboxKey, type OutboxEntry, type OutboxEvent } from '../../overlay/src/lib/outbox';
+
+class MemStorage {
+  readonly m = new Map<string, string>();
+  getItem(k: string) { return this.m.get(k) ?? null; }
+  setItem(k: string, v: string) { this.m.set(k, v); }
+  removeItem(k: string) { this.m.delete(k); }
+}
+
+/** A fake server: applies steps whose expectedVersion matches, dedups by event id, refuses stale ones. */
+class FakeServer {
+  log: OutboxEntry[] = [];
+  online = true;
+  refuseNext: string | null = null;
+  send = async (e: OutboxEntry): Promise<RecordAck> => {
+    if (!this.online) throw new Error('offline');
+    const ok = (duplicate?: boolean): RecordAck =>
+      ({ ok: true, matchId: e.matchId, version: this.log.length, state: {} as never, stats: {} as never, ...(duplicate ? { duplicate } : {}) });
+    if (this.log.some((x) => x.eventId === e.eventId)) return ok(true);
+    if (e.expectedVersion !== this.log.length) {
+      return { ok: false, error: { code: 'stale', message: `expectedVersion ${e.expectedVersion}, log at ${this.log.length}` }, currentVersion: this.log.length };
+    }
+    if (this.refuseNext) {
+      const message = this.refuseNext;
+      this.refuseNext = null;
+      return { ok: false, error: { code: 'inconsistent-shot', message } };
+    }
+    this.log.push(e);
+    return ok();
+  };
+}
+
+const miss: Step = { shot: { call: { made: false } } };
+const made = (n: number): Step => ({ shot: { call: { made: true }, pocketed: n } });
+
+describe('outbox', () => {
+  test('each step gets a unique id and chained expected versions; acked steps leave the outbox', async () => {
+    const server = new FakeServer();
+    const box = new Outbox('m1', new MemStorage(), server.send);
+    const a = box.enqueue(made(1), 0);
+    const b = box.enqueue(made(2), 0);
+    expect(a.eventId).not.toBe(b.eventId);
+    expect([a.expectedVersion, b.expectedVersion]).toEqual([0, 1]);
+    await box.flush();
+    expect(box.size).toBe(0);
+    expect(server.log.map((e) => e.eventId)).toEqual([a.eventId, b.eventId]);
+    // the next step continues from the acknowledged version even before a state push arrives
+    expect(box.enqueue(miss, 0).expectedVersion).toBe(2);
+  });
+
+  test('offline: steps queue, survive a reload, and replay in order with the same ids exactly once', async () => {
+    const storage = new MemStorage();
+    const server = new FakeServer();
+    server.online = false;
+    const box = new Outbox('m1', storage, server.send);
+    const ids = [box.enqueue(made(1), 0), box.enqueue(miss, 0), box.enqueue(made(3), 0)].map((e) => e.eventId);
+    const events: OutboxEvent[] = [];
+    box.on((e) => events.push(e));
+    await box.flush();
+    expect(box.size).toBe(3);
+    expect(events[0]).toMatchObject({ kind: 'unsent', reason: 'offline' });
+    expect(JSON.parse(storage.getItem(outboxKey('m1'))!)).toHaveLength(3);
+
+    const reloaded = new Outbox('m1', storage, server.send); // page reload
+    expect(reloaded.entries.map((e) => e.eventId)).toEqual(ids);
+    server.online = true;
+    await reloaded.flush();
+    await reloaded.flush(); // a second replay sends nothing
+    expect(server.log.map((e) => e.eventId)).toEqual(ids);
+    expect(storage.getItem(outboxKey('m1'))).toBeNull();
+  });
+
+  test('a lost ack is retried with the same id and the server answers duplicate: applied once', async () => {
+    const server = new FakeServer();
+    let lose = true;
+    const send = async (e: OutboxEntry) => {
+      const ack = await server.send(e);
+      if (lose) {
+        lose = false;
+        throw new Error('timeout');
+      }
+      return ack;
+    };
+    const box = new Outbox('m1', new MemStorage(), send);
+    box.enqueue(made(1), 0);
+    await box.flush();
+    expect(box.size).toBe(1);
+    const acks: OutboxEvent[] = [];
+    box.on((e) => acks.push(e));
+    await box.flush();
+    expect(box.size).toBe(0);
+    expect(server.log).toHaveLength(1);
+    expect(acks[0]).toMatchObject({ kind: 'acked', ack: { duplicate: true } });
+  });
+
+  test('stale: another scorer recorded first — the queued steps are dropped and reported, never forced', async () => {
+    const server = new FakeServer();
+    server.log.push({ matchId: 'm1', eventId: 'other-device', expectedVersion: 0, step: miss, queuedAt: 0 });
+    const box = new Outbox('m1', new MemStorage(), server.send);
+    const a = box.enqueue(made(1), 0);
+    const b = box.enqueue(miss, 0);
+    const events: OutboxEvent[] = [];
+    box.on((e) => events.push(e));
+    await box.flush();
+    expect(server.log).toHaveLength(1);
+    expect(box.size).toBe(0);
+    expect(events).toEqual([
+      expect.objectContaining({ kind: 'refused', entry: a, error: expect.objectContaining({ code: 'stale' }), currentVersion: 1, dropped: [b] }),
+    ]);
+  });
+
+  test('a rules refusal keeps the server message and drops later steps', async () => {
+    const server = new FakeServer();
+    server.refuseNext = 'shot.pocketed: 16 balls';
+    const box = new Outbox('m1', new MemStorage(), server.send);
+    box.enqueue(made(1), 0);
+    box.enqueue(miss, 0);
+    const events: OutboxEvent[] = [];
+    box.on((e) => events.push(e));
+    await box.flush();
+    expect(events[0]).toMatchObject({ kind: 'refused', error: { message: 'shot.pocketed: 16 balls' } });
+    expect(box.size).toBe(0);
+  });
+
+  test('undo of an unsent step takes it out; an entry in flight stays', async () => {
+    let release: (a: RecordAck) => void = () => {};
+    const send = (e: OutboxEntry) =>
+      new Promise<RecordAck>((res) => {
+        release = res;
+        void e;
+      });
+    const box = new Outbox('m1', new MemStorage(), send);
+    const a = box.enqueue(made(1), 0);
+    const b = box.enqueue(miss, 0);
+    expect(box.popUnsent()).toBe(b);
+    const run = box.flush();
+    expect(box.sending).toBe(a);
+    expect(box.popUnsent()).toBeNull();
+    release({ ok: true, matchId: 'm1', version: 1, state: {} as never, stats: {} as never });
+    await run;
+    expect(box.size).toBe(0);
+  });
+
+  test('garbage in storage is ignored, entries of another match too', () => {
+    const storage = new MemStorage();
+    storage.setItem(outboxKey('m1'), '{not json');
+    expect(new Outbox('m1', storage, new FakeServer().send).size).toBe(0);
+    storage.setItem(outboxKey('m1'), JSON.stringify([{ matchId: 'm2', eventId: 'x', expectedVersion: 0, step: miss }, 5]));
+    expect(new Outbox('m1', storage, new FakeServer().send).size).toBe(0);
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * Rotation entry logic: picker drafts → steps, the last-ball question, and the foul placement options,
+ * checked against the real rules engine (the options offered are exactly the ones it accepts).
+ */
+import { describe, expect, test } from 'vitest';
+import { applyStep, newMatch, parseSetup, view, type Match, type MatchState, type Step } from '../../shared/index';
+import {
+  contactOf,
+  emptyDraft,
+  madeShot,
+  needsKitchenQuestion,
+  placementContext,
+  placementOptions,
+  pointsOf,
+  pushOutShot,
+  ROTATION_FOULS,
+  rotationBreakShot,
+  rotationFoulShot,
+  safetyShot,
+  toggleBall,
+} from '../../overlay/src/scorer/rotation';
+
+const ROT = { discipline: 'rotation', players: ['Ann', 'Bob'] } as const;
+
+function play(setupIn: unknown, steps: Step[]): Match {
+  let m = newMatch(parseSetup(setupIn));
+  for (const [i, st] of steps.entries()) {
+    const r = applyStep(m, st);
+    if (!r.ok) throw new Error(`step ${i} ${JSON.stringify(st)}: ${r.error.message}`);
+    m = r.match;
+  }
+  return m;
+}
+const mid = (onTable: number[], extra: object = {}) => ({ ...ROT, start: { score: [30, 20], turn: 'A', onTable }, ...extra });
+
+describe('picker draft', () => {
+  test('toggles only balls on the table; first contact defaults to the lowest ball', () => {
+    const s = view(play(mid([3, 5, 9]), []));
+    let d = toggleBall(emptyDraft(), 5, s.onTable!);
+    d = toggleBall(d, 4, s.onTable!); // not on the table: ignored
+    expect(d.picked).toEqual([5]);
+    d = toggleBall(toggleBall(d, 9, s.onTable!), 5, s.onTable!);
+    expect(d.picked).toEqual([9]);
+    expect(contactOf(s, d)).toBe(3);
+    expect(contactOf(s, { ...d, firstContact: null })).toBeNull();
+    expect(pointsOf([9, 5])).toBe(14);
+  });
+
+  test('a legal shot scores the face values of the picked balls (R-6)', () => {
+    const s = view(play(mid([3, 5, 9]), []));
+    const shot = madeShot(s, { picked: [9, 3] }, false);
+    expect(shot).toEqual({ firstContact: 3, pocketed: [3, 9] });
+    const v = view(play(mid([3, 5, 9]), [{ shot }]));
+    expect(v.score).toEqual([42, 20]);
+    expect(v.onTable).toEqual([5]);
+  });
+
+  test('call mode: the first ball tapped is the called one; a call not made scores nothing (R-6a)', () => {
+    const setup = mid([3, 5, 9], { options: { callShot: true } });
+    const s = view(play(setup, []));
+    expect(madeShot(s, { picked: [9, 3] }, true).call).toEqual({ ball: 9, made: true });
+    expect(view(play(setup, [{ shot: madeShot(s, { picked: [9, 3] }, true) }])).score).toEqual([42, 20]);
+    const v = view(play(setup, [{ shot: madeShot(s, { picked: [9], calledMade: false }, true) }]));
+    expect([v.score, v.turn, v.onTable]).toEqual([[30, 20], 'B', [3, 5, 9]]);
+    expect(view(play(setup, [{ shot: safetyShot(s, emptyDraft()) }])).turn).toBe('B');
+  });
+});
+
+describe('break', () => {
+  test('nothing pocketed: 4+ to a cushion is legal, fewer is an illegal break (R-4, R-4b)', () => {
+    const s = view(play(ROT, []));
+    expect(view(play(ROT, [{ shot: rotationBreakShot(s, emptyDraft(), true) }])).awaiting).toBeNull();
+    expect(view(play(ROT, [{ shot: rotationBreakShot(s, emptyDraft(), false) }])).awaiting).toBe('illegal-break-choice');
+    const v = view(play(ROT, [{ shot: rotationBreakShot(s, { picked: [2, 9] }, true) }]));
+    expect([v.score, v.turn, v.pushOutAvailable]).toEqual([[11, 0], 'A', true]);
+  });
+});
+
+describe('last ball: cue ball behind the head string (R-11)', () => {
+  test('asked only when the shot clears the table without ending the match', () => {
+    const opts = { callShot: false, format: 'race' as const };
+    const s = view(play(mid([14, 15]), []));
+    expect(needsKitchenQuestion(s, { picked: [14] }, opts)).toBe(false);
+    expect(needsKitchenQuestion(s, { picked: [15, 14] }, opts)).toBe(true);
+    expect(needsKitchenQuestion(s, { picked: [15, 14] }, { ...opts, format: 'single-rack-61' })).toBe(false);
+    const near = view(play({ ...ROT, start: { score: [110, 20], turn: 'A', onTable: [14, 15] } }, []));
+    expect(needsKitchenQuestion(near, { picked: [14, 15] }, opts)).toBe(false); // wins the match
+  });
+
+  test('the answer decides who breaks the next rack', () => {
+    const s = view(play(mid([15]), []));
+    const yes = view(play(mid([15]), [{ shot: madeShot(s, { picked: [15] }, false, true) }]));
+    const no = view(play(mid([15]), [{ shot: madeShot(s, { picked: [15] }, false, false) }]));
+    expect([yes.turn, yes.rack, yes.breakShot]).toEqual(['A', 2, true]);
+    expect([no.turn, no.rack, no.breakShot]).toEqual(['B', 2, true]);
+  });
+});
+
+describe('push out and fouls', () => {
+  test('push out after the break leaves the choice to the opponent (R-10)', () => {
+    const s0 = view(play(ROT, []));
+    const afterBreak = play(ROT, [{ shot: rotationBreakShot(s0, emptyDraft(), true) }]);
+    const s = view(afterBreak);
+    expect(s.pushOutAvailable).toBe(true);
+    const v = view(play(ROT, [{ shot: rotationBreakShot(s0, emptyDraft(), true) }, { shot: pushOutShot(s, emptyDraft()) }]));
+    expect([v.awaiting, v.turn]).toEqual(['push-out-choice', 'A']);
+  });
+
+  test('every foul button is a foul the engine leaves a placement for (R-7, R-8)', () => {
+    const setup = mid([3, 5, 9]);
+    const s = view(play(setup, []));
+    for (const f of ROTATION_FOULS) {
+      const d = f === 'off-table' ? { picked: [9] } : emptyDraft();
+      const v = view(play(setup, [{ shot: rotationFoulShot(s, d, f) }]));
+      expect([v.awaiting, v.turn, v.score], f).toEqual(['foul-placement', 'B', [30, 20]]);
+    }
+    expect(rotationFoulShot(s, { picked: [], firstContact: 9 }, 'wrong-ball').firstContact).toBe(9);
+  });
+});
+
+describe('foul placement options (R-8, R-9, D-20)', () => {
+  const keys = (ps: { cueBall: string; lowestBall: string }[]) => ps.map((p) => `${p.cueBall}/${p.lowestBall}`).sort();
+
+  test('ordinary foul: 6 combinations, "as is / as is" first', () => {
+    const o = placementOptions({ cueBallGone: false, thirdFoul: false, lowestRespotted: false, lowestInKitchen: false });
+    expect(o).toHaveLength(6);
+    expect(o[0]).toEqual({ cueBall: 'as-is', lowestBall: 'as-is' });
+  });
+  test('scratch: no cue ball as is; lowest respotted: no lowest as is; kitchen + lowest behind: spot it', () => {
+    expect(keys(placementOptions({ cueBallGone: true, thirdFoul: false, lowestRespotted: false, lowestInKitchen: false }))).toEqual(
+      ['kitchen/as-is', 'kitchen/center-spot', 'kitchen/foot-spot']);
+    expect(keys(placementOptions({ cueBallGone: false, thirdFoul: false, lowestRespotted: true, lowestInKitchen: false }))).toEqual(
+      ['as-is/center-spot', 'as-is/foot-spot', 'kitchen/center-spot', 'kitchen/foot-spot']);
+    expect(keys(placementOptions({ cueBallGone: false, thirdFoul: false, lowestRespotted: false, lowestInKitchen: true }))).toEqual(
+      ['as-is/as-is', 'as-is/center-spot', 'as-is/foot-spot', 'kitchen/center-spot', 'kitchen/foot-spot']);
+    expect(keys(placementOptions({ cueBallGone: true, thirdFoul: true, lowestRespotted: false, lowestInKitchen: false }))).toEqual(
+      ['anywhere/as-is', 'anywhere/center-spot', 'anywhere/foot-spot']);
+  });
+
+  /** Offered = accepted: every offered option is accepted, every other combination refused. */
+  function checkAgainstEngine(setup: unknown, foul: Step[], own: Parameters<typeof placementContext>[2], lowestInKitchen: boolean) {
+    const m = play(setup, foul);
+    const s: MatchState = view(m);
+    expect(s.awaiting).toBe('foul-placement');
+    const offered = keys(placementOptions(placementContext(s, lowestInKitchen, own)));
+    const accepted: string[] = [];
+    for (const cueBall of ['as-is', 'kitchen', 'anywhere'] as const) {
+      for (const lowestBall of ['as-is', 'center-spot', 'foot-spot'] as const) {
+        const r = applyStep(m, { choice: { cueBall, lowestBall, lowestBallInKitchen: lowestInKitchen } });
+        if (r.ok) accepted.push(`${cueBall}/${lowestBall}`);
+      }
+    }
+    expect(offered).toEqual(accepted.sort());
+  }
+
+  test('offered = accepted by the engine: scratch pocketing the lowest ball', () => {
+    const setup = mid([3, 5, 9]);
+    const s = view(play(setup, []));
+    const shot = rotationFoulShot(s, { picked: [3] }, 'scratch');
+    checkAgainstEngine(setup, [{ shot }], { shot, foulsBefore: 0, threeFoulRule: true }, false);
+    checkAgainstEngine(setup, [{ shot }], { shot, foulsBefore: 0, threeFoulRule: true }, true);
+  });
+
+  test('offered = accepted by the engine: ordinary foul, lowest behind the head string', () => {
+    const setup = mid([3, 5, 9]);
+    const s = view(play(setup, []));
+    const shot = rotationFoulShot(s, emptyDraft(), 'no-rail');
+    checkAgainstEngine(setup, [{ shot }], { shot, foulsBefore: 0, threeFoulRule: true }, true);
+    checkAgainstEngine(setup, [{ shot }], undefined, false); // recorded on another device: state alone
+  });
+
+  test('offered = accepted by the engine: third foul (ball in hand anywhere)', () => {
+    const setup = { ...ROT, start: { score: [30, 20], turn: 'A', onTable: [3, 5, 9], fouls: [2, 0] } };
+    const s = view(play(setup, []));
+    const shot = rotationFoulShot(s, emptyDraft(), 'no-contact');
+    checkAgainstEngine(setup, [{ shot }], { shot, foulsBefore: 2, threeFoulRule: true }, false);
+    checkAgainstEngine(setup, [{ shot }], undefined, false);
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * The console controller against a fake live client backed by the real rules engine: steps are applied only
+ * when acknowledged, the outbox replays after reconnect, a stale refusal resyncs and tells the scorer.
+ */
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { applyStep, newMatch, parseSetup, statsOf, view, type Match } from '../../shared/index';
+import type { RecordAck } from '../../shared/protocol/wire';
+import type { ConnectionStatus, MatchFeed } from '../../overlay/src/lib/client';
+import { ScorerSession, type ScorerClient, type SessionView } from '../../overlay/src/scorer/session';
+
+class MemStorage {
+  readonly m = new Map<string, string>();
+  getItem(k: string) { return this.m.get(k) ?? null; }
+  setItem(k: string, v: string) { this.m.set(k, v); }
+  removeItem(k: string) { this.m.delete(k); }
+}
+
+/** One match on a fake server with the real engine; the client pushes every new version to watchers. */
+class FakeClient implements ScorerClient {
+  status: ConnectionStatus = 'live';
+  match: Match;
+  version = 0;
+  ids = new Set<string>();
+  private feeds = new Set<(f: MatchFeed) => void>();
+  private statusCbs = new Set<(s: ConnectionStatus) => void>();
+  constructor(setup: unknown) {
+    this.match = newMatch(parseSetup(setup));
+  }
+  feed(): MatchFeed {
+    return { matchId: 'm1', version: this.version, setup: this.match.setup, state: view(this.match), stats: statsOf(this.match) };
+  }
+  watch(_id: string, onFeed: (f: MatchFeed) => void) {
+    this.feeds.add(onFeed);
+    queueMicrotask(() => onFeed(this.feed()));
+    return () => this.feeds.delete(onFeed);
+  }
+  /** Another device records a step directly on the server. */
+  external(step: Parameters<typeof applyStep>[1]) {
+    const r = applyStep(this.match, step);
+    if (!r.ok) throw r.error;
+    this.match = r.match;
+    this.version++;
+    const f = this.feed();
+    for (const cb of this.feeds) cb(f);
+  }
+  async record(req: Parameters<ScorerClient['record']>[0]): Promise<RecordAck> {
+    if (this.status !== 'live') throw new Error('offline');
+    const snap = () => ({ matchId: 'm1', version: this.version, state: view(this.match), stats: statsOf(this.match) });
+    if (this.ids.has(req.eventId)) return { ok: true, duplicate: true, ...snap() };
+    if (req.expectedVersion !== undefined && req.expectedVersion !== this.version) {
+      return { ok: false, error: { code: 'stale', message: 'stale' }, currentVersion: this.version };
+    }
+    const r = applyStep(this.match, req.step);
+    if (!r.ok) return { ok: false, error: r.error.toJSON() };
+    this.ids.add(req.eventId);
+    this.external(req.step);
+    return { ok: true, ...snap() };
+  }
+  onStatus(cb: (s: ConnectionStatus) => void) {
+    this.statusCbs.add(cb);
+    return () => this.statusCbs.delete(cb);
+  }
+  setStatus(s: ConnectionStatus) {
+    this.status = s;
+    for (const cb of this.statusCbs) cb(s);
+  }
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+const SETUP = { discipline: '14-1', players: ['Ann', 'Bob'], start: { score: [10, 10], turn: 'A', ballsOnTable: 12 } };
+
+let stop: (() => void) | null = null;
+afterEach(() => stop?.());
+
+function open(client: FakeClient, storage = new MemStorage(), canRecord = true) {
+  const s = new ScorerSession(client, 'm1', storage, canRecord);
+  stop = s.start();
+  let last: SessionView = s.view();
+  s.subscribe((v) => (last = v));
+  return { s, view: () => last, storage };
+}
+
+describe('scorer session', () => {
+  test('a step shows only after the server acknowledged it', async () => {
+    const client = new FakeClient(SETUP);
+    const { s, view: v } = open(client);
+    await settle();
+    expect(v().feed?.version).toBe(0);
+    s.submit({ shot: { call: { made: true }, pocketed: 2 } });
+    expect(v().queued).toHaveLength(1);
+    await settle();
+    expect(v().queued).toHaveLength(0);
+    expect(v().feed?.state.score).toEqual([12, 10]);
+  });
+
+  test('offline: three steps queue ("N queued"), then replay in order once the client is live again', async () => {
+    const client = new FakeClient(SETUP);
+    const storage = new MemStorage();
+    const { s, view: v } = open(client, storage);
+    await settle();
+    client.setStatus('offline');
+    s.submit({ shot: { call: { made: true }, pocketed: 1 } });
+    s.submit({ shot: { call: { made: true }, pocketed: 1 } });
+    s.submit({ shot: { call: { made: false } } });
+    await settle();
+    expect(v().status).toBe('offline');
+    expect(v().queued).toHaveLength(3);
+    expect(v().feed?.state.score).toEqual([10, 10]); // nothing applied without an ack
+    client.setStatus('live');
+    await settle();
+    await settle();
+    expect(v().queued).toHaveLength(0);
+    expect(client.version).toBe(3);
+    expect(v().feed?.state.score).toEqual([12, 10]);
+    expect(v().feed?.state.turn).toBe('B');
+  });
+
+  test('the outbox survives a reload: a new session on the same storage sends what was queued', async () => {
+    const client = new FakeClient(SETUP);
+    client.setStatus('offline');
+    const first = open(client);
+    await settle();
+    first.s.submit({ shot: { call: 'safety' } });
+    first.s.stop();
+    client.setStatus('live');
+    const second = open(client, first.storage);
+    await settle();
+    await settle();
+    expect(second.view().queued).toHaveLength(0);
+    expect(client.version).toBe(1);
+    expect(second.view().feed?.state.turn).toBe('B');
+  });
+
+  test('stale: another scorer recorded first — nothing is overwritten and the scorer is told', async () => {
+    const client = new FakeClient(SETUP);
+    const { s, view: v } = open(client);
+    await settle();
+    client.setStatus('offline');
+    s.submit({ shot: { call: { made: true }, pocketed: 1 } });
+    client.external({ shot: { call: 'safety' } }); // the other device: A plays safe
+    client.setStatus('live');
+    await settle();
+    await settle();
+    expect(client.version).toBe(1);
+    expect(v().feed?.state.turn).toBe('B');
+    expect(v().notice).toMatchObject({ kind: 'stale', steps: [{ shot: { call: { made: true }, pocketed: 1 } }] });
+    expect(v().queued).toHaveLength(0);
+  });
+
+  test('a refused step shows the server message', async () => {
+    const client = new FakeClient({ discipline: 'rotation', players: ['Ann', 'Bob'], start: { turn: 'A', onTable: [3, 4] } });
+    const { s, view: v } = open(client);
+    await settle();
+    s.submit({ shot: { firstContact: 3, pocketed: [9] } });
+    await settle();
+    expect(v().notice).toMatchObject({ kind: 'refused', error: { code: 'ball-not-on-table' } });
+    expect(client.version).toBe(0);
+  });
+
+  test('undo: an unsent step is taken out locally; otherwise an undo step is recorded', async () => {
+    const client = new FakeClient(SETUP);
+    const { s, view: v } = open(client);
+    await settle();
+    client.setStatus('offline');
+    s.submit({ shot: { call: 'safety' } });
+    s.undo();
+    expect(v().queued).toHaveLength(0);
+    client.setStatus('live');
+    s.submit({ shot: { call: 'safety' } });
+    await settle();
+    expect(v().feed?.state.turn).toBe('B');
+    s.undo();
+    await settle();
+    expect(v().feed?.state.turn).toBe('A');
+    expect(client.version).toBe(2);
+  });
+
+  test('read-only without a token: nothing is queued', async () => {
+    const client = new FakeClient(SETUP);
+    const { s, view: v } = open(client, new MemStorage(), false);
+    await settle();
+    expect(s.submit({ shot: { call: 'safety' } })).toBeNull();
+    expect(v().notice).toEqual({ kind: 'read-only' });
+  });
+
+  test('a timed-out send is retried on the timer while live', async () => {
+    vi.useFakeTimers();
+    try {
+      const client = new FakeClient(SETUP);
+      let fail = true;
+      const real = client.record.bind(client);
+      client.record = async (req) => {
+        if (fail) {
+          fail = false;
+          throw new Error('timeout');
+        }
+        return real(req);
+      };
+      const { s, view: v } = open(client);
+      await vi.advanceTimersByTimeAsync(1);
+      s.submit({ shot: { call: 'safety' } });
+      await vi.advanceTimersByTimeAsync(1);
+      expect(v().queued).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(4500);
+      expect(v().queued).toHaveLength(0);
+      expect(client.version).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * 14-1 entry logic: the steps the console builds from taps, checked by shape and by running them through
+ * the real rules engine (the server applies the same engine), so a tap sequence scores what the rules say.
+ */
+import { describe, expect, test } from 'vitest';
+import { applyStep, newMatch, parseSetup, view, type Match, type Step } from '../../shared/index';
+import {
+  breakShot,
+  breakVerdict,
+  DEFAULT_BREAK,
+  foulShot,
+  madeShot,
+  missShot,
+  NEITHER,
+  rackAreaFollowUp,
+  rackAreaStep,
+  requiredPlacement,
+  rerackAfter,
+  safetyShot,
+  straightMode,
+  STRAIGHT_FOULS,
+} from '../../overlay/src/scorer/straight';
+
+function play(setupIn: unknown, steps: Step[]): Match {
+  let m = newMatch(parseSetup(setupIn));
+  for (const [i, st] of steps.entries()) {
+    const r = applyStep(m, st);
+    if (!r.ok) throw new Error(`step ${i} ${JSON.stringify(st)}: ${r.error.message}`);
+    m = r.match;
+  }
+  return m;
+}
+
+describe('14-1 shot builders', () => {
+  test('ball made is one tap: call made, count of balls, clamped to 1..15', () => {
+    expect(madeShot(1)).toEqual({ call: { made: true }, pocketed: 1 });
+    expect(madeShot(3)).toEqual({ call: { made: true }, pocketed: 3 });
+    expect(madeShot(0).pocketed).toBe(1);
+    expect(madeShot(40).pocketed).toBe(15);
+    expect(madeShot(1, [7, 3])).toEqual({ call: { ball: 7, made: true }, pocketed: [7, 3] });
+    expect(missShot()).toEqual({ call: { made: false } });
+    expect(safetyShot()).toEqual({ call: 'safety' });
+  });
+
+  test('each foul button builds the fact the rules judge (S-12)', () => {
+    const s = { onTable: [2, 9, 14] };
+    expect(foulShot('scratch', s)).toMatchObject({ cueBall: 'scratch' });
+    expect(foulShot('no-rail', s)).toMatchObject({ rail: false });
+    expect(foulShot('no-contact', s)).toMatchObject({ firstContact: null });
+    expect(foulShot('off-table', s)).toMatchObject({ offTable: [14] });
+    expect(foulShot('off-table', s, 9)).toMatchObject({ offTable: [9] });
+    expect(foulShot('touched-ball', s)).toMatchObject({ fouls: ['touched-ball'] });
+    expect(STRAIGHT_FOULS).toHaveLength(7);
+  });
+
+  test('every foul button costs exactly one point through the engine', () => {
+    const setup = { discipline: '14-1', players: ['Ann', 'Bob'], start: { score: [10, 10], turn: 'A', ballsOnTable: 9 } };
+    for (const f of STRAIGHT_FOULS) {
+      const m0 = newMatch(parseSetup(setup));
+      const r = applyStep(m0, { shot: foulShot(f, view(m0)) });
+      expect(r.ok, f).toBe(true);
+      if (r.ok) {
+        expect(view(r.match).score, f).toEqual([9, 10]);
+        expect(view(r.match).turn, f).toBe('B');
+      }
+    }
+  });
+});
+
+describe('14-1 opening break asks only what decides it (S-8)', () => {
+  test('verdicts', () => {
+    expect(breakVerdict({ ...DEFAULT_BREAK })).toBe('legal');
+    expect(breakVerdict({ ...DEFAULT_BREAK, objectBalls: 1 })).toBe('breaking-foul');
+    expect(breakVerdict({ ...DEFAULT_BREAK, cueBall: 'no-rail' })).toBe('breaking-foul');
+    expect(breakVerdict({ ...DEFAULT_BREAK, cueBall: 'scratch' })).toBe('foul');
+    expect(breakVerdict({ ...DEFAULT_BREAK, cueBall: 'scratch' }, false)).toBe('breaking-foul');
+    expect(breakVerdict({ ...DEFAULT_BREAK, cueBall: 'scratch', objectBalls: 0 })).toBe('breaking-foul');
+    expect(breakVerdict({ ...DEFAULT_BREAK, calledMade: true, pocketed: 2 })).toBe('scores');
+    expect(breakVerdict({ ...DEFAULT_BREAK, calledMade: true, cueBall: 'scratch' })).toBe('foul');
+  });
+
+  test('the preview agrees with the engine for every answer combination', () => {
+    const setup = { discipline: '14-1', players: ['Ann', 'Bob'] };
+    for (const calledMade of [true, false]) {
+      for (const cueBall of ['rail', 'no-rail', 'scratch'] as const) {
+        for (const objectBalls of [0, 1, 2] as const) {
+          const a = { calledMade, pocketed: 2, cueBall, objectBalls };
+          const v = view(play(setup, [{ shot: breakShot(a) }]));
+          const verdict = breakVerdict(a);
+          const label = JSON.stringify(a);
+          if (verdict === 'scores') expect(v.score, label).toEqual([2, 0]);
+          if (verdict === 'legal') expect([v.score, v.turn, v.awaiting], label).toEqual([[0, 0], 'B', null]);
+          if (verdict === 'breaking-foul') expect([v.score, v.awaiting], label).toEqual([[-2, 0], 'break-foul-choice']);
+          if (verdict === 'foul') expect([v.score, v.awaiting, v.ballInHand], label).toEqual([[-1, 0], null, 'kitchen']);
+        }
+      }
+    }
+  });
+});
+
+describe('14-1 re-rack questions (S-16–S-18)', () => {
+  const base = (ballsOnTable: number, score: [number, number] = [20, 10]) =>
+    view(newMatch(parseSetup({ discipline: '14-1', players: ['Ann', 'Bob'], start: { score, turn: 'A', ballsOnTable } })));
+
+  test('asked only when a scoring shot leaves 1 or 0 balls and does not win', () => {
+    expect(rerackAfter(base(5), 1)).toBeNull();
+    expect(rerackAfter(base(2), 1)).toBe(1);
+    expect(rerackAfter(base(2), 2)).toBe(0);
+    expect(rerackAfter(base(2, [99, 10]), 1)).toBeNull(); // the shot wins the match (S-21)
+  });
+
+  test('follow-ups: break ball behind the head string, head spot taken', () => {
+    expect(rackAreaFollowUp(1, NEITHER)).toBeNull();
+    expect(rackAreaFollowUp(1, { cueBall: true, breakBall: false })).toBe('break-ball-in-kitchen');
+    expect(rackAreaFollowUp(1, { cueBall: true, breakBall: false, breakBallInKitchen: false })).toBeNull();
+    expect(rackAreaFollowUp(1, { cueBall: true, breakBall: false, breakBallInKitchen: true })).toBe('head-spot-taken');
+    expect(rackAreaFollowUp(1, { cueBall: false, breakBall: true })).toBe('head-spot-taken');
+    expect(rackAreaFollowUp(1, { cueBall: true, breakBall: true })).toBeNull();
+    expect(rackAreaFollowUp(0, { cueBall: true })).toBeNull();
+  });
+
+  const cases: [string, 0 | 1, object][] = [
+    ['(e) neither', 1, NEITHER],
+    ['(a) cue ball, break ball in front of the head string', 1, { cueBall: true, breakBall: false, breakBallInKitchen: false }],
+    ['(a) cue ball, break ball behind the head string', 1, { cueBall: true, breakBall: false, breakBallInKitchen: true, headSpotTaken: false }],
+    ['(a) cue ball, break ball on the head spot', 1, { cueBall: true, breakBall: false, breakBallInKitchen: true, headSpotTaken: true }],
+    ['(b) break ball', 1, { cueBall: false, breakBall: true, headSpotTaken: false }],
+    ['(b) break ball, cue ball on the head spot', 1, { cueBall: false, breakBall: true, headSpotTaken: true }],
+    ['(c) both', 1, { cueBall: true, breakBall: true }],
+    ['S-18 neither', 0, { cueBall: false }],
+    ['S-18 cue ball in the rack area', 0, { cueBall: true }],
+  ];
+  test.each(cases)('placement shown = placement the engine applies: %s', (_name, left, area) => {
+    const s = base(left === 1 ? 3 : 2);
+    const shot = { ...madeShot(2), rackArea: rackAreaStep(left, area) };
+    const v = view(play({ discipline: '14-1', players: ['Ann', 'Bob'], start: { score: [20, 10], turn: 'A', ballsOnTable: s.ballsOnTable } }, [{ shot }]));
+    expect(v.rackPlacement).toEqual(requiredPlacement(left, area));
+    expect(v.ballsOnTable).toBe(15);
+    expect(v.turn).toBe('A');
+    expect(v.rack).toBe(2);
+  });
+});
+
+test('mode: a pending choice blocks shot entry; the break has its own panel', () => {
+  const setup = { discipline: '14-1', players: ['Ann', 'Bob'] };
+  expect(straightMode(view(play(setup, [])))).toBe('break');
+  expect(straightMode(view(play(setup, [{ shot: breakShot({ ...DEFAULT_BREAK, objectBalls: 0 }) }])))).toBe('choice');
+  expect(straightMode(view(play(setup, [{ shot: breakShot(DEFAULT_BREAK) }])))).toBe('shot');
+  const won = play({ discipline: '14-1', players: ['Ann', 'Bob'], targets: [2, 100], start: { turn: 'A', ballsOnTable: 9 } }, [{ shot: madeShot(2) }]);
+  expect(straightMode(view(won))).toBe('over');
+});
