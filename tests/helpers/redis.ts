@@ -137,3 +137,57 @@ export async function spawnRedis(): Promise<PrivateRedis> {
     },
   };
 }
+
+/** A TCP proxy to a Redis, to cut one instance off from Redis while the others keep it. */
+export interface RedisProxy {
+  url: string;
+  /** Drop every proxied connection and refuse new ones (they are closed at once) until `heal`. */
+  cut(): void;
+  heal(): void;
+  close(): Promise<void>;
+}
+
+/** Start a proxy on a free port forwarding to `targetUrl`. */
+export async function proxyRedis(targetUrl: string): Promise<RedisProxy> {
+  const target = new URL(targetUrl);
+  const conns = new Set<Socket>();
+  let broken = false;
+  const server = createServer((client) => {
+    if (broken) {
+      client.destroy();
+      return;
+    }
+    const upstream = new Socket();
+    conns.add(client);
+    conns.add(upstream);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      conns.delete(client);
+      conns.delete(upstream);
+    };
+    client.on('error', drop).on('close', drop);
+    upstream.on('error', drop).on('close', drop);
+    upstream.connect(Number(target.port || 6379), target.hostname, () => {
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+  });
+  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut: () => {
+      broken = true;
+      for (const c of conns) c.destroy();
+      conns.clear();
+    },
+    heal: () => {
+      broken = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const c of conns) c.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

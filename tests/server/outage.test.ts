@@ -1,0 +1,118 @@
+/**
+ * A 2 s Redis outage during a stream of shots. The suite spawns its OWN redis-server (AOF, fsync always) on
+ * a free port and kills / restarts that one; the machine's shared Redis is never touched. Two instances,
+ * viewers on both; the viewers here never resubscribe, so reaching the final version proves the server's
+ * own resync after the Redis reconnection. The scorer retries a failed record with the same eventId.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../server/app';
+import type { RecordAck, SubscribeAck } from '../../shared/protocol/wire';
+import { proxyRedis, requireRedisServerBinary, spawnRedis, type PrivateRedis } from '../helpers/redis';
+import { api, call, connect, createMatch, legalSteps, startTestServer, Viewer, type Client } from '../helpers/server';
+
+const hasBinary = requireRedisServerBinary();
+const SHOTS = 40;
+const steps = legalSteps(SHOTS);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.skipIf(!hasBinary)('Redis outage during a stream of shots', () => {
+  let redis: PrivateRedis;
+  let s1: RunningServer;
+  let s2: RunningServer;
+  const sockets: Client[] = [];
+
+  beforeAll(async () => {
+    redis = await spawnRedis();
+    s1 = await startTestServer({ redisUrl: redis.url, redisPrefix: 'outage:' });
+    s2 = await startTestServer({ redisUrl: redis.url, redisPrefix: 'outage:' });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await Promise.all([s1?.close(), s2?.close()]);
+    await redis?.dispose();
+  });
+
+  it('ends with every viewer on both instances at the final version, and the log holds each shot once', async () => {
+    const m = await createMatch(s1.url);
+    const viewers: Viewer[] = [];
+    for (const url of [s1.url, s1.url, s2.url, s2.url, s2.url]) {
+      const sock = await connect(url);
+      sockets.push(sock);
+      const v = new Viewer(sock);
+      const ack = await call<SubscribeAck>(sock, 'subscribe', { matchId: m.id });
+      expect(ack.ok).toBe(true);
+      viewers.push(v);
+    }
+    const scorer = await connect(s1.url, m.scorerToken);
+    sockets.push(scorer);
+
+    let outage: Promise<void> | null = null;
+    let retries = 0;
+    for (let i = 0; i < SHOTS; i++) {
+      if (i === 10) {
+        outage = (async () => {
+          await redis.stop();
+          await sleep(2000);
+          await redis.start();
+        })();
+      }
+      // Like the scorer page: retry with the same eventId until acknowledged.
+      for (;;) {
+        const ack = await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `shot-${i}`, step: steps[i] }, 10_000).catch(
+          (e: Error) => ({ ok: false as const, error: { code: 'internal' as const, message: e.message } }),
+        );
+        if (ack.ok) {
+          expect(ack.version).toBe(i + 1);
+          break;
+        }
+        expect(ack.error.code).toBe('internal');
+        retries++;
+        await sleep(100);
+      }
+      await sleep(60);
+    }
+    await outage;
+    await Promise.all(viewers.map((v) => v.waitFor(SHOTS, 15_000)));
+    for (const v of viewers) {
+      expect(v.latest).toBe(SHOTS);
+      expect(v.pushes.at(-1)!.state.steps).toBe(SHOTS);
+    }
+    const log = await api(s2.url, `/api/matches/${m.id}/events`);
+    expect(log.body.version).toBe(SHOTS);
+    expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(steps.map((_, i) => `shot-${i}`));
+    console.info(`[outage] ${SHOTS} shots through a 2 s Redis outage, ${retries} scorer retries`);
+  });
+
+  it('an instance cut off from Redis while another records brings its viewers up to date on reconnection', async () => {
+    // Instance 3 reaches Redis through a proxy that the test cuts: pub/sub drops what is published meanwhile.
+    const proxy = await proxyRedis(redis.url);
+    const s3 = await startTestServer({ redisUrl: proxy.url, redisPrefix: 'outage:' });
+    try {
+      const m = await createMatch(s1.url);
+      const watchers: Viewer[] = [];
+      for (const url of [s3.url, s3.url, s1.url]) {
+        const sock = await connect(url);
+        sockets.push(sock);
+        watchers.push(new Viewer(sock));
+        await call<SubscribeAck>(sock, 'subscribe', { matchId: m.id });
+      }
+      const scorer = await connect(s1.url, m.scorerToken);
+      sockets.push(scorer);
+      for (let i = 0; i < 3; i++) await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `p${i}`, expectedVersion: i, step: steps[i] });
+      await Promise.all(watchers.map((v) => v.waitFor(3)));
+      proxy.cut();
+      for (let i = 3; i < 6; i++) {
+        const ack = await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `p${i}`, expectedVersion: i, step: steps[i] });
+        expect(ack).toMatchObject({ ok: true, version: i + 1 });
+      }
+      await sleep(300);
+      expect(watchers[0]!.latest).toBe(3); // the cut really dropped the pushes
+      proxy.heal();
+      await Promise.all(watchers.map((v) => v.waitFor(6, 5000)));
+      for (const v of watchers.slice(0, 2)) expect(v.pushes.at(-1)).toMatchObject({ version: 6, step: steps[5] });
+    } finally {
+      await s3.close();
+      await proxy.close();
+    }
+  });
+});
