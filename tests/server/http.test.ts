@@ -1,0 +1,180 @@
+/**
+ * HTTP surface and hardening in embedded mode: match creation (admin token), pages from the Vite build
+ * (and the message when it is missing), security headers, CORS, rate limits on REST and Socket.IO,
+ * websocket-only transport, and a graceful shutdown that still acknowledges the record in flight.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RecordAck, SubscribeAck } from '../../shared/protocol/wire';
+import { api, call, connect, createMatch, legalSteps, SETUP, startTestServer } from '../helpers/server';
+
+const dirs: string[] = [];
+const tempDir = (name: string) => {
+  const d = mkdtempSync(join(tmpdir(), `cuecast-${name}-`));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+const steps = legalSteps(3);
+
+describe('REST and pages', () => {
+  it('creates a match (201 with a one-time scorer token and page URLs) and reads it back', async () => {
+    const s = await startTestServer({ dataDir: tempDir('data') });
+    try {
+      const res = await api(s.url, '/api/matches', { body: SETUP });
+      expect(res.status).toBe(201);
+      const { id, scorerToken, version, state, urls } = res.body;
+      expect(id).toMatch(/^[\w-]{12}$/);
+      expect(scorerToken).toMatch(/^[\w-]{32}$/);
+      expect(version).toBe(0);
+      expect(state).toMatchObject({ names: ['Ann', 'Bob'], score: [0, 0], targets: [1000, 1000], turn: 'A' });
+      expect(urls).toEqual({
+        scorer: `${s.url}/scorer/${id}#token=${scorerToken}`,
+        overlay: `${s.url}/overlay/${id}`,
+        dashboard: `${s.url}/dashboard/${id}`,
+        watch: `${s.url}/watch/${id}`,
+      });
+      const got = await api(s.url, `/api/matches/${id}`);
+      expect(got.body).toMatchObject({ id, version: 0, setup: { discipline: '14-1', players: ['Ann', 'Bob'] }, state });
+      expect(JSON.stringify(got.body)).not.toContain(scorerToken);
+      expect(await api(s.url, '/api/matches/unknown1')).toMatchObject({ status: 404, body: { error: { code: 'not-found', field: 'matchId' } } });
+      expect(await api(s.url, '/api/nothing')).toMatchObject({ status: 404, body: { error: { code: 'not-found' } } });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('needs the admin token to create matches when ADMIN_TOKEN is set', async () => {
+    const s = await startTestServer({ dataDir: tempDir('data'), adminToken: 'let-me-in' });
+    try {
+      expect(await api(s.url, '/api/matches', { body: SETUP })).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } });
+      expect(await api(s.url, '/api/matches', { body: SETUP, token: 'nope' })).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } });
+      expect((await api(s.url, '/api/matches', { body: SETUP, token: 'let-me-in' })).status).toBe(201);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('serves each page of the build on its route, and says to run `npm run build` when there is none', async () => {
+    const dist = tempDir('dist');
+    for (const page of ['index', 'scorer', 'overlay', 'dashboard', 'watch']) writeFileSync(join(dist, `${page}.html`), `<!doctype html><title>${page}</title>`);
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    const s = await startTestServer({ dataDir: tempDir('data'), staticDir: dist });
+    const bare = await startTestServer({ dataDir: tempDir('data'), staticDir: tempDir('empty') });
+    try {
+      const routes: [string, string][] = [
+        ['/', 'index'],
+        ['/scorer/abc', 'scorer'],
+        ['/overlay/abc', 'overlay'],
+        ['/dashboard/abc', 'dashboard'],
+        ['/watch', 'watch'],
+        ['/watch/abc', 'watch'],
+      ];
+      for (const [path, page] of routes) {
+        const r = await fetch(s.url + path);
+        expect(r.status, path).toBe(200);
+        expect(await r.text()).toContain(`<title>${page}</title>`);
+      }
+      const asset = await fetch(`${s.url}/assets/app-1234.js`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('cache-control')).toContain('immutable');
+      expect((await fetch(`${s.url}/assets/missing.js`)).status).toBe(404);
+      const none = await fetch(`${bare.url}/`);
+      expect(none.status).toBe(503);
+      expect(await none.text()).toContain('npm run build');
+    } finally {
+      await Promise.all([s.close(), bare.close()]);
+    }
+  });
+
+  it('sends security headers; CORS only for the configured origin', async () => {
+    const plain = await startTestServer({ dataDir: tempDir('data') });
+    const withCors = await startTestServer({ dataDir: tempDir('data'), corsOrigin: 'https://studio.example' });
+    try {
+      const r = await fetch(`${plain.url}/api/matches`, { headers: { origin: 'https://evil.example' } });
+      expect(r.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(r.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('x-powered-by')).toBeNull();
+      expect(r.headers.get('access-control-allow-origin')).toBeNull();
+      const c = await fetch(`${withCors.url}/api/matches`, { headers: { origin: 'https://studio.example' } });
+      expect(c.headers.get('access-control-allow-origin')).toBe('https://studio.example');
+    } finally {
+      await Promise.all([plain.close(), withCors.close()]);
+    }
+  });
+});
+
+describe('limits', () => {
+  it('rate-limits REST per client (429 rate-limited)', async () => {
+    const s = await startTestServer({ dataDir: tempDir('data'), limits: { requestsPerMinute: 5 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) statuses.push((await api(s.url, '/api/matches')).status);
+      expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+      const last = await api(s.url, '/api/matches');
+      expect(last).toMatchObject({ status: 429, body: { error: { code: 'rate-limited' } } });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('rate-limits each Socket.IO connection, not its neighbours', async () => {
+    const s = await startTestServer({ dataDir: tempDir('data'), limits: { messagesPerSecond: 5, burst: 10 } });
+    try {
+      const m = await createMatch(s.url);
+      const noisy = await connect(s.url);
+      const quiet = await connect(s.url);
+      const acks = await Promise.all(Array.from({ length: 30 }, () => call<SubscribeAck>(noisy, 'subscribe', { matchId: m.id })));
+      const limited = acks.filter((a) => !a.ok && a.error.code === 'rate-limited').length;
+      expect(acks.filter((a) => a.ok).length).toBeGreaterThanOrEqual(10);
+      expect(limited).toBeGreaterThanOrEqual(15);
+      expect(await call<SubscribeAck>(quiet, 'subscribe', { matchId: m.id })).toMatchObject({ ok: true });
+      noisy.close();
+      quiet.close();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('speaks websocket only, and drops a connection that sends a frame over the cap', async () => {
+    const s = await startTestServer({ dataDir: tempDir('data'), limits: { maxFrameBytes: 10_000 } });
+    try {
+      const polling = await fetch(`${s.url}/socket.io/?EIO=4&transport=polling`);
+      expect(polling.status).toBe(400);
+      const sock = await connect(s.url, undefined, { reconnection: false });
+      const gone = new Promise<string>((resolve) => sock.once('disconnect', (reason) => resolve(reason)));
+      sock.emit('subscribe', { matchId: 'x'.repeat(20_000) } as never, () => undefined);
+      expect(await gone).toBe('transport close');
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('acknowledges the record in flight before closing, and keeps it', async () => {
+    const dataDir = tempDir('data');
+    const s = await startTestServer({ dataDir });
+    const m = await createMatch(s.url);
+    const scorer = await connect(s.url, m.scorerToken, { reconnection: false });
+    const pending = call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: 'last', expectedVersion: 0, step: steps[0] });
+    await new Promise((r) => setTimeout(r, 2)); // the record is on the wire
+    const closing = s.close();
+    const ack = await pending;
+    await closing;
+    expect(ack).toMatchObject({ ok: true, version: 1 });
+    scorer.close();
+    const again = await startTestServer({ dataDir });
+    try {
+      expect((await api(again.url, `/api/matches/${m.id}`)).body.version).toBe(1);
+    } finally {
+      await again.close();
+    }
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * No acknowledged step is lost when an instance dies: the server runs as a child process (tsx server/main.ts)
+ * that is SIGKILLed while the scorer records shot after shot; a new process must hold every
+ * acknowledged step, in order, at its acknowledged version. Redis mode (shared Redis, own key prefix) and
+ * embedded mode (DATA_DIR). Also a graceful restart in embedded mode.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RecordAck } from '../../shared/protocol/wire';
+import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
+import { api, call, connect, createMatch, legalSteps, spawnServer, startTestServer, type ChildServer } from '../helpers/server';
+
+const redis = await requireRedis();
+const steps = legalSteps(400);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Record shot after shot on `server` (paced under the rate limit), kill it after ~`killAfterMs`, and return what was acknowledged.
+ * Records after the kill fail (no ack); those are not acknowledged and may or may not be in the log.
+ */
+async function recordUntilKilled(server: ChildServer, matchId: string, token: string, killAfterMs: number) {
+  const scorer = await connect(server.url, token, { reconnection: false });
+  const acked: { eventId: string; version: number }[] = [];
+  let killed = false;
+  const killer = sleep(killAfterMs).then(async () => {
+    killed = true;
+    await server.kill();
+  });
+  for (let i = 0; !killed && i < steps.length; i++) {
+    const ack = await call<RecordAck>(scorer, 'record', { matchId, eventId: `k${i}`, expectedVersion: i, step: steps[i] }, 1000).catch(() => null);
+    if (!ack) break;
+    expect(ack).toMatchObject({ ok: true, version: i + 1 });
+    if (ack.ok) acked.push({ eventId: `k${i}`, version: ack.version });
+    await sleep(15); // stay under the production per-connection rate limit (20/s, burst 60)
+  }
+  await killer;
+  scorer.close();
+  return acked;
+}
+
+async function expectAllAcknowledged(url: string, matchId: string, acked: { eventId: string; version: number }[]) {
+  const log = await api(url, `/api/matches/${matchId}/events`);
+  expect(log.status).toBe(200);
+  expect(acked.length).toBeGreaterThan(5);
+  expect(log.body.version).toBeGreaterThanOrEqual(acked.length);
+  for (const a of acked) expect(log.body.events[a.version - 1]?.eventId).toBe(a.eventId);
+  return log.body.version as number;
+}
+
+describe.skipIf(!redis.available)('killing an instance (Redis mode)', () => {
+  const prefix = testPrefix('restart');
+  afterAll(() => dropPrefix(redis.url, prefix));
+
+  it('loses no acknowledged step, and the next instance carries on', async () => {
+    const env = { REDIS_URL: redis.url, REDIS_PREFIX: prefix };
+    const first = await spawnServer(env);
+    const m = await createMatch(first.url);
+    const acked = await recordUntilKilled(first, m.id, m.scorerToken, 700);
+    const second = await spawnServer(env);
+    try {
+      const version = await expectAllAcknowledged(second.url, m.id, acked);
+      const scorer = await connect(second.url, m.scorerToken);
+      const ack = await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: 'after', expectedVersion: version, step: steps[version] });
+      scorer.close();
+      expect(ack).toMatchObject({ ok: true, version: version + 1 });
+    } finally {
+      await second.kill();
+    }
+  });
+});
+
+describe('embedded mode (file store)', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const d = mkdtempSync(join(tmpdir(), 'cuecast-data-'));
+    dirs.push(d);
+    return d;
+  };
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('a killed process loses no acknowledged step', async () => {
+    const env = { DATA_DIR: tempDir() };
+    const first = await spawnServer(env);
+    const m = await createMatch(first.url);
+    const acked = await recordUntilKilled(first, m.id, m.scorerToken, 700);
+    const second = await spawnServer(env);
+    try {
+      const version = await expectAllAcknowledged(second.url, m.id, acked);
+      const res = await api(second.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 'after', expectedVersion: version, step: steps[version] } });
+      expect(res).toMatchObject({ status: 201, body: { version: version + 1 } });
+    } finally {
+      await second.kill();
+    }
+  });
+
+  it('a graceful restart keeps matches, state, tokens, eventIds and the listing', async () => {
+    const dataDir = tempDir();
+    const a = await startTestServer({ dataDir });
+    const m = await createMatch(a.url);
+    const scorer = await connect(a.url, m.scorerToken);
+    for (let i = 0; i < 20; i++) await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `g${i}`, expectedVersion: i, step: steps[i] });
+    const before = (await api(a.url, `/api/matches/${m.id}`)).body;
+    scorer.close();
+    await a.close();
+
+    const b = await startTestServer({ dataDir });
+    try {
+      const after = (await api(b.url, `/api/matches/${m.id}`)).body;
+      expect(after).toEqual(before);
+      expect(after.version).toBe(20);
+      const list = (await api(b.url, '/api/matches')).body.matches;
+      expect(list.find((x: { id: string }) => x.id === m.id)).toMatchObject({ version: 20 });
+      const s = await connect(b.url, m.scorerToken);
+      // A retry of an old eventId is still recognised after the restart; the token still works.
+      expect(await call<RecordAck>(s, 'record', { matchId: m.id, eventId: 'g19', step: steps[19] })).toMatchObject({ ok: true, version: 20, duplicate: true });
+      expect(await call<RecordAck>(s, 'record', { matchId: m.id, eventId: 'g20', expectedVersion: 20, step: steps[20] })).toMatchObject({ ok: true, version: 21 });
+      s.close();
+    } finally {
+      await b.close();
+    }
+  });
+});
