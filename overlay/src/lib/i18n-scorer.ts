@@ -381,7 +381,7 @@ const ja: Dict = {
 };
 
 const zhTW: Dict = {
-  live: '連線中',
+  live: '已連線',
   connecting: '連線中…',
   offline: '離線',
   offlineQueued: '離線 — {n} 筆待送',

@@ -28,6 +28,8 @@ export interface SessionView {
   sending: OutboxEntry | null;
   notice: Notice | null;
   canRecord: boolean;
+  /** The accepted shot of this console that produced the state on screen (foul placement context). */
+  own: OwnShot | null;
 }
 
 /** A shot this console recorded and the server accepted, with the shooter's foul count before it. */
@@ -131,6 +133,7 @@ export class ScorerSession {
       sending: this.outbox.sending,
       notice: this.notice,
       canRecord: this.canRecord,
+      own: this.ownShotForCurrent(),
     };
   }
 
