@@ -104,31 +104,46 @@ export function initialCore(setup: MatchSetup): Core {
 }
 
 /**
- * Open the shooter's inning if this is the first shot of a turn (rules.md §1.3, D-8).
- * @returns the core with innings/run updated, and the inning number when one was opened.
+ * A fresh, unshared copy of a core to mutate inside one transition (the input is never touched).
+ * Written out field by field: V8 copies this an order of magnitude faster than an object spread.
+ * Pairs are shared with the source, so replace them (`withAt`), never mutate them in place.
  */
-export function openInning(c: Core): { core: Core; inning?: number } {
-  if (c.turnStarted) return { core: c };
-  const p = c.turn;
-  const n = c.innings[idx(p)] + 1;
-  return { core: { ...c, innings: withAt(c.innings, p, n), turnStarted: true, run: 0 }, inning: n };
-}
-
-/** End the current turn and hand the table to `next` (run resets, D-7). */
-export function endTurn(c: Core, next: PlayerKey): Core {
-  return { ...c, turn: next, run: 0, turnStarted: false };
-}
-
-/** Add legally scored points to the shooter: score, run and high run (§1.4, D-7). */
-export function addPoints(c: Core, p: PlayerKey, points: number): Core {
-  const run = c.run + points;
-  const i = idx(p);
+export function draftOf(c: Core): Core {
   return {
-    ...c,
-    score: withAt(c.score, p, c.score[i] + points),
-    run,
-    highRun: withAt(c.highRun, p, Math.max(c.highRun[i], run)),
+    score: c.score, fouls: c.fouls, innings: c.innings, highRun: c.highRun, turn: c.turn, run: c.run,
+    turnStarted: c.turnStarted, rack: c.rack, table: c.table, count: c.count, awaiting: c.awaiting,
+    breakShot: c.breakShot, ballInHand: c.ballInHand, rackPlacement: c.rackPlacement, winner: c.winner,
+    pendingBallInHand: c.pendingBallInHand, warned: c.warned, pushOutAvailable: c.pushOutAvailable,
+    rackPoints: c.rackPoints, rackClinchedBy: c.rackClinchedBy, placement: c.placement,
   };
+}
+
+/**
+ * On a draft: open the shooter's inning if this is the first shot of a turn (rules.md §1.3, D-8).
+ * @returns the inning number when one was opened, else undefined.
+ */
+export function openInning(d: Core): number | undefined {
+  if (d.turnStarted) return undefined;
+  const n = d.innings[idx(d.turn)] + 1;
+  d.innings = withAt(d.innings, d.turn, n);
+  d.turnStarted = true;
+  d.run = 0;
+  return n;
+}
+
+/** On a draft: end the current turn and hand the table to `next` (run resets, D-7). */
+export function endTurn(d: Core, next: PlayerKey): void {
+  d.turn = next;
+  d.run = 0;
+  d.turnStarted = false;
+}
+
+/** On a draft: add legally scored points to the shooter: score, run and high run (§1.4, D-7). */
+export function addPoints(d: Core, p: PlayerKey, points: number): void {
+  const i = idx(p);
+  d.run += points;
+  d.score = withAt(d.score, p, d.score[i] + points);
+  if (d.run > d.highRun[i]) d.highRun = withAt(d.highRun, p, d.run);
 }
 
 /** Whether the shooter has reached their target (§1.5; targets per player = handicap, 14-1 §11, ROT §12). */
@@ -139,4 +154,29 @@ export function reachedTarget(setup: MatchSetup, c: Core, p: PlayerKey): boolean
 /** Signed points for captions: "+2", "−16". */
 export function signed(n: number): string {
   return n >= 0 ? `+${n}` : `−${-n}`;
+}
+
+/** Where and by whom a step was taken; the fixed part of its outcome. */
+export interface StepContext {
+  kind: Outcome['kind'];
+  by: PlayerKey;
+  rack: number;
+  inning: number | undefined;
+}
+
+/** Extra outcome fields beside points, penalty and caption. */
+export type OutcomeExtras = Partial<Pick<Outcome, 'balls' | 'turnEnd' | 'rerack' | 'foul' | 'safety'>>;
+
+/** Build an outcome without spreads (hot path); absent extras stay absent. */
+export function outcomeOf(ctx: StepContext, points: number, penalty: number, caption: string, extras?: OutcomeExtras): Outcome {
+  const o: Outcome = { kind: ctx.kind, by: ctx.by, points, penalty, caption, rack: ctx.rack };
+  if (ctx.inning !== undefined) o.inning = ctx.inning;
+  if (extras) {
+    if (extras.balls !== undefined) o.balls = extras.balls;
+    if (extras.turnEnd !== undefined) o.turnEnd = extras.turnEnd;
+    if (extras.rerack !== undefined) o.rerack = extras.rerack;
+    if (extras.foul !== undefined) o.foul = extras.foul;
+    if (extras.safety) o.safety = true;
+  }
+  return o;
 }

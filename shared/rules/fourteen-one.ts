@@ -1,14 +1,16 @@
 /**
  * 14-1 continuous (straight pool): seed 14-1 §01–§12 (NBA ch.13, June 2026) with the WPA differences,
  * as specified in rules.md §3 (S-1…S-21) and decisions D-1…D-16, D-25, D-30.
- * Every function is pure: (setup, core, step) → new core + outcome, or a thrown RulesError.
+ * Every function is pure: (setup, core, step) → new core + outcome, or a thrown RulesError. Inside one
+ * transition a private draft of the core is mutated (`draftOf`); the input core is never touched.
  */
 import { RulesError } from '../protocol/errors';
 import type { PlayerKey, StraightPoolSetup } from '../protocol/setup';
-import type { Outcome, RackPlacement, TurnEnd } from '../protocol/state';
+import type { RackPlacement } from '../protocol/state';
 import type { Choice, RackArea, Step } from '../protocol/steps';
 import {
-  ALL_BALLS, addPoints, type Core, endTurn, idx, openInning, other, reachedTarget, signed, type Transition, withAt,
+  ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, outcomeOf, reachedTarget, signed,
+  type StepContext, type Transition, withAt,
 } from './core';
 import { readShot, type ShotFacts, withoutBalls } from './shot-facts';
 
@@ -18,15 +20,15 @@ import { readShot, type ShotFacts, withoutBalls } from './shot-facts';
  */
 export function decideStraightPool(setup: StraightPoolSetup, c: Core, step: Step): Transition {
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
-  if ('choice' in step) return choose(setup, c, step.choice);
-  if ('stalemate' in step) return stalemate(setup, c, step.stalemate.breaker);
-  if ('warning' in step) return warn(setup, c, step.warning);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
     if (step.shot.pushOut) throw new RulesError('push-out-not-allowed', 'shot.pushOut: a push out is a Rotation rule; 14-1 has none', 'shot.pushOut');
     const facts = readShot(step.shot, c.table, c.count, false);
-    return shoot(setup, c, facts, step.shot.breakRails, step.shot.rackArea ?? {});
+    return shoot(setup, c, facts, step.shot.breakRails, step.shot.rackArea);
   }
+  if ('choice' in step) return choose(setup, c, step.choice);
+  if ('stalemate' in step) return stalemate(setup, c, step.stalemate.breaker);
+  if ('warning' in step) return warn(setup, c, step.warning);
   throw new RulesError('invalid-step', 'step: unknown step kind', 'step');
 }
 
@@ -49,54 +51,63 @@ function breakRequirementMet(setup: StraightPoolSetup, f: ShotFacts, rails: { ob
   return f.firstContact !== null && objectBalls >= 2 && cueRail;
 }
 
-function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { objectBalls: number; cueBall?: boolean } | undefined, rackArea: RackArea): Transition {
-  const p = c0.turn;
+function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { objectBalls: number; cueBall?: boolean } | undefined, rackArea: RackArea | undefined): Transition {
+  const d = draftOf(c0);
+  const p = d.turn;
   const o = other(p);
-  const opened = openInning(c0);
-  let c = opened.core;
-  const base = { kind: 'shot' as const, by: p, rack: c0.rack, ...(opened.inning ? { inning: opened.inning } : {}) };
+  const ctx: StepContext = { kind: 'shot', by: p, rack: c0.rack, inning: openInning(d) };
   const cueInHand = f.cueBall !== null ? 'kitchen' as const : null;
-  const wasBreak = c.breakShot;
+  const wasBreak = d.breakShot;
+  d.breakShot = false;
 
   if (wasBreak && !breakRequirementMet(setup, f, rails)) {
     // S-9 breaking foul: −2 (a scratch on it is included), no foul count either way (D-2), opponent chooses.
     const pen = setup.options.breakingFoulPenalty;
-    c = endTurn({ ...c, score: withAt(c.score, p, c.score[idx(p)] - pen), breakShot: false, ballInHand: null, pendingBallInHand: cueInHand }, o);
-    c = { ...c, awaiting: 'break-foul-choice' };
-    return done(c, { ...base, points: 0, penalty: pen, foul: 'breaking-foul', turnEnd: 'breaking-foul',
-      caption: `breaking foul: ${signed(-pen)} — ${setup.players[idx(o)]}: accept or re-break` });
+    d.score = withAt(d.score, p, d.score[idx(p)] - pen);
+    endTurn(d, o);
+    d.ballInHand = null;
+    d.pendingBallInHand = cueInHand;
+    d.awaiting = 'break-foul-choice';
+    return { core: d, outcome: outcomeOf(ctx, 0, pen, `breaking foul: ${signed(-pen)} — ${setup.players[idx(o)]}: accept or re-break`,
+      { foul: 'breaking-foul', turnEnd: 'breaking-foul' }) };
   }
-  c = { ...c, breakShot: false };
 
-  if (isStandardFoul(f)) return standardFoul(setup, c, f, wasBreak, base);
+  if (isStandardFoul(f)) return standardFoul(setup, d, ctx, f, wasBreak);
 
   // Legal shot (S-6): clears the shooter's foul count.
-  c = { ...c, fouls: withAt(c.fouls, p, 0), warned: withAt(c.warned, p, false) };
+  if (d.fouls[idx(p)] !== 0) d.fouls = withAt(d.fouls, p, 0);
+  if (d.warned[idx(p)]) d.warned = withAt(d.warned, p, false);
+  d.ballInHand = null;
   if (f.call.kind !== 'ball' || !f.call.made) {
     // S-5 / S-11: safety or call not made — pocketed balls are spotted, turn passes, cue ball as it lies.
-    const turnEnd: TurnEnd = f.call.kind === 'safety' ? 'safety' : 'miss';
-    c = { ...endTurn(c, o), ballInHand: null };
+    const safety = f.call.kind === 'safety';
+    endTurn(d, o);
     const spotted = f.pocketedCount > 0 ? `, ${f.pocketedCount} spotted` : '';
-    return done(c, { ...base, points: 0, penalty: 0, turnEnd, ...(turnEnd === 'safety' ? { safety: true } : {}),
-      caption: `${turnEnd}${spotted}` });
+    return { core: d, outcome: outcomeOf(ctx, 0, 0, `${safety ? 'safety' : 'miss'}${spotted}`, { turnEnd: safety ? 'safety' : 'miss', safety }) };
   }
 
   // S-4: called ball in the called pocket — every pocketed ball scores.
   const n = f.pocketedCount;
-  c = addPoints(c, p, n);
-  c = { ...c, count: c.count - n, table: f.pocketed ? withoutBalls(c.table, f.pocketed) : c.count - n === 0 ? [] : null, ballInHand: null };
-  const caption = `${signed(n)} (run ${c.run})`;
-  if (reachedTarget(setup, c, p)) {
+  addPoints(d, p, n);
+  d.count -= n;
+  d.table = f.pocketed ? withoutBalls(d.table, f.pocketed) : d.count === 0 ? [] : null;
+  const caption = `${signed(n)} (run ${d.run})`;
+  if (reachedTarget(setup, d, p)) {
     // §1.5, S-21, D-25: the match ends on the scoring shot; no re-rack.
-    return done({ ...c, winner: p }, { ...base, points: n, penalty: 0, turnEnd: 'win', caption: `${caption} — ${setup.players[idx(p)]} wins` });
+    d.winner = p;
+    return { core: d, outcome: outcomeOf(ctx, n, 0, `${caption} — ${setup.players[idx(p)]} wins`, { turnEnd: 'win' }) };
   }
-  if (c.count <= 1) {
-    const rr = rerackContinuous(c.count, rackArea);
-    c = { ...c, rack: c.rack + 1, count: 15, table: ALL_BALLS, rackPlacement: rr.placement, ballInHand: rr.ballInHand };
-    return done(c, { ...base, points: n, penalty: 0, rerack: { racked: rr.placement.racked, reason: 'continuous' },
-      caption: `${caption}; re-rack: ${rr.placement.racked} balls` });
+  if (d.count <= 1) {
+    const rr = rerackContinuous(d.count, rackArea ?? {});
+    d.rack += 1;
+    d.count = 15;
+    d.table = ALL_BALLS;
+    d.rackPlacement = rr.placement;
+    d.ballInHand = rr.ballInHand;
+    return { core: d, outcome: outcomeOf(ctx, n, 0, `${caption}; re-rack: ${rr.placement.racked} balls`,
+      { rerack: { racked: rr.placement.racked, reason: 'continuous' } }) };
   }
-  return done(c, { ...base, points: n, penalty: 0, caption });
+  return { core: d, outcome: outcomeOf(ctx, n, 0, caption) };
 }
 
 /**
@@ -122,81 +133,102 @@ export function rerackContinuous(left: number, a: RackArea): { placement: RackPl
   return { placement: { cueBall: 'as-is', breakBall: 'as-is', racked: 14 }, ballInHand: null }; // S-17(e)
 }
 
-type ShotBase = { kind: 'shot'; by: PlayerKey; rack: number; inning?: number };
-
-/** S-10, S-13, S-14: −1, balls spotted, foul count (NBA: not on an opening break), third foul −16. */
-function standardFoul(setup: StraightPoolSetup, c0: Core, f: ShotFacts, wasBreak: boolean, base: ShotBase): Transition {
-  const p = c0.turn;
+/** S-10, S-13, S-14 on a draft: −1, balls spotted, foul count (NBA: not on an opening break), third foul −16. */
+function standardFoul(setup: StraightPoolSetup, d: Core, ctx: StepContext, f: ShotFacts, wasBreak: boolean): Transition {
+  const p = d.turn;
   const o = other(p);
   const opt = setup.options;
   const cueInHand = f.cueBall !== null ? 'kitchen' as const : null;
   let pen = opt.standardFoulPenalty;
-  let c: Core = { ...c0, score: withAt(c0.score, p, c0.score[idx(p)] - pen) };
+  d.score = withAt(d.score, p, d.score[idx(p)] - pen);
   const counted = !(wasBreak && opt.openingBreakFoulsCount === 'none');
   const what = f.cueBall === 'scratch' ? 'scratch' : f.cueBall === 'off-table' ? 'cue ball off the table' : 'foul';
   if (counted) {
-    const n = c.fouls[idx(p)] + 1;
-    const third = n >= 3 && (!opt.requireTwoFoulWarning || c.warned[idx(p)]);
-    if (third) {
+    const n = d.fouls[idx(p)] + 1;
+    if (n >= 3 && (!opt.requireTwoFoulWarning || d.warned[idx(p)])) {
       const extra = opt.threeFoulExtraPenalty;
       pen += extra;
-      c = { ...c, score: withAt(c.score, p, c.score[idx(p)] - extra), fouls: withAt(c.fouls, p, 0), warned: withAt(c.warned, p, false) };
-      const foul = { ...base, points: 0, penalty: pen, foul: 'third-foul' as const, turnEnd: 'third-foul' as const };
+      d.score = withAt(d.score, p, d.score[idx(p)] - extra);
+      d.fouls = withAt(d.fouls, p, 0);
+      d.warned = withAt(d.warned, p, false);
       if (opt.threeFoulResolution === 'mandatory-rerack') {
         // WPA 4.11: re-rack 15, the offender breaks under opening-break rules as a new inning.
-        c = { ...threeFoulRerack(endTurn(c, p)) };
-        return done(c, { ...foul, rerack: { racked: 15, reason: 'three-foul' },
-          caption: `third foul: ${signed(-pen)}; re-rack: 15 balls, ${setup.players[idx(p)]} breaks` });
+        endTurn(d, p);
+        rerackForBreak(d);
+        return { core: d, outcome: outcomeOf(ctx, 0, pen, `third foul: ${signed(-pen)}; re-rack: 15 balls, ${setup.players[idx(p)]} breaks`,
+          { foul: 'third-foul', turnEnd: 'third-foul', rerack: { racked: 15, reason: 'three-foul' } }) };
       }
       // NBA 14-1 §09: the opponent chooses accept (play as it lies) or re-rack (offender breaks).
-      c = { ...endTurn(c, o), awaiting: 'three-foul-choice', ballInHand: null, pendingBallInHand: cueInHand };
-      return done(c, { ...foul, caption: `third foul: ${signed(-pen)} — ${setup.players[idx(o)]}: accept or re-rack` });
+      endTurn(d, o);
+      d.awaiting = 'three-foul-choice';
+      d.ballInHand = null;
+      d.pendingBallInHand = cueInHand;
+      return { core: d, outcome: outcomeOf(ctx, 0, pen, `third foul: ${signed(-pen)} — ${setup.players[idx(o)]}: accept or re-rack`,
+        { foul: 'third-foul', turnEnd: 'third-foul' }) };
     }
-    c = { ...c, fouls: withAt(c.fouls, p, Math.min(n, 2)) };
+    d.fouls = withAt(d.fouls, p, Math.min(n, 2));
   }
-  c = { ...endTurn(c, o), ballInHand: cueInHand };
-  const two = c.fouls[idx(p)] === 2 ? `; ${setup.players[idx(p)]} on two fouls` : '';
+  endTurn(d, o);
+  d.ballInHand = cueInHand;
+  const two = d.fouls[idx(p)] === 2 ? `; ${setup.players[idx(p)]} on two fouls` : '';
   const hand = cueInHand ? ', ball in hand behind the head string' : '';
-  return done(c, { ...base, points: 0, penalty: pen, foul: 'foul', turnEnd: 'foul', caption: `${what}: ${signed(-pen)}${hand}${two}` });
+  return { core: d, outcome: outcomeOf(ctx, 0, pen, `${what}: ${signed(-pen)}${hand}${two}`, { foul: 'foul', turnEnd: 'foul' }) };
 }
 
-/** Re-rack 15 for an opening break by `c.turn` (S-14 re-rack, S-9 re-break, S-20 stalemate). */
-function threeFoulRerack(c: Core): Core {
-  return { ...c, rack: c.rack + 1, count: 15, table: ALL_BALLS, breakShot: true, ballInHand: 'kitchen', rackPlacement: null, awaiting: null };
+/** On a draft: re-rack 15 for an opening break by `d.turn` (S-14 re-rack, S-20 stalemate): rack + 1. */
+function rerackForBreak(d: Core): void {
+  d.rack += 1;
+  d.count = 15;
+  d.table = ALL_BALLS;
+  d.breakShot = true;
+  d.ballInHand = 'kitchen';
+  d.rackPlacement = null;
+  d.awaiting = null;
+  d.pendingBallInHand = null;
 }
 
 /** Choices: after a breaking foul (S-9: accept / rebreak) and after a third foul under NBA (S-14, D-5: accept / rerack). */
 function choose(setup: StraightPoolSetup, c: Core, choice: Choice): Transition {
+  if (c.awaiting === null) throw new RulesError('no-choice-pending', 'choice: no decision is pending; record a shot', 'choice');
   const who = c.turn;
   const offender = other(who);
-  const name = setup.players[idx(who)];
-  const base = { kind: 'choice' as const, by: who, points: 0, penalty: 0, rack: c.rack };
-  if (c.awaiting === null) throw new RulesError('no-choice-pending', 'choice: no decision is pending; record a shot', 'choice');
+  const ctx: StepContext = { kind: 'choice', by: who, rack: c.rack, inning: undefined };
   const allowed = c.awaiting === 'break-foul-choice' ? ['accept', 'rebreak'] : ['accept', 'rerack'];
   if (typeof choice !== 'string' || !allowed.includes(choice)) {
     throw new RulesError('wrong-choice', `choice: after a ${c.awaiting === 'break-foul-choice' ? 'breaking foul' : 'third foul'} the choice is ${allowed.map((a) => `"${a}"`).join(' or ')}`, 'choice');
   }
+  const d = draftOf(c);
+  d.awaiting = null;
   if (choice === 'accept') {
     // Opponent plays the table as it lies; cue ball in hand behind the head string after a scratch.
-    const next: Core = { ...c, awaiting: null, breakShot: false, ballInHand: c.pendingBallInHand, pendingBallInHand: null };
-    return done(next, { ...base, caption: `${name} accepts the table` });
+    d.breakShot = false;
+    d.ballInHand = c.pendingBallInHand;
+    d.pendingBallInHand = null;
+    return { core: d, outcome: outcomeOf(ctx, 0, 0, `${setup.players[idx(who)]} accepts the table`) };
   }
+  d.turn = offender;
   if (choice === 'rebreak') {
     // S-9: all 15 re-racked, the same breaker breaks again; rack number unchanged (D-11).
-    const next: Core = { ...c, turn: offender, awaiting: null, breakShot: true, ballInHand: 'kitchen', pendingBallInHand: null, count: 15, table: ALL_BALLS };
-    return done(next, { ...base, rerack: { racked: 15, reason: 'rebreak' }, caption: `re-break: ${setup.players[idx(offender)]} breaks again` });
+    d.breakShot = true;
+    d.ballInHand = 'kitchen';
+    d.pendingBallInHand = null;
+    d.count = 15;
+    d.table = ALL_BALLS;
+    return { core: d, outcome: outcomeOf(ctx, 0, 0, `re-break: ${setup.players[idx(offender)]} breaks again`, { rerack: { racked: 15, reason: 'rebreak' } }) };
   }
   // D-5 rerack: rack + 1, 15 balls, the offender opens under S-8.
-  const next = threeFoulRerack({ ...c, turn: offender, pendingBallInHand: null });
-  return done(next, { ...base, rerack: { racked: 15, reason: 'three-foul' }, caption: `re-rack: 15 balls, ${setup.players[idx(offender)]} breaks` });
+  rerackForBreak(d);
+  return { core: d, outcome: outcomeOf(ctx, 0, 0, `re-rack: 15 balls, ${setup.players[idx(offender)]} breaks`, { rerack: { racked: 15, reason: 'three-foul' } }) };
 }
 
 /** S-20 stalemate (WPA 4.12): scores, fouls and innings kept; 15 re-racked, rack + 1; the lag winner opens. */
 function stalemate(setup: StraightPoolSetup, c: Core, breaker: PlayerKey): Transition {
   if (c.awaiting) throw new RulesError('choice-pending', `stalemate: ${setup.players[idx(c.turn)]} must first answer the pending ${c.awaiting}`, 'stalemate');
-  const next = threeFoulRerack(endTurn(c, breaker));
-  return done(next, { kind: 'stalemate', by: breaker, points: 0, penalty: 0, rack: c.rack, rerack: { racked: 15, reason: 'stalemate' },
-    caption: `stalemate: re-rack, ${setup.players[idx(breaker)]} breaks` });
+  const d = draftOf(c);
+  endTurn(d, breaker);
+  rerackForBreak(d);
+  return { core: d, outcome: outcomeOf({ kind: 'stalemate', by: breaker, rack: c.rack, inning: undefined }, 0, 0,
+    `stalemate: re-rack, ${setup.players[idx(breaker)]} breaks`, { rerack: { racked: 15, reason: 'stalemate' } }) };
 }
 
 /** S-15 (WPA 6.14): the referee warns a player on two fouls; only meaningful with `requireTwoFoulWarning`. */
@@ -205,10 +237,7 @@ function warn(setup: StraightPoolSetup, c: Core, p: PlayerKey): Transition {
     throw new RulesError('invalid-step', 'warning: two-foul warnings are assumed given (set option requireTwoFoulWarning to record them)', 'warning');
   }
   if (c.fouls[idx(p)] !== 2) throw new RulesError('wrong-choice', `warning: ${setup.players[idx(p)]} is not on two fouls`, 'warning');
-  return done({ ...c, warned: withAt(c.warned, p, true) }, { kind: 'warning', by: p, points: 0, penalty: 0, rack: c.rack,
-    caption: `${setup.players[idx(p)]} warned: on two fouls` });
-}
-
-function done(core: Core, outcome: Outcome): Transition {
-  return { core, outcome };
+  const d = draftOf(c);
+  d.warned = withAt(d.warned, p, true);
+  return { core: d, outcome: outcomeOf({ kind: 'warning', by: p, rack: c.rack, inning: undefined }, 0, 0, `${setup.players[idx(p)]} warned: on two fouls`) };
 }

@@ -5,9 +5,11 @@
  */
 import { RulesError } from '../protocol/errors';
 import type { PlayerKey, RotationSetup } from '../protocol/setup';
-import type { Outcome } from '../protocol/state';
 import type { Choice, Placement, Step } from '../protocol/steps';
-import { ALL_BALLS, addPoints, type Core, endTurn, idx, openInning, other, reachedTarget, signed, type Transition, withAt } from './core';
+import {
+  ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, outcomeOf, reachedTarget, signed,
+  type StepContext, type Transition, withAt,
+} from './core';
 import { pendingError } from './fourteen-one';
 import { readShot, type ShotFacts, withoutBalls } from './shot-facts';
 
@@ -34,9 +36,11 @@ export function decideRotation(setup: RotationSetup, c: Core, step: Step): Trans
 }
 
 const lowest = (table: readonly number[]): number | undefined => table[0];
-const sum = (balls: readonly number[]) => balls.reduce((a, b) => a + b, 0);
-
-type ShotBase = { kind: 'shot'; by: PlayerKey; rack: number; inning?: number };
+function sum(balls: readonly number[]): number {
+  let t = 0;
+  for (let i = 0; i < balls.length; i++) t += balls[i]!;
+  return t;
+}
 
 function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number, cueBallInKitchen: boolean): Transition {
   const opt = setup.options;
@@ -51,108 +55,121 @@ function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number,
     const why = !opt.pushOut ? 'push outs are off for this match' : isBreak ? 'the break cannot be a push out' : 'a push out is allowed only on the shot right after the break';
     throw new RulesError('push-out-not-allowed', `shot.pushOut: ${why} (ROT §08, R-10)`, 'shot.pushOut');
   }
-  const opened = openInning(c0);
-  let c: Core = opened.core;
-  const base: ShotBase = { kind: 'shot', by: p, rack: c0.rack, ...(opened.inning ? { inning: opened.inning } : {}) };
+  const d = draftOf(c0);
+  const ctx: StepContext = { kind: 'shot', by: p, rack: c0.rack, inning: openInning(d) };
   const lowestLost = low !== undefined && (pocketed.includes(low) || f.offTable.includes(low));
   const cueLost = f.cueBall !== null;
 
   if (f.pushOut) {
     // R-10: relaxed requirements; only scratch, double hit and touched ball are fouls; pocketed balls are respotted.
-    c = { ...c, pushOutAvailable: false };
-    const foul = cueLost || f.fouls.includes('double-hit') || f.fouls.includes('touched-ball');
-    if (foul) return foulHandling(setup, c, base, { cueLost, lowestLost }, 'foul on the push out');
-    c = { ...endTurn({ ...c, fouls: withAt(c.fouls, p, 0) }, o), awaiting: 'push-out-choice', ballInHand: null };
-    return done(c, { ...base, points: 0, penalty: 0, turnEnd: 'push-out', caption: `push out — ${setup.players[idx(o)]}: shoot or pass` });
+    d.pushOutAvailable = false;
+    if (cueLost || f.fouls.includes('double-hit') || f.fouls.includes('touched-ball')) {
+      return foulHandling(setup, d, ctx, cueLost, lowestLost, 'foul on the push out');
+    }
+    if (d.fouls[idx(p)] !== 0) d.fouls = withAt(d.fouls, p, 0);
+    endTurn(d, o);
+    d.awaiting = 'push-out-choice';
+    d.ballInHand = null;
+    return { core: d, outcome: outcomeOf(ctx, 0, 0, `push out — ${setup.players[idx(o)]}: shoot or pass`, { turnEnd: 'push-out' }) };
   }
 
   const contact = f.firstContact === undefined ? low : f.firstContact;
   const foul = cueLost || f.offTable.length > 0 || f.fouls.length > 0 || contact !== low
     || (!isBreak && pocketed.length === 0 && !f.rail);
   // R-10: the push out is available on the one shot right after the break (D-18: also after a break foul).
-  c = isBreak ? { ...c, breakShot: false, pushOutAvailable: opt.pushOut } : { ...c, pushOutAvailable: false };
+  if (isBreak) {
+    d.breakShot = false;
+    d.pushOutAvailable = opt.pushOut;
+  } else d.pushOutAvailable = false;
   if (foul) {
     const what = cueLost ? (f.cueBall === 'scratch' ? 'scratch' : 'cue ball off the table') : contact !== low ? `wrong ball first (${contact ?? 'none'})` : 'foul';
-    return foulHandling(setup, c, base, { cueLost, lowestLost }, isBreak ? `break foul: ${what}` : what);
+    return foulHandling(setup, d, ctx, cueLost, lowestLost, isBreak ? `break foul: ${what}` : what);
   }
   if (isBreak && pocketed.length === 0 && breakRails < 4) {
     // R-4b / D-17: illegal break, not a foul — the opponent accepts or re-racks and breaks.
-    if (opt.illegalBreakPolicy === 'foul') return foulHandling(setup, c, base, { cueLost, lowestLost }, 'illegal break');
-    c = { ...endTurn(c, o), awaiting: 'illegal-break-choice', ballInHand: null };
-    return done(c, { ...base, points: 0, penalty: 0, turnEnd: 'illegal-break',
-      caption: `illegal break — ${setup.players[idx(o)]}: accept or re-rack` });
+    if (opt.illegalBreakPolicy === 'foul') return foulHandling(setup, d, ctx, cueLost, lowestLost, 'illegal break');
+    endTurn(d, o);
+    d.awaiting = 'illegal-break-choice';
+    d.ballInHand = null;
+    return { core: d, outcome: outcomeOf(ctx, 0, 0, `illegal break — ${setup.players[idx(o)]}: accept or re-rack`, { turnEnd: 'illegal-break' }) };
   }
   // Legal shot (R-9): clears the shooter's foul count.
-  c = { ...c, fouls: withAt(c.fouls, p, 0), ballInHand: null };
+  if (d.fouls[idx(p)] !== 0) d.fouls = withAt(d.fouls, p, 0);
+  d.ballInHand = null;
   const called = f.call.kind === 'ball' && f.call.made;
-  if (opt.callShot && !isBreak && !called) {
-    // R-6a / D-19: safety, no call or call not made — no points, balls respotted, not a foul.
-    const turnEnd = f.call.kind === 'safety' ? 'safety' as const : 'miss' as const;
+  const safety = f.call.kind === 'safety';
+  if ((opt.callShot && !isBreak && !called) || pocketed.length === 0) {
+    // R-6a / D-19: safety, no call or call not made — no points, balls respotted, not a foul. Or nothing dropped.
+    endTurn(d, o);
     const respot = pocketed.length ? `, ${pocketed.join(', ')} respotted` : '';
-    return done(endTurn(c, o), { ...base, points: 0, penalty: 0, turnEnd, ...(turnEnd === 'safety' ? { safety: true } : {}), caption: `${turnEnd}${respot}` });
+    return { core: d, outcome: outcomeOf(ctx, 0, 0, `${safety ? 'safety' : 'miss'}${respot}`, { turnEnd: safety ? 'safety' : 'miss', safety }) };
   }
-  if (pocketed.length === 0) {
-    const turnEnd = f.call.kind === 'safety' ? 'safety' as const : 'miss' as const;
-    return done(endTurn(c, o), { ...base, points: 0, penalty: 0, turnEnd, ...(turnEnd === 'safety' ? { safety: true } : {}), caption: turnEnd });
-  }
-  return score(setup, c, base, pocketed, cueBallInKitchen);
+  return score(setup, c0, d, ctx, pocketed, cueBallInKitchen);
 }
 
-/** R-6: every legally pocketed ball scores its number; R-11 end of rack; R-3a 61; §1.5 target. */
-function score(setup: RotationSetup, c0: Core, base: ShotBase, pocketed: number[], cueBallInKitchen: boolean): Transition {
-  const p = base.by;
+/** On a draft: R-6 every legally pocketed ball scores its number; R-11 end of rack; R-3a 61; §1.5 target. */
+function score(setup: RotationSetup, c0: Core, d: Core, ctx: StepContext, pocketed: number[], cueBallInKitchen: boolean): Transition {
+  const p = ctx.by;
   const o = other(p);
   const pts = sum(pocketed);
-  const balls = [...pocketed].sort((a, b) => a - b);
-  let c = addPoints(c0, p, pts);
-  const table = withoutBalls(c.table ?? ALL_BALLS, pocketed) ?? [];
-  const rackPoints = withAt(c.rackPoints, p, c.rackPoints[idx(p)] + pts);
-  const clinched = c.rackClinchedBy ?? (rackPoints[idx(p)] >= RACK_CLINCH ? p : null);
-  c = { ...c, table, count: table.length, rackPoints, rackClinchedBy: clinched };
+  const balls = pocketed.length > 1 ? [...pocketed].sort((a, b) => a - b) : pocketed;
+  addPoints(d, p, pts);
+  const table = withoutBalls(d.table ?? ALL_BALLS, pocketed) ?? [];
+  d.table = table;
+  d.count = table.length;
+  d.rackPoints = withAt(d.rackPoints, p, d.rackPoints[idx(p)] + pts);
+  if (d.rackClinchedBy === null && d.rackPoints[idx(p)] >= RACK_CLINCH) d.rackClinchedBy = p;
   const caption = `${signed(pts)} (${balls.join(', ')})`;
-  const scored = { ...base, points: pts, penalty: 0, balls };
-  if (reachedTarget(setup, c, p)) {
-    return done({ ...c, winner: p }, { ...scored, turnEnd: 'win', caption: `${caption} — ${setup.players[idx(p)]} wins` });
+  if (reachedTarget(setup, d, p)) {
+    d.winner = p;
+    return { core: d, outcome: outcomeOf(ctx, pts, 0, `${caption} — ${setup.players[idx(p)]} wins`, { balls, turnEnd: 'win' }) };
   }
   if (table.length > 0) {
-    const clinch = clinched === p && c0.rackClinchedBy === null ? `; rack clinched at ${RACK_CLINCH}` : '';
-    return done(c, { ...scored, caption: caption + clinch });
+    const clinch = d.rackClinchedBy === p && c0.rackClinchedBy === null ? `; rack clinched at ${RACK_CLINCH}` : '';
+    return { core: d, outcome: outcomeOf(ctx, pts, 0, caption + clinch, { balls }) };
   }
   if (setup.options.format === 'single-rack-61') {
     // R-3a / D-24: all balls down without a 61 — higher rack wins; 60–60: the last ball's pocketer +1.
-    const [a, b] = c.rackPoints;
+    const [a, b] = d.rackPoints;
     const winner: PlayerKey = a === b ? p : a > b ? 'A' : 'B';
-    if (a === b) c = { ...c, score: withAt(c.score, p, c.score[idx(p)] + 1) };
-    return done({ ...c, winner }, { ...scored, turnEnd: 'win', caption: `${caption} — ${setup.players[idx(winner)]} wins the rack${a === b ? ' (tie-break +1)' : ''}` });
+    if (a === b) d.score = withAt(d.score, p, d.score[idx(p)] + 1);
+    d.winner = winner;
+    return { core: d, outcome: outcomeOf(ctx, pts, 0, `${caption} — ${setup.players[idx(winner)]} wins the rack${a === b ? ' (tie-break +1)' : ''}`, { balls, turnEnd: 'win' }) };
   }
   // R-11: new rack; foul counts reset (D-22); the break stays with the shooter only if the cue ball stopped in the kitchen.
-  c = {
-    ...c, rack: c.rack + 1, table: ALL_BALLS, count: 15, breakShot: true, pushOutAvailable: false,
-    rackPoints: [0, 0], rackClinchedBy: null,
-    fouls: setup.options.foulCountResetsEachRack ? [0, 0] : c.fouls,
-  };
+  d.rack += 1;
+  d.table = ALL_BALLS;
+  d.count = 15;
+  d.breakShot = true;
+  d.pushOutAvailable = false;
+  d.rackPoints = [0, 0];
+  d.rackClinchedBy = null;
+  if (setup.options.foulCountResetsEachRack) d.fouls = [0, 0];
+  const rerack = { racked: 15 as const, reason: 'new-rack' as const };
   if (cueBallInKitchen) {
-    return done({ ...c, ballInHand: null }, { ...scored, rerack: { racked: 15, reason: 'new-rack' },
-      caption: `${caption}; rack won, ${setup.players[idx(p)]} breaks rack ${c.rack}` });
+    d.ballInHand = null;
+    return { core: d, outcome: outcomeOf(ctx, pts, 0, `${caption}; rack won, ${setup.players[idx(p)]} breaks rack ${d.rack}`, { balls, rerack }) };
   }
-  return done({ ...endTurn(c, o), ballInHand: 'kitchen' }, { ...scored, turnEnd: 'lost-break', rerack: { racked: 15, reason: 'new-rack' },
-    caption: `${caption}; rack won, ${setup.players[idx(o)]} breaks rack ${c.rack}` });
+  endTurn(d, o);
+  d.ballInHand = 'kitchen';
+  return { core: d, outcome: outcomeOf(ctx, pts, 0, `${caption}; rack won, ${setup.players[idx(o)]} breaks rack ${d.rack}`, { balls, rerack, turnEnd: 'lost-break' }) };
 }
 
-/** R-8 / R-9: no points, balls respotted, foul count +1; third foul → ball in hand anywhere; opponent places. */
-function foulHandling(setup: RotationSetup, c0: Core, base: ShotBase, lost: { cueLost: boolean; lowestLost: boolean }, what: string): Transition {
-  const p = base.by;
+/** On a draft: R-8 / R-9 no points, balls respotted, foul count +1; third foul → ball in hand anywhere; opponent places. */
+function foulHandling(setup: RotationSetup, d: Core, ctx: StepContext, cueLost: boolean, lowestLost: boolean, what: string): Transition {
+  const p = ctx.by;
   const o = other(p);
-  const n = c0.fouls[idx(p)] + 1;
+  const n = d.fouls[idx(p)] + 1;
   const free = setup.options.threeFoulRule && n >= 3;
-  const c: Core = {
-    ...endTurn({ ...c0, fouls: withAt(c0.fouls, p, free ? 0 : n) }, o),
-    awaiting: 'foul-placement', ballInHand: null, placement: { free, ...lost },
-  };
+  d.fouls = withAt(d.fouls, p, free ? 0 : n);
+  endTurn(d, o);
+  d.awaiting = 'foul-placement';
+  d.ballInHand = null;
+  d.placement = { free, cueLost, lowestLost };
   const caption = free
     ? `third foul — ${setup.players[idx(o)]}: ball in hand anywhere`
     : `${what} — ${setup.players[idx(o)]} places the cue ball`;
-  return done(c, { ...base, points: 0, penalty: 0, foul: free ? 'third-foul' : 'foul', turnEnd: free ? 'third-foul' : 'foul', caption });
+  return { core: d, outcome: outcomeOf(ctx, 0, 0, caption, { foul: free ? 'third-foul' : 'foul', turnEnd: free ? 'third-foul' : 'foul' }) };
 }
 
 /**
@@ -189,43 +206,47 @@ const CUE_WORDS = { 'as-is': 'as it lies', kitchen: 'in hand behind the head str
 
 /** Choices: push-out response (R-10), illegal-break choice (R-4b, D-17), foul placement (R-8, R-9). */
 function choose(setup: RotationSetup, c: Core, choice: Choice): Transition {
+  if (c.awaiting === null) throw new RulesError('no-choice-pending', 'choice: no decision is pending; record a shot', 'choice');
   const who = c.turn;
   const name = setup.players[idx(who)];
-  const base = { kind: 'choice' as const, by: who, points: 0, penalty: 0, rack: c.rack };
-  if (c.awaiting === null) throw new RulesError('no-choice-pending', 'choice: no decision is pending; record a shot', 'choice');
+  const ctx: StepContext = { kind: 'choice', by: who, rack: c.rack, inning: undefined };
   if (c.awaiting === 'foul-placement') {
     if (typeof choice === 'string') {
       throw new RulesError('wrong-choice', 'choice: after a foul the choice is a placement {"cueBall": …, "lowestBall": …}', 'choice');
     }
     const why = placementRefusal(c.placement!, choice);
     if (why) throw new RulesError('placement-forbidden', `choice: ${why}`, 'choice');
-    const ballInHand = choice.cueBall === 'as-is' ? null : choice.cueBall;
-    return done({ ...c, awaiting: null, placement: null, ballInHand }, { ...base,
-      caption: `cue ball ${CUE_WORDS[choice.cueBall]}, lowest ball ${SPOT_WORDS[choice.lowestBall]}` });
+    const d = draftOf(c);
+    d.awaiting = null;
+    d.placement = null;
+    d.ballInHand = choice.cueBall === 'as-is' ? null : choice.cueBall;
+    return { core: d, outcome: outcomeOf(ctx, 0, 0, `cue ball ${CUE_WORDS[choice.cueBall]}, lowest ball ${SPOT_WORDS[choice.lowestBall]}`) };
   }
   const allowed = c.awaiting === 'push-out-choice' ? ['shoot', 'pass'] : ['accept', 'rerack'];
   if (typeof choice !== 'string' || !allowed.includes(choice)) {
     const after = c.awaiting === 'push-out-choice' ? 'a push out' : 'an illegal break';
     throw new RulesError('wrong-choice', `choice: after ${after} the choice is ${allowed.map((a) => `"${a}"`).join(' or ')}`, 'choice');
   }
+  const d = draftOf(c);
+  d.awaiting = null;
   switch (choice) {
     case 'shoot':
-      return done({ ...c, awaiting: null }, { ...base, caption: `${name} shoots` });
-    case 'pass': {
+      return { core: d, outcome: outcomeOf(ctx, 0, 0, `${name} shoots`) };
+    case 'pass':
       // D-21: the pusher must shoot; a new inning for the pusher.
-      const pusher = other(who);
-      return done({ ...c, turn: pusher, awaiting: null }, { ...base, caption: `passed back: ${setup.players[idx(pusher)]} shoots` });
-    }
+      d.turn = other(who);
+      return { core: d, outcome: outcomeOf(ctx, 0, 0, `passed back: ${setup.players[idx(d.turn)]} shoots`) };
     case 'accept':
       // D-17 accept: play the position, cue ball in hand behind the head string; the push out is still available.
-      return done({ ...c, awaiting: null, ballInHand: 'kitchen' }, { ...base, caption: `${name} accepts, ball in hand behind the head string` });
+      d.ballInHand = 'kitchen';
+      return { core: d, outcome: outcomeOf(ctx, 0, 0, `${name} accepts, ball in hand behind the head string`) };
     default:
       // D-17 rerack: re-racked, the chooser breaks; rack number unchanged (D-11).
-      return done({ ...c, awaiting: null, breakShot: true, pushOutAvailable: false, ballInHand: 'kitchen', table: ALL_BALLS, count: 15 },
-        { ...base, rerack: { racked: 15, reason: 'illegal-break' }, caption: `re-rack: ${name} breaks` });
+      d.breakShot = true;
+      d.pushOutAvailable = false;
+      d.ballInHand = 'kitchen';
+      d.table = ALL_BALLS;
+      d.count = 15;
+      return { core: d, outcome: outcomeOf(ctx, 0, 0, `re-rack: ${name} breaks`, { rerack: { racked: 15, reason: 'illegal-break' } }) };
   }
-}
-
-function done(core: Core, outcome: Outcome): Transition {
-  return { core, outcome };
 }

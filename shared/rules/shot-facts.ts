@@ -25,6 +25,10 @@ export interface ShotFacts {
   pushOut: boolean;
 }
 
+const NONE: number[] = [];
+const NO_FOULS: readonly OtherFoul[] = [];
+const onTable = (table: readonly number[] | null, b: number) => table === null || table.includes(b);
+
 function refuse(field: string, reason: string, code: 'ball-not-on-table' | 'inconsistent-shot' | 'invalid-step' = 'inconsistent-shot'): never {
   throw new RulesError(code, `${field}: ${reason}`, field);
 }
@@ -36,7 +40,9 @@ function refuse(field: string, reason: string, code: 'ball-not-on-table' | 'inco
  * @throws RulesError `ball-not-on-table`, `inconsistent-shot` or `invalid-step`, naming the field.
  */
 export function readShot(shot: Shot, table: readonly number[] | null, count: number, namesRequired: boolean): ShotFacts {
-  const onTable = (b: number) => table === null || table.includes(b);
+  if (typeof shot.call === 'object' && shot.call.ball !== undefined && !onTable(table, shot.call.ball)) {
+    refuse('shot.call.ball', `ball ${shot.call.ball} is not on the table`, 'ball-not-on-table');
+  }
   let pocketed: number[] | null;
   let pocketedCount: number;
   if (typeof shot.pocketed === 'number') {
@@ -44,28 +50,30 @@ export function readShot(shot: Shot, table: readonly number[] | null, count: num
     pocketed = null;
     pocketedCount = shot.pocketed;
   } else {
-    pocketed = shot.pocketed ?? [];
+    pocketed = shot.pocketed ?? NONE;
     pocketedCount = pocketed.length;
   }
-  const seen = new Set<number>();
+  let seen = 0; // bit set of ball numbers already listed
   if (pocketed) {
-    pocketed.forEach((b, i) => {
-      if (seen.has(b)) refuse(`shot.pocketed.${i}`, `ball ${b} is listed twice`);
-      if (!onTable(b)) refuse(`shot.pocketed.${i}`, `ball ${b} is not on the table`, 'ball-not-on-table');
-      seen.add(b);
-    });
+    for (let i = 0; i < pocketed.length; i++) {
+      const b = pocketed[i]!;
+      if (seen & (1 << b)) refuse(`shot.pocketed.${i}`, `ball ${b} is listed twice`);
+      if (!onTable(table, b)) refuse(`shot.pocketed.${i}`, `ball ${b} is not on the table`, 'ball-not-on-table');
+      seen |= 1 << b;
+    }
   }
-  const offTable = shot.offTable ?? [];
-  offTable.forEach((b, i) => {
-    if (seen.has(b)) refuse(`shot.offTable.${i}`, `ball ${b} is listed twice (pocketed and off the table, or twice off the table)`);
-    if (!onTable(b)) refuse(`shot.offTable.${i}`, `ball ${b} is not on the table`, 'ball-not-on-table');
-    seen.add(b);
-  });
+  const offTable = shot.offTable ?? NONE;
+  for (let i = 0; i < offTable.length; i++) {
+    const b = offTable[i]!;
+    if (seen & (1 << b)) refuse(`shot.offTable.${i}`, `ball ${b} is listed twice (pocketed and off the table, or twice off the table)`);
+    if (!onTable(table, b)) refuse(`shot.offTable.${i}`, `ball ${b} is not on the table`, 'ball-not-on-table');
+    seen |= 1 << b;
+  }
   if (pocketedCount + offTable.length > count) {
     refuse('shot.pocketed', `${pocketedCount + offTable.length} balls reported gone but only ${count} are on the table`);
   }
   const firstContact = shot.firstContact;
-  if (typeof firstContact === 'number' && !onTable(firstContact)) {
+  if (typeof firstContact === 'number' && !onTable(table, firstContact)) {
     refuse('shot.firstContact', `ball ${firstContact} is not on the table`, 'ball-not-on-table');
   }
 
@@ -74,7 +82,6 @@ export function readShot(shot: Shot, table: readonly number[] | null, count: num
   else if (shot.call === 'safety') call = { kind: 'safety' };
   else {
     const { ball, made } = shot.call;
-    if (ball !== undefined && !onTable(ball)) refuse('shot.call.ball', `ball ${ball} is not on the table`, 'ball-not-on-table');
     if (ball === undefined && made === undefined) refuse('shot.call', 'name the called ball or say whether it was made', 'invalid-step');
     if (made === true && ball !== undefined && pocketed && shot.pocketed !== undefined && !pocketed.includes(ball)) {
       refuse('shot.call.made', `the called ball ${ball} is not among the pocketed balls`);
@@ -100,7 +107,7 @@ export function readShot(shot: Shot, table: readonly number[] | null, count: num
     firstContact,
     rail: shot.rail ?? true,
     cueBall: shot.cueBall ?? null,
-    fouls: shot.fouls ?? [],
+    fouls: shot.fouls ?? NO_FOULS,
     pushOut: shot.pushOut ?? false,
   };
 }
@@ -108,5 +115,7 @@ export function readShot(shot: Shot, table: readonly number[] | null, count: num
 /** Table after removing balls (ascending); null stays null. */
 export function withoutBalls(table: readonly number[] | null, balls: readonly number[]): readonly number[] | null {
   if (table === null) return null;
-  return table.filter((b) => !balls.includes(b));
+  const out: number[] = [];
+  for (let i = 0; i < table.length; i++) if (!balls.includes(table[i]!)) out.push(table[i]!);
+  return out;
 }

@@ -1,0 +1,60 @@
+/**
+ * `npm run bench:rules`: replay a 10,000-step match of each discipline (a stored log, as the server does on
+ * load) and record the same steps one at a time (as the server does live). Reports the median of several
+ * runs. Target: replay ≤ 5 ms per 10,000 steps on a 2-core machine; recording one step never replays the log.
+ */
+import { applyStep, newMatch, parseSetup, replay, type Step } from '../shared/index';
+import { plausibleStep, seededRandom } from '../shared/simulate';
+
+const STEPS = 10_000;
+const RUNS = 25;
+
+/** Build a legal log of exactly STEPS steps; matches that end are undone a little so play continues. */
+function buildLog(setupInput: unknown, seed: number) {
+  const setup = parseSetup(setupInput);
+  const rand = seededRandom(seed);
+  let m = newMatch(setup);
+  const log: Step[] = [];
+  while (log.length < STEPS) {
+    const step: Step = m.core.winner || (m.depth > 0 && rand() < 0.02) ? { undo: true } : plausibleStep(m, rand);
+    const r = applyStep(m, step);
+    if (!r.ok) throw new Error(`generator produced an illegal step: ${r.error.message}`);
+    m = r.match;
+    log.push(step);
+  }
+  return { setup, log };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function bench(name: string, setupInput: unknown) {
+  const { setup, log } = buildLog(setupInput, 42);
+  for (let i = 0; i < 5; i++) replay(setup, log); // warm-up
+  const replays: number[] = [];
+  const perStep: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    let t = performance.now();
+    replay(setup, log);
+    replays.push(performance.now() - t);
+    // live recording: one applyStep per step on the current match (no replay)
+    let m = newMatch(setup);
+    t = performance.now();
+    for (const s of log) {
+      const r = applyStep(m, s);
+      if (r.ok) m = r.match;
+    }
+    perStep.push(((performance.now() - t) / log.length) * 1000);
+  }
+  return { name, steps: log.length, replayMs: median(replays), stepUs: median(perStep) };
+}
+
+const rows = [
+  bench('14-1 (NBA, race to 10000)', { discipline: '14-1', ruleset: 'nba', players: ['A', 'B'], targets: [10000, 10000] }),
+  bench('Rotation (race to 10000)', { discipline: 'rotation', players: ['A', 'B'], targets: [10000, 10000] }),
+];
+console.log(`replay of a ${STEPS}-step log, median of ${RUNS} runs (target ≤ 5 ms)`);
+console.log('| discipline | steps | replay median (ms) | record one step, median (µs) | target met |');
+console.log('|---|---|---|---|---|');
+for (const r of rows) {
+  console.log(`| ${r.name} | ${r.steps} | ${r.replayMs.toFixed(2)} | ${r.stepUs.toFixed(2)} | ${r.replayMs <= 5 ? 'yes' : 'NO'} |`);
+}

@@ -1,0 +1,110 @@
+/**
+ * Property tests (fast-check) over thousands of random legal matches of both disciplines:
+ * - the sum invariants hold after every step (14-1 INV-1/INV-2, Rotation INV-R1) and INV-3/INV-4/INV-R2;
+ * - undo of every step restores the previous state exactly;
+ * - replaying the log reproduces the state.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyStep, type Match, newMatch, parseSetup, replay, statsOf, type Step, view } from '../../shared/index';
+import { plausibleStep, seededRandom } from '../../shared/simulate';
+
+const setups = fc.oneof(
+  fc.record({
+    discipline: fc.constant('14-1' as const),
+    ruleset: fc.constantFrom('nba' as const, 'wpa' as const),
+    players: fc.constant(['A', 'B']),
+    targets: fc.tuple(fc.integer({ min: 20, max: 150 }), fc.integer({ min: 20, max: 150 })),
+  }),
+  fc.record({
+    discipline: fc.constant('rotation' as const),
+    players: fc.constant(['A', 'B']),
+    options: fc.record({
+      callShot: fc.boolean(),
+      pushOut: fc.boolean(),
+      format: fc.constantFrom('race' as const, 'single-rack-61' as const),
+      threeFoulRule: fc.boolean(),
+    }),
+    targets: fc.tuple(fc.integer({ min: 60, max: 240 }), fc.integer({ min: 60, max: 240 })),
+  }),
+);
+
+/** A random legal match: a set-up, a seed for the step generator, skill, undo rate and length. */
+const matches = fc.record({
+  setup: setups,
+  seed: fc.integer(),
+  skill: fc.double({ min: 0.2, max: 0.95, noNaN: true }),
+  undoRate: fc.constantFrom(0, 0.05, 0.2),
+  length: fc.integer({ min: 1, max: 200 }),
+});
+
+type Run = { setup: ReturnType<typeof parseSetup>; log: Step[]; states: Match[] };
+
+/** Play a random legal match, recording every step; fails if the engine refuses a legal step. */
+function play(p: { setup: unknown; seed: number; skill: number; undoRate: number; length: number }): Run {
+  const setup = parseSetup(p.setup);
+  const rand = seededRandom(p.seed);
+  let m = newMatch(setup);
+  const log: Step[] = [];
+  const states: Match[] = [m];
+  for (let i = 0; i < p.length && m.core.winner === null; i++) {
+    const step: Step = m.depth > 0 && rand() < p.undoRate ? { undo: true } : plausibleStep(m, rand, p.skill);
+    const r = applyStep(m, step);
+    if (!r.ok) throw new Error(`legal step refused at ${i}: ${JSON.stringify(step)}: ${r.error.message}`);
+    m = r.match;
+    log.push(step);
+    states.push(m);
+  }
+  return { setup, log, states };
+}
+
+describe('random legal matches', () => {
+  it('keep the sum invariants after every step (INV-1, INV-2, INV-R1) and the at-rest bounds (INV-3, INV-4, INV-R2)', () => {
+    fc.assert(fc.property(matches, (p) => {
+      const { setup, states } = play(p);
+      let prev: Match | null = null;
+      for (const m of states) {
+        const check = statsOf(m).check;
+        expect(check.ok, check.detail).toBe(true);
+        const s = view(m);
+        if (setup.discipline === '14-1') {
+          if (!setup.options.requireTwoFoulWarning) expect(s.fouls.every((f) => f >= 0 && f <= 2)).toBe(true);
+          if (s.winner === null) expect(s.ballsOnTable).toBeGreaterThanOrEqual(2);
+          expect(s.ballsOnTable).toBeLessThanOrEqual(15);
+        } else if (prev && m.depth > prev.depth) {
+          const before = view(prev);
+          expect(s.score[0]).toBeGreaterThanOrEqual(before.score[0]);
+          expect(s.score[1]).toBeGreaterThanOrEqual(before.score[1]);
+        }
+        prev = m;
+      }
+    }), { numRuns: 1000 });
+  });
+
+  it('undo of every step restores the previous state exactly', () => {
+    fc.assert(fc.property(matches, (p) => {
+      const { states, log } = play({ ...p, undoRate: 0 });
+      for (let i = 1; i < states.length; i++) {
+        const r = applyStep(states[i]!, { undo: true });
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        expect(r.match.core).toEqual(states[i - 1]!.core);
+        expect(view(r.match)).toEqual(view(states[i - 1]!));
+        // and the same step again gives the same state (no hidden history)
+        const again = applyStep(r.match, log[i - 1]!);
+        expect(again.ok && again.match.core).toEqual(states[i]!.core);
+      }
+    }), { numRuns: 500 });
+  });
+
+  it('replaying the log reproduces the state, undo steps included', () => {
+    fc.assert(fc.property(matches, (p) => {
+      const { setup, log, states } = play(p);
+      const last = states[states.length - 1]!;
+      const replayed = replay(setup, log);
+      expect(replayed.core).toEqual(last.core);
+      expect(view(replayed)).toEqual(view(last));
+      expect(statsOf(replayed)).toEqual(statsOf(last));
+    }), { numRuns: 1000 });
+  });
+});
