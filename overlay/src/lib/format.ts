@@ -22,9 +22,9 @@ export function minus(n: number): string {
   return `\u2212${Math.abs(n)}`;
 }
 
-/** Average with one or two decimals: 2.456 → `2.46`. */
+/** Average with two decimals and a typographic minus: 2.456 → `2.46`, -0.667 → `−0.67`. */
 export function avg(n: number): string {
-  return Number.isFinite(n) ? n.toFixed(2) : '0.00';
+  return Number.isFinite(n) ? n.toFixed(2).replace('-', '\u2212') : '0.00';
 }
 
 /**

@@ -46,7 +46,9 @@ export function startOverlay(host: HTMLElement, client: LiveClient, matchId: str
   let error = '';
   const drawChip = () => {
     if (!chip) return;
-    chip.className = `chip chip-${client.status}`;
+    // Keep the chip clear of a corner bug sitting top-right or bottom-right.
+    const left = params.layout === 'corner' && (params.corner === 'tr' || params.corner === 'br');
+    chip.className = `chip chip-${client.status}${left ? ' chip-left' : ''}`;
     chip.textContent = `${t(params.lang, client.status)}${version >= 0 ? ` · v${version}` : ''}${error ? ` · ${error}` : ''}`;
   };
   if (params.debug) {

@@ -1,0 +1,169 @@
+/**
+ * The commentator dashboard in real Chromium against a real server: the score sheet shown matches the
+ * engine's sheet row for row (14-1 and Rotation), statistics, what-if lines, run chart, rack table, recent
+ * steps and the consistency check follow the engine, and a new shot appears live. Screenshots kept.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../server/app';
+import { applyStep, newMatch, parseSetup, statsOf, view, type Match } from '../../shared/index';
+import type { SheetRow } from '../../shared/protocol/state';
+import type { Step } from '../../shared/protocol/steps';
+import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
+import { api, createMatch, startTestServer } from '../helpers/server';
+import { ensureBuilt } from './global-setup';
+
+const hasChromium = chromiumAvailable();
+
+const STRAIGHT = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
+const STRAIGHT_STEPS: Step[] = [
+  { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } },
+  { shot: { call: { ball: 3 }, pocketed: [3] } },
+  { shot: { call: { ball: 5 }, pocketed: [5] } },
+  { shot: { call: { ball: 7 } } },
+  { shot: { call: { ball: 1 }, cueBall: 'scratch' } },
+  { shot: { call: 'safety' } },
+  { shot: { call: { ball: 2 }, rail: false } },
+  { shot: { call: { ball: 9 }, pocketed: [9] } },
+];
+const ROTATION = { discipline: 'rotation', players: ['Ann', 'Bob'], targets: [120, 120] };
+const ROTATION_STEPS: Step[] = [
+  { shot: { pocketed: [1, 9] } },
+  { shot: { pocketed: [2] } },
+  { shot: { firstContact: 4 } },
+  { choice: { cueBall: 'as-is', lowestBall: 'as-is' } },
+  { shot: { pocketed: [3, 15] } },
+  { shot: { firstContact: 4 } },
+];
+
+function engine(setup: unknown, steps: Step[]): Match {
+  let m: Match = newMatch(parseSetup(setup));
+  for (const [i, s] of steps.entries()) {
+    const r = applyStep(m, s);
+    if (!r.ok) throw new Error(`step ${i}: ${r.error.message}`);
+    m = r.match;
+  }
+  return m;
+}
+
+async function recordAll(url: string, m: { id: string; scorerToken: string }, steps: Step[]): Promise<void> {
+  for (const [i, step] of steps.entries()) {
+    const res = await api(url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: `${m.id}-${i}`, step } });
+    if (res.status !== 201) throw new Error(`record ${i}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}
+
+/** The sheet as the page shows it, one entry per player-inning, in the engine's field terms. */
+async function shownSheet(page: Page, rotation: boolean): Promise<Omit<SheetRow, 'open'>[]> {
+  const rows = await page.$$eval(
+    'table[data-f="sheet"] tbody tr',
+    (trs, rotation) =>
+      trs.flatMap((tr) => {
+        const inning = Number((tr as HTMLElement).dataset.inning);
+        return (['A', 'B'] as const).flatMap((p) => {
+          const cell = (f: string) => tr.querySelector(`[data-f="${p}-${f}"]`)?.textContent ?? null;
+          if (cell('total') === null) return [];
+          const markText = cell('mark')!.trim();
+          const m = /^(?:[−-](\d+))?\s*([A-Z]*)$/.exec(markText)!;
+          const row: Record<string, unknown> = {
+            player: p,
+            inning,
+            rack: Number(cell('rack')),
+            points: Number(cell('points')),
+            penalty: m[1] ? Number(m[1]) : 0,
+            mark: m[2] ?? '',
+            total: Number(cell('total')!.replace('−', '-')),
+          };
+          if (rotation) row.balls = cell('balls')!.split(' ').filter(Boolean).map(Number);
+          return [row];
+        });
+      }),
+    rotation,
+  );
+  return rows as Omit<SheetRow, 'open'>[];
+}
+
+/** Engine sheet rows ordered like the page (inning, then A before B), without the `open` flag. */
+function engineSheet(m: Match): Omit<SheetRow, 'open'>[] {
+  return [...statsOf(m).sheet]
+    .sort((a, b) => a.inning - b.inning || a.player.localeCompare(b.player))
+    .map(({ open: _open, ...r }) => r);
+}
+
+describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let dataDir: string;
+  let page: Page;
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    dataDir = mkdtempSync(join(tmpdir(), 'cuecast-dash-'));
+    server = await startTestServer({ dataDir });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('14-1: sheet, stats, what-if and check match the engine, and a new shot appears live', async () => {
+    const m = await createMatch(server.url, STRAIGHT);
+    const steps = STRAIGHT_STEPS.slice(0, 7);
+    await recordAll(server.url, m, steps);
+    let want = engine(STRAIGHT, steps);
+    await page.goto(`${server.url}/dashboard/${m.id}?lang=en`);
+    await page.waitForSelector('table[data-f="sheet"] tbody tr');
+    await page.waitForFunction((v) => document.querySelector('[data-f="version"]')?.textContent === String(v), 7);
+
+    expect(await shownSheet(page, false)).toEqual(engineSheet(want));
+    const stats = statsOf(want);
+    for (const [i, p] of (['A', 'B'] as const).entries()) {
+      expect(await page.textContent(`[data-f="${p}-innings"]`)).toBe(String(stats.players[i]!.innings));
+      expect(await page.textContent(`[data-f="${p}-high-run"]`)).toBe(String(stats.players[i]!.highRun));
+      expect(await page.textContent(`[data-f="${p}-safeties"]`)).toBe(String(stats.players[i]!.safeties));
+      expect(await page.textContent(`[data-f="${p}-fouls"]`)).toBe(String(stats.players[i]!.fouls));
+      expect(await page.textContent(`[data-f="${p}-average"]`)).toBe(stats.players[i]!.average.toFixed(2).replace('-', '\u2212'));
+    }
+    // Ann is on two fouls: the next foul costs 1 + 15.
+    expect(await page.textContent('[data-f="what-if"]')).toContain('Ann is on two fouls: another foul costs \u221216');
+    expect(await page.getAttribute('[data-f="check"]', 'data-ok')).toBe(stats.check.ok ? '1' : '0');
+    expect(stats.check.ok).toBe(true);
+    expect(await page.textContent('[data-f="check-detail"]')).toBe(stats.check.detail);
+    expect(await page.$$eval('[data-f="recent"] li', (li) => li.map((l) => l.textContent))).toEqual(stats.recent);
+    expect(await page.locator('[data-f="run-chart"] rect[data-player]').count()).toBe(stats.sheet.length);
+    await page.screenshot({ path: join(screenshotDir(), 'dashboard-14-1.png'), fullPage: true });
+
+    // Live: Bob pockets the 9; the sheet and score follow without a reload.
+    const res = await api(server.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: `${m.id}-live`, step: STRAIGHT_STEPS[7] } });
+    expect(res.status).toBe(201);
+    want = engine(STRAIGHT, STRAIGHT_STEPS);
+    await page.waitForFunction((t) => document.querySelector('[data-f="score-B"]')?.textContent === t, String(view(want).score[1]));
+    expect(await shownSheet(page, false)).toEqual(engineSheet(want));
+  });
+
+  it('Rotation: sheet with balls, rack totals, points left and the 120-per-rack check match the engine', async () => {
+    const m = await createMatch(server.url, ROTATION);
+    await recordAll(server.url, m, ROTATION_STEPS);
+    const want = engine(ROTATION, ROTATION_STEPS);
+    const state = view(want);
+    const stats = statsOf(want);
+    await page.goto(`${server.url}/dashboard/${m.id}?lang=en`);
+    await page.waitForFunction((v) => document.querySelector('[data-f="version"]')?.textContent === String(v), ROTATION_STEPS.length);
+    expect(await shownSheet(page, true)).toEqual(engineSheet(want));
+    expect(await page.textContent('[data-f="points-left"]')).toBe(String(state.pointsLeft));
+    expect(await page.textContent('[data-f="lowest"]')).toBe(String(state.lowestBall));
+    expect(await page.textContent('[data-f="what-if"]')).toContain(`${state.pointsLeft} points left on the table`);
+    const rackRow = await page.$$eval('[data-f="racks"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!.trim())));
+    expect(rackRow.map((r) => r[0])).toEqual(stats.racks.map((r) => String(r.rack)));
+    expect(rackRow[0]![1]).toBe(`${stats.racks[0]!.points[0]} (${stats.racks[0]!.balls[0].join(' ')})`);
+    expect(await page.getAttribute('[data-f="check"]', 'data-ok')).toBe('1');
+    expect(await page.textContent('[data-f="check-detail"]')).toBe(stats.check.detail);
+    await page.screenshot({ path: join(screenshotDir(), 'dashboard-rotation.png'), fullPage: true });
+  });
+});

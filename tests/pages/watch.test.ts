@@ -1,0 +1,123 @@
+/**
+ * Spectator pages in real Chromium (phone viewport) against a real server: `/watch` lists matches with
+ * live scores, `/watch/<id>` shows score and sheet, switches language, offers a share link, and
+ * `?delay=<s>` holds an update back for that long. Screenshots kept.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../server/app';
+import type { Step } from '../../shared/protocol/steps';
+import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
+import { api, createMatch, startTestServer } from '../helpers/server';
+import { ensureBuilt } from './global-setup';
+
+const hasChromium = chromiumAvailable();
+const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [50, 60] };
+const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
+const pot = (b: number): Step => ({ shot: { call: { ball: b }, pocketed: [b] } });
+
+let n = 0;
+async function record(url: string, m: { id: string; scorerToken: string }, step: Step): Promise<void> {
+  const res = await api(url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: `w-${++n}`, step } });
+  if (res.status !== 201) throw new Error(`record: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+const text = (page: Page, f: string) => page.evaluate((f) => document.querySelector(`[data-f="${f}"]`)?.textContent ?? null, f);
+
+describe.skipIf(!hasChromium)('spectator pages in Chromium', () => {
+  let browser: Browser;
+  let ctx: BrowserContext;
+  let server: RunningServer;
+  let dataDir: string;
+  let m: { id: string; scorerToken: string };
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    dataDir = mkdtempSync(join(tmpdir(), 'cuecast-watch-'));
+    server = await startTestServer({ dataDir });
+    browser = await launchChromium();
+    ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    m = await createMatch(server.url, SETUP);
+    await record(server.url, m, BREAK);
+    await record(server.url, m, pot(3));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('/watch lists the match and follows its score live', async () => {
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${server.url}/watch?lang=en`);
+      const card = page.locator(`a[data-match="${m.id}"]`);
+      await card.waitFor();
+      expect(await card.locator('[data-f="score-B"]').textContent()).toBe('1');
+      await record(server.url, m, pot(5));
+      await page.waitForFunction((id) => document.querySelector(`a[data-match="${id}"] [data-f="score-B"]`)?.textContent === '2', m.id);
+      await page.screenshot({ path: join(screenshotDir(), 'watch-list-390.png') });
+      await card.click();
+      await page.waitForURL(`**/watch/${m.id}**`);
+      await page.waitForFunction(() => document.querySelector('[data-f="score-B"]')?.textContent === '2');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('/watch/<id> shows score and sheet, switches language and offers a share link', async () => {
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${server.url}/watch/${m.id}?lang=en`);
+      await page.waitForFunction(() => document.querySelector('[data-f="score-B"]')?.textContent === '2');
+      expect(await text(page, 'name-A')).toBe('Ann');
+      expect(await page.locator('table[data-f="sheet"] tbody tr').count()).toBeGreaterThan(0);
+      expect(await page.textContent('h2')).toBe('Score sheet');
+      // No horizontal scrolling on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: join(screenshotDir(), 'watch-match-390-en.png'), fullPage: true });
+
+      await page.selectOption('[data-f="lang"]', 'ja');
+      await page.waitForFunction(() => document.querySelector('h2')?.textContent === 'スコアシート');
+      expect(new URL(page.url()).searchParams.get('lang')).toBe('ja');
+      await page.selectOption('[data-f="lang"]', 'zh-TW');
+      await page.waitForFunction(() => document.querySelector('h2')?.textContent === '記分表');
+      await page.screenshot({ path: join(screenshotDir(), 'watch-match-390-zh-TW.png'), fullPage: true });
+
+      // Share: without a share sheet the link goes to the clipboard (or is shown to copy).
+      await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }));
+      await page.click('[data-f="share"]');
+      await page.waitForSelector('[data-f="shared"]');
+      const shared = await text(page, 'shared');
+      expect(['已複製連結', page.url()]).toContain(shared);
+      if (shared === '已複製連結') expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('?delay=2 holds an update back about two seconds', async () => {
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${server.url}/watch/${m.id}?lang=en&delay=2`);
+      await page.waitForSelector('[data-f="score-B"]');
+      const before = await text(page, 'score-B');
+      expect(await text(page, 'delay')).toBe('Delayed 2 s');
+      const sentAt = Date.now();
+      await record(server.url, m, pot(7));
+      const want = String(Number(before) + 1);
+      await page.waitForTimeout(1200);
+      expect(await text(page, 'score-B')).toBe(before); // still held back
+      await page.waitForFunction((w) => document.querySelector('[data-f="score-B"]')?.textContent === w, want, { timeout: 5000 });
+      const shownAfter = Date.now() - sentAt;
+      expect(shownAfter).toBeGreaterThanOrEqual(1900);
+      expect(shownAfter).toBeLessThan(4000);
+    } finally {
+      await page.close();
+    }
+  });
+});
