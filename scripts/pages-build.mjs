@@ -1,0 +1,75 @@
+/**
+ * Build the web pages (overlay/dist) only when they are missing or older than their sources.
+ * Used by `npm start` and by the test suite's global setup; a lock directory makes concurrent callers
+ * wait for one build instead of racing.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OVERLAY = join(ROOT, 'overlay');
+const DIST = join(OVERLAY, 'dist');
+const PAGES = ['index', 'scorer', 'overlay', 'dashboard', 'watch'];
+const LOCK = join(ROOT, 'node_modules', '.cuecast-build.lock');
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = 0;
+  for (const e of readdirSync(path)) max = Math.max(max, newest(join(path, e)));
+  return max;
+}
+
+/** True when overlay/dist lacks a page or is older than a source (overlay/src, HTML entries, shared/, Vite config). */
+export function distIsStale() {
+  const outputs = PAGES.map((p) => join(DIST, `${p}.html`));
+  if (!outputs.every((p) => existsSync(p))) return true;
+  const built = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
+  const sources = Math.max(
+    newest(join(OVERLAY, 'src')),
+    newest(join(ROOT, 'shared')),
+    newest(join(OVERLAY, 'public')),
+    newest(join(OVERLAY, 'vite.config.ts')),
+    ...PAGES.map((p) => newest(join(OVERLAY, `${p}.html`))),
+  );
+  return sources > built;
+}
+
+/** Run `vite build` for the pages (production mode). @throws when the build fails. */
+export function buildPages() {
+  const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const r = spawnSync(process.execPath, [vite, 'build', '--config', 'overlay/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    // vitest sets NODE_ENV=test; Vite would then pick development builds of dependencies.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (r.status !== 0) throw new Error(`vite build failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Build overlay/dist if stale; concurrent callers wait for the one build in progress. @returns true if it built. */
+export async function ensureBuilt() {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(LOCK, { recursive: false });
+    } catch {
+      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > 180_000) rmSync(LOCK, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`waited 3 min for the page build lock ${LOCK}`);
+      await sleep(250);
+      continue;
+    }
+    try {
+      if (!distIsStale()) return false;
+      buildPages();
+      return true;
+    } finally {
+      rmSync(LOCK, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * `npm start`: build the web app if needed, then run the server (embedded mode unless REDIS_URL is set)
+ * and print the launcher URL. Environment: PORT, HOST, REDIS_URL, DATA_DIR, ADMIN_TOKEN, LOG_LEVEL, CORS_ORIGIN.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './pages-build.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+mkdirSync(join(ROOT, 'node_modules'), { recursive: true });
+const t0 = Date.now();
+if (await ensureBuilt()) console.log(`cuecast: built the web app in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+const port = process.env.PORT || '3000';
+const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
+  cwd: ROOT,
+  stdio: ['inherit', 'inherit', 'inherit'],
+  env: { ...process.env, DATA_DIR: process.env.DATA_DIR || join(ROOT, 'data') },
+});
+console.log(`cuecast: ${process.env.REDIS_URL ? `Redis mode (${process.env.REDIS_URL})` : 'embedded mode (data in DATA_DIR, default ./data)'}`);
+console.log(`cuecast: launcher at http://localhost:${port}/  (Ctrl+C to stop)`);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
