@@ -1,0 +1,221 @@
+/**
+ * `npm run bench` — fan-out benchmark of the match server (issue 3).
+ *
+ * For N viewers (1,000 and 5,000) split evenly over two cuecast instances that share the Redis at REDIS_URL
+ * (default redis://127.0.0.1:6379; keys under a throw-away prefix, deleted afterwards), one scorer records
+ * 200 shots (after 10 warm-up shots). Measured per shot: scorer emit → the LAST viewer has the push
+ * (p50/p99), the scorer's ack round trip, and each instance's heap growth per connected viewer (after GC).
+ * Baseline in the same run: two bare Socket.IO servers (no Redis, no rules, same topology and viewer split)
+ * broadcasting a message of the same size that the scorer sends to both. Viewers run in child processes,
+ * one per instance, so the server processes measure only their own heap.
+ * Shots are sequential: the next is emitted 5 ms after every viewer has the previous one.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { io, type Socket } from 'socket.io-client';
+import { createClient } from 'redis';
+import { legalSteps } from '../tests/helpers/server';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SIZES = (process.env.BENCH_VIEWERS ?? '1000,5000').split(',').map(Number);
+const SHOTS = Number(process.env.BENCH_SHOTS ?? 200);
+const WARMUP = 10;
+const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [1000, 1000] };
+const steps = legalSteps(WARMUP + SHOTS, SETUP);
+
+const now = () => process.hrtime.bigint();
+const ms = (ns: bigint) => Number(ns) / 1e6;
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+/** A child process with IPC, and a way to wait for its next message of a type. */
+class Child {
+  private waiters: { type: string; test: (m: any) => boolean; resolve: (m: any) => void }[] = [];
+  private backlog: any[] = [];
+  constructor(readonly proc: ChildProcess) {
+    proc.on('message', (m: any) => {
+      const i = this.waiters.findIndex((w) => w.type === m.type && w.test(m));
+      if (i >= 0) this.waiters.splice(i, 1)[0]!.resolve(m);
+      else this.backlog.push(m);
+    });
+    proc.on('exit', (code) => {
+      if (code && code !== 0) console.error(`child exited with ${code}`);
+    });
+  }
+  next<T>(type: string, test: (m: any) => boolean = () => true, timeoutMs = 120_000): Promise<T> {
+    const i = this.backlog.findIndex((m) => m.type === type && test(m));
+    if (i >= 0) return Promise.resolve(this.backlog.splice(i, 1)[0]);
+    return new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`no ${type} message within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({ type, test, resolve: (m) => (clearTimeout(t), resolve(m)) });
+    });
+  }
+  send(m: unknown) {
+    this.proc.send(m as never);
+  }
+  async stop() {
+    if (this.proc.exitCode !== null) return;
+    const exited = new Promise((r) => this.proc.once('exit', r));
+    this.send({ type: 'stop' });
+    await Promise.race([exited, sleep(5000)]);
+    if (this.proc.exitCode === null) this.proc.kill('SIGKILL');
+  }
+}
+
+function child(script: string, env: Record<string, string>, nodeArgs: string[] = []): Child {
+  return new Child(
+    spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  );
+}
+
+async function startServerChild(mode: 'cuecast' | 'bare', prefix: string) {
+  const c = child('bench/fanout-server.ts', { BENCH_MODE: mode, BENCH_REDIS_URL: REDIS_URL, BENCH_PREFIX: prefix }, ['--expose-gc']);
+  const { url } = await c.next<{ url: string }>('listening', () => true, 30_000);
+  return { c, url };
+}
+
+let heapSeq = 0;
+async function heap(c: Child): Promise<number> {
+  const id = ++heapSeq;
+  c.send({ type: 'heap', id });
+  return (await c.next<{ heapUsed: number }>('heap', (m) => m.id === id)).heapUsed;
+}
+
+function connect(url: string, token?: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const s = io(url, { transports: ['websocket'], forceNew: true, auth: token ? { token } : {} });
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]!;
+}
+
+interface Result {
+  viewers: number;
+  mode: 'cuecast' | 'bare';
+  fanout: number[];
+  ack: number[];
+  heapPerViewer: number;
+  messageBytes: number;
+}
+
+/** One run: two server children, two viewer children (N/2 each), SHOTS measured shots. */
+async function run(mode: 'cuecast' | 'bare', viewers: number, payload: Record<string, unknown> | null): Promise<{ result: Result; lastAck: Record<string, unknown> }> {
+  const prefix = `cuecast-bench:${process.pid}:${mode}:${viewers}:`;
+  const servers = [await startServerChild(mode, prefix), await startServerChild(mode, prefix)];
+  const viewerProcs: Child[] = [];
+  const sockets: Socket[] = [];
+  try {
+    let matchId = 'bench';
+    let token: string | undefined;
+    if (mode === 'cuecast') {
+      const res = await fetch(`${servers[0]!.url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SETUP) });
+      const body = (await res.json()) as { id: string; scorerToken: string };
+      matchId = body.id;
+      token = body.scorerToken;
+    }
+    // Warm the servers' code paths and the match cache before the baseline heap reading.
+    const warm = await connect(servers[1]!.url);
+    await warm.timeout(10_000).emitWithAck('subscribe', { matchId });
+    warm.close();
+    await sleep(200);
+    const heap0 = await Promise.all(servers.map((s) => heap(s.c)));
+
+    const half = [Math.floor(viewers / 2), viewers - Math.floor(viewers / 2)];
+    for (const [i, s] of servers.entries()) {
+      const v = child('bench/fanout-viewers.ts', {}, ['--max-old-space-size=2048']);
+      viewerProcs.push(v);
+      v.send({ type: 'start', url: s.url, count: half[i], matchId });
+    }
+    await Promise.all(viewerProcs.map((v) => v.next('ready', () => true, 300_000)));
+    await sleep(500);
+    const heap1 = await Promise.all(servers.map((s) => heap(s.c)));
+    const heapPerViewer = (heap1[0]! - heap0[0]! + (heap1[1]! - heap0[1]!)) / viewers;
+
+    // The scorer: one socket to instance 1 (cuecast), or one to each bare server.
+    const scorers = mode === 'cuecast' ? [await connect(servers[0]!.url, token)] : await Promise.all(servers.map((s) => connect(s.url)));
+    sockets.push(...scorers);
+    const fanout: number[] = [];
+    const ack: number[] = [];
+    let lastAck: Record<string, unknown> = {};
+    let messageBytes = 0;
+    for (let i = 0; i < WARMUP + SHOTS; i++) {
+      const version = i + 1;
+      const done = viewerProcs.map((v) => v.next<{ at: string }>('done', (m) => m.version === version, 60_000));
+      const t0 = now();
+      let acked: Promise<unknown>;
+      if (mode === 'cuecast') {
+        acked = scorers[0]!.timeout(30_000).emitWithAck('record', { matchId, eventId: `b${i}`, expectedVersion: i, step: steps[i] }).then((a: any) => {
+          if (!a.ok) throw new Error(`record refused: ${JSON.stringify(a.error)}`);
+          lastAck = a;
+          return a;
+        });
+      } else {
+        const msg = { ...payload, matchId, version };
+        if (!messageBytes) messageBytes = Buffer.byteLength(JSON.stringify(msg));
+        acked = Promise.all(scorers.map((s) => s.timeout(30_000).emitWithAck('bcast', msg)));
+      }
+      const ackNs = await acked.then(() => now() - t0);
+      const ats = await Promise.all(done);
+      const last = ats.map((d) => BigInt(d.at)).reduce((a, b) => (a > b ? a : b));
+      if (i >= WARMUP) {
+        fanout.push(ms(last - t0));
+        ack.push(ms(ackNs));
+      }
+      await sleep(5);
+    }
+    if (mode === 'cuecast') {
+      const { ok: _ok, ...push } = lastAck as { ok: boolean };
+      messageBytes = Buffer.byteLength(JSON.stringify({ ...push, step: steps[WARMUP + SHOTS - 1] }));
+    }
+    return { result: { viewers, mode, fanout, ack, heapPerViewer, messageBytes }, lastAck };
+  } finally {
+    for (const s of sockets) s.close();
+    await Promise.all(viewerProcs.map((v) => v.stop()));
+    await Promise.all(servers.map((s) => s.c.stop()));
+    if (mode === 'cuecast') {
+      const r = createClient({ url: REDIS_URL });
+      r.on('error', () => undefined);
+      await r.connect();
+      for await (const keys of r.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length) await r.del(keys);
+      await r.close();
+    }
+  }
+}
+
+const f = (x: number) => x.toFixed(2);
+const results: Result[] = [];
+for (const n of SIZES) {
+  console.error(`[bench] ${n} viewers: cuecast (2 instances + Redis) …`);
+  const cue = await run('cuecast', n, null);
+  const { ok: _ok, ...push } = cue.lastAck as { ok: boolean };
+  const payload = { ...push, step: steps[WARMUP + SHOTS - 1] };
+  console.error(`[bench] ${n} viewers: bare Socket.IO broadcast …`);
+  const bare = await run('bare', n, payload);
+  results.push(cue.result, bare.result);
+  await sleep(1000);
+}
+
+console.log(`\nFan-out: one scorer, ${SHOTS} shots, viewers split over two instances (node ${process.version}, ${(await import('node:os')).cpus().length} cores)\n`);
+console.log('| viewers | server                         | msg bytes | emit→last viewer p50 ms | p99 ms | ratio p50 | ratio p99 | scorer ack p50 ms | ack p99 ms | heap / viewer KB |');
+console.log('|--------:|--------------------------------|----------:|------------------------:|-------:|----------:|----------:|------------------:|-----------:|-----------------:|');
+for (const n of SIZES) {
+  const cue = results.find((r) => r.viewers === n && r.mode === 'cuecast')!;
+  const bare = results.find((r) => r.viewers === n && r.mode === 'bare')!;
+  for (const r of [cue, bare]) {
+    const isCue = r === cue;
+    console.log(
+      `| ${String(n).padStart(7)} | ${(isCue ? 'cuecast (Redis log + adapter)' : 'bare Socket.IO broadcast').padEnd(30)} | ${String(r.messageBytes).padStart(9)} | ${f(pct(r.fanout, 0.5)).padStart(23)} | ${f(pct(r.fanout, 0.99)).padStart(6)} | ${(isCue ? f(pct(cue.fanout, 0.5) / pct(bare.fanout, 0.5)) : '').padStart(9)} | ${(isCue ? f(pct(cue.fanout, 0.99) / pct(bare.fanout, 0.99)) : '').padStart(9)} | ${f(pct(r.ack, 0.5)).padStart(17)} | ${f(pct(r.ack, 0.99)).padStart(10)} | ${(r.heapPerViewer / 1024).toFixed(1).padStart(16)} |`,
+    );
+  }
+}
+console.log('\nTargets: ratio p50 ≤ 1.15 at 1k viewers; scorer ack p99 ≤ 5 ms; server heap ≤ 10 KB per viewer.');
+process.exit(0);
