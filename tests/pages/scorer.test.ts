@@ -7,14 +7,16 @@
  * Screenshots go to artifacts/screenshots (git-ignored).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import express from 'express';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningServer } from '../../server/app';
 import type { MatchState } from '../../shared/protocol/state';
 import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
-import { startTestServer } from '../helpers/server';
+import { REPO_ROOT, startTestServer } from '../helpers/server';
 import { ensureBuilt } from './global-setup';
 
 const run = chromiumAvailable();
@@ -62,6 +64,22 @@ async function smallTargets(page: Page): Promise<string[]> {
       .filter(({ r }) => r.height < 47.5 || r.width < 47.5)
       .map(({ el, r }) => `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`),
   );
+}
+
+/** Serve only the built pages on `port` (no API, no Socket.IO), like a cached page with the socket down. */
+async function staticOnly(port: number): Promise<{ close(): Promise<void> }> {
+  const dist = join(REPO_ROOT, 'overlay', 'dist');
+  const app = express();
+  app.get('/scorer/:id', (_req, res) => res.sendFile(join(dist, 'scorer.html')));
+  app.use(express.static(dist));
+  const srv = createServer(app);
+  await new Promise<void>((ok) => srv.listen(port, '127.0.0.1', ok));
+  return {
+    close: () => new Promise<void>((ok) => {
+      srv.closeAllConnections();
+      srv.close(() => ok());
+    }),
+  };
 }
 
 describe.skipIf(!run)('scorer console in Chromium', () => {
@@ -224,7 +242,7 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     await ctx.close();
   });
 
-  test('offline: three shots queue ("offline — 3 queued") and reach the log once, in order, on reconnect', async () => {
+  test('offline: three shots queue ("offline — 3 queued"), survive a reload, and reach the log once, in order, on reconnect', { timeout: 60_000 }, async () => {
     const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'], start: { turn: 'A', ballsOnTable: 12 } });
     const { ctx, page } = await phone();
     await page.goto(m.urls.scorer);
@@ -246,7 +264,18 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     expect(queued.map((e) => e.expectedVersion)).toEqual([0, 1, 2]);
     expect(new Set(queued.map((e) => e.eventId)).size).toBe(3);
 
-    server = await startTestServer({ dataDir, port }); // back on the same address and store
+    // Reload while the socket is still down: a plain static server hands out the page on the same address
+    // (no Socket.IO there). The outbox survives the reload with the same ids.
+    const pagesOnly = await staticOnly(port);
+    await page.reload();
+    await page.getByTestId('status').filter({ hasText: 'offline — 3 queued' }).waitFor({ timeout: 10_000 });
+    const reloaded = await page.evaluate((id) => JSON.parse(localStorage.getItem(`cuecast.outbox.${id}`) ?? '[]'), m.id) as
+      { eventId: string }[];
+    expect(reloaded.map((e) => e.eventId)).toEqual(queued.map((e) => e.eventId));
+    await pagesOnly.close();
+
+    server = await startTestServer({ dataDir, port }); // the Wi-Fi is back: same address, same store
+    expect((await stateOf(m.id)).version).toBe(0);
     const s = await settled(page, m.id, 3);
     await expect.poll(() => page.getByTestId('queued-item').count(), { timeout: 10_000 }).toBe(0);
     const log = await eventsOf(m.id);
