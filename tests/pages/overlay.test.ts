@@ -275,6 +275,28 @@ describe.skipIf(!hasChromium)('OBS overlay in Chromium', () => {
       await page.close();
     }
   });
+  it('resyncs (subscribe with sinceVersion) when the page becomes visible again', async () => {
+    const m = await createMatch(server.url, SETUP);
+    await record(server.url, m, STEPS[0]!);
+    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    const subscribes: string[] = [];
+    page.on('websocket', (ws) => ws.on('framesent', (f) => {
+      if (typeof f.payload === 'string' && f.payload.includes('"subscribe"')) subscribes.push(f.payload);
+    }));
+    try {
+      await page.goto(`${server.url}/overlay/${m.id}`);
+      await waitForText(page, 'score-B', '0');
+      expect(subscribes).toHaveLength(1);
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await expect.poll(() => subscribes.length).toBe(2);
+      expect(subscribes[1]).toContain('"sinceVersion":1');
+    } finally {
+      await page.close();
+    }
+  });
 });
 
 describe.skipIf(!hasChromium)('OBS overlay across a server restart', () => {

@@ -146,7 +146,16 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
       resync(sub);
     }
   });
-  socket.on('disconnect', () => setStatus('offline'));
+  socket.on('disconnect', (reason) => {
+    setStatus('offline');
+    if (reason === 'io server disconnect' && !closed) {
+      // socket.io does not reconnect by itself after the server closed the connection on purpose
+      // (a graceful shutdown before a restart): ask once; the manager's backoff takes over from there.
+      setTimeout(() => {
+        if (!closed && !socket.connected) socket.connect();
+      }, 1000);
+    }
+  });
   socket.on('connect_error', () => setStatus('offline'));
 
   const onVisible = () => {

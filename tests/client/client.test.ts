@@ -1,0 +1,178 @@
+/**
+ * The typed live client (overlay/src/lib/client.ts), run in Node:
+ * - against a real match server (embedded file store): boot snapshot, pushes in version order, record acks,
+ *   refusals, 'offline' rejection, resync after the server restarts on the same port;
+ * - against a scripted Socket.IO peer that misbehaves on purpose (duplicate, old and skipping versions, a
+ *   push before the subscribe ack), which a healthy server never does, to pin down ordering and resync.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Server } from 'socket.io';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type LiveClient, type MatchFeed } from '../../overlay/src/lib/client';
+import type { RunningServer } from '../../server/app';
+import { newMatch, parseSetup, statsOf, view } from '../../shared/index';
+import type { Step } from '../../shared/protocol/steps';
+import { api, createMatch, startTestServer } from '../helpers/server';
+
+const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
+const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
+const pot = (b: number): Step => ({ shot: { call: { ball: b }, pocketed: [b] } });
+
+/** Resolve once `pred` holds, polling every 10 ms (test side only). */
+async function until(pred: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('live client against the match server', () => {
+  let server: RunningServer;
+  let dataDir: string;
+  const clients: LiveClient[] = [];
+  const open = (token?: string) => {
+    const c = createClient({ url: server.url, ...(token ? { token } : {}) });
+    clients.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'cuecast-client-'));
+    server = await startTestServer({ dataDir });
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('boots with the current snapshot, then hands over each recorded step in version order', async () => {
+    const m = await createMatch(server.url, SETUP);
+    await api(server.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 'c-1', step: BREAK } });
+    const viewer = open();
+    const feeds: MatchFeed[] = [];
+    const statuses: string[] = [];
+    viewer.onStatus((s) => statuses.push(s));
+    viewer.watch(m.id, (f) => feeds.push(f));
+    await until(() => feeds.length === 1, 'boot snapshot');
+    expect(feeds[0]!.version).toBe(1);
+    expect(feeds[0]!.setup.players).toEqual(['Ann', 'Bob']);
+    expect(viewer.status).toBe('live');
+    expect(statuses).toContain('live');
+
+    const scorer = open(m.scorerToken);
+    await until(() => scorer.status === 'live', 'scorer connected');
+    for (let i = 0; i < 5; i++) {
+      const ack = await scorer.record({ matchId: m.id, eventId: `c-p${i}`, expectedVersion: 1 + i, step: pot(i + 1) });
+      expect(ack.ok).toBe(true);
+      if (ack.ok) expect(ack.version).toBe(2 + i);
+    }
+    await until(() => feeds.at(-1)?.version === 6, 'version 6');
+    expect(feeds.map((f) => f.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    // Each feed is exactly the engine's state at that version.
+    expect(feeds.at(-1)!.state.score).toEqual([0, 5]);
+    const m0 = newMatch(parseSetup(SETUP));
+    expect(feeds[0]!.state.names).toEqual(view(m0).names);
+    expect(feeds.at(-1)!.stats.sheet.length).toBeGreaterThan(statsOf(m0).sheet.length);
+  });
+
+  it('returns refusals as acks, rejects with "offline" when not connected, and stops after unsubscribe', async () => {
+    const m = await createMatch(server.url, SETUP);
+    const viewer = open();
+    await until(() => viewer.status === 'live', 'viewer connected');
+    const refused = await viewer.record({ matchId: m.id, eventId: 'x-1', step: BREAK });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.code).toBe('forbidden'); // a viewer may not record
+
+    const scorer = open(m.scorerToken);
+    await until(() => scorer.status === 'live', 'scorer connected');
+    const stale = await scorer.record({ matchId: m.id, eventId: 'x-2', expectedVersion: 7, step: BREAK });
+    expect(stale.ok).toBe(false);
+    if (!stale.ok) {
+      expect(stale.error.code).toBe('stale');
+      expect(stale.currentVersion).toBe(0);
+    }
+    const bad = await scorer.record({ matchId: m.id, eventId: 'x-3', step: { shot: { call: { ball: 99 } } } as Step });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.field).toMatch(/^step\.shot\.call/);
+
+    const feeds: number[] = [];
+    const stop = viewer.watch(m.id, (f) => feeds.push(f.version));
+    await until(() => feeds.length === 1, 'boot');
+    stop();
+    await scorer.record({ matchId: m.id, eventId: 'x-4', step: BREAK });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(feeds).toEqual([0]);
+
+    const errors: string[] = [];
+    viewer.watch('no-such-match', () => {}, (e) => errors.push(e.code));
+    await until(() => errors.length === 1, 'not-found');
+    expect(errors).toEqual(['not-found']);
+
+    scorer.close();
+    await expect(scorer.record({ matchId: m.id, eventId: 'x-5', step: BREAK })).rejects.toThrow('offline');
+  });
+});
+
+describe('live client against a misbehaving peer', () => {
+  let io: Server;
+  let url: string;
+  const subscribes: { matchId: string; sinceVersion?: number }[] = [];
+  let client: LiveClient;
+  const base = newMatch(parseSetup(SETUP));
+  const snap = (version: number) => ({ matchId: 'm1', version, state: { ...view(base), steps: version }, stats: statsOf(base) });
+  let ackVersion = 3;
+
+  beforeAll(async () => {
+    const http = createServer();
+    io = new Server(http, { transports: ['websocket'] });
+    io.on('connection', (socket) => {
+      socket.on('subscribe', (req: { matchId: string; sinceVersion?: number }, ack: (r: unknown) => void) => {
+        subscribes.push(req);
+        socket.join(req.matchId);
+        if (subscribes.length === 1) socket.emit('state', { ...snap(4), step: BREAK }); // a push overtaking the ack
+        ack({ ok: true, setup: base.setup, ...snap(ackVersion) });
+      });
+    });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()));
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    client?.close();
+    await io?.close();
+  });
+
+  it('delivers strictly increasing versions and re-subscribes with sinceVersion on a gap', async () => {
+    client = createClient({ url });
+    const seen: number[] = [];
+    client.watch('m1', (f) => seen.push(f.version));
+    // The ack (3) and the early push (4) arrive: 3 then 4.
+    await until(() => seen.length === 2, 'ack and early push');
+    expect(seen).toEqual([3, 4]);
+    expect(subscribes).toEqual([{ matchId: 'm1' }]);
+
+    const push = (v: number) => io.to('m1').emit('state', { ...snap(v), step: BREAK });
+    push(4); // duplicate: dropped
+    push(2); // older: dropped
+    push(5); // next: delivered
+    await until(() => seen.length === 3, 'version 5');
+    ackVersion = 9;
+    push(8); // gap 5 → 8: delivered (a full snapshot) and a resync asked with sinceVersion 8
+    await until(() => subscribes.length === 2, 'resync after the gap');
+    expect(subscribes[1]).toEqual({ matchId: 'm1', sinceVersion: 8 });
+    await until(() => seen.at(-1) === 9, 'resync ack 9');
+    expect(seen).toEqual([3, 4, 5, 8, 9]);
+
+    // Reconnect: the client subscribes again from its last version.
+    io.disconnectSockets();
+    await until(() => subscribes.length === 3, 'resubscribe after reconnect', 10_000);
+    expect(subscribes[2]).toEqual({ matchId: 'm1', sinceVersion: 9 });
+    expect(client.status).toBe('live');
+    expect(seen).toEqual([3, 4, 5, 8, 9]); // the ack at 9 is not newer: not delivered twice
+  });
+});
