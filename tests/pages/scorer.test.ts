@@ -106,6 +106,8 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     const row = page.getByTestId('match-row').filter({ hasText: 'Ann' }).first();
     await row.waitFor();
     await page.screenshot({ path: join(shots, 'launcher-390.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await smallTargets(page)).toEqual([]);
     const id = (await row.getAttribute('data-id'))!;
     await row.getByTestId('link-scorer').click();
     await page.waitForURL(`**/scorer/${id}*`);
@@ -130,6 +132,11 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     // Bob: 3 balls, then a miss.
     await page.getByTestId('count-plus').click();
     await page.getByTestId('count-plus').click();
+    await page.getByTestId('foul').click();
+    await page.screenshot({ path: join(shots, 'scorer-141-shot-foul-menu.png'), fullPage: true });
+    expect(await smallTargets(page)).toEqual([]);
+    await page.getByTestId('foul').click();
+    expect(await page.getByTestId('made').textContent()).toContain('3 balls made');
     await page.getByTestId('made').click();
     await settled(page, id, 4);
     await page.getByTestId('miss').click();
