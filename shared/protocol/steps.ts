@@ -24,7 +24,12 @@ export type OtherFoul = (typeof OTHER_FOULS)[number];
 
 export const callSchema = z.union([
   z.literal('safety'),
-  z.strictObject({ ball: ballNo.optional(), made: z.boolean().optional() }),
+  z.strictObject({
+    ball: ballNo.optional(),
+    /** The called pocket, as the scorer names it (informational: only whether the call was made scores). */
+    pocket: z.string().min(1).max(24).optional(),
+    made: z.boolean().optional(),
+  }),
 ]);
 
 export const rackAreaSchema = z.strictObject({
