@@ -40,6 +40,7 @@ export function projectState(setup: MatchSetup, c: Core, steps: number, last: Ou
     pointsLeft: rotation && table ? table.reduce((a, b) => a + b, 0) : c.count,
     rackPoints: [c.rackPoints[0], c.rackPoints[1]],
     rackClinchedBy: c.rackClinchedBy,
+    foulPlacement: c.awaiting === 'foul-placement' && c.placement ? { ...c.placement } : null,
     steps,
     last,
   };

@@ -23,6 +23,16 @@ export interface RackPlacement {
   racked: 14 | 15;
 }
 
+/** Rotation R-8/R-9: what the pending foul placement may choose (decides the legal combinations). */
+export interface FoulPlacementFacts {
+  /** Third consecutive foul: the cue ball is in hand anywhere (R-9). */
+  thirdFoul: boolean;
+  /** The cue ball was pocketed or left the table: it cannot stay as it lies (D-20). */
+  cueBallLost: boolean;
+  /** The lowest ball was pocketed or left the table on the foul: it goes to the centre or foot spot (R-8). */
+  lowestBallLost: boolean;
+}
+
 /** How a turn ended, as the score sheet marks it (rules.md §3.13). */
 export type TurnEnd = 'miss' | 'safety' | 'foul' | 'breaking-foul' | 'third-foul' | 'illegal-break' | 'push-out' | 'win' | 'lost-break';
 
@@ -139,6 +149,8 @@ export interface MatchState {
   rackPoints: Pair<number>;
   /** Rotation: the player whose rack points reached 61 (the rack is clinched). */
   rackClinchedBy: PlayerKey | null;
+  /** Rotation: facts of the pending foul placement, null unless `awaiting` is 'foul-placement'. */
+  foulPlacement: FoulPlacementFacts | null;
   /** Number of effective steps (undo removes one). */
   steps: number;
   /** What the last effective step did; null at the start. */

@@ -4,7 +4,7 @@
  * Pure data; every transition returns a new object.
  */
 import type { MatchSetup, Pair, PlayerKey } from '../protocol/setup';
-import type { Awaiting, BallInHand, Outcome, RackPlacement } from '../protocol/state';
+import type { Awaiting, BallInHand, FoulPlacementFacts, Outcome, RackPlacement } from '../protocol/state';
 
 /** Internal state of a match between steps. Immutable by convention (transitions copy). */
 export interface Core {
@@ -38,7 +38,7 @@ export interface Core {
   rackPoints: Pair<number>;
   rackClinchedBy: PlayerKey | null;
   /** Rotation R-8: what the pending foul placement may choose. */
-  placement: { free: boolean; cueLost: boolean; lowestLost: boolean } | null;
+  placement: FoulPlacementFacts | null;
 }
 
 /** The result of one decided step: the new core and what happened. */

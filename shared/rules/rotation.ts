@@ -11,7 +11,10 @@ import {
   type StepContext, type Transition, withAt,
 } from './core';
 import { pendingError } from './fourteen-one';
+import { placementRefusal } from './placement';
 import { readShot, type ShotFacts, withoutBalls } from './shot-facts';
+
+export { legalPlacements, placementRefusal } from './placement';
 
 /** Points that clinch a rack (ROT §13, R-3a): more than half of 120. */
 export const RACK_CLINCH = 61;
@@ -165,40 +168,11 @@ function foulHandling(setup: RotationSetup, d: Core, ctx: StepContext, cueLost: 
   endTurn(d, o);
   d.awaiting = 'foul-placement';
   d.ballInHand = null;
-  d.placement = { free, cueLost, lowestLost };
+  d.placement = { thirdFoul: free, cueBallLost: cueLost, lowestBallLost: lowestLost };
   const caption = free
     ? `third foul — ${setup.players[idx(o)]}: ball in hand anywhere`
     : `${what} — ${setup.players[idx(o)]} places the cue ball`;
   return { core: d, outcome: outcomeOf(ctx, 0, 0, caption, { foul: free ? 'third-foul' : 'foul', turnEnd: free ? 'third-foul' : 'foul' }) };
-}
-
-/**
- * R-8 placement options: cue ball as is (not after a scratch or off table, D-20) / kitchen / anywhere (third foul only);
- * lowest ball as is (not when it was pocketed or left the table; not with the cue ball in the kitchen while the lowest
- * lies behind the head string) / centre spot / foot spot.
- * @returns the reason the placement is forbidden, or null when it is legal.
- */
-export function placementRefusal(ctx: { free: boolean; cueLost: boolean; lowestLost: boolean }, pl: Placement): string | null {
-  if (ctx.free && pl.cueBall !== 'anywhere') return 'after a third foul the cue ball is in hand anywhere: choose "anywhere" (ROT §11)';
-  if (!ctx.free && pl.cueBall === 'anywhere') return '"anywhere" is only allowed after a third foul (ROT §10, §11)';
-  if (pl.cueBall === 'as-is' && ctx.cueLost) return 'the cue ball left the table (scratch or off the table): it cannot stay as is (D-20)';
-  if (pl.lowestBall === 'as-is' && ctx.lowestLost) return 'the lowest ball was pocketed or left the table on the foul: it goes to the centre or foot spot (ROT §10)';
-  if (pl.lowestBall === 'as-is' && pl.cueBall === 'kitchen' && pl.lowestBallInKitchen) {
-    return 'with the cue ball behind the head string and the lowest ball there too, the lowest ball goes to the centre or foot spot (ROT §10)';
-  }
-  return null;
-}
-
-/** Legal placements for the pending foul (for the scorer console). */
-export function legalPlacements(ctx: { free: boolean; cueLost: boolean; lowestLost: boolean }, lowestBallInKitchen = false): Placement[] {
-  const out: Placement[] = [];
-  for (const cueBall of ['as-is', 'kitchen', 'anywhere'] as const) {
-    for (const lowestBall of ['as-is', 'center-spot', 'foot-spot'] as const) {
-      const pl: Placement = { cueBall, lowestBall, lowestBallInKitchen };
-      if (placementRefusal(ctx, pl) === null) out.push({ cueBall, lowestBall });
-    }
-  }
-  return out;
 }
 
 const SPOT_WORDS = { 'as-is': 'as it lies', 'center-spot': 'on the centre spot', 'foot-spot': 'on the foot spot' } as const;

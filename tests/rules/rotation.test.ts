@@ -59,13 +59,13 @@ describe('fouls and placement (R-7, R-8; ROT §10)', () => {
   });
 
   it('the legal placements follow the R-8 table (as is impossible after a scratch, anywhere only after three fouls)', () => {
-    const ordinary = legalPlacements({ free: false, cueLost: false, lowestLost: false });
+    const ordinary = legalPlacements({ thirdFoul: false, cueBallLost: false, lowestBallLost: false });
     expect(ordinary).toHaveLength(6);
-    expect(legalPlacements({ free: false, cueLost: true, lowestLost: false }).map((p) => p.cueBall)).toEqual(['kitchen', 'kitchen', 'kitchen']);
-    expect(legalPlacements({ free: false, cueLost: false, lowestLost: true }).every((p) => p.lowestBall !== 'as-is')).toBe(true);
-    expect(legalPlacements({ free: false, cueLost: false, lowestLost: false }, true)).toContainEqual({ cueBall: 'as-is', lowestBall: 'as-is' });
-    expect(legalPlacements({ free: false, cueLost: false, lowestLost: false }, true)).not.toContainEqual({ cueBall: 'kitchen', lowestBall: 'as-is' });
-    expect(legalPlacements({ free: true, cueLost: true, lowestLost: false }).map((p) => p.cueBall)).toEqual(['anywhere', 'anywhere', 'anywhere']);
+    expect(legalPlacements({ thirdFoul: false, cueBallLost: true, lowestBallLost: false }).map((p) => p.cueBall)).toEqual(['kitchen', 'kitchen', 'kitchen']);
+    expect(legalPlacements({ thirdFoul: false, cueBallLost: false, lowestBallLost: true }).every((p) => p.lowestBall !== 'as-is')).toBe(true);
+    expect(legalPlacements({ thirdFoul: false, cueBallLost: false, lowestBallLost: false }, true)).toContainEqual({ cueBall: 'as-is', lowestBall: 'as-is' });
+    expect(legalPlacements({ thirdFoul: false, cueBallLost: false, lowestBallLost: false }, true)).not.toContainEqual({ cueBall: 'kitchen', lowestBall: 'as-is' });
+    expect(legalPlacements({ thirdFoul: true, cueBallLost: true, lowestBallLost: false }).map((p) => p.cueBall)).toEqual(['anywhere', 'anywhere', 'anywhere']);
   });
 
   it('kitchen with the lowest ball behind the head string: "as is" refused for the lowest ball', () => {
@@ -82,7 +82,7 @@ describe('fouls and placement (R-7, R-8; ROT §10)', () => {
   it('three fouls: ball in hand anywhere, no points lost, count reset; the count survives the opponent’s shots', () => {
     let m = given(mid([3, 8, 11], { fouls: [2, 0] }));
     m = accept(m, { shot: { firstContact: 8 } });
-    expectState(m, { fouls: [0, 0], awaiting: 'foul-placement', score: [20, 15] });
+    expectState(m, { fouls: [0, 0], awaiting: 'foul-placement', score: [20, 15], foulPlacement: { thirdFoul: true, cueBallLost: false, lowestBallLost: false } });
     expect(view(m).last?.foul).toBe('third-foul');
     expect(refuse(m, { choice: { cueBall: 'kitchen', lowestBall: 'as-is' } }).code).toBe('placement-forbidden');
     m = accept(m, { choice: { cueBall: 'anywhere', lowestBall: 'center-spot' } });

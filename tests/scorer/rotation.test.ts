@@ -9,7 +9,6 @@ import {
   emptyDraft,
   madeShot,
   needsKitchenQuestion,
-  placementContext,
   placementOptions,
   pointsOf,
   pushOutShot,
@@ -122,27 +121,28 @@ describe('foul placement options (R-8, R-9, D-20)', () => {
   const keys = (ps: { cueBall: string; lowestBall: string }[]) => ps.map((p) => `${p.cueBall}/${p.lowestBall}`).sort();
 
   test('ordinary foul: 6 combinations, "as is / as is" first', () => {
-    const o = placementOptions({ cueBallGone: false, thirdFoul: false, lowestRespotted: false, lowestInKitchen: false });
+    const o = placementOptions({ thirdFoul: false, cueBallLost: false, lowestBallLost: false }, false);
     expect(o).toHaveLength(6);
     expect(o[0]).toEqual({ cueBall: 'as-is', lowestBall: 'as-is' });
   });
   test('scratch: no cue ball as is; lowest respotted: no lowest as is; kitchen + lowest behind: spot it', () => {
-    expect(keys(placementOptions({ cueBallGone: true, thirdFoul: false, lowestRespotted: false, lowestInKitchen: false }))).toEqual(
+    expect(keys(placementOptions({ thirdFoul: false, cueBallLost: true, lowestBallLost: false }, false))).toEqual(
       ['kitchen/as-is', 'kitchen/center-spot', 'kitchen/foot-spot']);
-    expect(keys(placementOptions({ cueBallGone: false, thirdFoul: false, lowestRespotted: true, lowestInKitchen: false }))).toEqual(
+    expect(keys(placementOptions({ thirdFoul: false, cueBallLost: false, lowestBallLost: true }, false))).toEqual(
       ['as-is/center-spot', 'as-is/foot-spot', 'kitchen/center-spot', 'kitchen/foot-spot']);
-    expect(keys(placementOptions({ cueBallGone: false, thirdFoul: false, lowestRespotted: false, lowestInKitchen: true }))).toEqual(
+    expect(keys(placementOptions({ thirdFoul: false, cueBallLost: false, lowestBallLost: false }, true))).toEqual(
       ['as-is/as-is', 'as-is/center-spot', 'as-is/foot-spot', 'kitchen/center-spot', 'kitchen/foot-spot']);
-    expect(keys(placementOptions({ cueBallGone: true, thirdFoul: true, lowestRespotted: false, lowestInKitchen: false }))).toEqual(
+    expect(keys(placementOptions({ thirdFoul: true, cueBallLost: true, lowestBallLost: false }, false))).toEqual(
       ['anywhere/as-is', 'anywhere/center-spot', 'anywhere/foot-spot']);
   });
 
   /** Offered = accepted: every offered option is accepted, every other combination refused. */
-  function checkAgainstEngine(setup: unknown, foul: Step[], own: Parameters<typeof placementContext>[2], lowestInKitchen: boolean) {
+  function checkAgainstEngine(setup: unknown, foul: Step[], lowestInKitchen: boolean) {
     const m = play(setup, foul);
     const s: MatchState = view(m);
     expect(s.awaiting).toBe('foul-placement');
-    const offered = keys(placementOptions(placementContext(s, lowestInKitchen, own)));
+    expect(s.foulPlacement).not.toBeNull();
+    const offered = keys(placementOptions(s.foulPlacement!, lowestInKitchen));
     const accepted: string[] = [];
     for (const cueBall of ['as-is', 'kitchen', 'anywhere'] as const) {
       for (const lowestBall of ['as-is', 'center-spot', 'foot-spot'] as const) {
@@ -157,23 +157,23 @@ describe('foul placement options (R-8, R-9, D-20)', () => {
     const setup = mid([3, 5, 9]);
     const s = view(play(setup, []));
     const shot = rotationFoulShot(s, { picked: [3] }, 'scratch');
-    checkAgainstEngine(setup, [{ shot }], { shot, foulsBefore: 0, threeFoulRule: true }, false);
-    checkAgainstEngine(setup, [{ shot }], { shot, foulsBefore: 0, threeFoulRule: true }, true);
+    checkAgainstEngine(setup, [{ shot }], false);
+    checkAgainstEngine(setup, [{ shot }], true);
   });
 
   test('offered = accepted by the engine: ordinary foul, lowest behind the head string', () => {
     const setup = mid([3, 5, 9]);
     const s = view(play(setup, []));
     const shot = rotationFoulShot(s, emptyDraft(), 'no-rail');
-    checkAgainstEngine(setup, [{ shot }], { shot, foulsBefore: 0, threeFoulRule: true }, true);
-    checkAgainstEngine(setup, [{ shot }], undefined, false); // recorded on another device: state alone
+    checkAgainstEngine(setup, [{ shot }], true);
+    checkAgainstEngine(setup, [{ shot }], false);
   });
 
   test('offered = accepted by the engine: third foul (ball in hand anywhere)', () => {
     const setup = { ...ROT, start: { score: [30, 20], turn: 'A', onTable: [3, 5, 9], fouls: [2, 0] } };
     const s = view(play(setup, []));
     const shot = rotationFoulShot(s, emptyDraft(), 'no-contact');
-    checkAgainstEngine(setup, [{ shot }], { shot, foulsBefore: 2, threeFoulRule: true }, false);
-    checkAgainstEngine(setup, [{ shot }], undefined, false);
+    checkAgainstEngine(setup, [{ shot }], false);
+    checkAgainstEngine(setup, [{ shot }], false);
   });
 });

@@ -4,7 +4,8 @@
  * the rules allow (R-8, R-9, D-20). Pure functions over the public `MatchState`.
  */
 import type { RotationOptions } from '../../../shared/protocol/setup';
-import type { MatchState } from '../../../shared/protocol/state';
+import type { FoulPlacementFacts, MatchState } from '../../../shared/protocol/state';
+import { legalPlacements } from '../../../shared/rules/placement';
 import type { OtherFoul, Placement, Shot } from '../../../shared/protocol/steps';
 
 /** What the scorer tapped for the shot in progress. */
@@ -135,59 +136,11 @@ export function needsKitchenQuestion(s: MatchState, d: RotationDraft, opts: Pick
   return s.score[i] + pointsOf(d.picked) < s.targets[i];
 }
 
-/** What the console knows about the foul that left a placement pending (R-8). */
-export interface PlacementContext {
-  /** The cue ball was pocketed or left the table: "as is" is impossible (D-20). */
-  cueBallGone: boolean;
-  /** Third consecutive foul: cue ball in hand anywhere (R-9). */
-  thirdFoul: boolean;
-  /** The lowest ball of the table was pocketed or driven off on the foul: it must be spotted (R-8). */
-  lowestRespotted: boolean;
-  /** The lowest ball lies behind the head string (scorer's answer): kitchen + as is is forbidden (R-8). */
-  lowestInKitchen: boolean;
-}
-
 /**
- * Every legal cue-ball / lowest-ball combination (R-8 table, R-9, D-20), the usual "as is / as is" first.
+ * Every legal cue-ball / lowest-ball combination for the pending foul (R-8 table, R-9, D-20), "as is / as is"
+ * first, from the facts the state carries; the rules themselves live in shared/rules/placement.ts.
+ * @param lowestInKitchen the scorer's answer: the lowest ball lies behind the head string.
  */
-export function placementOptions(ctx: PlacementContext): Placement[] {
-  const cues: Placement['cueBall'][] = ctx.thirdFoul ? ['anywhere'] : ctx.cueBallGone ? ['kitchen'] : ['as-is', 'kitchen'];
-  const out: Placement[] = [];
-  for (const cueBall of cues) {
-    const lows: Placement['lowestBall'][] = ['as-is', 'center-spot', 'foot-spot'];
-    for (const lowestBall of lows) {
-      if (lowestBall === 'as-is' && ctx.lowestRespotted) continue;
-      if (lowestBall === 'as-is' && cueBall === 'kitchen' && ctx.lowestInKitchen) continue;
-      const p: Placement = { cueBall, lowestBall };
-      if (ctx.lowestInKitchen) p.lowestBallInKitchen = true;
-      out.push(p);
-    }
-  }
-  return out;
-}
-
-/**
- * The placement context from the state and, when this console recorded the foul, the foul shot itself and
- * the offender's foul count before it. Without the shot, facts the state does not carry are assumed
- * permissive and the server decides (its refusal is shown).
- */
-export function placementContext(
-  s: MatchState,
-  lowestInKitchen: boolean,
-  own?: { shot: Shot; foulsBefore: number; threeFoulRule: boolean },
-): PlacementContext {
-  const third = s.last?.turnEnd === 'third-foul' || s.last?.foul === 'third-foul' || (!!own && own.threeFoulRule && own.foulsBefore >= 2);
-  if (!own) {
-    const caption = s.last?.caption ?? '';
-    return {
-      cueBallGone: /scratch|off the table|cue ball off/i.test(caption),
-      thirdFoul: third,
-      lowestRespotted: false,
-      lowestInKitchen,
-    };
-  }
-  const gone = own.shot.cueBall === 'scratch' || own.shot.cueBall === 'off-table';
-  const low = s.lowestBall;
-  const dropped = [...(Array.isArray(own.shot.pocketed) ? own.shot.pocketed : []), ...(own.shot.offTable ?? [])];
-  return { cueBallGone: gone, thirdFoul: third, lowestRespotted: low !== null && dropped.includes(low), lowestInKitchen };
+export function placementOptions(facts: FoulPlacementFacts, lowestInKitchen: boolean): Placement[] {
+  return legalPlacements(facts, lowestInKitchen).map((p) => (lowestInKitchen ? { ...p, lowestBallInKitchen: true } : p));
 }

@@ -5,7 +5,7 @@
  * The console renders only acknowledged server state; queued steps are listed beside it.
  */
 import type { ApiError } from '../../../shared/protocol/errors';
-import type { Step, Shot } from '../../../shared/protocol/steps';
+import type { Step } from '../../../shared/protocol/steps';
 import type { ConnectionStatus, LiveClient, MatchFeed } from '../lib/client';
 import { Outbox, type OutboxEntry, type OutboxStorage } from '../lib/outbox';
 
@@ -28,16 +28,6 @@ export interface SessionView {
   sending: OutboxEntry | null;
   notice: Notice | null;
   canRecord: boolean;
-  /** The accepted shot of this console that produced the state on screen (foul placement context). */
-  own: OwnShot | null;
-}
-
-/** A shot this console recorded and the server accepted, with the shooter's foul count before it. */
-export interface OwnShot {
-  /** Version after the shot (the version of the state it produced). */
-  version: number;
-  shot: Shot;
-  foulsBefore: number;
 }
 
 /** How often a non-empty outbox is retried while live (a lost ack, a timeout), ms. */
@@ -51,9 +41,6 @@ export class ScorerSession {
   private readonly listeners = new Set<(v: SessionView) => void>();
   private readonly stops: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
-  /** Foul count of the shooter when each queued shot was entered, by event id. */
-  private readonly foulsAtEntry = new Map<string, number>();
-  private own: OwnShot | null = null;
 
   constructor(
     private readonly client: ScorerClient,
@@ -93,12 +80,8 @@ export class ScorerSession {
       this.outbox.onChange(() => this.emit()),
       this.outbox.on((e) => {
         if (e.kind === 'acked') {
-          const before = this.foulsAtEntry.get(e.entry.eventId);
-          this.foulsAtEntry.delete(e.entry.eventId);
-          if ('shot' in e.entry.step) this.own = { version: e.ack.version, shot: e.entry.step.shot, foulsBefore: before ?? 0 };
           // The live client hands the acknowledged snapshot to `watch` itself.
         } else if (e.kind === 'refused') {
-          for (const x of [e.entry, ...e.dropped]) this.foulsAtEntry.delete(x.eventId);
           this.notice = e.error.code === 'stale'
             ? { kind: 'stale', steps: [e.entry.step, ...e.dropped.map((d) => d.step)] }
             : { kind: 'refused', error: e.error, step: e.entry.step, dropped: e.dropped.map((d) => d.step) };
@@ -133,7 +116,6 @@ export class ScorerSession {
       sending: this.outbox.sending,
       notice: this.notice,
       canRecord: this.canRecord,
-      own: this.ownShotForCurrent(),
     };
   }
 
@@ -143,9 +125,7 @@ export class ScorerSession {
    */
   submit(step: Step): OutboxEntry | null {
     if (!this.canRecord || !this.feed) return null;
-    const s = this.feed.state;
     const entry = this.outbox.enqueue(step, this.feed.version);
-    this.foulsAtEntry.set(entry.eventId, s.fouls[s.turn === 'A' ? 0 : 1]);
     if (this.notice && this.notice.kind !== 'read-only') this.notice = null;
     this.emit();
     this.kick();
@@ -163,11 +143,6 @@ export class ScorerSession {
       return;
     }
     this.submit({ undo: true });
-  }
-
-  /** The accepted shot that produced the state on screen, when this console recorded it. */
-  ownShotForCurrent(): OwnShot | null {
-    return this.own && this.feed && this.own.version === this.feed.version ? this.own : null;
   }
 
   dismissNotice(): void {
