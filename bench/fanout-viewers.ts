@@ -1,5 +1,6 @@
 /**
- * Benchmark child: `count` Socket.IO viewers (websocket only) subscribed to one match on one server.
+ * Benchmark child: Socket.IO viewers (websocket only) subscribed to one match on one server; each `start`
+ * message connects `count` more and answers `ready`.
  * For each pushed version it notes when the LAST of its viewers received it (process.hrtime, CLOCK_MONOTONIC,
  * comparable across processes on one machine) and reports `{type:'done', version, at}` over IPC.
  */
@@ -10,6 +11,7 @@ type Start = { type: 'start'; url: string; count: number; matchId: string };
 const send = (m: unknown) => process.send!(m);
 const sockets: Socket[] = [];
 const received = new Map<number, number>();
+let expected = 0;
 
 function connectOne(url: string, matchId: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
@@ -17,7 +19,7 @@ function connectOne(url: string, matchId: string): Promise<Socket> {
     s.on('state', (p: { version: number }) => {
       const n = (received.get(p.version) ?? 0) + 1;
       received.set(p.version, n);
-      if (n === sockets.length) {
+      if (n === expected) {
         send({ type: 'done', version: p.version, at: process.hrtime.bigint().toString() });
         received.delete(p.version);
       }
@@ -44,5 +46,6 @@ process.on('message', async (m: Start | { type: 'stop' }) => {
     const got = await Promise.all(Array.from({ length: n }, () => connectOne(m.url, m.matchId)));
     sockets.push(...got);
   }
+  expected = sockets.length;
   send({ type: 'ready', count: sockets.length });
 });

@@ -4,11 +4,13 @@
  * For N viewers (1,000 and 5,000) split evenly over two cuecast instances that share the Redis at REDIS_URL
  * (default redis://127.0.0.1:6379; keys under a throw-away prefix, deleted afterwards), one scorer records
  * 200 shots (after 10 warm-up shots). Measured per shot: scorer emit → the LAST viewer has the push
- * (p50/p99), the scorer's ack round trip, and each instance's heap growth per connected viewer (after GC).
+ * (p50/p99), the scorer's ack round trip, and each instance's heap growth per connected viewer (after GC,
+ * marginal: from N/2 to N viewers).
  * Baseline in the same run: two bare Socket.IO servers (no Redis, no rules, same topology and viewer split)
- * broadcasting a message of the same size that the scorer sends to both. Viewers run in child processes,
+ * broadcasting the same message (the latest cuecast push) that the scorer sends to both. Viewers run in child processes,
  * one per instance, so the server processes measure only their own heap.
- * Shots are sequential: the next is emitted 5 ms after every viewer has the previous one.
+ * Both set-ups run side by side and their shots alternate, so a busy (shared) machine affects both alike;
+ * shots are sequential: the next is emitted 5 ms after every viewer has the previous one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -107,77 +109,23 @@ interface Result {
   messageBytes: number;
 }
 
-/** One run: two server children, two viewer children (N/2 each), SHOTS measured shots. */
-async function run(mode: 'cuecast' | 'bare', viewers: number, payload: Record<string, unknown> | null): Promise<{ result: Result; lastAck: Record<string, unknown> }> {
+/** One topology: two server children and one viewer child per server (N/2 viewers each). */
+interface Topology {
+  mode: 'cuecast' | 'bare';
+  heapPerViewer: number;
+  /** Record (cuecast) or broadcast (bare) shot `i`; resolves with its fan-out and ack times in ms. */
+  shoot(i: number): Promise<{ fanout: number; ack: number }>;
+  /** The last message pushed (cuecast: built from the last ack). */
+  lastMessage(): Record<string, unknown>;
+  stop(): Promise<void>;
+}
+
+async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: () => Record<string, unknown>): Promise<Topology> {
   const prefix = `cuecast-bench:${process.pid}:${mode}:${viewers}:`;
   const servers = [await startServerChild(mode, prefix), await startServerChild(mode, prefix)];
   const viewerProcs: Child[] = [];
   const sockets: Socket[] = [];
-  try {
-    let matchId = 'bench';
-    let token: string | undefined;
-    if (mode === 'cuecast') {
-      const res = await fetch(`${servers[0]!.url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SETUP) });
-      const body = (await res.json()) as { id: string; scorerToken: string };
-      matchId = body.id;
-      token = body.scorerToken;
-    }
-    // Warm the servers' code paths and the match cache before the baseline heap reading.
-    const warm = await connect(servers[1]!.url);
-    await warm.timeout(10_000).emitWithAck('subscribe', { matchId });
-    warm.close();
-    await sleep(200);
-    const heap0 = await Promise.all(servers.map((s) => heap(s.c)));
-
-    const half = [Math.floor(viewers / 2), viewers - Math.floor(viewers / 2)];
-    for (const [i, s] of servers.entries()) {
-      const v = child('bench/fanout-viewers.ts', {}, ['--max-old-space-size=2048']);
-      viewerProcs.push(v);
-      v.send({ type: 'start', url: s.url, count: half[i], matchId });
-    }
-    await Promise.all(viewerProcs.map((v) => v.next('ready', () => true, 300_000)));
-    await sleep(500);
-    const heap1 = await Promise.all(servers.map((s) => heap(s.c)));
-    const heapPerViewer = (heap1[0]! - heap0[0]! + (heap1[1]! - heap0[1]!)) / viewers;
-
-    // The scorer: one socket to instance 1 (cuecast), or one to each bare server.
-    const scorers = mode === 'cuecast' ? [await connect(servers[0]!.url, token)] : await Promise.all(servers.map((s) => connect(s.url)));
-    sockets.push(...scorers);
-    const fanout: number[] = [];
-    const ack: number[] = [];
-    let lastAck: Record<string, unknown> = {};
-    let messageBytes = 0;
-    for (let i = 0; i < WARMUP + SHOTS; i++) {
-      const version = i + 1;
-      const done = viewerProcs.map((v) => v.next<{ at: string }>('done', (m) => m.version === version, 60_000));
-      const t0 = now();
-      let acked: Promise<unknown>;
-      if (mode === 'cuecast') {
-        acked = scorers[0]!.timeout(30_000).emitWithAck('record', { matchId, eventId: `b${i}`, expectedVersion: i, step: steps[i] }).then((a: any) => {
-          if (!a.ok) throw new Error(`record refused: ${JSON.stringify(a.error)}`);
-          lastAck = a;
-          return a;
-        });
-      } else {
-        const msg = { ...payload, matchId, version };
-        if (!messageBytes) messageBytes = Buffer.byteLength(JSON.stringify(msg));
-        acked = Promise.all(scorers.map((s) => s.timeout(30_000).emitWithAck('bcast', msg)));
-      }
-      const ackNs = await acked.then(() => now() - t0);
-      const ats = await Promise.all(done);
-      const last = ats.map((d) => BigInt(d.at)).reduce((a, b) => (a > b ? a : b));
-      if (i >= WARMUP) {
-        fanout.push(ms(last - t0));
-        ack.push(ms(ackNs));
-      }
-      await sleep(5);
-    }
-    if (mode === 'cuecast') {
-      const { ok: _ok, ...push } = lastAck as { ok: boolean };
-      messageBytes = Buffer.byteLength(JSON.stringify({ ...push, step: steps[WARMUP + SHOTS - 1] }));
-    }
-    return { result: { viewers, mode, fanout, ack, heapPerViewer, messageBytes }, lastAck };
-  } finally {
+  const stop = async () => {
     for (const s of sockets) s.close();
     await Promise.all(viewerProcs.map((v) => v.stop()));
     await Promise.all(servers.map((s) => s.c.stop()));
@@ -188,22 +136,107 @@ async function run(mode: 'cuecast' | 'bare', viewers: number, payload: Record<st
       for await (const keys of r.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length) await r.del(keys);
       await r.close();
     }
+  };
+  try {
+    let matchId = 'bench';
+    let token: string | undefined;
+    if (mode === 'cuecast') {
+      const res = await fetch(`${servers[0]!.url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SETUP) });
+      const body = (await res.json()) as { id: string; scorerToken: string };
+      matchId = body.id;
+      token = body.scorerToken;
+    }
+    // Heap per viewer is the marginal cost: heap after GC with N/2 viewers connected, then with N, over the
+    // N/2 added — so one-time costs (JIT code, caches warmed by the first connections) are not counted.
+    const quarter = [Math.floor(viewers / 4), Math.floor(viewers / 2) - Math.floor(viewers / 4)];
+    const rest = [Math.floor(viewers / 2) - quarter[0]!, viewers - Math.floor(viewers / 2) - quarter[1]!];
+    const connectViewers = async (counts: number[]) => {
+      for (const [i, s] of servers.entries()) {
+        if (!viewerProcs[i]) viewerProcs.push(child('bench/fanout-viewers.ts', {}, ['--max-old-space-size=2048']));
+        viewerProcs[i]!.send({ type: 'start', url: s.url, count: counts[i], matchId });
+      }
+      await Promise.all(viewerProcs.map((v) => v.next('ready', () => true, 300_000)));
+      await sleep(500);
+    };
+    await connectViewers(quarter);
+    const heap0 = await Promise.all(servers.map((s) => heap(s.c)));
+    await connectViewers(rest);
+    const heap1 = await Promise.all(servers.map((s) => heap(s.c)));
+    const heapPerViewer = (heap1[0]! - heap0[0]! + (heap1[1]! - heap0[1]!)) / (rest[0]! + rest[1]!);
+
+    // The scorer: one socket to instance 1 (cuecast), or one to each bare server.
+    const scorers = mode === 'cuecast' ? [await connect(servers[0]!.url, token)] : await Promise.all(servers.map((s) => connect(s.url)));
+    sockets.push(...scorers);
+    let lastAck: Record<string, unknown> = {};
+    let lastStep: unknown = null;
+    const shoot = async (i: number) => {
+      const version = i + 1;
+      const done = viewerProcs.map((v) => v.next<{ at: string }>('done', (m) => m.version === version, 60_000));
+      const t0 = now();
+      let acked: Promise<unknown>;
+      if (mode === 'cuecast') {
+        lastStep = steps[i];
+        acked = scorers[0]!.timeout(30_000).emitWithAck('record', { matchId, eventId: `b${i}`, expectedVersion: i, step: steps[i] }).then((a: any) => {
+          if (!a.ok) throw new Error(`record refused: ${JSON.stringify(a.error)}`);
+          lastAck = a;
+        });
+      } else {
+        const msg = { ...payload(), matchId, version };
+        acked = Promise.all(scorers.map((s) => s.timeout(30_000).emitWithAck('bcast', msg)));
+      }
+      const ack = await acked.then(() => ms(now() - t0));
+      const ats = await Promise.all(done);
+      const last = ats.map((d) => BigInt(d.at)).reduce((a, b) => (a > b ? a : b));
+      return { fanout: ms(last - t0), ack };
+    };
+    const lastMessage = () => {
+      const { ok: _ok, ...push } = lastAck as { ok: boolean };
+      return { ...push, step: lastStep };
+    };
+    return { mode, heapPerViewer, shoot, lastMessage, stop };
+  } catch (err) {
+    await stop();
+    throw err;
   }
 }
 
-const f = (x: number) => x.toFixed(2);
+/**
+ * Both topologies up at once; shots alternate cuecast / bare so both see the same machine load (the
+ * machine may be shared), each shot starting 5 ms after every viewer has the previous one.
+ */
+async function compare(viewers: number): Promise<Result[]> {
+  console.error(`[bench] ${viewers} viewers: starting 2 cuecast instances + Redis and 2 bare Socket.IO servers …`);
+  const cue = await setUp('cuecast', viewers, () => ({}));
+  let bare: Topology | null = null;
+  try {
+    bare = await setUp('bare', viewers, () => cue.lastMessage());
+    const results: Result[] = [cue, bare].map((t) => ({ viewers, mode: t.mode, fanout: [], ack: [], heapPerViewer: t.heapPerViewer, messageBytes: 0 }));
+    console.error(`[bench] ${viewers} viewers: ${WARMUP} warm-up + ${SHOTS} measured shots each …`);
+    for (let i = 0; i < WARMUP + SHOTS; i++) {
+      for (const [k, t] of [cue, bare].entries()) {
+        const r = await t.shoot(i);
+        if (i >= WARMUP) {
+          results[k]!.fanout.push(r.fanout);
+          results[k]!.ack.push(r.ack);
+        }
+        await sleep(5);
+      }
+    }
+    const bytes = Buffer.byteLength(JSON.stringify(cue.lastMessage()));
+    for (const r of results) r.messageBytes = bytes;
+    return results;
+  } finally {
+    await Promise.all([cue.stop(), bare?.stop()]);
+  }
+}
+
 const results: Result[] = [];
 for (const n of SIZES) {
-  console.error(`[bench] ${n} viewers: cuecast (2 instances + Redis) …`);
-  const cue = await run('cuecast', n, null);
-  const { ok: _ok, ...push } = cue.lastAck as { ok: boolean };
-  const payload = { ...push, step: steps[WARMUP + SHOTS - 1] };
-  console.error(`[bench] ${n} viewers: bare Socket.IO broadcast …`);
-  const bare = await run('bare', n, payload);
-  results.push(cue.result, bare.result);
+  results.push(...(await compare(n)));
   await sleep(1000);
 }
 
+const f = (x: number) => x.toFixed(2);
 console.log(`\nFan-out: one scorer, ${SHOTS} shots, viewers split over two instances (node ${process.version}, ${(await import('node:os')).cpus().length} cores)\n`);
 console.log('| viewers | server                         | msg bytes | emit→last viewer p50 ms | p99 ms | ratio p50 | ratio p99 | scorer ack p50 ms | ack p99 ms | heap / viewer KB |');
 console.log('|--------:|--------------------------------|----------:|------------------------:|-------:|----------:|----------:|------------------:|-----------:|-----------------:|');

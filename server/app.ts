@@ -73,6 +73,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** The parts of an engine.io upgrade request that are emptied after the handshake. */
+type UpgradeRequest = { rawHeaders: string[]; headers: Record<string, string>; url: string; _query: Record<string, string> };
+
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
@@ -114,6 +117,19 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     serveClient: false,
     maxHttpBufferSize: limits.maxFrameBytes,
     ...(corsOrigin ? { cors: { origin: corsOrigin } } : {}),
+  });
+  // Memory per viewer: Socket.IO keeps the upgrade request of every connection for its lifetime (and engine.io's
+  // upgrade closures still reach it). Nothing reads it after the handshake (auth travels in the CONNECT packet),
+  // so drop the reference and empty its header copies: about 1 KB less heap per connected viewer.
+  io.engine.on('connection', (raw: { request: UpgradeRequest | null }) => {
+    const req = raw.request;
+    raw.request = null;
+    if (req) {
+      req.rawHeaders = [];
+      req.headers = {};
+      req.url = '';
+      req._query = {};
+    }
   });
   if (pub && sub) io.adapter(createAdapter(pub, sub, { key: `${prefix}socket.io` }));
 

@@ -49,7 +49,7 @@ interface Live {
 export interface MatchServiceOptions {
   store: MatchStore;
   log: Logger;
-  /** Called after every newly appended step (in version order per match); the caller fans it out. */
+  /** Called after every newly appended step (in version order per match, just after the ack); the caller fans it out. */
   onAppended: (push: StatePush) => void;
   /** True when other instances may write the same store (Redis): reads and refusals check the log first. */
   shared: boolean;
@@ -233,7 +233,10 @@ export class MatchService {
         live.eventIds.set(eventId, res.version);
         live.snap = snapshot;
         live.touched = at;
-        this.onAppended({ ...snapshot, step });
+        // Fan out right after the caller's ack went out (acks are answered in this microtask run; pushes
+        // leave in the check phase, in append order), so the scorer's round trip does not wait for N viewers.
+        const push: StatePush = { ...snapshot, step };
+        setImmediate(() => this.onAppended(push));
         return { ok: true, snapshot, step, duplicate: false };
       }
       // Another instance wrote first (stale) or already holds this eventId (duplicate): read what it wrote.

@@ -16,8 +16,20 @@ import { parseRecordMessage, parseSubscribeMessage } from './validate';
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
-/** Room of a match's viewers. */
-export const roomOf = (matchId: string) => `match:${matchId}`;
+const rooms = new Map<string, string>();
+/**
+ * Room of a match's viewers, `match:<id>`. The string is interned, so thousands of viewers of one match
+ * share one copy in their room sets.
+ */
+export function roomOf(matchId: string): string {
+  let room = rooms.get(matchId);
+  if (room === undefined) {
+    if (rooms.size >= 10_000) rooms.clear();
+    room = `match:${matchId}`;
+    rooms.set(matchId, room);
+  }
+  return room;
+}
 
 export interface SocketLimits {
   /** Sustained messages per second per connection. */
@@ -28,80 +40,85 @@ export interface SocketLimits {
   maxSubscriptions: number;
 }
 
-/** Token bucket: `take()` is false when the connection is over its rate. */
-export class TokenBucket {
-  private tokens: number;
-  private last = performance.now();
-  constructor(
-    private readonly rate: number,
-    private readonly size: number,
-  ) {
-    this.tokens = size;
+/** Token-bucket state of one connection, kept in `socket.data` (two numbers, created on its first message). */
+interface BucketState {
+  tokens?: number;
+  last?: number;
+}
+
+/** Token bucket: false when the connection is over `rate` messages per second (bucket of `size`). */
+export function takeToken(state: BucketState, rate: number, size: number, now = performance.now()): boolean {
+  const tokens = Math.min(size, (state.tokens ?? size) + ((now - (state.last ?? now)) / 1000) * rate);
+  state.last = now;
+  if (tokens < 1) {
+    state.tokens = tokens;
+    return false;
   }
-  take(): boolean {
-    const now = performance.now();
-    this.tokens = Math.min(this.size, this.tokens + ((now - this.last) / 1000) * this.rate);
-    this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
+  state.tokens = tokens - 1;
+  return true;
 }
 
 const RATE_LIMITED: ApiError = { code: 'rate-limited', message: 'too many messages on this connection; slow down' };
 
-/** Attach the protocol handlers to `io`. */
+/**
+ * Attach the protocol handlers to `io`. The handlers are created once and shared by every connection (they
+ * read the socket from `this`), so a connected viewer costs no closures of its own.
+ */
 export function attachProtocol(io: IoServer, matches: MatchService, log: Logger, limits: SocketLimits): void {
+  const allowed = (socket: IoSocket) => takeToken(socket.data as BucketState, limits.messagesPerSecond, limits.burst);
+
+  async function onSubscribe(this: IoSocket, req: unknown, ack: unknown): Promise<void> {
+    if (typeof ack !== 'function') return;
+    const reply = ack as (res: SubscribeAck) => void;
+    if (!allowed(this)) return reply({ ok: false, error: RATE_LIMITED });
+    const parsed = parseSubscribeMessage(req);
+    if (!parsed.ok) return reply(parsed);
+    const { matchId } = parsed.value;
+    const room = roomOf(matchId);
+    if (!this.rooms.has(room) && this.rooms.size - 1 >= limits.maxSubscriptions) {
+      return reply({ ok: false, error: { code: 'rate-limited', message: `at most ${limits.maxSubscriptions} matches per connection`, field: 'matchId' } });
+    }
+    try {
+      // Join before reading, so no push between the read and the join can be missed.
+      this.join(room);
+      const cur = await matches.current(matchId);
+      if (!cur) {
+        this.leave(room);
+        return reply({ ok: false, error: { code: 'not-found', message: `matchId: no match "${matchId}"`, field: 'matchId' } });
+      }
+      reply({ ok: true, setup: cur.setup, ...cur.snapshot });
+    } catch (err) {
+      log.error({ matchId, err: (err as Error).message }, 'subscribe failed');
+      reply({ ok: false, error: { code: 'internal', message: 'could not read the match; retry' } });
+    }
+  }
+
+  function onUnsubscribe(this: IoSocket, req: unknown): void {
+    const matchId = (req as { matchId?: unknown } | undefined)?.matchId;
+    if (typeof matchId === 'string') this.leave(roomOf(matchId));
+  }
+
+  async function onRecord(this: IoSocket, req: unknown, ack: unknown): Promise<void> {
+    if (typeof ack !== 'function') return;
+    const reply = ack as (res: RecordAck) => void;
+    if (!allowed(this)) return reply({ ok: false, error: RATE_LIMITED });
+    const parsed = parseRecordMessage(req);
+    if (!parsed.ok) return reply(parsed);
+    const { matchId, eventId, expectedVersion, step } = parsed.value;
+    const auth = this.handshake.auth as { token?: unknown } | undefined;
+    const token = typeof auth?.token === 'string' ? auth.token : '';
+    const res = await matches.record(matchId, token, { eventId, expectedVersion, step });
+    if (!res.ok) {
+      // Without a token this connection is a viewer: it may not record.
+      if (res.error.code === 'unauthorized') return reply({ ok: false, error: { code: 'forbidden', message: 'viewer connections may not record; connect with the scorer token', field: 'token' } });
+      return reply(res);
+    }
+    reply({ ok: true, ...res.snapshot, ...(res.duplicate ? { duplicate: true } : {}) });
+  }
+
   io.on('connection', (socket: IoSocket) => {
-    const bucket = new TokenBucket(limits.messagesPerSecond, limits.burst);
-    const auth = socket.handshake.auth as { token?: unknown } | undefined;
-    const token = typeof auth?.token === 'string' ? auth.token : undefined;
-
-    socket.on('subscribe', async (req, ack) => {
-      if (typeof ack !== 'function') return;
-      const reply = (res: SubscribeAck) => ack(res);
-      if (!bucket.take()) return reply({ ok: false, error: RATE_LIMITED });
-      const parsed = parseSubscribeMessage(req);
-      if (!parsed.ok) return reply(parsed);
-      const { matchId } = parsed.value;
-      const room = roomOf(matchId);
-      if (!socket.rooms.has(room) && socket.rooms.size - 1 >= limits.maxSubscriptions) {
-        return reply({ ok: false, error: { code: 'rate-limited', message: `at most ${limits.maxSubscriptions} matches per connection`, field: 'matchId' } });
-      }
-      try {
-        // Join before reading, so no push between the read and the join can be missed.
-        socket.join(room);
-        const cur = await matches.current(matchId);
-        if (!cur) {
-          socket.leave(room);
-          return reply({ ok: false, error: { code: 'not-found', message: `matchId: no match "${matchId}"`, field: 'matchId' } });
-        }
-        reply({ ok: true, setup: cur.setup, ...cur.snapshot });
-      } catch (err) {
-        log.error({ matchId, err: (err as Error).message }, 'subscribe failed');
-        reply({ ok: false, error: { code: 'internal', message: 'could not read the match; retry' } });
-      }
-    });
-
-    socket.on('unsubscribe', (req) => {
-      const matchId = (req as { matchId?: unknown } | undefined)?.matchId;
-      if (typeof matchId === 'string') socket.leave(roomOf(matchId));
-    });
-
-    socket.on('record', async (req, ack) => {
-      if (typeof ack !== 'function') return;
-      const reply = (res: RecordAck) => ack(res);
-      if (!bucket.take()) return reply({ ok: false, error: RATE_LIMITED });
-      const parsed = parseRecordMessage(req);
-      if (!parsed.ok) return reply(parsed);
-      const { matchId, eventId, expectedVersion, step } = parsed.value;
-      const res = await matches.record(matchId, token ?? '', { eventId, expectedVersion, step });
-      if (!res.ok) {
-        // Without a token this connection is a viewer: it may not record.
-        if (res.error.code === 'unauthorized') return reply({ ok: false, error: { code: 'forbidden', message: 'viewer connections may not record; connect with the scorer token', field: 'token' } });
-        return reply(res);
-      }
-      reply({ ok: true, ...res.snapshot, ...(res.duplicate ? { duplicate: true } : {}) });
-    });
+    socket.on('subscribe', onSubscribe as never);
+    socket.on('unsubscribe', onUnsubscribe as never);
+    socket.on('record', onRecord as never);
   });
 }
