@@ -11,8 +11,8 @@ import helmet from 'helmet';
 import cors from 'cors';
 import { pino, type Logger } from 'pino';
 import { Server } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { ClientToServerEvents, ServerToClientEvents } from '../shared/protocol/wire';
+import { publishFirstAdapter } from './fanout-adapter';
 import { MatchService } from './matches';
 import { closeRedis, connectRedis, type Redis } from './redis';
 import { RedisStore } from './store/redis-store';
@@ -131,7 +131,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       req._query = {};
     }
   });
-  if (pub && sub) io.adapter(createAdapter(pub, sub, { key: `${prefix}socket.io` }));
+  if (pub && sub) io.adapter(publishFirstAdapter(pub, sub, `${prefix}socket.io`) as never);
 
   const matches = new MatchService({
     store,
