@@ -299,6 +299,7 @@ describe.skipIf(!hasChromium || !redis.available)('a whole match: console on ins
 
     await scorer.close();
     await overlay.close();
+    expect(pageErrors).toEqual([]);
   });
 
   test('Rotation race to 120: push out, foul placement, two racks, win', { timeout: 120_000 }, async () => {
