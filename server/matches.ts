@@ -107,7 +107,7 @@ export class MatchService {
     const now = Date.now();
     const record: MatchRecord = { id, setup, tokenHash: hashToken(scorerToken), createdAt: now };
     const snapshot: Snapshot = { matchId: id, version: 0, state: view(match), stats: statsOf(match) };
-    await this.store.create(record, summaryOf(id, snapshot.state, 0, now));
+    await this.store.create(record, { summary: summaryOf(id, snapshot.state, 0, now), state: snapshot.state });
     const live: Live = { id, record, match, events: [], eventIds: new Map(), chain: Promise.resolve(), pendingRefresh: null, snap: snapshot, touched: now };
     this.lives.set(id, Promise.resolve(live));
     this.log.info({ matchId: id, discipline: setup.discipline }, 'match created');
@@ -220,7 +220,7 @@ export class MatchService {
       let res;
       try {
         res = await withTimeout(
-          this.store.append(live.id, version, event, summaryOf(live.id, snapshot.state, version + 1, at)),
+          this.store.append(live.id, version, event, { summary: summaryOf(live.id, snapshot.state, version + 1, at), state: snapshot.state }),
           this.appendTimeoutMs,
         );
       } catch (err) {

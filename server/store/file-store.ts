@@ -2,12 +2,13 @@
  * Embedded (single-instance) adapter of the match store: one append-only JSONL file per match under
  * `dir`. Line 1 holds the match record; each later line one accepted step `{v, e, s, t}`. Every append
  * is fsynced before it resolves, so an acknowledged step survives a crash or a restart. A torn last line
- * (a crash mid-write, never acknowledged) is cut off when the file is next opened. The listing row of
- * each match lives in `<id>.summary.json` (rewritten atomically, rebuilt by the service on load).
+ * (a crash mid-write, never acknowledged) is cut off when the file is next opened. The snapshot of each
+ * match (listing row and state) lives in `<id>.snapshot.json`, rewritten atomically after each append; it
+ * is not the source of truth (a crash may leave it one step behind until the next append).
  */
 import { mkdir, open, readdir, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppendResult, LoadedLog, MatchRecord, MatchStore, StoredEvent } from './types';
+import type { AppendResult, LoadedLog, MatchRecord, MatchStore, StoredEvent, StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -39,7 +40,7 @@ export class FileStore implements MatchStore {
     return join(this.dir, `${id}.jsonl`);
   }
 
-  async create(record: MatchRecord, summary: MatchSummary): Promise<void> {
+  async create(record: MatchRecord, snapshot: StoredSnapshot): Promise<void> {
     if (!SAFE_ID.test(record.id)) throw new Error(`bad match id ${record.id}`);
     const handle = await open(this.logPath(record.id), 'wx');
     try {
@@ -51,7 +52,7 @@ export class FileStore implements MatchStore {
     }
     await this.syncDir();
     this.logs.set(record.id, Promise.resolve({ handle, version: 0, eventIds: new Map(), events: [], record }));
-    await this.writeSummary(summary);
+    await this.writeSnapshot(snapshot);
   }
 
   load(id: string): Promise<LoadedLog | null> {
@@ -62,7 +63,7 @@ export class FileStore implements MatchStore {
     return this.withLog(id, (log) => (log ? log.events.slice(version) : []));
   }
 
-  append(id: string, expectedVersion: number, event: StoredEvent, summary: MatchSummary): Promise<AppendResult> {
+  append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult> {
     return this.serial(id, async () => {
       const log = await this.open(id);
       if (!log) throw new Error(`match ${id} is not in the store`);
@@ -75,7 +76,7 @@ export class FileStore implements MatchStore {
       log.version = version;
       log.eventIds.set(event.eventId, version);
       log.events.push(event);
-      await this.writeSummary(summary);
+      await this.writeSnapshot(snapshot);
       return { status: 'ok', version };
     });
   }
@@ -162,23 +163,23 @@ export class FileStore implements MatchStore {
     if (this.summaries) return this.summaries;
     const map = new Map<string, MatchSummary>();
     for (const name of await readdir(this.dir)) {
-      if (!name.endsWith('.summary.json')) continue;
+      if (!name.endsWith('.snapshot.json')) continue;
       try {
-        const s = JSON.parse(await readFile(join(this.dir, name), 'utf8')) as MatchSummary;
+        const s = (JSON.parse(await readFile(join(this.dir, name), 'utf8')) as StoredSnapshot).summary;
         map.set(s.id, s);
       } catch {
-        // A half-written summary is rebuilt when the match is next loaded.
+        // A half-written snapshot is rewritten by the next append.
       }
     }
     this.summaries = map;
     return map;
   }
 
-  private async writeSummary(summary: MatchSummary): Promise<void> {
-    const path = join(this.dir, `${summary.id}.summary.json`);
-    await writeFile(path + '.tmp', JSON.stringify(summary));
+  private async writeSnapshot(snapshot: StoredSnapshot): Promise<void> {
+    const path = join(this.dir, `${snapshot.summary.id}.snapshot.json`);
+    await writeFile(path + '.tmp', JSON.stringify(snapshot));
     await rename(path + '.tmp', path);
-    (await this.allSummaries()).set(summary.id, summary);
+    (await this.allSummaries()).set(snapshot.summary.id, snapshot.summary);
   }
 
   private async syncDir(): Promise<void> {

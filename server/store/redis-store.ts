@@ -3,14 +3,14 @@
  * - `p:m:<id>:log`   Stream: one entry per accepted step, id `<version>-0`, fields e (eventId), s (step JSON), t (ms);
  * - `p:m:<id>:meta`  Hash: setup (JSON), tokenHash, createdAt;
  * - `p:m:<id>:eids`  Hash: eventId → version (idempotency);
- * - `p:m:<id>:snap`  String: the summary row at the latest version (JSON);
+ * - `p:m:<id>:snap`  String: snapshot at the latest version, `{summary, state}` (JSON);
  * - `p:matches`      Sorted set: match id scored by last update (ms).
  * The append is one Lua script: dedupe check, then XADD with the explicit id `<expected+1>-0` after an
  * XLEN check, so a conflicting append from another instance is refused (compare-and-append), never merged.
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from '../redis';
-import type { AppendResult, LoadedLog, MatchRecord, MatchStore, StoredEvent } from './types';
+import type { AppendResult, LoadedLog, MatchRecord, MatchStore, StoredEvent, StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import type { Step } from '../../shared/protocol/steps';
 
@@ -47,14 +47,14 @@ export class RedisStore implements MatchStore {
     return `${this.prefix}matches`;
   }
 
-  async create(record: MatchRecord, summary: MatchSummary): Promise<void> {
+  async create(record: MatchRecord, snapshot: StoredSnapshot): Promise<void> {
     const created = await this.redis.hSetNX(this.key(record.id, 'meta'), 'tokenHash', record.tokenHash);
     if (!created) throw new Error(`match ${record.id} already exists`);
     await this.redis
       .multi()
       .hSet(this.key(record.id, 'meta'), { setup: JSON.stringify(record.setup), createdAt: String(record.createdAt) })
-      .set(this.key(record.id, 'snap'), JSON.stringify(summary))
-      .zAdd(this.indexKey, { score: summary.updatedAt, value: record.id })
+      .set(this.key(record.id, 'snap'), JSON.stringify(snapshot))
+      .zAdd(this.indexKey, { score: snapshot.summary.updatedAt, value: record.id })
       .exec();
   }
 
@@ -73,10 +73,10 @@ export class RedisStore implements MatchStore {
     return entries.map(toEvent);
   }
 
-  async append(id: string, expectedVersion: number, event: StoredEvent, summary: MatchSummary): Promise<AppendResult> {
+  async append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult> {
     const opts = {
       keys: [this.key(id, 'log'), this.key(id, 'eids'), this.key(id, 'snap'), this.indexKey, this.key(id, 'meta')],
-      arguments: [String(expectedVersion), event.eventId, JSON.stringify(event.step), String(event.at), JSON.stringify(summary), id],
+      arguments: [String(expectedVersion), event.eventId, JSON.stringify(event.step), String(event.at), JSON.stringify(snapshot), id],
     };
     let reply: unknown;
     try {
@@ -95,7 +95,7 @@ export class RedisStore implements MatchStore {
     const ids = await this.redis.zRange(this.indexKey, 0, limit - 1, { REV: true });
     if (ids.length === 0) return [];
     const snaps = await this.redis.mGet(ids.map((id) => this.key(id, 'snap')));
-    return snaps.filter((s): s is string => typeof s === 'string').map((s) => JSON.parse(s) as MatchSummary);
+    return snaps.filter((s): s is string => typeof s === 'string').map((s) => (JSON.parse(s) as StoredSnapshot).summary);
   }
 
   /** The client belongs to the caller, who closes it. */

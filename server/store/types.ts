@@ -1,10 +1,11 @@
 /**
  * The storage port of the match server: an append-only event log per match with compare-and-append,
- * the set-up and scorer-token hash beside it, eventId dedupe, and a summary snapshot for listings.
+ * the set-up and scorer-token hash beside it, eventId dedupe, and a state snapshot (with the listing row).
  * Two adapters implement it: `RedisStore` (Redis Streams, shared by many instances) and `FileStore`
  * (append-only JSONL files, the embedded single-instance mode).
  */
 import type { MatchSetup } from '../../shared/protocol/setup';
+import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
 import type { MatchSummary } from '../../shared/protocol/wire';
 
@@ -27,6 +28,12 @@ export interface StoredEvent {
   at: number;
 }
 
+/** What is kept beside the log after each append: the listing row and the public state at that version. */
+export interface StoredSnapshot {
+  summary: MatchSummary;
+  state: MatchState;
+}
+
 /** A match as read back from the store. `events.length` is its version. */
 export interface LoadedLog {
   record: MatchRecord;
@@ -47,17 +54,17 @@ export type AppendResult =
 /** Storage port. All methods reject only on I/O failure (never for a business refusal). */
 export interface MatchStore {
   readonly kind: 'redis' | 'file';
-  /** Store a new match with its initial summary (version 0). Rejects if the id exists. */
-  create(record: MatchRecord, summary: MatchSummary): Promise<void>;
+  /** Store a new match with its snapshot at version 0. Rejects if the id exists. */
+  create(record: MatchRecord, snapshot: StoredSnapshot): Promise<void>;
   /** The whole log of a match, or null when unknown. */
   load(id: string): Promise<LoadedLog | null>;
   /** Events after `version` (versions version+1 …), oldest first. */
   eventsSince(id: string, version: number): Promise<StoredEvent[]>;
   /**
-   * Append `event` if the log is exactly at `expectedVersion` and its eventId is new; store `summary`
-   * (the listing row after the append) beside it. Durable before it resolves `ok`.
+   * Append `event` if the log is exactly at `expectedVersion` and its eventId is new; keep `snapshot`
+   * (listing row and state after the append) beside it. The event is durable before it resolves `ok`.
    */
-  append(id: string, expectedVersion: number, event: StoredEvent, summary: MatchSummary): Promise<AppendResult>;
+  append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult>;
   /** Summaries of the most recently updated matches, newest first. */
   list(limit: number): Promise<MatchSummary[]>;
   /** Release connections / file handles. */

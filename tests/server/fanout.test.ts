@@ -3,10 +3,12 @@
  * prefix: cross-instance fan-out, idempotent eventIds, stale versions, scorer-only recording.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from 'redis';
 import type { RunningServer } from '../../server/app';
 import type { RecordAck, SubscribeAck } from '../../shared/protocol/wire';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { api, call, connect, createMatch, legalSteps, startTestServer, Viewer, type Client } from '../helpers/server';
+import { hashToken } from '../../server/tokens';
 
 const redis = await requireRedis();
 const prefix = testPrefix('fanout');
@@ -178,5 +180,32 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     const lines = (csv.body as string).trim().split('\r\n');
     expect(lines[0]).toBe('player,name,inning,rack,points,penalty,mark,total,balls,open');
     expect(lines[1]).toMatch(/^A,"Cara, ""C""",1,/);
+  });
+
+  it('keeps the log as a Redis Stream with ids <version>-0, and set-up, token hash, snapshot and eventIds beside it', async () => {
+    const m = await createMatch(s1.url);
+    const scorer = await open(s2.url, m.scorerToken);
+    for (let i = 0; i < 4; i++) await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `k${i}`, expectedVersion: i, step: steps[i] });
+    const r = createClient({ url: redis.url });
+    r.on('error', () => undefined);
+    await r.connect();
+    try {
+      const entries = await r.xRange(`${prefix}m:${m.id}:log`, '-', '+');
+      expect(entries.map((e) => e.id)).toEqual(['1-0', '2-0', '3-0', '4-0']);
+      expect(entries.map((e) => JSON.parse(e.message.s!))).toEqual(steps.slice(0, 4));
+      const meta = await r.hGetAll(`${prefix}m:${m.id}:meta`);
+      expect(JSON.parse(meta.setup!).players).toEqual(['Ann', 'Bob']);
+      expect(meta.tokenHash).toBe(hashToken(m.scorerToken));
+      expect(JSON.stringify(meta)).not.toContain(m.scorerToken);
+      const snap = JSON.parse((await r.get(`${prefix}m:${m.id}:snap`))!);
+      const current = (await api(s1.url, `/api/matches/${m.id}`)).body;
+      expect(snap.state).toEqual(current.state);
+      expect(snap.summary).toMatchObject({ id: m.id, version: 4, score: current.state.score });
+      expect(await r.hGetAll(`${prefix}m:${m.id}:eids`)).toEqual({ k0: '1', k1: '2', k2: '3', k3: '4' });
+      // An append that skips the compare (another writer at a stale version) is refused by XADD's id check.
+      await expect(r.xAdd(`${prefix}m:${m.id}:log`, '3-0', { e: 'rogue', s: '{}', t: '0' })).rejects.toThrow(/equal or smaller/);
+    } finally {
+      await r.close();
+    }
   });
 });
