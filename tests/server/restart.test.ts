@@ -123,4 +123,21 @@ describe('embedded mode (file store)', () => {
       await b.close();
     }
   });
+
+  it('SIGTERM shuts down gracefully: exit code 0, and the data is intact for the next start', async () => {
+    const env = { DATA_DIR: tempDir() };
+    const first = await spawnServer(env);
+    const m = await createMatch(first.url);
+    const res = await api(first.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 'one', step: steps[0] } });
+    expect(res.status).toBe(201);
+    const exited = new Promise<number | null>((resolve) => first.proc.once('exit', (code) => resolve(code)));
+    first.proc.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const second = await spawnServer(env);
+    try {
+      expect((await api(second.url, `/api/matches/${m.id}`)).body.version).toBe(1);
+    } finally {
+      await second.kill();
+    }
+  });
 });
