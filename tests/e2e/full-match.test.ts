@@ -4,7 +4,7 @@
  * what the rules engine says after every step.
  *
  * - 14-1, race to 25: breaking foul (accepted), a safety with a ball pocketed (sent by a "Stream Deck" over the
- *   REST API of instance 2, because the console's Safety button takes no ball numbers), three consecutive
+ *   REST API of instance 2, so the button path is covered too), three consecutive
  *   fouls (−16, re-rack chosen), a 14-ball re-rack with the break ball in the rack area, undo, the winning run.
  * - Rotation, race to 120: break, push out (shoot), a scratch with the foul placement, two racks, the winner.
  *

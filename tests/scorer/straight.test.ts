@@ -149,3 +149,18 @@ test('mode: a pending choice blocks shot entry; the break has its own panel', ()
   const won = play({ discipline: '14-1', players: ['Ann', 'Bob'], targets: [2, 100], start: { turn: 'A', ballsOnTable: 9 } }, [{ shot: madeShot(2) }]);
   expect(straightMode(view(won))).toBe('over');
 });
+
+describe('non-scoring shots keep the balls that dropped (spotted, S-5 / S-13)', () => {
+  test('a safety, a miss and a foul carry the named balls; the engine spots them', () => {
+    const setup = { discipline: '14-1', ruleset: 'nba', players: ['A', 'B'], targets: [100, 100] };
+    for (const shot of [safetyShot([4]), missShot([4, 9]), foulShot('scratch', { onTable: null }, undefined, [4])]) {
+      expect(Array.isArray(shot.pocketed) && shot.pocketed.includes(4)).toBe(true);
+      const m = play(setup, [{ shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } }]);
+      const r = applyStep(m, { shot });
+      expect(r.ok).toBe(true);
+      if (r.ok) expect(view(r.match).ballsOnTable).toBe(15);
+    }
+    expect(safetyShot()).toEqual({ call: 'safety' });
+    expect(foulShot('off-table', { onTable: null }, 7, [7, 3]).offTable).toEqual([7]);
+  });
+});

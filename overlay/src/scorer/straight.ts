@@ -37,18 +37,22 @@ export function madeShot(count: number, numbers?: readonly number[]): Shot {
   return { call: { made: true }, pocketed: Math.max(1, Math.min(15, Math.round(count))) };
 }
 
-/** Called ball missed (or dropped in another pocket): no score, turn passes (S-5). */
-export const missShot = (): Shot => ({ call: { made: false } });
+/** Balls the scorer picked as dropped on a shot that does not score (they are spotted, S-5 / S-13). */
+const withDropped = (shot: Shot, dropped?: readonly number[]): Shot =>
+  dropped && dropped.length > 0 ? { ...shot, pocketed: [...dropped] } : shot;
 
-/** Called safety: no score, turn passes, foul count cleared (S-5, S-6). */
-export const safetyShot = (): Shot => ({ call: 'safety' });
+/** Called ball missed (or dropped in another pocket): no score, turn passes; `dropped` balls are spotted (S-5). */
+export const missShot = (dropped?: readonly number[]): Shot => withDropped({ call: { made: false } }, dropped);
+
+/** Called safety: no score, turn passes, foul count cleared; `dropped` balls are spotted (S-5, S-6; 14-1 §04). */
+export const safetyShot = (dropped?: readonly number[]): Shot => withDropped({ call: 'safety' }, dropped);
 
 /**
  * A standard foul (S-12). `offTableBall` is the ball driven off the table; 14-1 scores by count, so when the
  * scorer did not name it any ball still on the table stands for it.
  */
-export function foulShot(foul: StraightFoul, s: Pick<MatchState, 'onTable'>, offTableBall?: number): Shot {
-  const shot: Shot = { call: { made: false } };
+export function foulShot(foul: StraightFoul, s: Pick<MatchState, 'onTable'>, offTableBall?: number, dropped?: readonly number[]): Shot {
+  const shot: Shot = withDropped({ call: { made: false } }, dropped?.filter((b) => b !== offTableBall));
   switch (foul) {
     case 'scratch':
       shot.cueBall = 'scratch';
