@@ -10,7 +10,8 @@
  * broadcasting the same message (the latest cuecast push) that the scorer sends to both. Viewers run in child processes,
  * one per instance, so the server processes measure only their own heap.
  * Both set-ups run side by side and their shots alternate, so a busy (shared) machine affects both alike;
- * shots are sequential: the next is emitted 5 ms after every viewer has the previous one.
+ * shots are sequential: the next is emitted BENCH_GAP_MS (default 5) ms after every viewer has the previous one.
+ * Options (env): BENCH_VIEWERS (default 1000,5000), BENCH_SHOTS (200), BENCH_GAP_MS (5), REDIS_URL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SIZES = (process.env.BENCH_VIEWERS ?? '1000,5000').split(',').map(Number);
 const SHOTS = Number(process.env.BENCH_SHOTS ?? 200);
 const WARMUP = 10;
+/** Pause after every viewer has a shot before the next shot (either set-up). */
+const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 5);
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [1000, 1000] };
 const steps = legalSteps(WARMUP + SHOTS, SETUP);
 
@@ -202,7 +205,7 @@ async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: () => R
 
 /**
  * Both topologies up at once; shots alternate cuecast / bare so both see the same machine load (the
- * machine may be shared), each shot starting 5 ms after every viewer has the previous one.
+ * machine may be shared), each shot starting GAP_MS after every viewer has the previous one.
  */
 async function compare(viewers: number): Promise<Result[]> {
   console.error(`[bench] ${viewers} viewers: starting 2 cuecast instances + Redis and 2 bare Socket.IO servers …`);
@@ -219,7 +222,7 @@ async function compare(viewers: number): Promise<Result[]> {
           results[k]!.fanout.push(r.fanout);
           results[k]!.ack.push(r.ack);
         }
-        await sleep(5);
+        await sleep(GAP_MS);
       }
     }
     const bytes = Buffer.byteLength(JSON.stringify(cue.lastMessage()));
