@@ -21,6 +21,7 @@ import type { MatchStore } from './store/types';
 import { apiRouter } from './http/api';
 import { staticRouter } from './http/static';
 import { attachProtocol, roomOf, type IoServer, type SocketLimits } from './socket';
+import { releaseUpgradeRequest } from './socket-memory';
 
 /** Limits and hardening knobs; every field has a production default. */
 export interface Limits extends SocketLimits {
@@ -73,9 +74,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The parts of an engine.io upgrade request that are emptied after the handshake. */
-type UpgradeRequest = { rawHeaders: string[]; headers: Record<string, string>; url: string; _query: Record<string, string> };
-
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
@@ -118,19 +116,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     maxHttpBufferSize: limits.maxFrameBytes,
     ...(corsOrigin ? { cors: { origin: corsOrigin } } : {}),
   });
-  // Memory per viewer: Socket.IO keeps the upgrade request of every connection for its lifetime (and engine.io's
-  // upgrade closures still reach it). Nothing reads it after the handshake (auth travels in the CONNECT packet),
-  // so drop the reference and empty its header copies: about 1 KB less heap per connected viewer.
-  io.engine.on('connection', (raw: { request: UpgradeRequest | null }) => {
-    const req = raw.request;
-    raw.request = null;
-    if (req) {
-      req.rawHeaders = [];
-      req.headers = {};
-      req.url = '';
-      req._query = {};
-    }
-  });
+  io.engine.on('connection', releaseUpgradeRequest);
   if (pub && sub) io.adapter(publishFirstAdapter(pub, sub, `${prefix}socket.io`) as never);
 
   const matches = new MatchService({
