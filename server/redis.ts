@@ -15,6 +15,8 @@ export type Redis = ReturnType<typeof createClient>;
 export async function connectRedis(url: string, log: Logger, name: string, connectTimeoutMs = 5000): Promise<Redis> {
   const client: Redis = createClient({
     url,
+    // Shows up in CLIENT LIST (e.g. cuecast-sub) when debugging a deployment.
+    name: `cuecast-${name}`,
     socket: {
       connectTimeout: connectTimeoutMs,
       reconnectStrategy: (retries) => Math.min(50 * (retries + 1), 1000),
