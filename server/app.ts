@@ -59,6 +59,12 @@ export interface ServerOptions {
   staticDir?: string;
   /** Allowed cross-origin callers of /api and Socket.IO (CORS); unset = same origin only. */
   corsOrigin?: string | string[];
+  /**
+   * express 'trust proxy' for a server behind a load balancer: the client address (REST rate limit) comes
+   * from X-Forwarded-For and the URLs it returns use X-Forwarded-Proto. true, a hop count, or addresses /
+   * subnets ('loopback, 10.0.0.0/8'). Default off (direct exposure).
+   */
+  trustProxy?: boolean | number | string;
   /** Prefix of every Redis key and pub/sub channel. Default `cuecast:`. */
   redisPrefix?: string;
   limits?: Partial<Limits>;
@@ -127,6 +133,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   });
 
   app.disable('x-powered-by');
+  if (opts.trustProxy !== undefined && opts.trustProxy !== false) app.set('trust proxy', opts.trustProxy);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -2,7 +2,8 @@
  * Process entry: configuration from the environment, then `startServer`.
  * PORT (3000), HOST (0.0.0.0), REDIS_URL (unset = embedded file store), DATA_DIR (./data),
  * ADMIN_TOKEN (optional), LOG_LEVEL (info), CORS_ORIGIN (comma-separated origins; unset = same origin),
- * REDIS_PREFIX (prefix of Redis keys and channels; default `cuecast:`).
+ * REDIS_PREFIX (prefix of Redis keys and channels; default `cuecast:`), TRUST_PROXY (behind a load balancer:
+ * `true`, a hop count, or trusted addresses/subnets — client address from X-Forwarded-For; default off).
  * SIGTERM / SIGINT shut down gracefully: stop accepting, finish in-flight records, close Redis.
  */
 import { pino } from 'pino';
@@ -21,6 +22,13 @@ function portOf(v: string | undefined): number {
   return n;
 }
 
+/** TRUST_PROXY: unset/false → off, true, a hop count, else a list of trusted addresses / subnets. */
+function trustProxyOf(v: string | undefined): boolean | number | string | undefined {
+  if (v === undefined || v === '' || v === 'false') return undefined;
+  if (v === 'true') return true;
+  return /^\d+$/.test(v) ? Number(v) : v;
+}
+
 const corsOrigin = env.CORS_ORIGIN ? env.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
 
 try {
@@ -31,6 +39,7 @@ try {
     dataDir: env.DATA_DIR || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,
     redisPrefix: env.REDIS_PREFIX || undefined,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     corsOrigin,
     logger: log,
   });

@@ -58,7 +58,7 @@ export function apiRouter(opts: ApiOptions): Router {
     }
     try {
       const created = await matches.create(req.body);
-      const base = `${req.protocol}://${req.get('host')}`;
+      const base = `${req.protocol}://${req.host}`;
       const id = created.id;
       res.status(201).json({
         id,

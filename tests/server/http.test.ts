@@ -124,6 +124,26 @@ describe('limits', () => {
     }
   });
 
+  it('behind a trusted proxy, limits each forwarded client address separately and builds https URLs', async () => {
+    const s = await startTestServer({ dataDir: tempDir('data'), trustProxy: 'loopback', limits: { requestsPerMinute: 3 } });
+    try {
+      const get = (ip: string) => fetch(`${s.url}/api/matches`, { headers: { 'x-forwarded-for': ip } }).then((r) => r.status);
+      const a = [await get('203.0.113.1'), await get('203.0.113.1'), await get('203.0.113.1'), await get('203.0.113.1')];
+      expect(a).toEqual([200, 200, 200, 429]);
+      expect(await get('203.0.113.2')).toBe(200);
+      const created = await fetch(`${s.url}/api/matches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.3', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'cue.example' },
+        body: JSON.stringify(SETUP),
+      });
+      expect(created.status).toBe(201);
+      const body = (await created.json()) as { id: string; urls: { overlay: string } };
+      expect(body.urls.overlay).toBe(`https://cue.example/overlay/${body.id}`);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('rate-limits each Socket.IO connection, not its neighbours', async () => {
     const s = await startTestServer({ dataDir: tempDir('data'), limits: { messagesPerSecond: 5, burst: 10 } });
     try {

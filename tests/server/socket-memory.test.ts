@@ -28,7 +28,7 @@ describe('releaseUpgradeRequest', () => {
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()));
     const url = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
     const client = await connect(url, 'secret');
-    expect(await client.timeout(2000).emitWithAck('echo' as never, 'hi' as never)).toEqual({ msg: 'hi', auth: { token: 'secret' } });
+    expect(await (client.timeout(2000) as unknown as { emitWithAck(e: string, m: unknown): Promise<unknown> }).emitWithAck('echo', 'hi')).toEqual({ msg: 'hi', auth: { token: 'secret' } });
     const raw = seen[0]!;
     expect(raw.request).toBeNull();
     const ws = raw.transport!.socket as unknown as NodeJS.EventEmitter & { _socket: NodeJS.EventEmitter };
