@@ -69,14 +69,21 @@ export const choiceSchema = z.union([
 
 const playerKey = z.enum(['A', 'B']);
 
-export const stepSchema = z.union([
-  z.strictObject({ shot: shotSchema }),
-  z.strictObject({ choice: choiceSchema }),
-  z.strictObject({ undo: z.literal(true) }),
+/** One schema per step kind, keyed by the step's single key. */
+const stepBranches = {
+  shot: z.strictObject({ shot: shotSchema }),
+  choice: z.strictObject({ choice: choiceSchema }),
+  undo: z.strictObject({ undo: z.literal(true) }),
   /** 14-1 S-20 stalemate: re-rack 15, scores kept, the lag winner opens. */
-  z.strictObject({ stalemate: z.strictObject({ breaker: playerKey }) }),
+  stalemate: z.strictObject({ stalemate: z.strictObject({ breaker: playerKey }) }),
   /** 14-1 S-15 with `requireTwoFoulWarning`: the referee warns the player on two fouls. */
-  z.strictObject({ warning: playerKey }),
+  warning: z.strictObject({ warning: playerKey }),
+} as const;
+type StepKind = keyof typeof stepBranches;
+const STEP_KINDS = Object.keys(stepBranches) as StepKind[];
+
+export const stepSchema = z.union([
+  stepBranches.shot, stepBranches.choice, stepBranches.undo, stepBranches.stalemate, stepBranches.warning,
 ]);
 
 export type Call = z.infer<typeof callSchema>;
@@ -102,15 +109,16 @@ export function describeIssue(err: z.ZodError, root: string): { field: string; m
   let message = issue.message;
   // A union failure: report the branch that got furthest, so the field is specific.
   if (issue.code === 'invalid_union' && 'errors' in issue && Array.isArray(issue.errors)) {
-    const best = (issue.errors as z.core.$ZodIssue[][])
+    const firsts = (issue.errors as z.core.$ZodIssue[][])
       .map((branch) => branch[0])
-      .filter((i): i is z.core.$ZodIssue => i !== undefined && i.code !== 'unrecognized_keys')
-      .sort((a, b) => b.path.length - a.path.length)[0];
+      .filter((i): i is z.core.$ZodIssue => i !== undefined && i.code !== 'unrecognized_keys');
+    const best = [...firsts].sort((a, b) => b.path.length - a.path.length)[0];
     if (best && best.path.length > 0) {
       path = [...path, ...best.path];
       message = best.message;
-    } else {
-      message = 'must be exactly one of {"shot": …}, {"choice": …}, {"undo": true}, {"stalemate": …}, {"warning": …}';
+    } else if (firsts.length > 0) {
+      // Every branch failed at this level: say what each would have accepted.
+      message = firsts.map((i) => i.message.replace(/^Invalid (option|input): /, '')).join('; or ');
     }
   }
   const field = issuePath(root, path);
@@ -122,8 +130,14 @@ export function describeIssue(err: z.ZodError, root: string): { field: string; m
  * @throws RulesError `invalid-step` with the field path and the reason.
  */
 export function parseStep(input: unknown, root = 'step'): Step {
-  const res = stepSchema.safeParse(input);
-  if (res.success) return res.data;
+  // Dispatch on the step's single key first, so an error names the field inside that kind of step.
+  const keys = input !== null && typeof input === 'object' && !Array.isArray(input) ? Object.keys(input) : null;
+  if (!keys || keys.length !== 1 || !STEP_KINDS.includes(keys[0] as StepKind)) {
+    const got = keys ? `{${keys.join(', ')}}` : input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input;
+    throw new RulesError('invalid-step', `${root}: must have exactly one key of ${STEP_KINDS.join(', ')} (got ${got})`, root);
+  }
+  const res = stepBranches[keys[0] as StepKind].safeParse(input);
+  if (res.success) return res.data as Step;
   const { field, message } = describeIssue(res.error, root);
   throw new RulesError('invalid-step', message, field);
 }
