@@ -53,19 +53,29 @@ export function applyStep(match: Match, step: Step): Applied {
     const top = match.history;
     if (!top) return { ok: false, error: new RulesError('nothing-to-undo', 'undo: there is no step to take back', 'undo') };
     const outcome: Outcome = { kind: 'undo', by: top.outcome.by, points: 0, penalty: 0, caption: `undone: ${top.outcome.caption}` };
-    return { ok: true, match: { setup: match.setup, core: top.before, history: top.prev, depth: match.depth - 1 }, outcome };
+    return { ok: true, match: undone(match, top), outcome };
   }
-  let t: Transition;
   try {
-    t = match.setup.discipline === '14-1'
-      ? decideStraightPool(match.setup, match.core, step)
-      : decideRotation(match.setup, match.core, step);
+    const next = advance(match, step);
+    return { ok: true, match: next, outcome: next.history!.outcome };
   } catch (e) {
     if (e instanceof RulesError) return { ok: false, error: e };
     throw e;
   }
+}
+
+/** The match with its last effective step taken back. */
+function undone(match: Match, top: HistoryNode): Match {
+  return { setup: match.setup, core: top.before, history: top.prev, depth: match.depth - 1 };
+}
+
+/** Decide and apply a shot, choice, stalemate or warning. @throws RulesError when refused. */
+function advance(match: Match, step: Step): Match {
+  const t = match.setup.discipline === '14-1'
+    ? decideStraightPool(match.setup, match.core, step)
+    : decideRotation(match.setup, match.core, step);
   const node: HistoryNode = { prev: match.history, before: match.core, step, outcome: t.outcome };
-  return { ok: true, match: { setup: match.setup, core: t.core, history: node, depth: match.depth + 1 }, outcome: t.outcome };
+  return { setup: match.setup, core: t.core, history: node, depth: match.depth + 1 };
 }
 
 /**
@@ -75,9 +85,16 @@ export function applyStep(match: Match, step: Step): Applied {
 export function replay(setup: MatchSetup, steps: readonly Step[]): Match {
   let m = newMatch(setup);
   for (let i = 0; i < steps.length; i++) {
-    const r = applyStep(m, steps[i]!);
-    if (!r.ok) throw new RulesError(r.error.code, `log step ${i}: ${r.error.message}`, `steps.${i}`);
-    m = r.match;
+    const step = steps[i]!;
+    try {
+      if ('undo' in step) {
+        if (!m.history) throw new RulesError('nothing-to-undo', 'undo: there is no step to take back', 'undo');
+        m = undone(m, m.history);
+      } else m = advance(m, step);
+    } catch (e) {
+      if (e instanceof RulesError) throw new RulesError(e.code, `log step ${i}: ${e.message}`, `steps.${i}`);
+      throw e;
+    }
   }
   return m;
 }
