@@ -14,7 +14,7 @@ import type { MatchStats } from './protocol/wire';
 import { type Core, initialCore, type Transition } from './rules/core';
 import { decideStraightPool } from './rules/fourteen-one';
 import { decideRotation } from './rules/rotation';
-import { projectState } from './view';
+import { coreFromState, projectState } from './view';
 import { deriveStats } from './stats';
 
 /** One effective step on the undo stack: the state before it, and what it did. */
@@ -114,4 +114,30 @@ export function effectiveSteps(match: Match): HistoryNode[] {
 /** Derived statistics, score sheet and consistency check for the dashboard (rules.md §3.13, §4.8). */
 export function statsOf(match: Match): MatchStats {
   return deriveStats(match.setup, effectiveSteps(match), match.core);
+}
+
+/** Result of `projectSteps`: the state after the steps that could be played, and why it stopped early. */
+export interface Projection {
+  state: MatchState;
+  /** How many of the steps were played. */
+  applied: number;
+  /** The refusal that stopped the projection (an undo reaching past the snapshot, or a rules error). */
+  error?: RulesError;
+}
+
+/**
+ * Play steps forward from a public snapshot (no history needed): the scorer console's view of steps still
+ * queued while offline. The same rules decide, so the console shows the panels the queued steps lead to.
+ * An undo can only take back a step projected here; one reaching past the snapshot stops the projection.
+ */
+export function projectSteps(setup: MatchSetup, state: MatchState, steps: readonly Step[]): Projection {
+  let m: Match = { setup, core: coreFromState(state), history: null, depth: state.steps };
+  let last = state.last;
+  for (let i = 0; i < steps.length; i++) {
+    const r = applyStep(m, steps[i]!);
+    if (!r.ok) return { state: projectState(setup, m.core, m.depth, last), applied: i, error: r.error };
+    m = r.match;
+    last = r.match.history ? r.match.history.outcome : state.last;
+  }
+  return { state: projectState(setup, m.core, m.depth, last), applied: steps.length };
 }

@@ -20,6 +20,8 @@ export type ErrorCode =
   | 'inconsistent-shot'
   | 'nothing-to-undo'
   // transport / server
+  | 'invalid-request'
+  | 'event-id-reused'
   | 'stale'
   | 'unauthorized'
   | 'forbidden'

@@ -62,6 +62,8 @@ export interface StartState {
 /** Set-up as a client sends it (REST `POST /api/matches`, a case file). */
 export interface SetupInput {
   discipline: Discipline;
+  /** Who opens the match (the lag winner), default A (the first player named). */
+  breaker?: PlayerKey;
   ruleset?: Ruleset;
   options?: Partial<StraightPoolOptions> | Partial<RotationOptions>;
   players: Pair<string>;
@@ -71,6 +73,8 @@ export interface SetupInput {
 }
 
 interface SetupBase {
+  /** Who opens the match: the lag winner (rules.md §1.1). */
+  breaker: PlayerKey;
   /** Player names, A first. */
   players: Pair<string>;
   /** Points each player needs (handicap = different targets; 14-1 §11, ROT §12). */
@@ -116,7 +120,14 @@ export const ROTATION_DEFAULTS: RotationOptions = {
 };
 
 const pairOf = <T extends z.ZodType>(t: T) => z.tuple([t, t]);
-const name = z.string().trim().min(1, 'must not be empty').max(40, 'at most 40 characters');
+/** Control and bidirectional-override characters: they would garble or reorder text on air. */
+const UNSAFE_TEXT = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const name = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(40, 'at most 40 characters')
+  .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters');
 const score = z.number().int().min(-10000).max(10000);
 
 const startSchema = z.strictObject({
@@ -150,6 +161,7 @@ const rotationOptionsSchema = z.strictObject({
 });
 
 const common = {
+  breaker: z.enum(['A', 'B']).optional(),
   players: pairOf(name),
   targets: pairOf(z.number().int().min(1).max(10000)).optional(),
   startScore: pairOf(score).optional(),
@@ -171,12 +183,19 @@ export const setupSchema = z.discriminatedUnion('discipline', [
   }),
 ]);
 
+/** The top-level fields of a set-up. */
+export const SETUP_KEYS: ReadonlySet<string> = new Set(['discipline', 'ruleset', 'options', 'breaker', 'players', 'targets', 'startScore', 'start']);
+
 /**
  * Validate a set-up and resolve its defaults (targets 100/100 for 14-1, 120/120 or 61/61 for Rotation).
- * Unknown top-level keys (`id`, `title`, `steps`, … of a case file) are ignored.
+ * An unknown top-level key is refused: a typo such as `target` must not silently give the defaults.
  * @throws RulesError `invalid-setup` naming the field and the reason.
  */
 export function parseSetup(input: unknown): MatchSetup {
+  if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
+    const unknown = Object.keys(input).find((k) => !SETUP_KEYS.has(k));
+    if (unknown !== undefined) fail(`setup.${unknown}`, `unknown set-up field (known: ${[...SETUP_KEYS].join(', ')})`);
+  }
   const res = setupSchema.safeParse(input);
   if (!res.success) {
     const { field, message } = describeIssue(res.error, 'setup');
@@ -191,6 +210,7 @@ export function parseSetup(input: unknown): MatchSetup {
       discipline: '14-1',
       ruleset,
       options: { ...straightPoolDefaults(ruleset), ...stripUndefined(s.options ?? {}) },
+      breaker: s.breaker ?? 'A',
       players: s.players,
       targets: s.targets ?? [100, 100],
       startScore,
@@ -202,6 +222,7 @@ export function parseSetup(input: unknown): MatchSetup {
       discipline: 'rotation',
       ruleset: 'nba',
       options,
+      breaker: s.breaker ?? 'A',
       players: s.players,
       targets: s.targets ?? (options.format === 'single-rack-61' ? [61, 61] : [120, 120]),
       startScore,

@@ -139,7 +139,7 @@ export interface MatchState {
   /** 14-1: placement of the last re-rack in this rack, null before any. */
   rackPlacement: RackPlacement | null;
   winner: PlayerKey | null;
-  /** Rotation: a push out is allowed on the next shot. */
+  /** Rotation: a push out is allowed on the next shot (after any pending choice is answered). */
   pushOutAvailable: boolean;
   /** Rotation: the lowest-numbered ball on the table (the ball to hit first), null when none. */
   lowestBall: number | null;
@@ -149,6 +149,10 @@ export interface MatchState {
   rackPoints: Pair<number>;
   /** Rotation: the player whose rack points reached 61 (the rack is clinched). */
   rackClinchedBy: PlayerKey | null;
+  /** 14-1: where the cue ball goes for the player who accepts a pending choice (scratch → 'kitchen'). */
+  pendingBallInHand: BallInHand;
+  /** 14-1 with `requireTwoFoulWarning`: the player on two fouls has been warned (S-15). */
+  warned: Pair<boolean>;
   /** Rotation: facts of the pending foul placement, null unless `awaiting` is 'foul-placement'. */
   foulPlacement: FoulPlacementFacts | null;
   /** Number of effective steps (undo removes one). */

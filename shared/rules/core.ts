@@ -83,7 +83,7 @@ export function initialCore(setup: MatchSetup): Core {
     fouls: s?.fouls ? [...s.fouls] : [0, 0],
     innings: s?.innings ? [...s.innings] : [0, 0],
     highRun: s?.highRun ? [...s.highRun] : [0, 0],
-    turn: s?.turn ?? 'A',
+    turn: s?.turn ?? setup.breaker ?? 'A',
     run: 0,
     turnStarted: false,
     rack,

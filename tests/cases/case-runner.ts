@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyStep, type Match, newMatch, parseSetup, parseStep, RulesError, view } from '../../shared/index';
+import { applyStep, type Match, newMatch, parseSetup, parseStep, RulesError, SETUP_KEYS, view } from '../../shared/index';
 
 /** One field that differs from the case's `expect`. */
 export interface Mismatch {
@@ -47,7 +47,8 @@ export function runCase(c: CaseFile, file: string): CaseResult {
   const title = c.title ?? '';
   let match: Match;
   try {
-    match = newMatch(parseSetup(c));
+    // The case's set-up fields go to the engine as they are; id, title, steps, source stay with the runner.
+    match = newMatch(parseSetup(Object.fromEntries(Object.entries(c).filter(([k]) => SETUP_KEYS.has(k)))));
   } catch (e) {
     return { id, title, file, passed: false, error: `set-up refused: ${(e as Error).message}` };
   }

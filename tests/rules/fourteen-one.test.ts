@@ -1,6 +1,6 @@
 /** 14-1 rule families, given-when-then (rules.md §3; seed 14-1 §04–§11). */
 import { describe, expect, it } from 'vitest';
-import { statsOf, view } from '../../shared/index';
+import { parseSetup, projectSteps, statsOf, view } from '../../shared/index';
 import { accept, expectState, fresh141, given, refuse } from './given';
 
 const midRack = (over: Record<string, unknown> = {}) => ({
@@ -204,5 +204,21 @@ describe('winning, stalemate and undo', () => {
   it('stalemate (S-20): scores, fouls and innings kept, rack + 1, the lag winner opens', () => {
     const m = given(midRack({ fouls: [1, 2] }), [{ stalemate: { breaker: 'B' } }]);
     expectState(m, { score: [20, 15], fouls: [1, 2], innings: [5, 5], rack: 3, ballsOnTable: 15, breakShot: true, turn: 'B', ballInHand: 'kitchen' });
+  });
+});
+
+describe('projection of queued steps (scorer offline)', () => {
+  it('plays steps forward from a snapshot, undoes projected steps, and stops at an undo past the snapshot', () => {
+    const setup = parseSetup({ ...fresh141, players: ['A', 'B'] });
+    const snap = view(given(fresh141, [{ shot: { call: 'safety', breakRails: { objectBalls: 2 } } }]));
+    const p = projectSteps(setup, snap, [{ shot: { call: { made: true }, pocketed: 2 } }, { shot: { cueBall: 'scratch' } }, { undo: true }]);
+    expect(p.error).toBeUndefined();
+    expect([p.state.score, p.state.run, p.state.turn, p.state.steps]).toEqual([[0, 2], 2, 'B', 2]);
+    const past = projectSteps(setup, snap, [{ undo: true }]);
+    expect(past.applied).toBe(0);
+    expect(past.error?.code).toBe('nothing-to-undo');
+    expect(past.state).toEqual(snap);
+    const pending = projectSteps(setup, view(given(fresh141)), [{ shot: { call: 'safety', breakRails: { objectBalls: 0 } } }]);
+    expect([pending.state.awaiting, pending.state.turn]).toEqual(['break-foul-choice', 'B']);
   });
 });

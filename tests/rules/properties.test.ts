@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyStep, type Match, newMatch, parseSetup, replay, statsOf, type Step, view } from '../../shared/index';
+import { applyStep, type Match, newMatch, parseSetup, projectSteps, replay, statsOf, type Step, view } from '../../shared/index';
+import { coreFromState } from '../../shared/view';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 
 const setups = fc.oneof(
@@ -106,5 +107,17 @@ describe('random legal matches', () => {
       expect(view(replayed)).toEqual(view(last));
       expect(statsOf(replayed)).toEqual(statsOf(last));
     }), { numRuns: 1000 });
+  });
+
+  it('the public state carries the whole engine state: a snapshot plays queued steps forward exactly', () => {
+    fc.assert(fc.property(matches, fc.integer({ min: 0, max: 1000 }), (p, cut) => {
+      const { setup, log, states } = play({ ...p, undoRate: 0 });
+      for (const m of states) expect(coreFromState(view(m))).toEqual(m.core);
+      // From any snapshot, projecting the rest of the log gives the live match's state.
+      const at = cut % states.length;
+      const projected = projectSteps(setup, view(states[at]!), log.slice(at));
+      expect(projected.error).toBeUndefined();
+      expect(projected.state).toEqual(view(states[states.length - 1]!));
+    }), { numRuns: 500 });
   });
 });

@@ -153,3 +153,10 @@ describe('racks, 61 and winning (R-3a, R-11, R-13; ROT §09, §13)', () => {
     expect(refuse(m, { stalemate: { breaker: 'A' } }).code).toBe('invalid-step');
   });
 });
+
+describe('set-up', () => {
+  it('the breaker named in the set-up opens the match', () => {
+    const m = given({ ...freshRot, breaker: 'B' }, [{ shot: { pocketed: [3] } }]);
+    expectState(m, { score: [0, 3], turn: 'B', innings: [0, 1] });
+  });
+});

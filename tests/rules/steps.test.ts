@@ -59,3 +59,17 @@ describe('parseSetup', () => {
     expect(e.field).toBe(field);
   });
 });
+
+describe('parseSetup strictness', () => {
+  it('refuses unknown top-level fields (a typo must not silently give defaults) and unsafe names', () => {
+    expect(fieldOf(() => parseSetup({ discipline: '14-1', players: ['A', 'B'], target: [25, 25] })).field).toBe('setup.target');
+    expect(fieldOf(() => parseSetup({ discipline: '14-1', players: ['\u202eRTL', 'B'] })).field).toBe('setup.players.0');
+    expect(fieldOf(() => parseSetup({ discipline: '14-1', players: ['A\nB', 'C'] })).field).toBe('setup.players.0');
+  });
+
+  it('takes the breaker (lag winner) and lets B open', () => {
+    const s = parseSetup({ discipline: 'rotation', players: ['Ann', 'Bob'], breaker: 'B' });
+    expect(s.breaker).toBe('B');
+    expect(parseSetup({ discipline: '14-1', players: ['日本 太郎', 'Zoë'] }).breaker).toBe('A');
+  });
+});
