@@ -88,7 +88,11 @@ export function deriveStats(setup: MatchSetup, entries: readonly StatsEntry[], n
       runs,
     };
   }) as [PlayerStats, PlayerStats];
-  const recent = entries.slice(-RECENT_STEPS).map((e) => `${setup.players[idx(e.outcome.by)]}: ${e.outcome.caption}`);
+  const recent = entries.slice(-RECENT_STEPS).map((e) => {
+    const name = setup.players[idx(e.outcome.by)];
+    // "Bob accepts the table" already names the player; "+2 (run 5)" does not.
+    return e.outcome.caption.startsWith(`${name} `) ? e.outcome.caption : `${name}: ${e.outcome.caption}`;
+  });
   return {
     players,
     sheet,
