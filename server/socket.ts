@@ -4,6 +4,10 @@
  * - `unsubscribe {matchId}` → leaves the room;
  * - `record {matchId, eventId, expectedVersion?, step}` with the scorer token in the handshake `auth.token`
  *   → ack `RecordAck`; the new state is pushed to the room as `state` (StatePush) on every instance.
+ * `subscribe` and `record` must be emitted with an acknowledgement callback: without one they are ignored
+ * (nothing recorded, no answer). A bad envelope is refused with `invalid-request` naming the field, a bad
+ * step with `invalid-step`, a message over MAX_MESSAGE_BYTES with `too-large` (the connection stays open);
+ * a frame over `maxFrameBytes` (app.ts) closes the connection.
  * Every message is size-capped, schema-checked and rate-limited per connection before it reaches the engine.
  */
 import type { Server, Socket } from 'socket.io';

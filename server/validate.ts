@@ -1,10 +1,12 @@
 /**
  * Envelope validation of incoming messages before anything reaches the engine: zod schemas from
- * shared/protocol/wire, each failure turned into `invalid-step` naming the field (the step itself is
- * validated by the engine's `parseStep`). Also the size cap of a message.
+ * shared/protocol/wire, each failure turned into `invalid-request` naming the field (`matchId`, `eventId`,
+ * `expectedVersion`, or `request` for a non-object or an unknown key). The step itself is validated by the
+ * engine's `parseStep` (`invalid-step`). Also the size cap of a message.
  */
 import type { z } from 'zod';
-import { describeIssue } from '../shared/protocol/steps';
+import { RulesError } from '../shared/protocol/errors';
+import { describeIssue, parseStep } from '../shared/protocol/steps';
 import { recordSchema, subscribeSchema } from '../shared/protocol/wire';
 import { fail, type Failure } from './matches';
 
@@ -20,7 +22,19 @@ function check<T>(schema: z.ZodType<T>, input: unknown): { ok: true; value: T } 
   const res = schema.safeParse(input);
   if (res.success) return { ok: true, value: res.data };
   const { field, message } = describeIssue(res.error, '');
-  return fail('invalid-step', field ? message : `request: ${res.error.issues[0]?.message ?? 'invalid'}`, field || 'request');
+  // The envelope's only objection to the step is that it is missing: that is the step's error, in the engine's words.
+  if (field === 'step') return stepMissing();
+  return fail('invalid-request', field ? message : `request: ${res.error.issues[0]?.message ?? 'invalid'}`, field || 'request');
+}
+
+/** `invalid-step` for a request without a step, with the message `parseStep` gives for one. */
+function stepMissing(): Failure {
+  try {
+    parseStep(undefined);
+  } catch (err) {
+    if (err instanceof RulesError) return { ok: false, error: err.toJSON() };
+  }
+  return fail('invalid-step', 'step: missing', 'step');
 }
 
 /** Byte size of the JSON of `input`, or Infinity when it cannot be serialised. */
@@ -32,18 +46,18 @@ export function jsonBytes(input: unknown): number {
   }
 }
 
-/** Validate a Socket.IO `record` request (`too-large` over MAX_MESSAGE_BYTES). */
+/** Validate a Socket.IO `record` request: `too-large` over MAX_MESSAGE_BYTES, else `invalid-request` naming the field. */
 export function parseRecordMessage(input: unknown): { ok: true; value: RecordEnvelope } | Failure {
   if (jsonBytes(input) > MAX_MESSAGE_BYTES) return fail('too-large', `request: over ${MAX_MESSAGE_BYTES} bytes`, 'request');
   return check(recordSchema, input) as { ok: true; value: RecordEnvelope } | Failure;
 }
 
-/** Validate a REST `POST /api/matches/:id/events` body. */
+/** Validate a REST `POST /api/matches/:id/events` body: `invalid-request` naming the field. */
 export function parseRecordBody(input: unknown): { ok: true; value: Omit<RecordEnvelope, 'matchId'> } | Failure {
   return check(restRecordSchema, input) as { ok: true; value: Omit<RecordEnvelope, 'matchId'> } | Failure;
 }
 
-/** Validate a Socket.IO `subscribe` request. */
+/** Validate a Socket.IO `subscribe` request: `too-large` over MAX_MESSAGE_BYTES, else `invalid-request` naming the field. */
 export function parseSubscribeMessage(input: unknown): { ok: true; value: SubscribeEnvelope } | Failure {
   if (jsonBytes(input) > MAX_MESSAGE_BYTES) return fail('too-large', `request: over ${MAX_MESSAGE_BYTES} bytes`, 'request');
   return check(subscribeSchema, input);

@@ -4,7 +4,10 @@
  * - `GET /api/matches` latest summaries; `GET /api/matches/:id` `{id, version, setup, state, stats}`;
  * - `GET /api/matches/:id/events` the log; `GET /api/matches/:id/sheet.csv` the score sheet;
  * - `POST /api/matches/:id/events` `Authorization: Bearer <scorerToken>`, body `{eventId, expectedVersion?, step}`
- *   → `{matchId, version, state, stats, duplicate?}` (201 new, 200 retried eventId), 409 `{error, currentVersion}` when stale.
+ *   → `{matchId, version, state, stats, duplicate?}` (201 new, 200 retried eventId with the same step),
+ *   409 `{error, currentVersion}` when stale, 409 `event-id-reused` for a recorded eventId with another step,
+ *   400 `invalid-request` for a bad envelope (eventId, expectedVersion, a non-object or non-JSON body),
+ *   400 `invalid-step` for a bad step.
  * Errors are `{error: {code, message, field?}}` with the status of `statusOf`.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -125,7 +128,8 @@ export function apiRouter(opts: ApiOptions): Router {
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));
 
   r.use((err: Error & { type?: string; status?: number }, req: Request, res: Response, _next: NextFunction) => {
-    const invalid = req.method === 'POST' && req.path === '/matches' ? 'invalid-setup' : 'invalid-step';
+    // A body that is not JSON: the set-up of a new match, else the request envelope (never the step alone).
+    const invalid = req.method === 'POST' && req.path === '/matches' ? 'invalid-setup' : 'invalid-request';
     if (err.type === 'entity.too.large') return sendError(res, { code: 'too-large', message: `body: over ${opts.bodyLimitBytes} bytes`, field: 'body' });
     if (err.type === 'entity.parse.failed') return sendError(res, { code: invalid, message: 'body: not valid JSON', field: 'body' });
     if (err.status && err.status >= 400 && err.status < 500) return sendError(res, { code: invalid, message: `body: ${err.message}`, field: 'body' });

@@ -2,26 +2,37 @@
 import type { Response } from 'express';
 import type { ApiError, ErrorCode } from '../../shared/protocol/errors';
 
-/** 400 for invalid input and rules refusals; 401/403 for tokens; 404; 409 stale; 413; 429; 500. */
+/**
+ * The HTTP status of every error code (a `Record`, so a new code in shared/protocol/errors.ts does not
+ * compile until it has one): 400 invalid input and rules refusals; 401/403 tokens; 404; 409 `stale` and
+ * `event-id-reused`; 413; 429; 500.
+ */
+export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
+  'invalid-setup': 400,
+  'invalid-step': 400,
+  'match-over': 400,
+  'choice-pending': 400,
+  'no-choice-pending': 400,
+  'wrong-choice': 400,
+  'ball-not-on-table': 400,
+  'push-out-not-allowed': 400,
+  'placement-forbidden': 400,
+  'inconsistent-shot': 400,
+  'nothing-to-undo': 400,
+  'invalid-request': 400,
+  'event-id-reused': 409,
+  stale: 409,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  'too-large': 413,
+  'rate-limited': 429,
+  internal: 500,
+};
+
+/** HTTP status of `code` (see HTTP_STATUS). */
 export function statusOf(code: ErrorCode): number {
-  switch (code) {
-    case 'unauthorized':
-      return 401;
-    case 'forbidden':
-      return 403;
-    case 'not-found':
-      return 404;
-    case 'stale':
-      return 409;
-    case 'too-large':
-      return 413;
-    case 'rate-limited':
-      return 429;
-    case 'internal':
-      return 500;
-    default:
-      return 400;
-  }
+  return HTTP_STATUS[code] ?? 500;
 }
 
 /** Send `{error, ...extra}` with the status of its code. */

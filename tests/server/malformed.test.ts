@@ -1,7 +1,9 @@
 /**
  * A few hundred malformed messages (a hand-written table plus fast-check generated mutations of legal
  * steps and random JSON), over Socket.IO and REST: each gets a specific error — code and field — and
- * changes nothing: same version, same log, no push to viewers. Embedded mode (file store).
+ * changes nothing: same version, same log, no push to viewers. A bad envelope (matchId, eventId,
+ * expectedVersion, a non-object request) is `invalid-request`; a bad step is `invalid-step`. Embedded mode
+ * (file store).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,15 +27,15 @@ interface Row {
 
 const steps = legalSteps(3);
 
-/** Envelope rows: everything but the step. `M` is replaced by the match id. */
+/** Envelope rows: everything but the step (`invalid-request`). `M` is replaced by the match id. */
 function envelopeRows(): Row[] {
   const base = { matchId: 'M', eventId: 'bad', expectedVersion: 3, step: steps[0] };
   const rows: Row[] = [];
-  for (const p of [null, 1, 'x', [], true, [base]]) rows.push({ name: `request ${JSON.stringify(p)}`, payload: p, code: 'invalid-step', field: 'request' });
-  rows.push({ name: 'unknown key', payload: { ...base, extra: 1 }, code: 'invalid-step', field: 'request' });
-  for (const v of [undefined, '', 5, null, {}, 'x'.repeat(65)]) rows.push({ name: `matchId ${JSON.stringify(v)}`, payload: { ...base, matchId: v }, code: 'invalid-step', field: 'matchId' });
-  for (const v of [undefined, '', 5, null, [], 'e'.repeat(101)]) rows.push({ name: `eventId ${JSON.stringify(v)}`, payload: { ...base, eventId: v }, code: 'invalid-step', field: 'eventId' });
-  for (const v of [-1, 1.5, '3', null, {}, true]) rows.push({ name: `expectedVersion ${JSON.stringify(v)}`, payload: { ...base, expectedVersion: v }, code: 'invalid-step', field: 'expectedVersion' });
+  for (const p of [null, 1, 'x', [], true, [base]]) rows.push({ name: `request ${JSON.stringify(p)}`, payload: p, code: 'invalid-request', field: 'request' });
+  rows.push({ name: 'unknown key', payload: { ...base, extra: 1 }, code: 'invalid-request', field: 'request' });
+  for (const v of [undefined, '', 5, null, {}, 'x'.repeat(65)]) rows.push({ name: `matchId ${JSON.stringify(v)}`, payload: { ...base, matchId: v }, code: 'invalid-request', field: 'matchId' });
+  for (const v of [undefined, '', 5, null, [], 'e'.repeat(101)]) rows.push({ name: `eventId ${JSON.stringify(v)}`, payload: { ...base, eventId: v }, code: 'invalid-request', field: 'eventId' });
+  for (const v of [-1, 1.5, '3', null, {}, true]) rows.push({ name: `expectedVersion ${JSON.stringify(v)}`, payload: { ...base, expectedVersion: v }, code: 'invalid-request', field: 'expectedVersion' });
   rows.push({ name: 'unknown match', payload: { ...base, matchId: 'no-such-match' }, code: 'not-found', field: 'matchId' });
   rows.push({ name: 'match id with a slash', payload: { ...base, matchId: '../etc' }, code: 'not-found', field: 'matchId' });
   rows.push({ name: 'too large', payload: { ...base, step: { shot: { fouls: Array(3000).fill('slow-play') } } }, code: 'too-large', field: 'request' });
@@ -168,7 +170,7 @@ describe('malformed payloads', () => {
 
   it('over REST each step row gets 400 with its field (409 for stale, 413 too large, 404 unknown match)', async () => {
     const wrong: string[] = [];
-    const statusOf: Record<string, number> = { 'invalid-step': 400, stale: 409, 'too-large': 413, 'not-found': 404 };
+    const statusOf: Record<string, number> = { 'invalid-request': 400, 'invalid-step': 400, stale: 409, 'too-large': 413, 'not-found': 404 };
     for (const row of rows) {
       const p = withId(row.payload) as Record<string, unknown> | null;
       // Only object requests map to REST (matchId moves to the path, where an unknown id is a 404).
@@ -181,13 +183,40 @@ describe('malformed payloads', () => {
       }
     }
     expect(wrong).toEqual([]);
-    // REST-only shapes: not JSON, a body over the limit.
+    // REST-only shapes: not JSON, a JSON body that is not an object, a body over the limit.
     const notJson = await api(server.url, `/api/matches/${match.id}/events`, { token: match.scorerToken, rawBody: '{"eventId":' });
-    expect(notJson).toMatchObject({ status: 400, body: { error: { code: 'invalid-step', field: 'body' } } });
+    expect(notJson).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'body' } } });
+    for (const raw of ['null', '5', '"x"', '[]', 'true']) {
+      const res = await api(server.url, `/api/matches/${match.id}/events`, { token: match.scorerToken, rawBody: raw });
+      expect(res, raw).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'request' } } });
+    }
     const huge = await api(server.url, `/api/matches/${match.id}/events`, { token: match.scorerToken, rawBody: JSON.stringify({ eventId: 'h', step: { x: 'y'.repeat(40_000) } }) });
     expect(huge).toMatchObject({ status: 413, body: { error: { code: 'too-large' } } });
     const badSetup = await api(server.url, '/api/matches', { body: { discipline: '14-1', players: ['Ann', ''] } });
     expect(badSetup).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: 'setup.players.1' } } });
+    // A set-up field typo is refused, not silently replaced by the defaults (`target` for `targets`).
+    const before = (await api(server.url, '/api/matches')).body.matches.length;
+    const typo = await api(server.url, '/api/matches', { rawBody: '{"discipline":"14-1","players":["Ann","Bob"],"target":[25,25]}' });
+    expect(typo).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: 'setup.target' } } });
+    expect(typo.body.error.message).toContain('setup.target');
+    const bidi = await api(server.url, '/api/matches', { body: { discipline: '14-1', players: ['Ann\u202e', 'Bob'] } });
+    expect(bidi).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: 'setup.players.0' } } });
+    expect((await api(server.url, '/api/matches')).body.matches).toHaveLength(before);
+  });
+
+  it('subscribe: a bad envelope is invalid-request naming the field', async () => {
+    const cases: [unknown, string][] = [
+      [null, 'request'],
+      ['x', 'request'],
+      [{ matchId: 5 }, 'matchId'],
+      [{ matchId: '' }, 'matchId'],
+      [{ matchId: match.id, sinceVersion: -1 }, 'sinceVersion'],
+      [{ matchId: match.id, extra: true }, 'request'],
+    ];
+    for (const [payload, field] of cases) {
+      const ack = await call<{ ok: boolean; error?: { code: string; field?: string } }>(viewerSocket, 'subscribe', payload);
+      expect(ack, JSON.stringify(payload)).toMatchObject({ ok: false, error: { code: 'invalid-request', field } });
+    }
   });
 
   it('rules refusals carry the engine code and change nothing', async () => {
