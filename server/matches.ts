@@ -26,11 +26,12 @@ import {
   type Step,
 } from '../shared/index';
 import type { MatchStore, MatchRecord, StoredEvent } from './store/types';
+import { sameJson } from './canonical';
 import { hashToken, newMatchId, newScorerToken, tokenMatches } from './tokens';
 
 /** A refusal: the wire error, plus the current version for `stale`. */
 export type Failure = { ok: false; error: ApiError; currentVersion?: number };
-/** Result of `record`: the snapshot after the step (or after the original step, for a retried eventId). */
+/** Result of `record`: the snapshot after the step (or after the original step, for a retried eventId with the same step). */
 export type RecordResult = { ok: true; snapshot: Snapshot; step: Step; duplicate: boolean } | Failure;
 
 /** A match held in memory. `events.length` is its version. */
@@ -134,8 +135,10 @@ export class MatchService {
   /**
    * Record one step for match `id` on behalf of the holder of `token`.
    * Refusals: `not-found` (matchId), `unauthorized` (no token), `forbidden` (wrong token), `invalid-step`
-   * (field), `stale` (+ currentVersion), the engine's rules codes, `internal` (store unavailable; retry
-   * with the same eventId). A retried eventId returns the original result with `duplicate: true`.
+   * (field), `stale` (+ currentVersion), `event-id-reused` (the eventId is already in the log with another
+   * step: nothing is appended), the engine's rules codes, `internal` (store unavailable; retry with the same
+   * eventId). A retried eventId with the same step (compared as canonical JSON, key order aside) returns the
+   * original result with `duplicate: true`, also when another instance recorded it.
    */
   async record(id: string, token: unknown, req: { eventId: string; expectedVersion?: number; step: unknown }): Promise<RecordResult> {
     const live = await this.get(id);
@@ -192,7 +195,7 @@ export class MatchService {
     let caughtUp = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const dup = live.eventIds.get(eventId);
-      if (dup !== undefined) return this.duplicate(live, dup);
+      if (dup !== undefined) return this.duplicate(live, eventId, dup, step);
       const version = live.events.length;
       if (expected !== undefined && expected !== version) {
         if (this.shared && !caughtUp) {
@@ -246,9 +249,19 @@ export class MatchService {
     return fail('internal', 'the match changed too often while recording; retry with the same eventId');
   }
 
-  /** The original result of the step recorded at `version`. */
-  private duplicate(live: Live, version: number): RecordResult {
+  /**
+   * A retry of the eventId recorded at `version`: its original result when `step` is the recorded step,
+   * else `event-id-reused` (a fixed eventId on a Companion button must not swallow every press after the first).
+   */
+  private duplicate(live: Live, eventId: string, version: number, retried: Step): RecordResult {
     const step = live.events[version - 1]!.step;
+    if (!sameJson(step, retried)) {
+      return fail(
+        'event-id-reused',
+        `eventId: "${eventId}" was already recorded at version ${version} with a different step; nothing was recorded (give every new step a new eventId)`,
+        'eventId',
+      );
+    }
     if (version === live.events.length) return { ok: true, snapshot: this.snapshotOf(live), step, duplicate: true };
     const m = replay(live.record.setup, live.events.slice(0, version).map((e) => e.step));
     return { ok: true, snapshot: { matchId: live.id, version, state: view(m), stats: statsOf(m) }, step, duplicate: true };

@@ -104,6 +104,41 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(['once', 'two', 'race']);
   });
 
+  it('an eventId reused with another step is refused (event-id-reused, REST 409) on the other instance too, and appends nothing', async () => {
+    const m = await createMatch(s1.url);
+    // Instance 2 loads the match at version 0 and keeps that cache: the reuse is found by the Redis dedupe.
+    const watcher = await open(s2.url);
+    const watched = new Viewer(watcher);
+    expect(await call<SubscribeAck>(watcher, 'subscribe', { matchId: m.id })).toMatchObject({ ok: true, version: 0 });
+    const on1 = await open(s1.url, m.scorerToken);
+    const on2 = await open(s2.url, m.scorerToken);
+    expect(await call<RecordAck>(on1, 'record', { matchId: m.id, eventId: 'fixed', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
+    const safetyBreak = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
+    const path = `/api/matches/${m.id}/events`;
+    const reused = await api(s2.url, path, { token: m.scorerToken, body: { eventId: 'fixed', step: safetyBreak } });
+    expect(reused).toMatchObject({ status: 409, body: { error: { code: 'event-id-reused', field: 'eventId' } } });
+    expect(reused.body.error.message).toMatch(/"fixed".*version 1/);
+    // The same step, keys in another order, is still the idempotent retry there.
+    const shot = (steps[0] as { shot: Record<string, unknown> }).shot;
+    const reordered = { shot: Object.fromEntries(Object.entries(shot).reverse()) };
+    expect(await call<RecordAck>(on2, 'record', { eventId: 'fixed', step: reordered, matchId: m.id })).toMatchObject({ ok: true, version: 1, duplicate: true });
+    // A new eventId sent with two different steps to both instances at once: one records, the other is refused.
+    const mid = { shot: { call: 'safety' } };
+    const [a, b] = await Promise.all([
+      call<RecordAck>(on1, 'record', { matchId: m.id, eventId: 'both', step: steps[1] }),
+      call<RecordAck>(on2, 'record', { matchId: m.id, eventId: 'both', step: mid }),
+    ]);
+    expect([a, b].filter((x) => x.ok)).toHaveLength(1);
+    expect([a, b].find((x) => !x.ok)).toMatchObject({ ok: false, error: { code: 'event-id-reused', field: 'eventId' } });
+    const log = await api(s1.url, path);
+    expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(['fixed', 'both']);
+    expect(log.body.events[0].step).toEqual(steps[0]);
+    expect(log.body.events[1].step).toEqual(a.ok ? steps[1] : mid);
+    await watched.waitFor(2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(watched.pushes.map((p) => p.version)).toEqual([1, 2]);
+  });
+
   it('conflicting appends from two instances: one wins, the other gets stale with the current version', async () => {
     const m = await createMatch(s1.url);
     const on1 = await open(s1.url, m.scorerToken);
