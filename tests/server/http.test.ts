@@ -48,6 +48,26 @@ describe('REST and pages', () => {
     }
   });
 
+  it('creates a match opened by player B (breaker: B): B is at the table and scores the first shot', async () => {
+    const s = await startTestServer({ dataDir: tempDir('data') });
+    try {
+      const setup = { discipline: '14-1', players: ['Ann', 'Bob'], breaker: 'B', targets: [50, 50] };
+      const res = await api(s.url, '/api/matches', { body: setup });
+      expect(res).toMatchObject({ status: 201, body: { setup: { breaker: 'B' }, state: { turn: 'B', score: [0, 0] } } });
+      const { id, scorerToken } = res.body;
+      expect((await api(s.url, `/api/matches/${id}`)).body).toMatchObject({ setup: { breaker: 'B' }, state: { turn: 'B' } });
+      const first = legalSteps(1, setup)[0];
+      expect(first).toEqual({ shot: { call: { ball: 1 }, pocketed: [1] } });
+      const rec = await api(s.url, `/api/matches/${id}/events`, { token: scorerToken, body: { eventId: 'b1', step: first } });
+      expect(rec).toMatchObject({ status: 201, body: { version: 1, state: { score: [0, 1], turn: 'B' } } });
+      // The default stays A; anything but A or B is refused.
+      expect((await api(s.url, '/api/matches', { body: SETUP })).body).toMatchObject({ setup: { breaker: 'A' }, state: { turn: 'A' } });
+      expect(await api(s.url, '/api/matches', { body: { ...setup, breaker: 'C' } })).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: 'setup.breaker' } } });
+    } finally {
+      await s.close();
+    }
+  });
+
   it('needs the admin token to create matches when ADMIN_TOKEN is set', async () => {
     const s = await startTestServer({ dataDir: tempDir('data'), adminToken: 'let-me-in' });
     try {
@@ -157,6 +177,26 @@ describe('limits', () => {
       expect(await call<SubscribeAck>(quiet, 'subscribe', { matchId: m.id })).toMatchObject({ ok: true });
       noisy.close();
       quiet.close();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('ignores a record or subscribe emitted without an acknowledgement callback', async () => {
+    const s = await startTestServer({ dataDir: tempDir('data') });
+    try {
+      const m = await createMatch(s.url);
+      const scorer = await connect(s.url, m.scorerToken);
+      const viewer = await connect(s.url);
+      const emitNoAck = (c: typeof scorer, event: string, payload: unknown) => (c as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
+      emitNoAck(scorer, 'record', { matchId: m.id, eventId: 'no-ack', step: steps[0] });
+      emitNoAck(viewer, 'subscribe', { matchId: m.id });
+      // A record with an ack on the same connection is answered after the ignored one (messages are in order).
+      expect(await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: 'acked', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
+      const log = await api(s.url, `/api/matches/${m.id}/events`);
+      expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(['acked']);
+      scorer.close();
+      viewer.close();
     } finally {
       await s.close();
     }
