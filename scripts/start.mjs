@@ -1,6 +1,7 @@
 /**
  * `npm start`: build the web app if needed, then run the server (embedded mode unless REDIS_URL is set)
  * and print the launcher URL. Environment: PORT, HOST, REDIS_URL, DATA_DIR, ADMIN_TOKEN, LOG_LEVEL, CORS_ORIGIN.
+ * SIGINT / SIGTERM are passed to the server (graceful shutdown); under npm, npm exiting stops it too.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -23,3 +24,17 @@ console.log(`cuecast: ${process.env.REDIS_URL ? `Redis mode (${process.env.REDIS
 console.log(`cuecast: launcher at http://localhost:${port}/  (Ctrl+C to stop)`);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+// Under `npm start` this script runs through `sh -c`: a SIGTERM to npm is passed to that shell, which dies
+// without passing it on, so this wrapper and the server would be left running, orphaned. When the package
+// manager started us, its going away (our parent changes) stops the server gracefully.
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    console.log('cuecast: npm is gone; stopping the server');
+    child.kill('SIGTERM');
+  }, 500);
+  watch.unref();
+}
