@@ -238,7 +238,7 @@ async function main(): Promise<void> {
         await sleep(s * 1000);
         continue; // same eventId: the server records it once
       }
-      if (r.status === 409) {
+      if (r.status === 409 && r.body?.error?.code === 'stale') {
         // Another scorer recorded in between: take the server's log as the truth and carry on from it.
         const log = await request(opt.url, `/api/matches/${id}/events`);
         if (log.status !== 200) throw new DemoError(`resync failed: ${errorText(log)}`);
