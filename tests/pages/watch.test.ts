@@ -1,7 +1,8 @@
 /**
  * Spectator pages in real Chromium (phone viewport) against a real server: `/watch` lists matches with
  * live scores, `/watch/<id>` shows score and sheet, switches language, offers a share link, and
- * `?delay=<s>` holds an update back for that long. Screenshots kept.
+ * `?delay=<s>` holds the first state and every update back for that long ("syncing" until then).
+ * Screenshots kept.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,22 +101,44 @@ describe.skipIf(!hasChromium)('spectator pages in Chromium', () => {
     }
   });
 
-  it('?delay=2 holds an update back about two seconds', async () => {
+  it('?delay=2 holds the first state and every update back about two seconds, syncing until then', async () => {
+    const cur = await api(server.url, `/api/matches/${m.id}`);
+    const before = String(cur.body.state.score[1]);
     const page = await ctx.newPage();
     try {
+      const t0 = Date.now();
       await page.goto(`${server.url}/watch/${m.id}?lang=en&delay=2`);
-      await page.waitForSelector('[data-f="score-B"]');
-      const before = await text(page, 'score-B');
+      // The first state has arrived but is held back: a placeholder instead of the score.
+      await page.waitForSelector('[data-f="syncing"]');
+      expect(await text(page, 'syncing')).toBe('Syncing with the stream (2 s)…');
+      expect(await text(page, 'score-B')).toBeNull();
       expect(await text(page, 'delay')).toBe('Delayed 2 s');
+      await page.screenshot({ path: join(screenshotDir(), 'watch-syncing-390.png') });
+      // A shot recorded while syncing. At time t the page shows the state it received at t − 2 s:
+      // first the state it joined with…
+      await page.waitForTimeout(600);
       const sentAt = Date.now();
       await record(server.url, m, pot(7));
+      await page.waitForSelector('[data-f="score-B"]', { timeout: 5000 });
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(1900);
+      expect(await text(page, 'score-B')).toBe(before);
+      expect(await text(page, 'syncing')).toBeNull();
+      // …then the shot, about two seconds after it was recorded.
       const want = String(Number(before) + 1);
-      await page.waitForTimeout(1200);
-      expect(await text(page, 'score-B')).toBe(before); // still held back
       await page.waitForFunction((w) => document.querySelector('[data-f="score-B"]')?.textContent === w, want, { timeout: 5000 });
       const shownAfter = Date.now() - sentAt;
       expect(shownAfter).toBeGreaterThanOrEqual(1900);
       expect(shownAfter).toBeLessThan(4000);
+
+      // Japanese and Traditional Chinese placeholders.
+      for (const [lang, words] of [
+        ['ja', '配信と同期しています (2 秒)…'],
+        ['zh-TW', '正在與直播同步（2 秒）…'],
+      ] as const) {
+        await page.goto(`${server.url}/watch/${m.id}?lang=${lang}&delay=2`);
+        await page.waitForSelector('[data-f="syncing"]');
+        expect(await text(page, 'syncing')).toBe(words);
+      }
     } finally {
       await page.close();
     }

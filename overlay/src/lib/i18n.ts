@@ -90,6 +90,7 @@ const enPages = {
   notFound: 'Match not found',
   finished: 'Finished',
   waiting: 'Waiting for the match…',
+  syncing: 'Syncing with the stream ({n} s)…',
 };
 
 export type StringKey = keyof typeof en;
@@ -175,6 +176,7 @@ const jaPages: PageDict = {
   notFound: '試合が見つかりません',
   finished: '終了',
   waiting: '試合を待っています…',
+  syncing: '配信と同期しています ({n} 秒)…',
 };
 
 const zhTW: Dict = {
@@ -255,6 +257,7 @@ const zhTWPages: PageDict = {
   notFound: '找不到比賽',
   finished: '已結束',
   waiting: '等待比賽…',
+  syncing: '正在與直播同步（{n} 秒）…',
 };
 
 const DICTS: Record<Lang, Dict> = { en, ja, 'zh-TW': zhTW };
