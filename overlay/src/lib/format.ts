@@ -1,6 +1,7 @@
 /**
  * Turning a match state into the words and numbers the pages show: signed numbers with a true minus
- * sign, the caption of the last step, the standing situation line (pending choice, ball in hand, winner).
+ * sign, the caption of the last step and the standing situation line (pending choice, ball in hand,
+ * winner) — the same functions on every page, so the overlay, dashboard and spectator page agree.
  * Pure functions over the protocol types; zod-free so the overlay bundle stays small.
  */
 import type { PlayerKey } from '../../../shared/protocol/setup';
@@ -27,28 +28,78 @@ export function avg(n: number): string {
   return Number.isFinite(n) ? n.toFixed(2).replace('-', '\u2212') : '0.00';
 }
 
+/** What the situation line states about what comes next (see {@link situation}); null when play simply goes on. */
+type Next = 'winner' | 'choice' | 'place' | 'hand' | 'break' | null;
+
+function nextOf(state: MatchState): Next {
+  if (state.winner) return 'winner';
+  if (state.awaiting === 'foul-placement') return state.foulPlacement?.thirdFoul ? 'hand' : 'place';
+  if (state.awaiting) return 'choice';
+  if (state.breakShot) return 'break';
+  if (state.ballInHand) return 'hand';
+  return null;
+}
+
+/** "… ball in hand behind the head string" / "cue ball in hand anywhere, …" in an engine caption. */
+const HAND = /(^|, )(?:cue )?ball in hand (?:behind the head string|anywhere)(, )?/;
+
 /**
- * Caption of what the last step did, in `lang`. English uses the engine's own caption words
- * (`Outcome.caption`); other languages are built from the outcome's structured fields.
+ * The engine's English caption without the clause about what comes next when the situation line says it
+ * (`next`): the pending choice or placement and the winner follow an em dash (" — Bob: accept or
+ * re-break", " — Ann wins"), ball in hand is a ", ball in hand …" clause, the next breaker "…, Bob breaks".
  */
-export function caption(state: MatchState, lang: Lang): string {
+function trimEnglish(c: string, state: MatchState, next: Next): string {
+  if (next === 'winner' || next === 'choice' || next === 'place' || (next === 'hand' && state.awaiting)) {
+    const dash = c.indexOf(' \u2014 ');
+    if (dash >= 0) {
+      const note = /\(([^)]*)\)$/.exec(c.slice(dash)); // "— Bob wins the rack (tie-break +1)" keeps its note
+      c = c.slice(0, dash) + (note ? `; ${note[1]}` : '');
+    }
+  } else if (next === 'hand') {
+    c = c.replace(HAND, (_m, before: string, after?: string) => (before && after ? before : ''));
+  } else if (next === 'break') {
+    const name = state.names[idx(state.turn)];
+    const at = c.lastIndexOf(` ${name} breaks`);
+    if (at >= 0 && /^ \S.* breaks(?: again| rack \d+)?$/.test(c.slice(at))) c = c.slice(0, at).replace(/[,:;]$/, '');
+  }
+  return c;
+}
+
+/** Upper-case the first letter unless the text starts with a player's name (names stay as entered). */
+function capital(s: string, names: readonly string[]): string {
+  if (!s || names.some((n) => n && s.startsWith(n))) return s;
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/**
+ * The caption of what the last step did, in `lang` — the one caption function every page (overlay,
+ * dashboard, spectator page) shows, first letter capitalised ("Foul: −1").
+ *
+ * English uses the engine's caption words (`Outcome.caption`); other languages are built from the
+ * outcome's structured fields. Each fact is shown once: what comes next (a pending choice or placement,
+ * ball in hand, the next breaker, the winner) is the {@link situation} line's, so it is left out of the
+ * caption — unless `alone` says no situation line is shown beside it (overlay `hide=situation`).
+ */
+export function caption(state: MatchState, lang: Lang, alone = false): string {
   const o = state.last;
   if (!o) return '';
-  if (lang === 'en' && o.caption) return o.caption;
+  const next = alone ? null : nextOf(state);
+  if (lang === 'en' && o.caption) return capital(trimEnglish(o.caption, state, next), state.names);
   const parts: string[] = [];
   if (o.kind === 'undo') return t(lang, 'capUndo');
   if (o.kind === 'stalemate') return t(lang, 'capStalemate');
   if (o.kind === 'warning') return t(lang, 'capWarning');
   if (o.points > 0) parts.push(t(lang, 'capPoints', { n: o.points }));
+  const pen = o.penalty > 0 ? ` ${minus(o.penalty)}` : '';
   switch (o.turnEnd) {
     case 'breaking-foul':
-      parts.push(t(lang, 'capBreakingFoul', { p: minus(o.penalty) }));
+      parts.push(t(lang, 'capBreakingFoul') + pen);
       break;
     case 'third-foul':
-      parts.push(t(lang, 'capThirdFoul', { p: minus(o.penalty) }));
+      parts.push(t(lang, 'capThirdFoul') + pen);
       break;
     case 'foul':
-      parts.push(o.penalty > 0 ? t(lang, 'capFoul', { p: minus(o.penalty) }) : t(lang, 'capFoulNoPenalty'));
+      parts.push(t(lang, 'capFoul') + pen);
       break;
     case 'safety':
       parts.push(t(lang, 'capSafety'));
@@ -63,20 +114,25 @@ export function caption(state: MatchState, lang: Lang): string {
     case 'illegal-break':
       parts.push(t(lang, 'capIllegalBreak'));
       break;
-    case 'win':
-      parts.push(t(lang, 'capMatchWon'));
-      break;
   }
   if (o.rerack) {
     if (o.rerack.reason === 'new-rack') parts.push(t(lang, 'capRackWon'));
     else parts.push(t(lang, 'capRerack', { n: o.rerack.racked }));
+  } else if (o.kind === 'choice') {
+    // accept / shoot / placement: the chooser plays on; pass: the turn went back to the pusher.
+    parts.push(state.turn === o.by ? t(lang, 'capPlaysOn', { name: state.names[idx(o.by)] }) : t(lang, 'capPassedBack'));
   }
-  return parts.length ? parts.join(' · ') : o.caption;
+  if (alone) {
+    const sit = situation(state, lang);
+    if (sit) parts.push(sit);
+  }
+  return parts.join(' · ');
 }
 
 /**
- * The standing situation in one line: the winner, a pending choice and who makes it, ball in hand,
- * or an opening break; '' when play simply goes on.
+ * The standing situation in one line: the winner, a pending choice and who makes it, who places the
+ * balls after a Rotation foul (ball in hand anywhere after a third foul, R-9), who breaks, ball in hand;
+ * '' when play simply goes on.
  */
 export function situation(state: MatchState, lang: Lang): string {
   if (state.winner) return t(lang, 'wins', { name: state.names[idx(state.winner)] });
@@ -91,10 +147,10 @@ export function situation(state: MatchState, lang: Lang): string {
     case 'illegal-break-choice':
       return t(lang, 'toChooseIllegalBreak', { name });
     case 'foul-placement':
-      return t(lang, 'toPlace', { name });
+      return t(lang, state.foulPlacement?.thirdFoul ? 'ballInHandAnywhere' : 'toPlace', { name });
   }
+  if (state.breakShot) return t(lang, 'toBreak', { name });
   if (state.ballInHand === 'kitchen') return t(lang, 'ballInHandKitchen', { name });
   if (state.ballInHand === 'anywhere') return t(lang, 'ballInHandAnywhere', { name });
-  if (state.breakShot) return t(lang, 'toBreak', { name });
   return '';
 }

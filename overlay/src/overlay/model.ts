@@ -85,7 +85,8 @@ export function overlayView(state: MatchState, p: OverlayParams): OverlayView {
     centre,
     handicap,
     info,
-    caption: h.has('caption') ? '' : caption(state, p.lang),
+    // With the situation line hidden the caption carries what comes next itself (each fact shown once).
+    caption: h.has('caption') ? '' : caption(state, p.lang, h.has('situation')),
     situation: h.has('situation') ? '' : situation(state, p.lang),
     turnSlot,
   };
