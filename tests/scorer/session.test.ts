@@ -208,4 +208,69 @@ describe('scorer session', () => {
       vi.useRealTimers();
     }
   });
+
+  test('offline, the console follows the queued steps: a queued breaking foul shows the choice, marked unconfirmed', async () => {
+    const client = new FakeClient({ discipline: '14-1', players: ['Ann', 'Bob'] });
+    const { s, view: v } = open(client);
+    await settle();
+    client.setStatus('offline');
+    s.submit({ shot: { call: 'safety', breakRails: { objectBalls: 1, cueBall: true } } });
+    expect(v().feed?.state.awaiting).toBeNull(); // nothing confirmed
+    expect(v().shown).toMatchObject({ pending: 1, projected: 1, stop: null, state: { awaiting: 'break-foul-choice', score: [-2, 0], turn: 'B' } });
+    s.submit({ choice: 'rebreak' });
+    expect(v().shown?.state).toMatchObject({ awaiting: null, breakShot: true, turn: 'A', score: [-2, 0] });
+    s.undo(); // a queued step: simply dropped from the outbox
+    expect(v().queued).toHaveLength(1);
+    expect(v().shown?.state.awaiting).toBe('break-foul-choice');
+    client.setStatus('live');
+    await settle();
+    await settle();
+    expect(v().feed?.state.awaiting).toBe('break-foul-choice');
+    expect(v().shown).toMatchObject({ pending: 0, projected: 0 });
+    expect(v().shown?.state).toEqual(v().feed?.state);
+  });
+
+  test('while an ack arrives (state pushed before the entry leaves the outbox) no step is shown twice', async () => {
+    const client = new FakeClient(SETUP);
+    const { s } = open(client);
+    await settle();
+    const scores: number[] = [];
+    s.subscribe((x) => {
+      if (x.shown) scores.push(x.shown.state.score[0]);
+    });
+    s.submit({ shot: { call: { made: true }, pocketed: 2 } });
+    await settle();
+    await settle();
+    expect(client.version).toBe(1);
+    expect(new Set(scores)).toEqual(new Set([10, 12]));
+  });
+
+  test('offline undo of a confirmed step: the console shows the table before it (it saw that state confirmed)', async () => {
+    const client = new FakeClient(SETUP);
+    const { s, view: v } = open(client);
+    await settle();
+    s.submit({ shot: { call: { made: true }, pocketed: 2 } });
+    await settle();
+    s.submit({ shot: { call: 'safety' } });
+    await settle();
+    expect(v().feed?.version).toBe(2);
+    client.setStatus('offline');
+    s.undo(); // nothing unsent: an undo step is queued
+    expect(v().queued).toHaveLength(1);
+    expect(v().shown).toMatchObject({ stop: null, state: { turn: 'A', score: [12, 10], run: 2 } });
+    s.undo(); // the queued undo itself is dropped
+    expect(v().queued).toHaveLength(0);
+    expect(v().shown?.state.turn).toBe('B');
+  });
+
+  test('after a reload the state before a confirmed step is unknown: the console says so instead of guessing', async () => {
+    const client = new FakeClient(SETUP);
+    client.external({ shot: { call: 'safety' } });
+    client.setStatus('offline');
+    const { s, view: v } = open(client);
+    await settle();
+    s.undo();
+    expect(v().shown?.stop).toMatchObject({ code: 'unknown-undo' });
+    expect(v().shown?.state).toEqual(v().feed?.state);
+  });
 });

@@ -2,12 +2,14 @@
  * The scorer console's controller, free of Svelte so it unit-tests with a fake client: it watches the
  * match through the shared live client, queues every step in the persistent outbox (client event id +
  * expected version), replays the outbox when the connection comes back, and turns refusals into notices.
- * The console renders only acknowledged server state; queued steps are listed beside it.
+ * Nothing counts as recorded until the server acknowledges it; meanwhile the console shows the confirmed
+ * state played forward through the queued steps (`shown`, see ./projection), marked as not yet confirmed.
  */
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { Step } from '../../../shared/protocol/steps';
 import type { ConnectionStatus, LiveClient, MatchFeed } from '../lib/client';
 import { Outbox, type OutboxEntry, type OutboxStorage } from '../lib/outbox';
+import { ConfirmedChain, projectQueue, type ShownState } from './projection';
 
 /** The part of the live client the console uses. */
 export type ScorerClient = Pick<LiveClient, 'watch' | 'record' | 'status' | 'onStatus'>;
@@ -21,7 +23,13 @@ export type Notice =
 
 /** Everything the page renders. */
 export interface SessionView {
+  /** The last confirmed snapshot (server state at `feed.version`). */
   feed: MatchFeed | null;
+  /**
+   * What the panels and the score line follow: the confirmed state, or (queue not empty) the state the
+   * queued steps lead to under the rules, with how many are projected and where the projection stopped.
+   */
+  shown: ShownState | null;
   status: ConnectionStatus;
   queued: readonly OutboxEntry[];
   /** The queued entry the server is answering now. */
@@ -36,6 +44,8 @@ export const RETRY_MS = 4000;
 export class ScorerSession {
   readonly outbox: Outbox;
   private feed: MatchFeed | null = null;
+  /** Confirmed snapshots seen version after version (for projecting an undo of a confirmed step). */
+  private readonly chain = new ConfirmedChain();
   private notice: Notice | null = null;
   private status: ConnectionStatus;
   private readonly listeners = new Set<(v: SessionView) => void>();
@@ -63,6 +73,7 @@ export class ScorerSession {
         this.matchId,
         (f) => {
           this.feed = f;
+          this.chain.record(f.version, f.state);
           if (this.notice?.kind === 'not-found') this.notice = null;
           this.emit();
           this.kick();
@@ -109,8 +120,10 @@ export class ScorerSession {
   }
 
   view(): SessionView {
+    const f = this.feed;
     return {
-      feed: this.feed,
+      feed: f,
+      shown: f ? projectQueue(f.setup, f, this.outbox.entries, this.chain) : null,
       status: this.status,
       queued: this.outbox.entries,
       sending: this.outbox.sending,
