@@ -5,10 +5,11 @@
 import { describe, expect, test } from 'vitest';
 import { applyStep, newMatch, parseSetup, view, type Match, type Step } from '../../shared/index';
 import {
+  BREAK_FOULS,
   breakShot,
-  breakVerdict,
   DEFAULT_BREAK,
   foulShot,
+  madeCount,
   madeShot,
   missShot,
   NEITHER,
@@ -19,7 +20,11 @@ import {
   safetyShot,
   straightMode,
   STRAIGHT_FOULS,
+  toggleBreakFoul,
+  type BreakAnswers,
+  type BreakFoul,
 } from '../../overlay/src/scorer/straight';
+import { previewStep } from '../../overlay/src/scorer/preview';
 
 function play(setupIn: unknown, steps: Step[]): Match {
   let m = newMatch(parseSetup(setupIn));
@@ -67,34 +72,77 @@ describe('14-1 shot builders', () => {
   });
 });
 
-describe('14-1 opening break asks only what decides it (S-8)', () => {
-  test('verdicts', () => {
-    expect(breakVerdict({ ...DEFAULT_BREAK })).toBe('legal');
-    expect(breakVerdict({ ...DEFAULT_BREAK, objectBalls: 1 })).toBe('breaking-foul');
-    expect(breakVerdict({ ...DEFAULT_BREAK, cueBall: 'no-rail' })).toBe('breaking-foul');
-    expect(breakVerdict({ ...DEFAULT_BREAK, cueBall: 'scratch' })).toBe('foul');
-    expect(breakVerdict({ ...DEFAULT_BREAK, cueBall: 'scratch' }, false)).toBe('breaking-foul');
-    expect(breakVerdict({ ...DEFAULT_BREAK, cueBall: 'scratch', objectBalls: 0 })).toBe('breaking-foul');
-    expect(breakVerdict({ ...DEFAULT_BREAK, calledMade: true, pocketed: 2 })).toBe('scores');
-    expect(breakVerdict({ ...DEFAULT_BREAK, calledMade: true, cueBall: 'scratch' })).toBe('foul');
+describe('14-1 opening break asks only what decides it (S-8), fouls included (S-9, S-10)', () => {
+  const fresh = (setupIn: object = { discipline: '14-1', players: ['Ann', 'Bob'] }) => play(setupIn, []);
+  const verdictOf = (a: BreakAnswers, m = fresh()) => previewStep(m.setup, view(m), { shot: breakShot(a) });
+
+  test('the shot carries the answers: called ball made, cushions, scratch and other fouls', () => {
+    expect(breakShot(DEFAULT_BREAK)).toEqual({ call: 'safety', breakRails: { objectBalls: 2, cueBall: true } });
+    expect(breakShot({ ...DEFAULT_BREAK, calledMade: true, pocketed: 2, fouls: ['scratch'] })).toEqual({ call: { made: true }, pocketed: 2, cueBall: 'scratch' });
+    expect(breakShot({ ...DEFAULT_BREAK, calledMade: true, fouls: ['scratch', 'double-hit'] })).toEqual({ call: { made: true }, pocketed: 1, cueBall: 'scratch', fouls: ['double-hit'] });
+    expect(breakShot({ ...DEFAULT_BREAK, cueBall: 'no-rail', objectBalls: 1, fouls: ['touched-ball'] })).toEqual({
+      call: 'safety', breakRails: { objectBalls: 1, cueBall: false }, fouls: ['touched-ball'],
+    });
+    const t = toggleBreakFoul(toggleBreakFoul(DEFAULT_BREAK, 'feet-off-floor'), 'scratch');
+    expect(t.fouls).toEqual(['scratch', 'feet-off-floor']);
+    expect(toggleBreakFoul(t, 'scratch').fouls).toEqual(['feet-off-floor']);
   });
 
-  test('the preview agrees with the engine for every answer combination', () => {
+  test('previews (from the engine): a called ball made with a scratch is a legal break with a −1 foul', () => {
+    expect(verdictOf(DEFAULT_BREAK)).toEqual({ kind: 'legal' });
+    expect(verdictOf({ ...DEFAULT_BREAK, calledMade: true, pocketed: 2 })).toEqual({ kind: 'scores', points: 2 });
+    expect(verdictOf({ ...DEFAULT_BREAK, calledMade: true, fouls: ['scratch'] })).toEqual({ kind: 'foul', penalty: 1 });
+    expect(verdictOf({ ...DEFAULT_BREAK, calledMade: true, fouls: ['feet-off-floor'] })).toEqual({ kind: 'foul', penalty: 1 });
+    expect(verdictOf({ ...DEFAULT_BREAK, fouls: ['touched-ball'] })).toEqual({ kind: 'foul', penalty: 1 });
+    expect(verdictOf({ ...DEFAULT_BREAK, objectBalls: 1 })).toEqual({ kind: 'breaking-foul', penalty: 2 });
+    expect(verdictOf({ ...DEFAULT_BREAK, objectBalls: 1, fouls: ['double-hit'] })).toEqual({ kind: 'breaking-foul', penalty: 2 });
+    expect(verdictOf({ ...DEFAULT_BREAK, cueBall: 'no-rail' })).toEqual({ kind: 'breaking-foul', penalty: 2 });
+    // S-8 / D-3: a scratch counts as the cue ball reaching a cushion, unless the option says otherwise.
+    expect(verdictOf({ ...DEFAULT_BREAK, cueBall: 'no-rail', fouls: ['scratch'] })).toEqual({ kind: 'foul', penalty: 1 });
+    const strict = fresh({ discipline: '14-1', players: ['Ann', 'Bob'], options: { scratchCountsAsCueRailOnBreak: false } });
+    expect(verdictOf({ ...DEFAULT_BREAK, cueBall: 'no-rail', fouls: ['scratch'] }, strict)).toEqual({ kind: 'breaking-foul', penalty: 2 });
+  });
+
+  test('every answer combination: the preview is what the engine then records', () => {
     const setup = { discipline: '14-1', players: ['Ann', 'Bob'] };
+    const foulSets: BreakFoul[][] = [[], ['scratch'], ['touched-ball'], ['scratch', 'double-hit'], [...BREAK_FOULS]];
     for (const calledMade of [true, false]) {
-      for (const cueBall of ['rail', 'no-rail', 'scratch'] as const) {
+      for (const cueBall of ['rail', 'no-rail'] as const) {
         for (const objectBalls of [0, 1, 2] as const) {
-          const a = { calledMade, pocketed: 2, cueBall, objectBalls };
-          const v = view(play(setup, [{ shot: breakShot(a) }]));
-          const verdict = breakVerdict(a);
-          const label = JSON.stringify(a);
-          if (verdict === 'scores') expect(v.score, label).toEqual([2, 0]);
-          if (verdict === 'legal') expect([v.score, v.turn, v.awaiting], label).toEqual([[0, 0], 'B', null]);
-          if (verdict === 'breaking-foul') expect([v.score, v.awaiting], label).toEqual([[-2, 0], 'break-foul-choice']);
-          if (verdict === 'foul') expect([v.score, v.awaiting, v.ballInHand], label).toEqual([[-1, 0], null, 'kitchen']);
+          for (const fouls of foulSets) {
+            const a: BreakAnswers = { calledMade, pocketed: 2, cueBall, objectBalls, fouls };
+            const v = view(play(setup, [{ shot: breakShot(a) }]));
+            const p = verdictOf(a);
+            const label = JSON.stringify(a);
+            // The S-8 requirement: called ball made, or cue ball (a scratch counts) and 2+ object balls to a cushion.
+            const met = calledMade || (objectBalls === 2 && (cueBall === 'rail' || fouls.includes('scratch')));
+            if (!met) expect([p, v.score, v.awaiting], label).toEqual([{ kind: 'breaking-foul', penalty: 2 }, [-2, 0], 'break-foul-choice']);
+            else if (fouls.length > 0) expect([p, v.score, v.awaiting, v.turn], label).toEqual([{ kind: 'foul', penalty: 1 }, [-1, 0], null, 'B']);
+            else if (calledMade) expect([p, v.score, v.turn], label).toEqual([{ kind: 'scores', points: 2 }, [2, 0], 'A']);
+            else expect([p, v.score, v.turn, v.awaiting], label).toEqual([{ kind: 'legal' }, [0, 0], 'B', null]);
+            expect(v.ballInHand, label).toBe(met && fouls.includes('scratch') ? 'kitchen' : null);
+          }
         }
       }
     }
+  });
+
+  test('a break foul that is a third foul says so (WPA: break fouls count; stalemate keeps the foul count)', () => {
+    const m = play({ discipline: '14-1', ruleset: 'wpa', players: ['Ann', 'Bob'], start: { turn: 'A', ballsOnTable: 10, fouls: [2, 0] } },
+      [{ stalemate: { breaker: 'A' } }]);
+    expect(view(m).breakShot).toBe(true);
+    expect(verdictOf({ ...DEFAULT_BREAK, fouls: ['scratch'] }, m)).toEqual({ kind: 'third-foul', penalty: 16 });
+  });
+});
+
+describe('14-1 ball count: one source of truth', () => {
+  test('picked ball numbers decide the count; otherwise the counter', () => {
+    expect(madeCount(3, false, [])).toEqual({ n: 3, fromNumbers: false });
+    expect(madeCount(3, true, [])).toEqual({ n: 3, fromNumbers: false });
+    expect(madeCount(3, true, [4, 9])).toEqual({ n: 2, fromNumbers: true });
+    expect(madeCount(1, false, [4, 9])).toEqual({ n: 1, fromNumbers: false }); // picker closed: numbers ignored
+    const m = madeCount(3, true, [4, 9]);
+    expect(madeShot(m.n, m.fromNumbers ? [4, 9] : undefined)).toEqual({ call: { ball: 4, made: true }, pocketed: [4, 9] });
   });
 });
 

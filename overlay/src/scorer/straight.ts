@@ -72,41 +72,54 @@ export function foulShot(foul: StraightFoul, s: Pick<MatchState, 'onTable'>, off
   return shot;
 }
 
-/** The opening-break questions (S-8): what decides legality, nothing more. */
+/** Fouls the opening-break panel offers as toggles (S-10: −1 when the break requirement was met, S-9 otherwise). */
+export type BreakFoul = 'scratch' | Extract<OtherFoul, 'touched-ball' | 'double-hit' | 'feet-off-floor'>;
+export const BREAK_FOULS: readonly BreakFoul[] = ['scratch', 'touched-ball', 'double-hit', 'feet-off-floor'];
+
+/** The opening-break questions (S-8): what decides legality, plus a foul committed on the break. */
 export interface BreakAnswers {
-  /** The called ball went into the called pocket. */
+  /** The called ball went into the called pocket (meets the break requirement by itself). */
   calledMade: boolean;
   /** Balls pocketed on a made break (the called ball + extras). */
   pocketed: number;
-  /** The cue ball: reached a cushion, did not, or was pocketed (counts as a cushion by S-8 / D-3 by default). */
-  cueBall: 'rail' | 'no-rail' | 'scratch';
+  /** The cue ball reached a cushion (a scratch also counts by default, S-8 / D-3). */
+  cueBall: 'rail' | 'no-rail';
   /** Object balls driven to a cushion: only "2 or more" matters, so 0, 1 or 2. */
   objectBalls: 0 | 1 | 2;
+  /** Fouls on the break: a scratch, or touched ball / double hit / feet off the floor. */
+  fouls: readonly BreakFoul[];
 }
 
-export const DEFAULT_BREAK: BreakAnswers = { calledMade: false, pocketed: 1, cueBall: 'rail', objectBalls: 2 };
+export const DEFAULT_BREAK: BreakAnswers = { calledMade: false, pocketed: 1, cueBall: 'rail', objectBalls: 2, fouls: [] };
 
-/** Build the opening-break shot from the answers. */
+/**
+ * Build the opening-break shot from the answers: a called ball made (`pocketed` balls), or a break without
+ * a called ball with the cushion facts; the toggled fouls ride along (`cueBall: 'scratch'`, `fouls: [...]`).
+ * What the rules make of it (score, −1 foul, −2 breaking foul) is the engine's call: see ./preview.
+ */
 export function breakShot(a: BreakAnswers): Shot {
   const shot: Shot = a.calledMade
     ? { call: { made: true }, pocketed: Math.max(1, Math.min(15, a.pocketed)) }
     : { call: 'safety', breakRails: { objectBalls: a.objectBalls, cueBall: a.cueBall === 'rail' } };
-  if (a.cueBall === 'scratch') shot.cueBall = 'scratch';
+  if (a.fouls.includes('scratch')) shot.cueBall = 'scratch';
+  const others = a.fouls.filter((f): f is Exclude<BreakFoul, 'scratch'> => f !== 'scratch');
+  if (others.length > 0) shot.fouls = others;
   return shot;
 }
 
+/** Toggle a foul in the break answers (kept in the BREAK_FOULS order). */
+export function toggleBreakFoul(a: BreakAnswers, f: BreakFoul): BreakAnswers {
+  const on = a.fouls.includes(f);
+  return { ...a, fouls: BREAK_FOULS.filter((x) => (x === f ? !on : a.fouls.includes(x))) };
+}
+
 /**
- * Preview of the opening break's outcome for the record button (S-8–S-11): 'legal' (no score), 'scores',
- * 'breaking-foul' (−2, opponent chooses) or 'foul' (legal break with a scratch, −1).
+ * How many balls "made" records: the picked ball numbers when the scorer named any (one source of truth:
+ * the +/− counter is then locked to that number), else the counter.
  */
-export function breakVerdict(
-  a: BreakAnswers,
-  scratchCountsAsCueRail = true,
-): 'scores' | 'legal' | 'breaking-foul' | 'foul' {
-  if (a.calledMade) return a.cueBall === 'scratch' ? 'foul' : 'scores';
-  const cueRail = a.cueBall === 'rail' || (a.cueBall === 'scratch' && scratchCountsAsCueRail);
-  if (!cueRail || a.objectBalls < 2) return 'breaking-foul';
-  return a.cueBall === 'scratch' ? 'foul' : 'legal';
+export function madeCount(count: number, numbersOpen: boolean, picked: readonly number[]): { n: number; fromNumbers: boolean } {
+  if (numbersOpen && picked.length > 0) return { n: picked.length, fromNumbers: true };
+  return { n: Math.max(1, Math.round(count)), fromNumbers: false };
 }
 
 /**

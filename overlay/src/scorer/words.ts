@@ -4,6 +4,7 @@
  */
 import type { Step } from '../../../shared/protocol/steps';
 import { ts, type Lang, type ScorerKey } from '../lib/i18n-scorer';
+import type { Verdict } from './preview';
 
 /** Short words for one step. `lowest` names the lowest ball in a placement. */
 export function describeStep(lang: Lang, step: Step, lowest?: number | null): string {
@@ -38,4 +39,27 @@ export function describeStep(lang: Lang, step: Step, lowest?: number | null): st
   else if (pocketedCount === 1) parts.push(ts(lang, 's.made'));
   else if (!s.breakRails && !s.pushOut) parts.push(ts(lang, 's.miss'));
   return parts.join(' · ');
+}
+
+/** A button's preview of what the engine will make of a step: "+3", "foul −1", "breaking foul −2", … */
+export function verdictWords(lang: Lang, v: Verdict): string {
+  switch (v.kind) {
+    case 'scores':
+      return ts(lang, 'v.scores', { n: v.points });
+    case 'legal':
+      return ts(lang, 'v.legal');
+    case 'foul':
+      return ts(lang, 'v.foul', { p: v.penalty });
+    case 'breaking-foul':
+      return ts(lang, 'v.breaking-foul', { p: v.penalty });
+    case 'third-foul':
+      return ts(lang, 'v.third-foul', { p: v.penalty });
+    case 'refused':
+      return ts(lang, 'v.refused', { msg: v.message });
+  }
+}
+
+/** " + Scratch + Touched ball": the fouls a button will record with its step (empty when none). */
+export function foulsSuffix(lang: Lang, fouls: readonly string[]): string {
+  return fouls.map((f) => ` + ${ts(lang, `f.${f}` as ScorerKey)}`).join('');
 }
