@@ -5,8 +5,11 @@
 import { describe, expect, test } from 'vitest';
 import { applyStep, newMatch, parseSetup, view, type Match, type MatchState, type Step } from '../../shared/index';
 import {
+  contactFromValue,
   contactOf,
   emptyDraft,
+  firstHitOptions,
+  impliedFoul,
   madeShot,
   needsKitchenQuestion,
   placementOptions,
@@ -177,3 +180,39 @@ describe('foul placement options (R-8, R-9, D-20)', () => {
     checkAgainstEngine(setup, [{ shot }], false);
   });
 });
+
+describe('first contact: one tap for the foul it makes, no duplicate in the list', () => {
+  test('the first-hit list has each ball on the table once, the lowest marked as the default', () => {
+    const s = view(play(mid([3, 5, 9]), []));
+    const opts = firstHitOptions(s);
+    expect(opts.map((o) => o.value)).toEqual(['3', '5', '9', 'none']);
+    expect(opts.filter((o) => o.isDefault).map((o) => o.ball)).toEqual([3]);
+    expect(new Set(opts.map((o) => o.value)).size).toBe(opts.length);
+    expect(contactFromValue(s, '3')).toBeUndefined(); // the lowest ball = the default
+    expect(contactFromValue(s, '9')).toBe(9);
+    expect(contactFromValue(s, 'none')).toBeNull();
+    const brk = view(play(ROT, []));
+    expect(firstHitOptions(brk).filter((o) => o.isDefault).map((o) => o.ball)).toEqual([1]);
+  });
+
+  test('a wrong first ball or no contact is the foul the button then records in one tap (R-7)', () => {
+    const setup = mid([3, 5, 9]);
+    const s = view(play(setup, []));
+    expect(impliedFoul(s, emptyDraft())).toBeNull();
+    expect(impliedFoul(s, { picked: [], firstContact: 5 })).toBe('wrong-ball');
+    expect(impliedFoul(s, { picked: [], firstContact: null })).toBe('no-contact');
+    for (const d of [{ picked: [9], firstContact: 5 }, { picked: [], firstContact: null }]) {
+      const f = impliedFoul(s, d)!;
+      const shot = rotationFoulShot(s, d, f);
+      expect(shot.firstContact).toBe(d.firstContact);
+      const v = view(play(setup, [{ shot }]));
+      expect([v.awaiting, v.fouls, v.score], JSON.stringify(d)).toEqual(['foul-placement', [1, 0], [30, 20]]);
+    }
+    // On the break too: the 1 must be hit first.
+    const brk = view(play(ROT, []));
+    expect(impliedFoul(brk, { picked: [], firstContact: 2 })).toBe('wrong-ball');
+    const v = view(play(ROT, [{ shot: rotationFoulShot(brk, { picked: [], firstContact: 2 }, 'wrong-ball') }]));
+    expect(v.last?.foul).toBe('foul');
+  });
+});
+

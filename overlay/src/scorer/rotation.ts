@@ -144,3 +144,29 @@ export function needsKitchenQuestion(s: MatchState, d: RotationDraft, opts: Pick
 export function placementOptions(facts: FoulPlacementFacts, lowestInKitchen: boolean): Placement[] {
   return legalPlacements(facts, lowestInKitchen).map((p) => (lowestInKitchen ? { ...p, lowestBallInKitchen: true } : p));
 }
+
+/**
+ * The foul the draft's first contact already makes (R-7): no ball hit, or a ball other than the lowest hit
+ * first; null when the first contact is the lowest ball. The console then records that foul in one tap.
+ */
+export function impliedFoul(s: MatchState, d: RotationDraft): 'wrong-ball' | 'no-contact' | null {
+  const contact = contactOf(s, d);
+  if (contact === null) return s.lowestBall === null ? null : 'no-contact';
+  return contact !== s.lowestBall ? 'wrong-ball' : null;
+}
+
+/** The first-hit choices: each ball on the table once (the lowest marked as the default), then "none". */
+export function firstHitOptions(s: MatchState): { value: string; ball: number | null; isDefault: boolean }[] {
+  const onTable = s.onTable ?? [];
+  return [
+    ...onTable.map((b) => ({ value: String(b), ball: b, isDefault: b === s.lowestBall })),
+    { value: 'none', ball: null, isDefault: false },
+  ];
+}
+
+/** The draft's first contact from the select's value: the lowest ball is the default (undefined). */
+export function contactFromValue(s: MatchState, value: string): number | null | undefined {
+  if (value === 'none') return null;
+  const b = Number(value);
+  return !Number.isInteger(b) || b === s.lowestBall ? undefined : b;
+}
