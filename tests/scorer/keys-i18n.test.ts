@@ -5,7 +5,7 @@ import { keyAction } from '../../overlay/src/scorer/keys';
 import { scorerLang, SCORER_DICTS, SCORER_KEYS, ts } from '../../overlay/src/lib/i18n-scorer';
 import { describeStep } from '../../overlay/src/scorer/words';
 import { matchIdFromLocation, scorerLink, tokenFromUrl } from '../../overlay/src/scorer/tokens';
-import { defaultForm, toSetup } from '../../overlay/src/launcher/setup-form';
+import { afterCreate, defaultForm, toSetup } from '../../overlay/src/launcher/setup-form';
 
 describe('keyboard shortcuts', () => {
   test('14-1 common actions', () => {
@@ -102,3 +102,35 @@ describe('launcher set-up form', () => {
     expect(toSetup({ ...defaultForm(), players: ['A', 'B'], inProgress: true, startScore: [100, 0] })).toMatchObject({ ok: false, field: 'startScore.0' });
   });
 });
+
+describe('launcher: who breaks, and the form after a match is created', () => {
+  test('the breaker is sent for a fresh match and the strict set-up parser accepts it', () => {
+    const f = { ...defaultForm(), players: ['Ann', 'Bob'] as [string, string], breaker: 'B' as const };
+    const r = toSetup(f);
+    expect(r.ok && r.setup.breaker).toBe('B');
+    if (r.ok) expect(parseSetup(r.setup)).toMatchObject({ breaker: 'B' });
+    const rot = toSetup({ ...f, discipline: 'rotation' });
+    if (rot.ok) expect(parseSetup(rot.setup)).toMatchObject({ discipline: 'rotation', breaker: 'B' });
+    // In progress, "next to shoot" says who is at the table; no breaker is sent.
+    const wip = toSetup({ ...f, inProgress: true, turn: 'A' });
+    expect(wip.ok && 'breaker' in wip.setup).toBe(false);
+  });
+
+  test('after creating, the names are cleared (a repeat tap cannot create the same match) and the rules kept', () => {
+    const f = { ...defaultForm(), discipline: 'rotation' as const, callShot: true, players: ['Ann', 'Bob'] as [string, string], targets: [90, 120] as [number, number], breaker: 'B' as const, inProgress: true };
+    const next = afterCreate(f);
+    expect(next).toMatchObject({ discipline: 'rotation', callShot: true, targets: [90, 120], players: ['', ''], breaker: 'A', inProgress: false });
+    expect(toSetup(next)).toMatchObject({ ok: false, field: 'players.0' });
+  });
+});
+
+describe('scorer wording', () => {
+  test('negative numbers and verdicts use a true minus sign; re-rack wording has no "(s)"', async () => {
+    const { verdictWords } = await import('../../overlay/src/scorer/words');
+    expect(verdictWords('en', { kind: 'breaking-foul', penalty: 2 })).toBe('breaking foul \u22122');
+    expect(verdictWords('en', { kind: 'scores', points: 3 })).toBe('+3');
+    for (const lang of ['en', 'ja', 'zh-TW'] as const) expect(ts(lang, 'rerackTitle')).not.toContain('(s)');
+    expect(ts('en', 'addBall')).not.toMatch(/more/i); // the "More" options toggle keeps its own name
+  });
+});
+

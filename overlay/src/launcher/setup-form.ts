@@ -12,9 +12,11 @@ export interface SetupForm {
   pushOut: boolean;
   format: 'race' | 'single-rack-61';
   players: [string, string];
+  /** Who opens the match (the lag winner); fresh matches only (in progress, `turn` says who shoots next). */
+  breaker: PlayerKey;
   /** Per-player targets (handicap = different targets). */
   targets: [number, number];
-  /** A score in progress: off = fresh match (A breaks). */
+  /** A score in progress: off = fresh match (`breaker` opens). */
   inProgress: boolean;
   startScore: [number, number];
   turn: PlayerKey;
@@ -29,6 +31,7 @@ export const defaultForm = (): SetupForm => ({
   pushOut: true,
   format: 'race',
   players: ['', ''],
+  breaker: 'A',
   targets: [100, 100],
   inProgress: false,
   startScore: [0, 0],
@@ -54,6 +57,7 @@ export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | { ok: f
     f.discipline === '14-1'
       ? { discipline: '14-1', ruleset: f.ruleset, players, targets: [f.targets[0], f.targets[1]] }
       : { discipline: 'rotation', options: { callShot: f.callShot, pushOut: f.pushOut, format: f.format }, players, targets: [f.targets[0], f.targets[1]] };
+  if (!f.inProgress) setup.breaker = f.breaker;
   if (f.inProgress) {
     for (const i of [0, 1] as const) {
       if (!Number.isInteger(f.startScore[i])) return { ok: false, field: `startScore.${i}`, message: 'score: a whole number' };
@@ -68,4 +72,12 @@ export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | { ok: f
     }
   }
   return { ok: true, setup };
+}
+
+/**
+ * The form after a match was created from it: the same discipline, rules and targets for the next match,
+ * but no names (so a second tap cannot create the same match again) and no score in progress.
+ */
+export function afterCreate(f: SetupForm): SetupForm {
+  return { ...f, players: ['', ''], breaker: 'A', inProgress: false, startScore: [0, 0], turn: 'A', ballsOnTable: 15 };
 }

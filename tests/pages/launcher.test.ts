@@ -1,0 +1,108 @@
+/**
+ * The launcher in real headless Chromium at phone size against a real in-process server: every field has a
+ * programmatic label, "who breaks" reaches the server, a double tap on "Create match" creates one match, and
+ * the confirmation with the new match's links scrolls into view while the names are cleared.
+ * Screenshot: artifacts/screenshots/launcher-created-390.png.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { RunningServer } from '../../server/app';
+import type { MatchState } from '../../shared/protocol/state';
+import type { MatchSummary } from '../../shared/protocol/wire';
+import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
+import { startTestServer } from '../helpers/server';
+import { ensureBuilt } from './global-setup';
+
+const run = chromiumAvailable();
+
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+
+describe.skipIf(!run)('launcher in Chromium', () => {
+  beforeAll(async () => {
+    await ensureBuilt();
+    dataDir = mkdtempSync(join(tmpdir(), 'cuecast-launcher-'));
+    server = await startTestServer({ dataDir });
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('labels, who breaks, one match per double tap, confirmation with links', { timeout: 60_000 }, async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => console.error('[page error]', e.message));
+    // Hold the create request a moment, so the second tap lands while it is in flight.
+    await page.route('**/api/matches', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('new-match').waitFor();
+
+    // Every input and select (also those shown only for Rotation or a score in progress) is labelled.
+    const unlabelled = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')]
+          .filter((el) => el.labels?.length === 0 && !el.getAttribute('aria-label'))
+          .map((el) => el.outerHTML.slice(0, 80)),
+      );
+    await page.getByTestId('d-rotation').click();
+    await page.getByTestId('in-progress').check();
+    expect(await unlabelled()).toEqual([]);
+    await page.getByTestId('in-progress').uncheck();
+    await page.getByTestId('d-14-1').click();
+    expect(await unlabelled()).toEqual([]);
+
+    // Accessible names are exactly the visible labels.
+    await page.getByRole('textbox', { name: 'Player A', exact: true }).fill('Zed');
+    await page.getByRole('textbox', { name: 'Player B', exact: true }).fill('Yan');
+    expect(await page.getByRole('spinbutton', { name: 'Target (handicap) A', exact: true }).inputValue()).toBe('100');
+    expect(await page.getByRole('combobox', { name: 'Ruleset', exact: true }).count()).toBe(1);
+    expect(await page.getByTestId('breaker-B').textContent()).toContain('Yan');
+    await page.getByTestId('breaker-B').click();
+
+    // Double tap inside one task: the second click arrives before the page re-renders.
+    await page.getByTestId('create').evaluate((b: HTMLButtonElement) => {
+      b.click();
+      b.click();
+    });
+    await expect.poll(() => page.getByTestId('create').isDisabled()).toBe(true);
+    expect(await page.getByTestId('create').textContent()).toContain('Creating');
+    const card = page.getByTestId('created');
+    await card.waitFor({ timeout: 10_000 });
+    expect(await card.textContent()).toContain('Match created: Zed vs Yan');
+    await expect
+      .poll(() => card.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < window.innerHeight))
+      .toBe(true);
+    await page.screenshot({ path: join(screenshotDir(), 'launcher-created-390.png'), fullPage: true });
+
+    const list = (await (await fetch(`${server.url}/api/matches`)).json()) as { matches: MatchSummary[] };
+    const mine = list.matches.filter((m) => m.names[0] === 'Zed');
+    expect(mine).toHaveLength(1);
+    const id = mine[0]!.id;
+    expect(await card.getAttribute('data-id')).toBe(id);
+    const { state } = (await (await fetch(`${server.url}/api/matches/${id}`)).json()) as { state: MatchState };
+    expect([state.turn, state.breakShot]).toEqual(['B', true]);
+
+    // The names are cleared (a further tap cannot repeat the match); the links lead to the new match.
+    expect([await page.getByTestId('player-a').inputValue(), await page.getByTestId('player-b').inputValue()]).toEqual(['', '']);
+    expect(await card.getByTestId('created-scorer').getAttribute('href')).toBe(`/scorer/${id}`);
+    expect(await card.getByTestId('created-overlay').getAttribute('href')).toBe(`${server.url}/overlay/${id}`);
+    await card.getByTestId('created-scorer').click();
+    await page.waitForURL(`**/scorer/${id}`);
+    await page.locator('[data-testid=status][data-status=live]').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('notice').count()).toBe(0); // the token was saved: not read-only
+    await page.getByTestId('break-panel').waitFor();
+    expect(await page.getByTestId('break-panel').textContent()).toContain('Opening break — Yan');
+    await ctx.close();
+  });
+});
