@@ -15,6 +15,7 @@
  * Screenshots: artifacts/screenshots/e2e-*.png.
  * With CI=true a missing Redis or Chromium fails the run; without CI the suite skips and says what to install.
  */
+import { caption } from '../../overlay/src/lib/format';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -105,7 +106,9 @@ function overlayShould(s: MatchState): OverlayShows {
     lowest: rot && s.lowestBall !== null ? String(s.lowestBall) : null,
     pointsLeft: rot ? String(s.pointsLeft) : null,
     turn: s.winner ? null : s.turn,
-    caption: s.last?.caption || null,
+    // The overlay's caption is the pages' one caption function over the engine's state (unit-tested in
+    // tests/pages/captions.test.ts); here it proves the right state reached the overlay on the other instance.
+    caption: caption(s, 'en') || null,
     won: s.winner,
   };
 }
@@ -114,7 +117,7 @@ function overlayShould(s: MatchState): OverlayShows {
 function consoleShows(page: Page): Promise<string[]> {
   return Promise.all(['score-A', 'score-B', 'run', 'rack'].map(async (id) => ((await page.getByTestId(id).textContent()) ?? '').trim()));
 }
-const consoleShould = (s: MatchState) => [String(s.score[0]), String(s.score[1]), String(s.run), String(s.rack)];
+const consoleShould = (s: MatchState) => [num(s.score[0]), num(s.score[1]), String(s.run), String(s.rack)];
 
 /** One match being scored: the steps the test means to enter, in order (undo included). */
 class Scoring {
