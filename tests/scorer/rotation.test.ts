@@ -3,7 +3,7 @@
  * checked against the real rules engine (the options offered are exactly the ones it accepts).
  */
 import { describe, expect, test } from 'vitest';
-import { applyStep, newMatch, parseSetup, view, type Match, type MatchState, type Step } from '../../shared/index';
+import { applyStep, parseSetup, replay, view, type Match, type MatchState, type Step } from '../../shared/index';
 import {
   contactFromValue,
   contactOf,
@@ -24,15 +24,8 @@ import {
 
 const ROT = { discipline: 'rotation', players: ['Ann', 'Bob'] } as const;
 
-function play(setupIn: unknown, steps: Step[]): Match {
-  let m = newMatch(parseSetup(setupIn));
-  for (const [i, st] of steps.entries()) {
-    const r = applyStep(m, st);
-    if (!r.ok) throw new Error(`step ${i} ${JSON.stringify(st)}: ${r.error.message}`);
-    m = r.match;
-  }
-  return m;
-}
+/** The engine's match after `steps` (each must be accepted; a refusal throws naming the step). */
+const play = (setupIn: unknown, steps: Step[]): Match => replay(parseSetup(setupIn), steps);
 const mid = (onTable: number[], extra: object = {}) => ({ ...ROT, start: { score: [30, 20], turn: 'A', onTable }, ...extra });
 
 describe('picker draft', () => {

@@ -3,7 +3,7 @@
  * the real rules engine (the server applies the same engine), so a tap sequence scores what the rules say.
  */
 import { describe, expect, test } from 'vitest';
-import { applyStep, newMatch, parseSetup, view, type Match, type Step } from '../../shared/index';
+import { applyStep, newMatch, parseSetup, replay, view, type Match, type Step } from '../../shared/index';
 import {
   BREAK_FOULS,
   breakShot,
@@ -26,15 +26,8 @@ import {
 } from '../../overlay/src/scorer/straight';
 import { previewStep } from '../../overlay/src/scorer/preview';
 
-function play(setupIn: unknown, steps: Step[]): Match {
-  let m = newMatch(parseSetup(setupIn));
-  for (const [i, st] of steps.entries()) {
-    const r = applyStep(m, st);
-    if (!r.ok) throw new Error(`step ${i} ${JSON.stringify(st)}: ${r.error.message}`);
-    m = r.match;
-  }
-  return m;
-}
+/** The engine's match after `steps` (each must be accepted; a refusal throws naming the step). */
+const play = (setupIn: unknown, steps: Step[]): Match => replay(parseSetup(setupIn), steps);
 
 describe('14-1 shot builders', () => {
   test('ball made is one tap: call made, count of balls, clamped to 1..15', () => {
