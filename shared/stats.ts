@@ -59,11 +59,12 @@ export function deriveStats(setup: MatchSetup, entries: readonly StatsEntry[], n
     row.penalty += o.penalty;
     row.total = after.score[k];
     if (o.balls && row.balls) row.balls.push(...o.balls);
-    if (o.balls) {
+    if (o.points > 0) {
+      // Points belong to the rack the shot was played in (a shot that triggers a re-rack counts in the old one).
       const rack = o.rack ?? e.before.rack;
       const r = racks.get(rack) ?? { rack, points: [0, 0], balls: [[], []] };
       r.points[k] += o.points;
-      r.balls[k].push(...o.balls);
+      if (o.balls) r.balls[k].push(...o.balls);
       racks.set(rack, r);
     }
     if (o.turnEnd) {

@@ -99,11 +99,11 @@ export interface PlayerStats {
   runs: number[];
 }
 
-/** Rotation rack summary: points each player took in each rack. */
+/** Rack summary: points each player took in the rack (14-1: balls; Rotation: ball values). */
 export interface RackTotal {
   rack: number;
   points: Pair<number>;
-  /** Balls each player scored in the rack. */
+  /** Rotation: ball numbers each player scored in the rack (empty for 14-1). */
   balls: Pair<number[]>;
 }
 

@@ -12,7 +12,7 @@ import type { Step } from './steps';
 export interface MatchStats {
   players: [PlayerStats, PlayerStats];
   sheet: SheetRow[];
-  /** Rotation rack totals (empty for 14-1). */
+  /** Points (and, for Rotation, ball numbers) each player scored in each rack, racks in order; racks with no points are left out. */
   racks: RackTotal[];
   /** Last few effective steps in words, newest last. */
   recent: string[];

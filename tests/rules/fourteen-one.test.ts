@@ -222,3 +222,23 @@ describe('projection of queued steps (scorer offline)', () => {
     expect([pending.state.awaiting, pending.state.turn]).toEqual(['break-foul-choice', 'B']);
   });
 });
+
+describe('rack totals (dashboard "balls per rack")', () => {
+  it('a run across re-racks is credited to the rack each shot was played in', () => {
+    // A pockets 1 then the 14th ball (re-rack), then 14 more (re-rack), then 2; B then pockets 3.
+    const m = given({ ...fresh141, start: { score: [0, 0], turn: 'A', rack: 2, ballsOnTable: 3 } }, [
+      { shot: { call: { made: true }, pocketed: 1 } },
+      { shot: { call: { made: true }, pocketed: 1 } },
+      { shot: { call: { made: true }, pocketed: 14 } },
+      { shot: { call: { made: true }, pocketed: 2 } },
+      { shot: { call: { made: false } } },
+      { shot: { call: { made: true }, pocketed: 3 } },
+    ]);
+    expectState(m, { rack: 4, score: [18, 3], ballsOnTable: 10 });
+    expect(statsOf(m).racks).toEqual([
+      { rack: 2, points: [2, 0], balls: [[], []] },
+      { rack: 3, points: [14, 0], balls: [[], []] },
+      { rack: 4, points: [2, 3], balls: [[], []] },
+    ]);
+  });
+});
