@@ -143,4 +143,39 @@ describe.skipIf(!hasChromium)('spectator pages in Chromium', () => {
       await page.close();
     }
   });
+
+  it('/watch/<id> at 390 px: the whole score sheet fits, Total columns included (14-1 and Rotation, en/ja/zh-TW)', async () => {
+    // A Rotation match with ball lists, a foul and three-digit totals: the widest sheet a phone gets.
+    const rot = await createMatch(server.url, { discipline: 'rotation', players: ['Ann', 'Bob'], targets: [240, 240], start: { score: [100, 110] } });
+    for (const step of [
+      { shot: { firstContact: 1, pocketed: [1, 12, 14] } },
+      { shot: { firstContact: 2 } },
+      { shot: { firstContact: 2, pocketed: [2, 3, 13] } },
+      { shot: { firstContact: 4, cueBall: 'scratch' } },
+      { choice: { cueBall: 'kitchen', lowestBall: 'as-is' } },
+      { shot: { firstContact: 4, pocketed: [4, 11, 15] } },
+      { shot: { firstContact: 5 } },
+    ] as Step[]) await record(server.url, rot, step);
+    const page = await ctx.newPage();
+    try {
+      for (const id of [m.id, rot.id]) {
+        for (const lang of ['en', 'ja', 'zh-TW']) {
+          await page.goto(`${server.url}/watch/${id}?lang=${lang}`);
+          await page.waitForSelector('table[data-f="sheet"] [data-f="B-total"]');
+          const fit = await page.evaluate(() => {
+            const table = document.querySelector('table[data-f="sheet"]')!;
+            const wrap = table.parentElement!;
+            const rights = [...document.querySelectorAll('[data-f="B-total"]')].map((e) => e.getBoundingClientRect().right);
+            return { overflow: wrap.scrollWidth - wrap.clientWidth, totalRight: Math.max(...rights), cardRight: wrap.getBoundingClientRect().right, doc: document.documentElement.scrollWidth };
+          });
+          expect(fit.overflow, `${id} ${lang}`).toBeLessThanOrEqual(0);
+          expect(fit.totalRight, `${id} ${lang}`).toBeLessThanOrEqual(fit.cardRight + 0.5);
+          expect(fit.doc, `${id} ${lang}`).toBeLessThanOrEqual(390);
+        }
+      }
+      await page.screenshot({ path: join(screenshotDir(), 'watch-rotation-sheet-390-zh-TW.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  });
 });
