@@ -156,4 +156,47 @@ describe('outbox', () => {
     storage.setItem(outboxKey('m1'), JSON.stringify([{ matchId: 'm2', eventId: 'x', expectedVersion: 0, step: miss }, 5]));
     expect(new Outbox('m1', storage, new FakeServer().send).size).toBe(0);
   });
+
+  test('resendNow: an attempt lost on a dead connection is sent again at once with the same id; its late answer is ignored', async () => {
+    const server = new FakeServer();
+    const sent: string[] = [];
+    let dead = true;
+    let lateAnswer: (a: RecordAck) => void = () => {};
+    const send = (e: OutboxEntry): Promise<RecordAck> => {
+      sent.push(e.eventId);
+      if (dead) return new Promise<RecordAck>((res) => (lateAnswer = res)); // never answered (until we say so)
+      return server.send(e);
+    };
+    const box = new Outbox('m1', new MemStorage(), send);
+    const a = box.enqueue(made(1), 0);
+    const b = box.enqueue(miss, 0);
+    const run = box.flush();
+    expect(box.sending).toBe(a);
+    dead = false;
+    box.resendNow();
+    await run;
+    expect(sent).toEqual([a.eventId, a.eventId, b.eventId]);
+    expect(server.log.map((e) => e.eventId)).toEqual([a.eventId, b.eventId]);
+    lateAnswer({ ok: false, error: { code: 'stale', message: 'late' }, currentVersion: 0 }); // ignored
+    await Promise.resolve();
+    expect(box.size).toBe(0);
+    box.resendNow(); // nothing in flight: nothing happens
+    expect(sent).toHaveLength(3);
+  });
+
+  test('a sender that answers synchronously (and a flush from inside it) sends each entry once', async () => {
+    const server = new FakeServer();
+    const sent: string[] = [];
+    let box: Outbox;
+    const send = (e: OutboxEntry): Promise<RecordAck> => {
+      sent.push(e.eventId);
+      void box.flush(); // a state push arriving inside the send asks for a flush
+      return server.send(e);
+    };
+    box = new Outbox('m1', new MemStorage(), send);
+    const a = box.enqueue(made(1), 0);
+    await box.flush();
+    expect(sent).toEqual([a.eventId]);
+    expect(box.size).toBe(0);
+  });
 });

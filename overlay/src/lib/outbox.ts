@@ -59,6 +59,8 @@ export class Outbox {
   private inFlight: OutboxEntry | null = null;
   private flushing: Promise<void> | null = null;
   private again = false;
+  /** Stops waiting for the answer to the entry in flight (see `resendNow`). */
+  private abandon: (() => void) | null = null;
   /** Highest version the server confirmed through this outbox (acks may arrive before the state push). */
   private ackedVersion = -1;
   private readonly listeners = new Set<(e: OutboxEvent) => void>();
@@ -111,6 +113,16 @@ export class Outbox {
     return last;
   }
 
+  /**
+   * Stop waiting for the answer to the entry in flight and send it again now, with the same event id (the
+   * connection it went out on may be dead: the network came back, the page became visible again). A late
+   * answer to the abandoned attempt is ignored; the server's duplicate check makes the second copy harmless.
+   * Does nothing when nothing is in flight.
+   */
+  resendNow(): void {
+    this.abandon?.();
+  }
+
   /** Subscribe to acks and refusals. Returns an unsubscribe function. */
   on(cb: (e: OutboxEvent) => void): () => void {
     this.listeners.add(cb);
@@ -133,14 +145,21 @@ export class Outbox {
       this.again = true;
       return this.flushing;
     }
-    this.flushing = (async () => {
-      do {
-        this.again = false;
-        await this.run();
-      } while (this.again && this.items.length > 0);
-    })().finally(() => {
-      this.flushing = null;
-    });
+    // `flushing` is set before the run sends anything: a sender that answers synchronously (and a state push
+    // that calls flush() from inside it) joins this run instead of starting a second one.
+    let done!: () => void;
+    this.flushing = new Promise<void>((resolve) => (done = resolve));
+    void (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.run();
+        } while (this.again && this.items.length > 0);
+      } finally {
+        this.flushing = null;
+        done();
+      }
+    })();
     return this.flushing;
   }
 
@@ -150,15 +169,21 @@ export class Outbox {
       if (!entry) return;
       this.inFlight = entry;
       this.changed();
-      let ack: RecordAck;
-      try {
-        ack = await this.send(entry);
-      } catch (e) {
+      const answer = this.send(entry).then(
+        (ack) => ({ ack }),
+        (e: unknown) => ({ reason: e instanceof Error ? e.message : String(e) }),
+      );
+      const abandoned = new Promise<null>((resolve) => (this.abandon = () => resolve(null)));
+      const r = await Promise.race([answer, abandoned]);
+      this.abandon = null;
+      if (r === null) continue; // resendNow(): the same entry goes out again
+      if ('reason' in r) {
         this.inFlight = null;
         this.changed();
-        this.emit({ kind: 'unsent', entry, reason: e instanceof Error ? e.message : String(e) });
+        this.emit({ kind: 'unsent', entry, reason: r.reason });
         return;
       }
+      const ack = r.ack;
       this.inFlight = null;
       if (ack.ok) {
         this.ackedVersion = Math.max(this.ackedVersion, ack.version);
