@@ -105,4 +105,39 @@ describe.skipIf(!run)('launcher in Chromium', () => {
     expect(await page.getByTestId('break-panel').textContent()).toContain('Opening break — Yan');
     await ctx.close();
   });
+
+  test('score in progress: fouls (on two fouls), innings, high runs and rack reach the server', { timeout: 60_000 }, async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => console.error('[page error]', e.message));
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('new-match').waitFor();
+    await page.getByTestId('player-a').fill('Uma');
+    await page.getByTestId('player-b').fill('Vic');
+    await page.getByTestId('in-progress').check();
+    await page.getByRole('spinbutton', { name: 'Score A', exact: true }).fill('40');
+    await page.getByRole('spinbutton', { name: 'Score B', exact: true }).fill('31');
+    await page.getByRole('combobox', { name: 'Fouls in a row A', exact: true }).selectOption('2');
+    await page.getByRole('combobox', { name: 'Fouls in a row B', exact: true }).selectOption('1');
+    await page.getByRole('spinbutton', { name: 'Innings A', exact: true }).fill('9');
+    await page.getByRole('spinbutton', { name: 'Innings B', exact: true }).fill('8');
+    await page.getByRole('spinbutton', { name: 'High run A', exact: true }).fill('14');
+    await page.getByRole('spinbutton', { name: 'High run B', exact: true }).fill('11');
+    await page.getByRole('spinbutton', { name: 'Rack', exact: true }).fill('4');
+    await page.getByRole('spinbutton', { name: 'Balls on table', exact: true }).fill('9');
+    await page.getByTestId('start-fields').screenshot({ path: join(screenshotDir(), 'launcher-in-progress-390.png') });
+    await page.getByTestId('create').click();
+    const card = page.getByTestId('created');
+    await card.waitFor({ timeout: 10_000 });
+    const id = (await card.getAttribute('data-id'))!;
+    const { state } = (await (await fetch(`${server.url}/api/matches/${id}`)).json()) as { state: MatchState };
+    expect([state.score, state.fouls, state.onTwoFouls, state.innings, state.highRun, state.rack, state.ballsOnTable, state.turn]).toEqual(
+      [[40, 31], [2, 1], [true, false], [9, 8], [14, 11], 4, 9, 'A']);
+    // The form is back to a fresh match for the next one.
+    expect(await page.getByTestId('in-progress').isChecked()).toBe(false);
+    await page.getByTestId('in-progress').check();
+    expect(await page.getByTestId('start-fouls-A').inputValue()).toBe('0');
+    expect(await page.getByTestId('start-rack').inputValue()).toBe('1');
+    await ctx.close();
+  });
 });

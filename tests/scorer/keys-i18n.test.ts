@@ -1,6 +1,6 @@
 /** Keyboard shortcuts, scorer strings in en / ja / zh-TW, step words, tokens and the launcher's set-up form. */
 import { describe, expect, test } from 'vitest';
-import { parseSetup } from '../../shared/index';
+import { applyStep, newMatch, parseSetup, view } from '../../shared/index';
 import { keyAction } from '../../overlay/src/scorer/keys';
 import { scorerLang, SCORER_DICTS, SCORER_KEYS, ts } from '../../overlay/src/lib/i18n-scorer';
 import { describeStep } from '../../overlay/src/scorer/words';
@@ -31,6 +31,8 @@ describe('keyboard shortcuts', () => {
     expect(keyAction({ key: '^', code: 'Digit6', shiftKey: true }, 'rotation', false)).toBeNull();
     expect(keyAction({ key: 'Enter' }, 'rotation', false)).toEqual({ type: 'record' });
     expect(keyAction({ key: 'p' }, 'rotation', false)).toEqual({ type: 'push-out' });
+    expect(keyAction({ key: 'c' }, 'rotation', false)).toEqual({ type: 'next-called' });
+    expect(keyAction({ key: 'c' }, '14-1', false)).toBeNull();
     expect(keyAction({ key: '2', code: 'Digit2' }, 'rotation', true)).toEqual({ type: 'option', index: 1 });
   });
 });
@@ -93,13 +95,47 @@ describe('launcher set-up form', () => {
     expect(rot.ok).toBe(true);
     if (rot.ok) expect(parseSetup(rot.setup)).toMatchObject({ options: { callShot: true, format: 'single-rack-61' }, start: { score: [10, 5], turn: 'B' } });
     const wip = toSetup({ ...f, inProgress: true, ballsOnTable: 7, startScore: [40, 12] });
-    expect(wip.ok && parseSetup(wip.setup).start).toEqual({ score: [40, 12], turn: 'A', ballsOnTable: 7 });
+    expect(wip.ok && parseSetup(wip.setup).start).toEqual({
+      score: [40, 12], turn: 'A', ballsOnTable: 7, fouls: [0, 0], innings: [0, 0], highRun: [0, 0], rack: 1,
+    });
   });
+  test('a match picked up mid-way keeps its fouls, innings, high runs and rack (a third foul stays a third foul)', () => {
+    const f = { ...defaultForm(), players: ['Ann', 'Bob'] as [string, string], inProgress: true, startScore: [40, 12] as [number, number],
+      ballsOnTable: 9, fouls: [2, 1] as [number, number], innings: [7, 6] as [number, number], highRun: [14, 5] as [number, number], rack: 3, turn: 'A' as const };
+    const r = toSetup(f);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const setup = parseSetup(r.setup);
+    expect(setup.start).toEqual({ score: [40, 12], turn: 'A', ballsOnTable: 9, fouls: [2, 1], innings: [7, 6], highRun: [14, 5], rack: 3 });
+    const s = view(newMatch(setup));
+    expect([s.fouls, s.onTwoFouls, s.innings, s.highRun, s.rack]).toEqual([[2, 1], [true, false], [7, 6], [14, 5], 3]);
+    // Ann's next foul is her third: −1 and −15 (S-14), Bob decides.
+    const third = applyStep(newMatch(setup), { shot: { call: { made: false }, cueBall: 'scratch' } });
+    expect(third.ok && [view(third.match).score, view(third.match).awaiting]).toEqual([[24, 12], 'three-foul-choice']);
+    // Rotation too (R-9: ball in hand anywhere on the third).
+    const rot = toSetup({ ...f, discipline: 'rotation', targets: [120, 120], fouls: [0, 2], turn: 'B' });
+    expect(rot.ok).toBe(true);
+    if (!rot.ok) return;
+    const rotMatch = newMatch(parseSetup(rot.setup));
+    const rs = view(rotMatch);
+    const low = rs.lowestBall!;
+    const foul = applyStep(rotMatch, { shot: { firstContact: low, rail: false } });
+    expect(foul.ok && view(foul.match).foulPlacement?.thirdFoul).toBe(true);
+  });
+
   test('names the field to fix', () => {
     expect(toSetup({ ...defaultForm(), players: ['', 'Bob'] })).toMatchObject({ ok: false, field: 'players.0' });
     expect(toSetup({ ...defaultForm(), players: ['A', 'B'], targets: [0, 100] })).toMatchObject({ ok: false, field: 'targets.0' });
     expect(toSetup({ ...defaultForm(), players: ['A', 'B'], inProgress: true, ballsOnTable: 1 })).toMatchObject({ ok: false, field: 'ballsOnTable' });
     expect(toSetup({ ...defaultForm(), players: ['A', 'B'], inProgress: true, startScore: [100, 0] })).toMatchObject({ ok: false, field: 'startScore.0' });
+    const wip = { ...defaultForm(), players: ['A', 'B'] as [string, string], inProgress: true };
+    expect(toSetup({ ...wip, fouls: [3, 0] })).toMatchObject({ ok: false, field: 'fouls.0' });
+    expect(toSetup({ ...wip, innings: [0, -1] })).toMatchObject({ ok: false, field: 'innings.1' });
+    expect(toSetup({ ...wip, highRun: [1.5, 0] })).toMatchObject({ ok: false, field: 'highRun.0' });
+    expect(toSetup({ ...wip, rack: 0 })).toMatchObject({ ok: false, field: 'rack' });
+    // Not in progress: none of it is sent.
+    const fresh = toSetup({ ...wip, inProgress: false, fouls: [2, 2] });
+    expect(fresh.ok && 'start' in fresh.setup).toBe(false);
   });
 });
 

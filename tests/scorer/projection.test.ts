@@ -77,7 +77,7 @@ describe('queued steps lead the console to the panel the rules call for', () => 
   test('an empty queue shows the confirmed state itself', () => {
     const m = play(STRAIGHT, [breakSafety(2)]);
     const state = view(m);
-    expect(projectQueue(m.setup, { version: 1, state }, [])).toEqual({ state, pending: 0, projected: 0, skipped: 0, stop: null });
+    expect(projectQueue(m.setup, { version: 1, state }, [])).toEqual({ state, pending: 0, projected: 0, skipped: 0, stop: null, results: [] });
   });
 });
 
@@ -112,7 +112,7 @@ describe('an undo of a confirmed step', () => {
   });
 });
 
-test('long logs with undos, both disciplines: snapshot + projected queue = the engine over the whole log', () => {
+test('long logs with undos, both disciplines: snapshot + projected queue = the engine over the whole log, step by step', () => {
   const setups = [
     { discipline: '14-1', players: ['Ann', 'Bob'], targets: [60, 60] },
     { discipline: '14-1', ruleset: 'wpa', players: ['Ann', 'Bob'], targets: [60, 60] },
@@ -140,6 +140,13 @@ test('long logs with undos, both disciplines: snapshot + projected queue = the e
       const shown = projectQueue(setup, { version: k, state: states[k]! }, queue(log.slice(k), k), chain);
       expect(shown.stop, `setup ${n}, snapshot at ${k}`).toBeNull();
       expect(shown.state, `setup ${n}, snapshot at ${k}`).toEqual(final);
+      // Each queued step's result is the engine's own: the outcome (and so the caption) it gets once confirmed.
+      expect(shown.results).toHaveLength(log.length - k);
+      shown.results.forEach((r, i) => {
+        expect(r.after).toEqual(states[k + i + 1]);
+        if ('undo' in log[k + i]!) expect([r.outcome, r.undone]).toEqual([null, states[k + i]!.last]);
+        else expect(r.outcome).toEqual(states[k + i + 1]!.last);
+      });
     }
   }
 });

@@ -5,13 +5,17 @@
 import { describe, expect, test } from 'vitest';
 import { applyStep, parseSetup, replay, view, type Match, type MatchState, type Step } from '../../shared/index';
 import {
+  callMade,
+  calledBall,
   contactFromValue,
   contactOf,
   emptyDraft,
   firstHitOptions,
   impliedFoul,
+  lowestKitchenMatters,
   madeShot,
   needsKitchenQuestion,
+  nextCalled,
   placementOptions,
   pointsOf,
   pushOutShot,
@@ -19,6 +23,7 @@ import {
   rotationBreakShot,
   rotationFoulShot,
   safetyShot,
+  setCalled,
   toggleBall,
 } from '../../overlay/src/scorer/rotation';
 
@@ -209,3 +214,75 @@ describe('first contact: one tap for the foul it makes, no duplicate in the list
   });
 });
 
+describe('"the lowest ball lies behind the head string" is asked only when it can change the choices (R-8)', () => {
+  /** The engine's own answer: do the accepted placements differ with the lowest ball behind the head string? */
+  function engineSaysItMatters(m: Match): boolean {
+    const accepted = (inKitchen: boolean) => {
+      const out: string[] = [];
+      for (const cueBall of ['as-is', 'kitchen', 'anywhere'] as const) {
+        for (const lowestBall of ['as-is', 'center-spot', 'foot-spot'] as const) {
+          if (applyStep(m, { choice: { cueBall, lowestBall, lowestBallInKitchen: inKitchen } }).ok) out.push(`${cueBall}/${lowestBall}`);
+        }
+      }
+      return out.join();
+    };
+    return accepted(false) !== accepted(true);
+  }
+  const cases: [string, unknown, (s: MatchState) => Step][] = [
+    ['ordinary foul', mid([3, 5, 9]), (s) => ({ shot: rotationFoulShot(s, emptyDraft(), 'no-rail') })],
+    ['scratch', mid([3, 5, 9]), (s) => ({ shot: rotationFoulShot(s, emptyDraft(), 'scratch') })],
+    ['lowest ball pocketed on the foul', mid([3, 5, 9]), (s) => ({ shot: rotationFoulShot(s, { picked: [3] }, 'scratch') })],
+    ['lowest ball off the table', mid([3, 5, 9]), (s) => ({ shot: rotationFoulShot(s, { picked: [3] }, 'off-table') })],
+    ['third foul', { ...ROT, start: { score: [30, 20], turn: 'A', onTable: [3, 5, 9], fouls: [2, 0] } }, (s) => ({ shot: rotationFoulShot(s, emptyDraft(), 'no-contact') })],
+  ];
+  for (const [name, setup, foul] of cases) {
+    test(name, () => {
+      const m = play(setup, [foul(view(play(setup, [])))]);
+      const s = view(m);
+      expect(s.awaiting).toBe('foul-placement');
+      expect(lowestKitchenMatters(s.foulPlacement!)).toBe(engineSaysItMatters(m));
+    });
+  }
+  test('so: asked after an ordinary foul or a scratch, not when the lowest ball left the table, not after a third foul', () => {
+    expect(lowestKitchenMatters({ thirdFoul: false, cueBallLost: false, lowestBallLost: false })).toBe(true);
+    expect(lowestKitchenMatters({ thirdFoul: false, cueBallLost: true, lowestBallLost: false })).toBe(true);
+    expect(lowestKitchenMatters({ thirdFoul: false, cueBallLost: true, lowestBallLost: true })).toBe(false);
+    expect(lowestKitchenMatters({ thirdFoul: false, cueBallLost: false, lowestBallLost: true })).toBe(false);
+    expect(lowestKitchenMatters({ thirdFoul: true, cueBallLost: false, lowestBallLost: false })).toBe(false);
+  });
+});
+
+describe('call shot: the called ball can be changed (R-6a)', () => {
+  const setup = mid([3, 5, 9, 12], { options: { callShot: true } });
+  const s = view(play(setup, []));
+
+  test('the first ball tapped is called until the scorer names another; un-tapping it goes back to the first', () => {
+    let d = toggleBall(toggleBall(emptyDraft(), 3, s.onTable!), 9, s.onTable!);
+    expect(calledBall(d)).toBe(3);
+    d = setCalled(d, 9, s.onTable!);
+    expect(calledBall(d)).toBe(9);
+    expect(setCalled(d, 4, s.onTable!)).toBe(d); // not on the table
+    expect(calledBall(toggleBall(d, 9, s.onTable!))).toBe(3);
+    expect(calledBall(nextCalled(d))).toBe(3); // the C key cycles through the tapped balls
+    expect(calledBall(nextCalled(nextCalled(d)))).toBe(9);
+  });
+
+  test('called 9 with 3 and 9 pocketed: all score; called 12 (not pocketed): "not made", nothing scores, balls respotted', () => {
+    const both = { picked: [3, 9], called: 9 };
+    expect(madeShot(s, both, true).call).toEqual({ ball: 9, made: true });
+    expect(view(play(setup, [{ shot: madeShot(s, both, true) }])).score).toEqual([42, 20]);
+    const wrong = { picked: [3, 9], called: 12 };
+    expect(callMade(wrong)).toBe(false);
+    expect(madeShot(s, wrong, true).call).toEqual({ ball: 12, made: false });
+    const v = view(play(setup, [{ shot: madeShot(s, wrong, true) }]));
+    expect([v.score, v.turn, v.onTable]).toEqual([[30, 20], 'B', [3, 5, 9, 12]]);
+  });
+
+  test('clearing the table on a failed call does not ask about the cue ball (no rack won)', () => {
+    const opts = { callShot: true, format: 'race' as const };
+    const last = view(play(mid([3, 5], { options: { callShot: true } }), []));
+    expect(needsKitchenQuestion(last, { picked: [3, 5] }, opts)).toBe(true);
+    expect(needsKitchenQuestion(last, { picked: [3, 5], calledMade: false }, opts)).toBe(false);
+    expect(needsKitchenQuestion(last, { picked: [3, 5], called: 5 }, opts)).toBe(true);
+  });
+});

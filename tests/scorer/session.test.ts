@@ -3,68 +3,8 @@
  * when acknowledged, the outbox replays after reconnect, a stale refusal resyncs and tells the scorer.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { applyStep, newMatch, parseSetup, statsOf, view, type Match } from '../../shared/index';
-import type { RecordAck } from '../../shared/protocol/wire';
-import type { ConnectionStatus, MatchFeed } from '../../overlay/src/lib/client';
-import { ScorerSession, type ScorerClient, type SessionView } from '../../overlay/src/scorer/session';
-
-class MemStorage {
-  readonly m = new Map<string, string>();
-  getItem(k: string) { return this.m.get(k) ?? null; }
-  setItem(k: string, v: string) { this.m.set(k, v); }
-  removeItem(k: string) { this.m.delete(k); }
-}
-
-/** One match on a fake server with the real engine; the client pushes every new version to watchers. */
-class FakeClient implements ScorerClient {
-  status: ConnectionStatus = 'live';
-  match: Match;
-  version = 0;
-  ids = new Set<string>();
-  private feeds = new Set<(f: MatchFeed) => void>();
-  private statusCbs = new Set<(s: ConnectionStatus) => void>();
-  constructor(setup: unknown) {
-    this.match = newMatch(parseSetup(setup));
-  }
-  feed(): MatchFeed {
-    return { matchId: 'm1', version: this.version, setup: this.match.setup, state: view(this.match), stats: statsOf(this.match) };
-  }
-  watch(_id: string, onFeed: (f: MatchFeed) => void) {
-    this.feeds.add(onFeed);
-    queueMicrotask(() => onFeed(this.feed()));
-    return () => this.feeds.delete(onFeed);
-  }
-  /** Another device records a step directly on the server. */
-  external(step: Parameters<typeof applyStep>[1]) {
-    const r = applyStep(this.match, step);
-    if (!r.ok) throw r.error;
-    this.match = r.match;
-    this.version++;
-    const f = this.feed();
-    for (const cb of this.feeds) cb(f);
-  }
-  async record(req: Parameters<ScorerClient['record']>[0]): Promise<RecordAck> {
-    if (this.status !== 'live') throw new Error('offline');
-    const snap = () => ({ matchId: 'm1', version: this.version, state: view(this.match), stats: statsOf(this.match) });
-    if (this.ids.has(req.eventId)) return { ok: true, duplicate: true, ...snap() };
-    if (req.expectedVersion !== undefined && req.expectedVersion !== this.version) {
-      return { ok: false, error: { code: 'stale', message: 'stale' }, currentVersion: this.version };
-    }
-    const r = applyStep(this.match, req.step);
-    if (!r.ok) return { ok: false, error: r.error.toJSON() };
-    this.ids.add(req.eventId);
-    this.external(req.step);
-    return { ok: true, ...snap() };
-  }
-  onStatus(cb: (s: ConnectionStatus) => void) {
-    this.statusCbs.add(cb);
-    return () => this.statusCbs.delete(cb);
-  }
-  setStatus(s: ConnectionStatus) {
-    this.status = s;
-    for (const cb of this.statusCbs) cb(s);
-  }
-}
+import { ScorerSession, type SessionView } from '../../overlay/src/scorer/session';
+import { FakeClient, MemStorage } from './fake-client';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 const SETUP = { discipline: '14-1', players: ['Ann', 'Bob'], start: { score: [10, 10], turn: 'A', ballsOnTable: 12 } };

@@ -22,6 +22,14 @@ export interface SetupForm {
   turn: PlayerKey;
   /** 14-1 only: object balls on the table (2–15). */
   ballsOnTable: number;
+  /** Consecutive fouls standing for each player (0–2): a third foul on resumption is a third foul (S-14, R-9). */
+  fouls: [number, number];
+  /** Innings each player has had so far. */
+  innings: [number, number];
+  /** Each player's high run so far. */
+  highRun: [number, number];
+  /** The rack being played (1 = first). */
+  rack: number;
 }
 
 export const defaultForm = (): SetupForm => ({
@@ -37,6 +45,10 @@ export const defaultForm = (): SetupForm => ({
   startScore: [0, 0],
   turn: 'A',
   ballsOnTable: 15,
+  fouls: [0, 0],
+  innings: [0, 0],
+  highRun: [0, 0],
+  rack: 1,
 });
 
 /** Default targets for a discipline/format (14-1: 100; Rotation: race 120, single rack 61). */
@@ -63,7 +75,22 @@ export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | { ok: f
       if (!Number.isInteger(f.startScore[i])) return { ok: false, field: `startScore.${i}`, message: 'score: a whole number' };
       if (f.startScore[i] >= f.targets[i]) return { ok: false, field: `startScore.${i}`, message: `score ${i === 0 ? 'A' : 'B'}: already reaches the target` };
     }
-    setup.start = { score: [f.startScore[0], f.startScore[1]], turn: f.turn };
+    const side = (i: 0 | 1) => (i === 0 ? 'A' : 'B');
+    for (const i of [0, 1] as const) {
+      const fouls = f.fouls[i];
+      if (!Number.isInteger(fouls) || fouls < 0 || fouls > 2) return { ok: false, field: `fouls.${i}`, message: `fouls ${side(i)}: 0, 1 or 2 in a row` };
+      if (!Number.isInteger(f.innings[i]) || f.innings[i] < 0) return { ok: false, field: `innings.${i}`, message: `innings ${side(i)}: a whole number ≥ 0` };
+      if (!Number.isInteger(f.highRun[i]) || f.highRun[i] < 0) return { ok: false, field: `highRun.${i}`, message: `high run ${side(i)}: a whole number ≥ 0` };
+    }
+    if (!Number.isInteger(f.rack) || f.rack < 1) return { ok: false, field: 'rack', message: 'rack: a whole number ≥ 1' };
+    setup.start = {
+      score: [f.startScore[0], f.startScore[1]],
+      turn: f.turn,
+      fouls: [f.fouls[0], f.fouls[1]],
+      innings: [f.innings[0], f.innings[1]],
+      highRun: [f.highRun[0], f.highRun[1]],
+      rack: f.rack,
+    };
     if (f.discipline === '14-1') {
       if (!Number.isInteger(f.ballsOnTable) || f.ballsOnTable < 2 || f.ballsOnTable > 15) {
         return { ok: false, field: 'ballsOnTable', message: 'balls on table: 2 to 15' };
@@ -79,5 +106,17 @@ export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | { ok: f
  * but no names (so a second tap cannot create the same match again) and no score in progress.
  */
 export function afterCreate(f: SetupForm): SetupForm {
-  return { ...f, players: ['', ''], breaker: 'A', inProgress: false, startScore: [0, 0], turn: 'A', ballsOnTable: 15 };
+  return {
+    ...f,
+    players: ['', ''],
+    breaker: 'A',
+    inProgress: false,
+    startScore: [0, 0],
+    turn: 'A',
+    ballsOnTable: 15,
+    fouls: [0, 0],
+    innings: [0, 0],
+    highRun: [0, 0],
+    rack: 1,
+  };
 }

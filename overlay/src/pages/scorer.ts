@@ -1,12 +1,13 @@
 /**
  * `/scorer/<matchId>`: the touch-first scorer console. Reads the match id from the path, the scorer token
  * from the link's fragment (saved per match, then stripped) or from this browser's storage, and mounts the
- * console on the shared live client.
+ * console on the shared live client with the browser's network signals (online / offline / visible).
  */
 import { mount } from 'svelte';
 import { createClient } from '../lib/client';
 import { scorerLang } from '../lib/i18n-scorer';
 import Scorer from '../scorer/Scorer.svelte';
+import { browserNetwork } from '../scorer/network';
 import { ScorerSession } from '../scorer/session';
 import { loadToken, matchIdFromLocation, saveToken, tokenFromUrl } from '../scorer/tokens';
 import '../scorer/scorer.css';
@@ -37,7 +38,7 @@ if (!matchId) {
   }
   const token = fromUrl ?? loadToken(storage, matchId);
   const client = createClient(token ? { token } : {});
-  const session = new ScorerSession(client, matchId, storage, !!token);
+  const session = new ScorerSession(client, matchId, storage, !!token, browserNetwork());
   session.start();
   document.title = `cuecast · scorer · ${matchId}`;
   mount(Scorer, {

@@ -6,7 +6,8 @@
  * foul) · A / R the first / second choice of a pending decision (accept, re-break/re-rack, shoot/pass) ·
  * N "neither" on the rack-area question.
  * 14-1: Enter, Space or M ball made · + / − more or fewer balls.
- * Rotation: 1–9 toggle that ball, 0 the 10, Shift+1…5 the 11…15 · Enter record · P push out.
+ * Rotation: 1–9 toggle that ball, 0 the 10, Shift+1…5 the 11…15 · Enter record · P push out · C the next
+ * tapped ball becomes the called one (call shot).
  */
 export type KeyAction =
   | { type: 'undo' }
@@ -21,7 +22,8 @@ export type KeyAction =
   | { type: 'count'; delta: 1 | -1 }
   | { type: 'ball'; ball: number }
   | { type: 'record' }
-  | { type: 'push-out' };
+  | { type: 'push-out' }
+  | { type: 'next-called' };
 
 export interface KeyPress {
   key: string;
@@ -70,6 +72,7 @@ export function keyAction(k: KeyPress, discipline: '14-1' | 'rotation', foulMenu
   }
   if (key === 'Enter') return { type: 'record' };
   if (key === 'p') return { type: 'push-out' };
+  if (key === 'c') return { type: 'next-called' };
   if (digit !== null) {
     if (k.shiftKey) return digit >= 1 && digit <= 5 ? { type: 'ball', ball: 10 + digit } : digit === 0 ? { type: 'ball', ball: 10 } : null;
     return { type: 'ball', ball: digit === 0 ? 10 : digit };

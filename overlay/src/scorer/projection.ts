@@ -10,7 +10,7 @@
  */
 import { projectSteps } from '../../../shared/engine';
 import type { MatchSetup } from '../../../shared/protocol/setup';
-import type { MatchState } from '../../../shared/protocol/state';
+import type { MatchState, Outcome } from '../../../shared/protocol/state';
 import type { Step } from '../../../shared/protocol/steps';
 import type { OutboxEntry } from '../lib/outbox';
 
@@ -35,6 +35,17 @@ export interface ProjectionStop {
   message: string;
 }
 
+/**
+ * What one queued step did in the projection, in the engine's own terms: the outcome the rules gave it
+ * (its caption is the same wording a confirmed step gets) and the state after it. For an undo, `outcome`
+ * is null and `undone` is the outcome of the step it takes back (null when that step's outcome is unknown).
+ */
+export interface StepResult {
+  outcome: Outcome | null;
+  undone?: Outcome | null;
+  after: MatchState;
+}
+
 /** What the console renders. */
 export interface ShownState {
   state: MatchState;
@@ -45,6 +56,8 @@ export interface ShownState {
   /** Queued entries already contained in the confirmed snapshot (acknowledged, removal pending). */
   skipped: number;
   stop: ProjectionStop | null;
+  /** One result per projected entry (the first `projected` of the pending ones), in queue order. */
+  results: StepResult[];
 }
 
 /** Earlier confirmed states, for an undo that reaches past the snapshot. */
@@ -103,12 +116,14 @@ export function projectQueue(
   /** Projected states, the base (confirmed or an earlier confirmed one) at the bottom. */
   let stack: MatchState[] = [confirmed.state];
   let anchor = confirmed.version;
+  const results: StepResult[] = [];
   const shown = (projected: number, stop: ProjectionStop | null): ShownState => ({
     state: stack[stack.length - 1]!,
     pending: pending.length,
     projected,
     skipped,
     stop,
+    results,
   });
   for (let i = 0; i < pending.length; i++) {
     const step = pending[i]!.step;
@@ -116,6 +131,7 @@ export function projectQueue(
     if ('undo' in step) {
       if (stack.length > 1) {
         stack = stack.slice(0, -1);
+        results.push({ outcome: null, undone: top.last, after: stack[stack.length - 1]! });
         continue;
       }
       if (top.steps === 0) return shown(i, { step, index: i, code: 'nothing-to-undo', message: 'undo: there is no step to take back' });
@@ -125,11 +141,13 @@ export function projectQueue(
       }
       stack = [prev.state];
       anchor = prev.version;
+      results.push({ outcome: null, undone: top.last, after: prev.state });
       continue;
     }
     const r = projectSteps(setup, top, [step]);
     if (r.error) return shown(i, { step, index: i, code: r.error.code, message: r.error.message });
     stack = [...stack, r.state];
+    results.push({ outcome: r.state.last, after: r.state });
   }
   return shown(pending.length, null);
 }

@@ -10,8 +10,10 @@ import type { OtherFoul, Placement, Shot } from '../../../shared/protocol/steps'
 
 /** What the scorer tapped for the shot in progress. */
 export interface RotationDraft {
-  /** Balls tapped as pocketed, in tap order (in call mode the first is the called ball). */
+  /** Balls tapped as pocketed, in tap order (in call mode the first is the called ball unless `called` says otherwise). */
   picked: number[];
+  /** Call mode: the called ball as the scorer changed it (any ball on the table); unset = the first ball tapped. */
+  called?: number;
   /** First object ball the cue ball hit; undefined = the lowest ball (the usual case), null = none. */
   firstContact?: number | null;
   /** Call mode: the called ball went into the called pocket (default true). */
@@ -32,11 +34,42 @@ export const ROTATION_FOULS: readonly RotationFoul[] = [
   'feet-off-floor',
 ];
 
-/** Toggle a ball in the draft (only balls on the table can be picked). */
+/**
+ * Toggle a ball in the draft (only balls on the table can be picked). Un-tapping the ball the scorer named
+ * as the called one also forgets that choice (the call follows the first ball tapped again).
+ */
 export function toggleBall(d: RotationDraft, ball: number, onTable: readonly number[]): RotationDraft {
   if (!onTable.includes(ball)) return d;
-  const picked = d.picked.includes(ball) ? d.picked.filter((b) => b !== ball) : [...d.picked, ball];
-  return { ...d, picked };
+  if (!d.picked.includes(ball)) return { ...d, picked: [...d.picked, ball] };
+  const next: RotationDraft = { ...d, picked: d.picked.filter((b) => b !== ball) };
+  if (next.called === ball) delete next.called;
+  return next;
+}
+
+/** Call mode: the called ball — the scorer's choice, else the first ball tapped; null when nothing is tapped or called. */
+export function calledBall(d: RotationDraft): number | null {
+  return d.called ?? d.picked[0] ?? null;
+}
+
+/** Name `ball` (on the table) as the called ball. */
+export function setCalled(d: RotationDraft, ball: number, onTable: readonly number[]): RotationDraft {
+  return onTable.includes(ball) ? { ...d, called: ball } : d;
+}
+
+/** Keyboard: the next tapped ball becomes the called one (cycles through the tapped balls). */
+export function nextCalled(d: RotationDraft): RotationDraft {
+  if (d.picked.length === 0) return d;
+  const at = d.picked.indexOf(calledBall(d) ?? -1);
+  return { ...d, called: d.picked[(at + 1) % d.picked.length]! };
+}
+
+/**
+ * Call mode: the call was made — the called ball is among the balls tapped as pocketed and the scorer did
+ * not say it missed the called pocket (R-6a).
+ */
+export function callMade(d: RotationDraft): boolean {
+  const c = calledBall(d);
+  return c !== null && d.picked.includes(c) && d.calledMade !== false;
 }
 
 /** First contact the shot will carry: the scorer's pick, else the lowest ball (1 on a break). */
@@ -58,7 +91,7 @@ const sorted = (b: readonly number[]) => [...b].sort((x, y) => x - y);
 export function madeShot(s: MatchState, d: RotationDraft, callShot: boolean, cueBallInKitchen?: boolean): Shot {
   const shot: Shot = { firstContact: contactOf(s, d) };
   if (d.picked.length > 0) shot.pocketed = sorted(d.picked);
-  if (callShot && !s.breakShot && d.picked.length > 0) shot.call = { ball: d.picked[0], made: d.calledMade ?? true };
+  if (callShot && !s.breakShot && d.picked.length > 0) shot.call = { ball: calledBall(d)!, made: callMade(d) };
   if (cueBallInKitchen !== undefined) shot.cueBallInKitchen = cueBallInKitchen;
   return shot;
 }
@@ -130,7 +163,7 @@ export function needsKitchenQuestion(s: MatchState, d: RotationDraft, opts: Pick
   const onTable = s.onTable ?? [];
   if (d.picked.length === 0 || d.picked.length < onTable.length) return false;
   if (!onTable.every((b) => d.picked.includes(b))) return false;
-  if (opts.callShot && !s.breakShot && d.calledMade === false) return false;
+  if (opts.callShot && !s.breakShot && !callMade(d)) return false;
   if (opts.format === 'single-rack-61') return false; // the rack is the match
   const i = s.turn === 'A' ? 0 : 1;
   return s.score[i] + pointsOf(d.picked) < s.targets[i];
@@ -143,6 +176,16 @@ export function needsKitchenQuestion(s: MatchState, d: RotationDraft, opts: Pick
  */
 export function placementOptions(facts: FoulPlacementFacts, lowestInKitchen: boolean): Placement[] {
   return legalPlacements(facts, lowestInKitchen).map((p) => (lowestInKitchen ? { ...p, lowestBallInKitchen: true } : p));
+}
+
+/**
+ * R-8: whether "the lowest ball lies behind the head string" can change the legal placements of the pending
+ * foul. It cannot when the lowest ball was pocketed or left the table (it is spotted anyway) or after a third
+ * foul (cue ball in hand anywhere): the console then does not ask.
+ */
+export function lowestKitchenMatters(facts: FoulPlacementFacts): boolean {
+  const key = (ps: Placement[]) => JSON.stringify(ps.map((p) => [p.cueBall, p.lowestBall]));
+  return key(legalPlacements(facts, false)) !== key(legalPlacements(facts, true));
 }
 
 /**

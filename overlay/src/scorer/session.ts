@@ -4,34 +4,74 @@
  * expected version), replays the outbox when the connection comes back, and turns refusals into notices.
  * Nothing counts as recorded until the server acknowledges it; meanwhile the console shows the confirmed
  * state played forward through the queued steps (`shown`, see ./projection), marked as not yet confirmed.
+ *
+ * Reloaded while the server is unreachable, it starts from the last confirmed snapshot cached in the
+ * browser (./feed-cache) until the server answers, so the scorer keeps scoring. It says "offline" as soon
+ * as the browser reports no network or a record goes unanswered, even while the socket still looks
+ * connected, and retries at once when the network comes back or the page becomes visible again.
  */
 import type { ApiError } from '../../../shared/protocol/errors';
+import type { MatchSetup } from '../../../shared/protocol/setup';
+import type { MatchState, Outcome } from '../../../shared/protocol/state';
 import type { Step } from '../../../shared/protocol/steps';
 import type { ConnectionStatus, LiveClient, MatchFeed } from '../lib/client';
 import { Outbox, type OutboxEntry, type OutboxStorage } from '../lib/outbox';
-import { ConfirmedChain, projectQueue, type ShownState } from './projection';
+import { clearFeed, loadFeed, saveFeed } from './feed-cache';
+import { ALWAYS_ONLINE, type NetworkSignals } from './network';
+import { ConfirmedChain, projectQueue, type ShownState, type StepResult } from './projection';
 
-/** The part of the live client the console uses. */
-export type ScorerClient = Pick<LiveClient, 'watch' | 'record' | 'status' | 'onStatus'>;
+/**
+ * The part of the live client the console uses. `reconnect` (drop the connection and connect again now,
+ * skipping the reconnection backoff) is used when the client has it.
+ */
+export type ScorerClient = Pick<LiveClient, 'watch' | 'record' | 'status' | 'onStatus'> & { reconnect?: () => void };
+
+/** A step in a notice, with what the rules made of it when the console projected it (null: not projected). */
+export interface NoticeItem {
+  step: Step;
+  result: StepResult | null;
+}
 
 /** Something the scorer must read: a refusal, a stale resync, a missing match. */
 export type Notice =
-  | { kind: 'refused'; error: ApiError; step: Step; dropped: Step[] }
-  | { kind: 'stale'; steps: Step[] }
+  | { kind: 'refused'; error: ApiError; step: Step; dropped: Step[]; items: NoticeItem[] }
+  | { kind: 'stale'; steps: Step[]; items: NoticeItem[] }
   | { kind: 'not-found'; error: ApiError }
   | { kind: 'read-only' };
 
+/** The confirmed table the console builds on: this session's server snapshot, or the cached one. */
+export interface ConsoleBase {
+  version: number;
+  setup: MatchSetup;
+  state: MatchState;
+  /** The server's last few steps in words, newest last. */
+  recent: readonly string[];
+}
+
+/** Why the console says "offline": the socket is down, the browser has no network, or a record went unanswered. */
+export type OfflineReason = 'socket' | 'network' | 'no-answer';
+
 /** Everything the page renders. */
 export interface SessionView {
-  /** The last confirmed snapshot (server state at `feed.version`). */
+  /** The last confirmed snapshot received from the server in this session (null until it answers). */
   feed: MatchFeed | null;
+  /** What the console builds on: `feed`, or before the server answers, the snapshot cached in the browser. */
+  base: ConsoleBase | null;
+  /** Set while `base` is the cached snapshot (the server has not answered yet): when it was saved. */
+  cached: { savedAt: number } | null;
   /**
    * What the panels and the score line follow: the confirmed state, or (queue not empty) the state the
    * queued steps lead to under the rules, with how many are projected and where the projection stopped.
    */
   shown: ShownState | null;
+  /** The connection as the scorer should read it: 'offline' also when the network is gone or a record went unanswered. */
   status: ConnectionStatus;
+  offlineReason: OfflineReason | null;
   queued: readonly OutboxEntry[];
+  /** What each queued step did in the projection (by event id), for describing it in the engine's words. */
+  results: ReadonlyMap<string, StepResult>;
+  /** The step behind `shown.state.last` when this console entered it (null when unknown). */
+  lastStep: Step | null;
   /** The queued entry the server is answering now. */
   sending: OutboxEntry | null;
   notice: Notice | null;
@@ -40,14 +80,45 @@ export interface SessionView {
 
 /** How often a non-empty outbox is retried while live (a lost ack, a timeout), ms. */
 export const RETRY_MS = 4000;
+/** How long a record waits for the server's ack before it counts as unanswered (the client's default), ms. */
+export const RECORD_TIMEOUT_MS = 5000;
+
+/**
+ * Steps this console entered, by the outcome the rules gave them and the depth they left, so the undo
+ * button can name a confirmed step's fouls too (an outcome caption alone says just "foul"). Bounded.
+ */
+class KnownSteps {
+  private readonly map = new Map<string, Step>();
+  constructor(private readonly limit = 64) {}
+  private static key(depth: number, o: Outcome): string {
+    return `${depth}|${JSON.stringify(o)}`;
+  }
+  note(after: MatchState, step: Step): void {
+    if ('undo' in step || !after.last) return;
+    const k = KnownSteps.key(after.steps, after.last);
+    this.map.delete(k);
+    this.map.set(k, step);
+    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value!);
+  }
+  stepOf(state: MatchState): Step | null {
+    return state.last ? (this.map.get(KnownSteps.key(state.steps, state.last)) ?? null) : null;
+  }
+}
 
 export class ScorerSession {
   readonly outbox: Outbox;
   private feed: MatchFeed | null = null;
+  private cached: ConsoleBase & { savedAt: number } | null;
   /** Confirmed snapshots seen version after version (for projecting an undo of a confirmed step). */
   private readonly chain = new ConfirmedChain();
+  private readonly known = new KnownSteps();
+  /** Latest projected result of each queued entry, by event id (kept while the entry is queued). */
+  private results = new Map<string, StepResult>();
   private notice: Notice | null = null;
   private status: ConnectionStatus;
+  private networkUp: boolean;
+  /** A record went unanswered within the timeout and nothing has been heard from the server since. */
+  private unanswered = false;
   private readonly listeners = new Set<(v: SessionView) => void>();
   private readonly stops: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -55,14 +126,19 @@ export class ScorerSession {
   constructor(
     private readonly client: ScorerClient,
     readonly matchId: string,
-    storage: OutboxStorage | null,
+    private readonly storage: OutboxStorage | null,
     /** Scorer token present: without it the console is read-only. */
     private readonly canRecord: boolean,
+    private readonly network: NetworkSignals = ALWAYS_ONLINE,
   ) {
     this.status = client.status;
+    this.networkUp = network.online();
     this.outbox = new Outbox(matchId, storage, (e) =>
-      this.client.record({ matchId: e.matchId, eventId: e.eventId, expectedVersion: e.expectedVersion, step: e.step }),
+      this.client.record({ matchId: e.matchId, eventId: e.eventId, expectedVersion: e.expectedVersion, step: e.step }, RECORD_TIMEOUT_MS),
     );
+    const c = loadFeed(storage, matchId);
+    this.cached = c ? { version: c.version, setup: c.setup, state: c.state, recent: c.recent, savedAt: c.savedAt } : null;
+    if (c) this.chain.record(c.version, c.state);
     if (!canRecord) this.notice = { kind: 'read-only' };
   }
 
@@ -73,29 +149,48 @@ export class ScorerSession {
         this.matchId,
         (f) => {
           this.feed = f;
+          this.cached = null;
+          this.unanswered = false; // the server is talking to us
           this.chain.record(f.version, f.state);
+          saveFeed(this.storage, f);
           if (this.notice?.kind === 'not-found') this.notice = null;
           this.emit();
           this.kick();
         },
         (error) => {
           this.notice = { kind: 'not-found', error };
+          if (error.code === 'not-found') {
+            // Nothing to score against: forget the cached table (the outbox stays, untouched).
+            this.cached = null;
+            clearFeed(this.storage, this.matchId);
+          }
           this.emit();
         },
       ),
       this.client.onStatus((s) => {
         this.status = s;
+        if (s === 'live') this.unanswered = false; // a fresh connection
         this.emit();
-        if (s === 'live' && this.canRecord) void this.outbox.flush();
+        this.kick();
+      }),
+      this.network.on((e) => {
+        this.networkUp = e === 'offline' ? false : this.network.online();
+        this.emit();
+        if (e !== 'offline') this.retryNow();
       }),
       this.outbox.onChange(() => this.emit()),
       this.outbox.on((e) => {
         if (e.kind === 'acked') {
           // The live client hands the acknowledged snapshot to `watch` itself.
-        } else if (e.kind === 'refused') {
+          this.unanswered = false;
+          this.known.note(e.ack.state, e.entry.step);
+        } else if (e.kind === 'unsent') {
+          if (e.reason === 'timeout') this.unanswered = true;
+        } else {
+          const items = [e.entry, ...e.dropped].map((x) => ({ step: x.step, result: this.results.get(x.eventId) ?? null }));
           this.notice = e.error.code === 'stale'
-            ? { kind: 'stale', steps: [e.entry.step, ...e.dropped.map((d) => d.step)] }
-            : { kind: 'refused', error: e.error, step: e.entry.step, dropped: e.dropped.map((d) => d.step) };
+            ? { kind: 'stale', steps: items.map((x) => x.step), items }
+            : { kind: 'refused', error: e.error, step: e.entry.step, dropped: e.dropped.map((d) => d.step), items };
         }
         this.emit();
       }),
@@ -119,13 +214,40 @@ export class ScorerSession {
     return () => this.listeners.delete(cb);
   }
 
-  view(): SessionView {
+  /** The confirmed table steps are entered against: the server's snapshot, else the cached one. */
+  private base(): ConsoleBase | null {
     const f = this.feed;
+    if (f) return { version: f.version, setup: f.setup, state: f.state, recent: f.stats.recent };
+    return this.cached;
+  }
+
+  view(): SessionView {
+    const base = this.base();
+    const entries = this.outbox.entries;
+    const shown = base ? projectQueue(base.setup, base, entries, this.chain) : null;
+    if (shown) {
+      // Entries the snapshot already holds keep the words they were shown with; the others get fresh ones.
+      const next = new Map<string, StepResult>();
+      const pending = entries.filter((e) => e.expectedVersion >= base!.version);
+      shown.results.forEach((r, i) => {
+        const e = pending[i]!;
+        next.set(e.eventId, r);
+        this.known.note(r.after, e.step);
+      });
+      for (const e of entries) if (!next.has(e.eventId) && this.results.has(e.eventId)) next.set(e.eventId, this.results.get(e.eventId)!);
+      this.results = next;
+    }
+    const down = !this.networkUp ? 'network' : this.status === 'live' && this.unanswered ? 'no-answer' : this.status === 'offline' ? 'socket' : null;
     return {
-      feed: f,
-      shown: f ? projectQueue(f.setup, f, this.outbox.entries, this.chain) : null,
-      status: this.status,
-      queued: this.outbox.entries,
+      feed: this.feed,
+      base,
+      cached: !this.feed && this.cached ? { savedAt: this.cached.savedAt } : null,
+      shown,
+      status: down ? 'offline' : this.status,
+      offlineReason: down,
+      queued: entries,
+      results: this.results,
+      lastStep: shown ? this.known.stepOf(shown.state) : null,
       sending: this.outbox.sending,
       notice: this.notice,
       canRecord: this.canRecord,
@@ -134,11 +256,12 @@ export class ScorerSession {
 
   /**
    * Queue a step against the table the console shows and send it. Returns the entry, or null when the
-   * console is read-only or has no state yet.
+   * console is read-only or knows no table yet (neither a snapshot nor a cached one).
    */
   submit(step: Step): OutboxEntry | null {
-    if (!this.canRecord || !this.feed) return null;
-    const entry = this.outbox.enqueue(step, this.feed.version);
+    const base = this.base();
+    if (!this.canRecord || !base) return null;
+    const entry = this.outbox.enqueue(step, base.version);
     if (this.notice && this.notice.kind !== 'read-only') this.notice = null;
     this.emit();
     this.kick();
@@ -158,15 +281,28 @@ export class ScorerSession {
     this.submit({ undo: true });
   }
 
+  /**
+   * Try to send now (the network is back, the page is visible again, or the scorer tapped "retry now"):
+   * when the connection is down or a record went unanswered, ask the client to reconnect at once (if it
+   * can); stop waiting for the attempt in flight and send the outbox again from its oldest entry.
+   */
+  retryNow(): void {
+    if (!this.canRecord || !this.networkUp || this.outbox.size === 0) return;
+    if (this.unanswered || this.client.status !== 'live') this.client.reconnect?.();
+    // The attempt in flight may have gone out on a dead connection: send it again now (same event id).
+    this.outbox.resendNow();
+    this.kick();
+  }
+
   dismissNotice(): void {
     if (this.notice?.kind === 'read-only') return;
     this.notice = null;
     this.emit();
   }
 
-  /** Send the outbox when there is something to send and the connection is up. */
+  /** Send the outbox when there is something to send, the browser has a network and the connection is up. */
   private kick(): void {
-    if (this.canRecord && this.outbox.size > 0 && this.client.status === 'live') void this.outbox.flush();
+    if (this.canRecord && this.networkUp && this.outbox.size > 0 && this.client.status === 'live') void this.outbox.flush();
   }
 
   private emit(): void {

@@ -1,0 +1,156 @@
+/**
+ * Rotation console, second QA round, in real headless Chromium at phone size against a real in-process server:
+ * - the foul placement asks "the N-ball lies behind the head string" only when the answer can change the
+ *   legal choices: not when the lowest ball was pocketed on the foul, not after a third foul;
+ * - call shot: "Called: 3 — tap to change", the called ball can be changed to any ball on the table, and a
+ *   failed call reads "Called ball not made — no points";
+ * - a foul's undo names it ("Undo: Cleo: foul (touched ball) — Dan places the cue ball").
+ * Screenshots go to artifacts/screenshots (git-ignored).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { RunningServer } from '../../server/app';
+import type { MatchState } from '../../shared/protocol/state';
+import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
+import { startTestServer } from '../helpers/server';
+import { ensureBuilt } from './global-setup';
+
+const run = chromiumAvailable();
+const PHONE = { width: 390, height: 844 };
+
+let server: RunningServer;
+let browser: Browser;
+let ctx: BrowserContext;
+let dataDir: string;
+let shots: string;
+
+interface Created { id: string; scorerToken: string; urls: { scorer: string } }
+
+async function api<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, init);
+  const body = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+const create = (setup: object) =>
+  api<Created>('/api/matches', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) });
+const stateOf = (id: string) => api<{ state: MatchState; version: number }>(`/api/matches/${id}`);
+const eventsOf = async (id: string) => (await api<{ events: { step: unknown }[] }>(`/api/matches/${id}/events`)).events;
+let n = 0;
+const recordAs = (m: Created, step: object) =>
+  api(`/api/matches/${m.id}/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${m.scorerToken}` },
+    body: JSON.stringify({ eventId: `rot-qa-${++n}`, step }),
+  });
+
+async function openScorer(url: string): Promise<Page> {
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  await page.goto(url);
+  await page.locator('[data-testid=status][data-status=live]').waitFor({ timeout: 10_000 });
+  return page;
+}
+async function settled(page: Page, id: string, version: number): Promise<MatchState> {
+  await expect.poll(async () => (await stateOf(id)).version, { timeout: 10_000 }).toBe(version);
+  await page.locator('[data-testid=status][data-status=live][data-queued="0"]').waitFor({ timeout: 10_000 });
+  return (await stateOf(id)).state;
+}
+const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').replace(/\s+/g, ' ').trim();
+const placements = (page: Page) => page.locator('[data-testid^="place-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+
+describe.skipIf(!run)('Rotation console QA (second round) in Chromium', () => {
+  beforeAll(async () => {
+    await ensureBuilt();
+    dataDir = mkdtempSync(join(tmpdir(), 'cuecast-scorer-rotation-'));
+    server = await startTestServer({ dataDir });
+    browser = await launchChromium();
+    ctx = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
+    shots = screenshotDir();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('foul placement: "the 3-ball lies behind the head string" only when it can change the choices', { timeout: 60_000 }, async () => {
+    const start = { turn: 'A', onTable: [3, 5, 9, 12] };
+    // An ordinary foul: asked, and the answer takes "cue ball behind the head string · 3 as is" away.
+    const plain = await create({ discipline: 'rotation', players: ['Cleo', 'Dan'], start });
+    await recordAs(plain, { shot: { firstContact: 3, rail: false } });
+    let page = await openScorer(plain.urls.scorer);
+    await page.getByTestId('choice-panel').waitFor();
+    expect(await page.getByTestId('lowest-kitchen').count()).toBe(1);
+    expect(await placements(page)).toContain('place-kitchen-as-is');
+    await page.getByTestId('lowest-kitchen').check();
+    expect(await placements(page)).not.toContain('place-kitchen-as-is');
+    await page.close();
+
+    // The 3 went down with the scratch: it is spotted anyway — not asked.
+    const lost = await create({ discipline: 'rotation', players: ['Cleo', 'Dan'], start });
+    await recordAs(lost, { shot: { firstContact: 3, pocketed: [3], cueBall: 'scratch' } });
+    page = await openScorer(lost.urls.scorer);
+    await page.getByTestId('choice-panel').waitFor();
+    expect(await page.getByTestId('lowest-kitchen').count()).toBe(0);
+    expect(await placements(page)).toEqual(['place-kitchen-center-spot', 'place-kitchen-foot-spot']);
+    await page.screenshot({ path: join(shots, 'scorer-rotation-placement-lowest-lost-390.png'), fullPage: true });
+    await page.getByTestId('place-kitchen-foot-spot').click();
+    const s = await settled(page, lost.id, 2);
+    expect([s.turn, s.awaiting, s.onTable]).toEqual(['B', null, [3, 5, 9, 12]]);
+    await page.close();
+
+    // Third foul: ball in hand anywhere — not asked.
+    const third = await create({ discipline: 'rotation', players: ['Cleo', 'Dan'], start: { ...start, fouls: [2, 0] } });
+    await recordAs(third, { shot: { firstContact: 3, rail: false } });
+    page = await openScorer(third.urls.scorer);
+    await page.getByTestId('choice-panel').waitFor();
+    expect(await page.getByTestId('lowest-kitchen').count()).toBe(0);
+    expect(await placements(page)).toEqual(['place-anywhere-as-is', 'place-anywhere-center-spot', 'place-anywhere-foot-spot']);
+    await page.close();
+  });
+
+  test('call shot: "Called: 3 — tap to change", any ball can be called, a failed call scores nothing; a foul\'s undo names it', { timeout: 60_000 }, async () => {
+    const m = await create({ discipline: 'rotation', players: ['Cleo', 'Dan'], options: { callShot: true }, start: { turn: 'A', onTable: [3, 5, 9, 12] } });
+    const page = await openScorer(m.urls.scorer);
+    await page.getByTestId('rot-shot-panel').waitFor();
+    await page.getByTestId('ball-3').click();
+    await page.getByTestId('ball-9').click();
+    expect(await text(page, 'called')).toBe('Called: 3 — tap to change');
+    expect(await text(page, 'record')).toBe('Record +12');
+    // Cleo had called the 12 (a combination that failed): change the call.
+    await page.getByTestId('called').click();
+    await page.getByTestId('called-menu').waitFor();
+    await page.getByTestId('call-ball-12').click();
+    expect(await text(page, 'called')).toBe('Called: 12 — tap to change');
+    expect(await page.getByTestId('called-pocket').count()).toBe(0); // the 12 was not pocketed: nothing to ask
+    expect(await text(page, 'record')).toBe('Called ball not made — no points');
+    await page.screenshot({ path: join(shots, 'scorer-rotation-call-changed-390.png'), fullPage: true });
+    await page.getByTestId('record').click();
+    let s = await settled(page, m.id, 1);
+    expect([s.score, s.turn, s.onTable]).toEqual([[0, 0], 'B', [3, 5, 9, 12]]);
+    expect((await eventsOf(m.id))[0]).toMatchObject({ step: { shot: { firstContact: 3, pocketed: [3, 9], call: { ball: 12, made: false } } } });
+
+    // Dan: 3 and 9 down, the 9 called (keyboard C moves the call to the next tapped ball): all score.
+    await page.getByTestId('ball-3').click();
+    await page.getByTestId('ball-9').click();
+    await page.keyboard.press('c');
+    expect(await text(page, 'called')).toBe('Called: 9 — tap to change');
+    expect(await text(page, 'record')).toBe('Record +12');
+    await page.getByTestId('record').click();
+    s = await settled(page, m.id, 2);
+    expect([s.score, s.turn, s.onTable]).toEqual([[0, 12], 'B', [5, 12]]);
+
+    // A touched-ball foul: the undo button names it, with the player.
+    await page.getByTestId('foul').click();
+    await page.getByTestId('foul-touched-ball').click();
+    s = await settled(page, m.id, 3);
+    expect(s.awaiting).toBe('foul-placement');
+    expect(await text(page, 'undo')).toBe('↶ Undo: Dan: foul (touched ball) — Cleo places the cue ball');
+    await page.close();
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Queued and refused steps are told in the same words as confirmed ones: the engine's outcome caption
+ * (from projecting the queue) with the player's name, exactly as the server's recent-steps list says it
+ * once confirmed; fouls the caption leaves out ("foul") are named; an undo says what it takes back.
+ */
+import { describe, expect, test } from 'vitest';
+import { applyStep, newMatch, parseSetup, statsOf, view, type Match, type Step } from '../../shared/index';
+import { projectQueue } from '../../overlay/src/scorer/projection';
+import { ScorerSession, type SessionView } from '../../overlay/src/scorer/session';
+import { describeStep, outcomeWords, stepWords } from '../../overlay/src/scorer/words';
+import { FakeClient, MemStorage } from './fake-client';
+
+function play(setupIn: unknown, steps: Step[]): Match {
+  let m = newMatch(parseSetup(setupIn));
+  for (const st of steps) {
+    const r = applyStep(m, st);
+    if (!r.ok) throw new Error(`${JSON.stringify(st)}: ${r.error.message}`);
+    m = r.match;
+  }
+  return m;
+}
+const queue = (steps: Step[], from: number) => steps.map((step, i) => ({ step, expectedVersion: from + i }));
+
+const STRAIGHT = { discipline: '14-1', players: ['Ann', 'Bob'] };
+const ROTATION = { discipline: 'rotation', players: ['Ann', 'Bob'], start: { turn: 'A', onTable: [3, 5, 9, 12] } };
+
+describe('queued steps in the engine\'s words', () => {
+  test('14-1: a breaking foul, the re-break and a safety read as the server\'s recent list will read them', () => {
+    const steps: Step[] = [
+      { shot: { call: 'safety', breakRails: { objectBalls: 1, cueBall: true } } },
+      { choice: 'rebreak' },
+      { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } },
+    ];
+    const m = play(STRAIGHT, []);
+    const shown = projectQueue(m.setup, { version: 0, state: view(m) }, queue(steps, 0));
+    const words = shown.results.map((r, i) => stepWords('en', steps[i]!, r));
+    expect(words).toEqual(statsOf(play(STRAIGHT, steps)).recent);
+    expect(words).toEqual([
+      'Ann: breaking foul: \u22122 \u2014 Bob: accept or re-break',
+      'Bob: re-break: Ann breaks again',
+      'Ann: safety',
+    ]);
+  });
+
+  test('Rotation: a foul names what it was (touched ball), with the player\'s name; an undo says what it takes back', () => {
+    const steps: Step[] = [{ shot: { firstContact: 3, fouls: ['touched-ball'] } }, { undo: true }];
+    const m = play(ROTATION, []);
+    const shown = projectQueue(m.setup, { version: 0, state: view(m) }, queue(steps, 0));
+    expect(stepWords('en', steps[0]!, shown.results[0])).toBe('Ann: foul (touched ball) \u2014 Bob places the cue ball');
+    expect(stepWords('en', steps[1]!, shown.results[1])).toBe('undo (Ann: foul \u2014 Bob places the cue ball)');
+    // A scratch is already in the caption: not repeated.
+    const scratch: Step = { shot: { firstContact: 3, cueBall: 'scratch' } };
+    const s2 = projectQueue(m.setup, { version: 0, state: view(m) }, queue([scratch], 0));
+    expect(stepWords('en', scratch, s2.results[0])).toBe('Ann: scratch \u2014 Bob places the cue ball');
+    // 14-1: "foul: −1" gets the foul's name before the penalty.
+    const noRail: Step = { shot: { call: { made: false }, rail: false } };
+    const m14 = play({ ...STRAIGHT, start: { turn: 'A', ballsOnTable: 10 } }, []);
+    const s3 = projectQueue(m14.setup, { version: 0, state: view(m14) }, queue([noRail], 0));
+    expect(stepWords('en', noRail, s3.results[0])).toBe('Ann: foul (no rail): \u22121');
+  });
+
+  test('other languages use the pages\' caption, with the name and the foul', () => {
+    const step: Step = { shot: { firstContact: 3, fouls: ['touched-ball'] } };
+    const m = play(ROTATION, []);
+    const r = projectQueue(m.setup, { version: 0, state: view(m) }, queue([step], 0)).results[0];
+    expect(stepWords('zh-TW', step, r)).toBe('Ann: 犯規 (觸球)');
+    expect(stepWords('ja', step, r)).toMatch(/^Ann: ファウル/);
+  });
+
+  test('without a projection (the rules refused it) a step falls back to short words; choices are words, not codes', () => {
+    expect(stepWords('en', { choice: 'rebreak' }, null)).toBe('re-break');
+    expect(describeStep('en', { choice: 'accept' })).toBe('accepts the table');
+    expect(describeStep('en', { shot: { call: { made: false }, cueBall: 'off-table', offTable: [4] } })).toBe('foul: Ball off table');
+  });
+
+  test('the undo button names the confirmed step it takes back, with its fouls when this console entered it', async () => {
+    const client = new FakeClient(ROTATION);
+    const s = new ScorerSession(client, 'm1', new MemStorage(), true);
+    const stop = s.start();
+    let v: SessionView = s.view();
+    s.subscribe((x) => (v = x));
+    await new Promise((r) => setTimeout(r, 0));
+    s.submit({ shot: { firstContact: 3, fouls: ['double-hit'] } });
+    for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(v.queued).toHaveLength(0);
+    expect(outcomeWords('en', v.shown!.state, v.lastStep)).toBe('Ann: foul (double hit) \u2014 Bob places the cue ball');
+    // Another device's step: the engine's words alone.
+    client.external({ choice: { cueBall: 'kitchen', lowestBall: 'as-is' } });
+    client.external({ shot: { firstContact: 3, fouls: ['touched-ball'] } });
+    expect(v.lastStep).toBeNull();
+    expect(outcomeWords('en', v.shown!.state, v.lastStep)).toBe('Bob: foul \u2014 Ann places the cue ball');
+    stop();
+  });
+
+  test('a stale refusal lists the steps in the words they were shown with', async () => {
+    const client = new FakeClient(STRAIGHT);
+    const s = new ScorerSession(client, 'm1', new MemStorage(), true);
+    const stop = s.start();
+    await new Promise((r) => setTimeout(r, 0));
+    client.setStatus('offline');
+    s.submit({ shot: { call: 'safety', breakRails: { objectBalls: 1, cueBall: true } } });
+    s.submit({ choice: 'accept' });
+    client.external({ shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } });
+    client.setStatus('live');
+    for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
+    const n = s.view().notice;
+    expect(n?.kind).toBe('stale');
+    if (n?.kind !== 'stale') return;
+    expect(n.items.map((x) => stepWords('en', x.step, x.result))).toEqual([
+      'Ann: breaking foul: \u22122 \u2014 Bob: accept or re-break',
+      'Bob accepts the table',
+    ]);
+    stop();
+  });
+});
