@@ -12,7 +12,7 @@ import {
   ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, outcomeOf, reachedTarget, signed,
   type StepContext, type Transition, withAt,
 } from './core';
-import { readShot, type ShotFacts, withoutBalls } from './shot-facts';
+import { foulWords, readShot, type ShotFacts, withoutBalls } from './shot-facts';
 
 /**
  * Decide one 14-1 step (shot, choice, stalemate, warning).
@@ -142,7 +142,7 @@ function standardFoul(setup: StraightPoolSetup, d: Core, ctx: StepContext, f: Sh
   let pen = opt.standardFoulPenalty;
   d.score = withAt(d.score, p, d.score[idx(p)] - pen);
   const counted = !(wasBreak && opt.openingBreakFoulsCount === 'none');
-  const what = f.cueBall === 'scratch' ? 'scratch' : f.cueBall === 'off-table' ? 'cue ball off the table' : 'foul';
+  const what = foulWords(f);
   if (counted) {
     const n = d.fouls[idx(p)] + 1;
     if (n >= 3 && (!opt.requireTwoFoulWarning || d.warned[idx(p)])) {

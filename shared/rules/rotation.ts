@@ -12,7 +12,7 @@ import {
 } from './core';
 import { pendingError } from './fourteen-one';
 import { placementRefusal } from './placement';
-import { readShot, type ShotFacts, withoutBalls } from './shot-facts';
+import { foulWords, readShot, type ShotFacts, withoutBalls } from './shot-facts';
 
 export { legalPlacements, placementRefusal } from './placement';
 
@@ -85,7 +85,7 @@ function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number,
     d.pushOutAvailable = opt.pushOut;
   } else d.pushOutAvailable = false;
   if (foul) {
-    const what = cueLost ? (f.cueBall === 'scratch' ? 'scratch' : 'cue ball off the table') : contact !== low ? `wrong ball first (${contact ?? 'none'})` : 'foul';
+    const what = foulWords(f, contact !== low && contact !== null ? contact : undefined);
     return foulHandling(setup, d, ctx, cueLost, lowestLost, isBreak ? `break foul: ${what}` : what);
   }
   if (isBreak && pocketed.length === 0 && breakRails < 4) {

@@ -119,3 +119,29 @@ export function withoutBalls(table: readonly number[] | null, balls: readonly nu
   for (let i = 0; i < table.length; i++) if (!balls.includes(table[i]!)) out.push(table[i]!);
   return out;
 }
+
+const FOUL_WORDS: Record<OtherFoul, string> = {
+  'touched-ball': 'touched ball',
+  'double-hit': 'double hit',
+  'feet-off-floor': 'feet off the floor',
+  'push-shot': 'push shot',
+  'balls-moving': 'shot while balls moved',
+  'bad-cue-ball-placement': 'bad cue-ball placement',
+  'cue-on-table': 'cue on the table',
+  'slow-play': 'slow play',
+};
+
+/**
+ * The foul a shot committed, in caption words ("scratch", "no rail", "touched ball", …), most visible first.
+ * `wrongBall` is Rotation's first contact that was not the lowest ball (R-7).
+ */
+export function foulWords(f: ShotFacts, wrongBall?: number | null): string {
+  if (f.cueBall === 'scratch') return 'scratch';
+  if (f.cueBall === 'off-table') return 'cue ball off the table';
+  if (f.firstContact === null) return 'no contact';
+  if (wrongBall !== undefined) return `wrong ball first (${wrongBall ?? 'none'})`;
+  if (f.offTable.length > 0) return 'ball off the table';
+  if (f.fouls.length > 0) return FOUL_WORDS[f.fouls[0]!];
+  if (f.pocketedCount === 0 && !f.rail) return 'no rail';
+  return 'foul';
+}

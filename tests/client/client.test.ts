@@ -117,6 +117,22 @@ describe('live client against the match server', () => {
     scorer.close();
     await expect(scorer.record({ matchId: m.id, eventId: 'x-5', step: BREAK })).rejects.toThrow('offline');
   });
+
+  it('reconnect() drops the connection and connects again at once, resyncing subscriptions', async () => {
+    const m = await createMatch(server.url, SETUP);
+    const scorer = open(m.scorerToken);
+    const feeds: number[] = [];
+    const statuses: string[] = [];
+    scorer.watch(m.id, (f) => feeds.push(f.version));
+    await until(() => feeds.length === 1 && scorer.status === 'live', 'boot');
+    scorer.onStatus((st) => statuses.push(st));
+    scorer.reconnect();
+    await until(() => scorer.status === 'live' && statuses.includes('offline'), 'reconnected');
+    const ack = await scorer.record({ matchId: m.id, eventId: 'r-1', expectedVersion: 0, step: BREAK });
+    expect(ack.ok).toBe(true);
+    await until(() => feeds.at(-1) === 1, 'the push after reconnecting');
+    expect(statuses[0]).toBe('offline');
+  });
 });
 
 describe('live client against a misbehaving peer', () => {

@@ -46,8 +46,8 @@ describe('queued steps in the engine\'s words', () => {
     const steps: Step[] = [{ shot: { firstContact: 3, fouls: ['touched-ball'] } }, { undo: true }];
     const m = play(ROTATION, []);
     const shown = projectQueue(m.setup, { version: 0, state: view(m) }, queue(steps, 0));
-    expect(stepWords('en', steps[0]!, shown.results[0])).toBe('Ann: foul (touched ball) \u2014 Bob places the cue ball');
-    expect(stepWords('en', steps[1]!, shown.results[1])).toBe('undo (Ann: foul \u2014 Bob places the cue ball)');
+    expect(stepWords('en', steps[0]!, shown.results[0])).toBe('Ann: touched ball \u2014 Bob places the cue ball');
+    expect(stepWords('en', steps[1]!, shown.results[1])).toBe('undo (Ann: touched ball \u2014 Bob places the cue ball)');
     // A scratch is already in the caption: not repeated.
     const scratch: Step = { shot: { firstContact: 3, cueBall: 'scratch' } };
     const s2 = projectQueue(m.setup, { version: 0, state: view(m) }, queue([scratch], 0));
@@ -56,7 +56,7 @@ describe('queued steps in the engine\'s words', () => {
     const noRail: Step = { shot: { call: { made: false }, rail: false } };
     const m14 = play({ ...STRAIGHT, start: { turn: 'A', ballsOnTable: 10 } }, []);
     const s3 = projectQueue(m14.setup, { version: 0, state: view(m14) }, queue([noRail], 0));
-    expect(stepWords('en', noRail, s3.results[0])).toBe('Ann: foul (no rail): \u22121');
+    expect(stepWords('en', noRail, s3.results[0])).toBe('Ann: no rail: \u22121');
   });
 
   test('other languages use the pages\' caption, with the name and the foul', () => {
@@ -83,12 +83,12 @@ describe('queued steps in the engine\'s words', () => {
     s.submit({ shot: { firstContact: 3, fouls: ['double-hit'] } });
     for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
     expect(v.queued).toHaveLength(0);
-    expect(outcomeWords('en', v.shown!.state, v.lastStep)).toBe('Ann: foul (double hit) \u2014 Bob places the cue ball');
-    // Another device's step: the engine's words alone.
+    expect(outcomeWords('en', v.shown!.state, v.lastStep)).toBe('Ann: double hit \u2014 Bob places the cue ball');
+    // Another device's step: the engine's words alone (the engine names the foul too).
     client.external({ choice: { cueBall: 'kitchen', lowestBall: 'as-is' } });
     client.external({ shot: { firstContact: 3, fouls: ['touched-ball'] } });
     expect(v.lastStep).toBeNull();
-    expect(outcomeWords('en', v.shown!.state, v.lastStep)).toBe('Bob: foul \u2014 Ann places the cue ball');
+    expect(outcomeWords('en', v.shown!.state, v.lastStep)).toBe('Bob: touched ball \u2014 Ann places the cue ball');
     stop();
   });
 

@@ -44,6 +44,12 @@ export interface LiveClient {
   record(req: { matchId: string; eventId: string; expectedVersion?: number; step: Step }, timeoutMs?: number): Promise<RecordAck>;
   readonly status: ConnectionStatus;
   onStatus(cb: (s: ConnectionStatus) => void): () => void;
+  /**
+   * Drop the connection (it may be dead without knowing it) and connect again now, skipping socket.io's
+   * reconnection back-off. Records awaiting an ack on the old connection reject with 'offline'; subscriptions
+   * resync on 'connect' as usual. No-op after close().
+   */
+  reconnect(): void;
   close(): void;
 }
 
@@ -222,6 +228,12 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
     onStatus(cb) {
       statusListeners.add(cb);
       return () => statusListeners.delete(cb);
+    },
+
+    reconnect() {
+      if (closed) return;
+      socket.disconnect(); // ends a dead-but-open connection or a pending back-off; pending acks fail at once
+      socket.connect();
     },
 
     close() {
