@@ -41,7 +41,7 @@ describe('scorer strings', () => {
   test('every language has every key, non-empty, with the same placeholders', () => {
     for (const [lang, dict] of Object.entries(SCORER_DICTS)) {
       for (const k of SCORER_KEYS) {
-        expect(dict[k], `${lang}.${k}`).toBeTruthy();
+        expect(typeof dict[k] === 'string' && dict[k].trim().length, `${lang}.${k} is empty`).toBeGreaterThan(0);
         const ph = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
         expect(ph(dict[k]), `${lang}.${k}`).toEqual(ph(SCORER_DICTS.en[k]));
       }
