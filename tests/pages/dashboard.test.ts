@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
       expect(await page.textContent(`[data-f="${p}-fouls"]`)).toBe(String(stats.players[i]!.fouls));
       expect(await page.textContent(`[data-f="${p}-average"]`)).toBe(stats.players[i]!.average.toFixed(2).replace('-', '\u2212'));
     }
-    expect(await page.textContent('[data-f="caption"]')).toBe('Foul: \u22121; Ann on two fouls'); // as the overlay shows it
+    expect(await page.textContent('[data-f="caption"]')).toBe('No rail: \u22121; Ann on two fouls'); // as the overlay shows it
     // Ann is on two fouls: the next foul costs 1 + 15.
     expect(await page.textContent('[data-f="what-if"]')).toContain('Ann is on two fouls: another foul costs \u221216');
     expect(await page.getAttribute('[data-f="check"]', 'data-ok')).toBe(stats.check.ok ? '1' : '0');

@@ -139,8 +139,8 @@ describe.skipIf(!hasChromium)('OBS overlay in Chromium', () => {
         expect(await field(page, 'run')).toBe(String(want.run));
         expect(await field(page, 'highrun-B')).toBe(String(want.highRun[1]));
         expect(await page.getAttribute(`[data-f="turn-${want.turn}"]`, 'data-on')).toBe('1');
-        expect(want.last!.caption).toBe('foul: \u22121; Ann on two fouls'); // the engine's words…
-        expect(await field(page, 'caption')).toBe('Foul: \u22121; Ann on two fouls'); // …capitalised, as on every page
+        expect(want.last!.caption).toBe('no rail: \u22121; Ann on two fouls'); // the engine's words…
+        expect(await field(page, 'caption')).toBe('No rail: \u22121; Ann on two fouls'); // …capitalised, as on every page
         expect(await field(page, 'debug')).toBeNull(); // no connection chip without debug=1
         // No scrollbars, nothing outside the viewport.
         const scroll = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight }));
