@@ -10,56 +10,16 @@
  *   scrolls into view.
  * Screenshots go to artifacts/screenshots (git-ignored).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunningServer } from '../../server/app';
-import type { MatchState } from '../../shared/protocol/state';
-import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
-import { startTestServer } from '../helpers/server';
-import { ensureBuilt } from './global-setup';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { chromiumAvailable } from '../helpers/browser';
+import { ScorerHarness } from './scorer-harness';
 
 const run = chromiumAvailable();
-const PHONE = { width: 390, height: 844 };
+const h = new ScorerHarness('cuecast-scorer-fixes-');
+const { create, stateOf, eventsOf, settled, text, openScorer } = h;
 const MINUS = '\u2212';
-
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
-let shots: string;
-
-interface Created { id: string; scorerToken: string; urls: { scorer: string } }
-
-async function api<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, init);
-  const body = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-const create = (setup: object) =>
-  api<Created>('/api/matches', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) });
-const stateOf = (id: string) => api<{ state: MatchState; version: number }>(`/api/matches/${id}`);
-const eventsOf = async (id: string) => (await api<{ events: { step: unknown }[] }>(`/api/matches/${id}/events`)).events;
-
-async function openScorer(url: string): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await page.goto(url);
-  await page.locator('[data-testid=status][data-status=live]').waitFor({ timeout: 10_000 });
-  return { ctx, page };
-}
-
-/** Wait until the server is at `version` and the console has nothing queued. */
-async function settled(page: Page, id: string, version: number): Promise<MatchState> {
-  await expect.poll(async () => (await stateOf(id)).version, { timeout: 10_000 }).toBe(version);
-  await page.locator('[data-testid=status][data-status=live][data-queued="0"]').waitFor({ timeout: 10_000 });
-  return (await stateOf(id)).state;
-}
-
-const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
 /** The element lies fully inside the viewport (not below the fold). */
 const inViewport = (page: Page, testId: string) =>
@@ -69,27 +29,15 @@ const inViewport = (page: Page, testId: string) =>
   });
 
 describe.skipIf(!run)('scorer console QA fixes in Chromium', () => {
-  beforeAll(async () => {
-    await ensureBuilt();
-    dataDir = mkdtempSync(join(tmpdir(), 'cuecast-scorer-fixes-'));
-    server = await startTestServer({ dataDir });
-    browser = await launchChromium();
-    shots = screenshotDir();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  h.install();
 
   test('offline: panels and score follow the queued steps, marked unconfirmed; the log matches on reconnect', { timeout: 60_000 }, async () => {
     const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'], start: { turn: 'A', ballsOnTable: 3, fouls: [2, 0], score: [10, 10] } });
     const { ctx, page } = await openScorer(m.urls.scorer);
     await page.getByTestId('shot-panel').waitFor();
 
-    const port = server.port;
-    await server.close();
+    const port = h.server.port;
+    await h.server.close();
     await page.getByTestId('status').filter({ hasText: 'offline' }).waitFor({ timeout: 10_000 });
 
     // Third foul, entered offline: the foul list warns first; the console then shows Bob's choice.
@@ -101,7 +49,7 @@ describe.skipIf(!run)('scorer console QA fixes in Chromium', () => {
     expect(await page.getByTestId('projected').isVisible()).toBe(true);
     expect(await page.locator('.scoreline').getAttribute('data-unconfirmed')).toBe('1');
     expect(await text(page, 'score-A')).toBe(`${MINUS}6`);
-    await page.screenshot({ path: join(shots, 'scorer-offline-projected-choice.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-offline-projected-choice.png'), fullPage: true });
 
     // Bob accepts (ball in hand behind the head string) and runs 2: one ball left → the rack-area question.
     await page.getByTestId('choice-accept').click();
@@ -122,9 +70,9 @@ describe.skipIf(!run)('scorer console QA fixes in Chromium', () => {
     await page.getByTestId('count-plus').click();
     await page.getByTestId('made').click();
     await page.getByTestId('area-neither').click();
-    await page.screenshot({ path: join(shots, 'scorer-offline-projected-rerack.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-offline-projected-rerack.png'), fullPage: true });
 
-    server = await startTestServer({ dataDir, port });
+    await h.restartServer(port);
     const s = await settled(page, m.id, 3);
     expect([s.score, s.rack, s.ballsOnTable, s.turn, s.awaiting]).toEqual([[-6, 12], 2, 15, 'B', null]);
     expect(await eventsOf(m.id)).toEqual([
@@ -148,7 +96,7 @@ describe.skipIf(!run)('scorer console QA fixes in Chromium', () => {
     expect(await text(page, 'break-record')).toBe(`Record break + Scratch: foul ${MINUS}1`);
     await page.getByTestId('break-obj-1').click();
     expect(await text(page, 'break-record')).toBe(`Record break + Scratch: breaking foul ${MINUS}2`);
-    await page.screenshot({ path: join(shots, 'scorer-141-break-scratch.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-141-break-scratch.png'), fullPage: true });
     await page.getByTestId('break-made').click(); // one tap: a legal break with a −1 foul (S-8(i), S-10)
     let s = await settled(page, m.id, 1);
     expect([s.score, s.turn, s.ballInHand, s.awaiting]).toEqual([[-1, 0], 'B', 'kitchen', null]);
@@ -175,7 +123,7 @@ describe.skipIf(!run)('scorer console QA fixes in Chromium', () => {
     await page.getByTestId('more-toggle').click();
     await page.getByTestId('stalemate-A').click();
     expect(await text(page, 'stalemate-question')).toContain('Ann breaks');
-    await page.screenshot({ path: join(shots, 'scorer-141-stalemate-confirm.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-141-stalemate-confirm.png'), fullPage: true });
     expect((await stateOf(m.id)).version).toBe(2);
     await page.getByTestId('stalemate-confirm').click();
     s = await settled(page, m.id, 3);
@@ -205,13 +153,13 @@ describe.skipIf(!run)('scorer console QA fixes in Chromium', () => {
 
     await page.getByTestId('foul').click();
     await expect.poll(() => inViewport(page, 'foul-menu')).toBe(true);
-    await page.screenshot({ path: join(shots, 'scorer-rotation-foul-menu-390.png') });
+    await page.screenshot({ path: join(h.shots, 'scorer-rotation-foul-menu-390.png') });
     await page.getByTestId('foul').click();
 
     await page.getByTestId('first-contact').selectOption('5');
     expect(await text(page, 'foul')).toBe('Foul: wrong ball first (5)');
     expect(await page.getByTestId('miss').count()).toBe(0); // no button claims a legal shot
-    await page.screenshot({ path: join(shots, 'scorer-rotation-wrong-ball.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-rotation-wrong-ball.png'), fullPage: true });
     await page.getByTestId('foul').click();
     const s = await settled(page, m.id, 1);
     expect([s.awaiting, s.turn, s.fouls]).toEqual(['foul-placement', 'B', [1, 0]]);

@@ -11,106 +11,35 @@
  * - the browser going offline (context.setOffline) says "offline" at once, with a "retry now" button.
  * Screenshots go to artifacts/screenshots (git-ignored).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import express from 'express';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunningServer } from '../../server/app';
-import type { MatchState } from '../../shared/protocol/state';
-import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
-import { REPO_ROOT, startTestServer } from '../helpers/server';
-import { ensureBuilt } from './global-setup';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { chromiumAvailable } from '../helpers/browser';
+import { ScorerHarness, staticOnly } from './scorer-harness';
 
 const run = chromiumAvailable();
-const PHONE = { width: 390, height: 844 };
+const h = new ScorerHarness('cuecast-scorer-offline-', 15_000);
+const { create, stateOf, eventsOf, settled, text, recordAs } = h;
 const MINUS = '\u2212';
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
-let shots: string;
-
-interface Created { id: string; scorerToken: string; urls: { scorer: string } }
-
-async function api<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, init);
-  const body = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-const create = (setup: object) =>
-  api<Created>('/api/matches', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) });
-const stateOf = (id: string) => api<{ state: MatchState; version: number }>(`/api/matches/${id}`);
-const eventsOf = async (id: string) =>
-  (await api<{ events: { eventId: string; step: unknown }[] }>(`/api/matches/${id}/events`)).events;
-/** Another device records a step over REST. */
-const recordAs = (m: Created, eventId: string, step: object) =>
-  api(`/api/matches/${m.id}/events`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${m.scorerToken}` },
-    body: JSON.stringify({ eventId, step }),
-  });
-
 async function openScorer(url: string): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
   // Test hook: while window.__deadNet is true the page's WebSocket frames go nowhere (the socket stays "open").
-  await page.addInitScript(() => {
-    const send = WebSocket.prototype.send;
-    WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
-      if ((window as unknown as { __deadNet?: boolean }).__deadNet) return;
-      send.call(this, data);
-    };
-  });
-  await page.goto(url);
-  await page.locator('[data-testid=status][data-status=live]').waitFor({ timeout: 10_000 });
-  return { ctx, page };
+  return h.openScorer(url, undefined, (page) =>
+    page.addInitScript(() => {
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
+        if ((window as unknown as { __deadNet?: boolean }).__deadNet) return;
+        send.call(this, data);
+      };
+    }),
+  );
 }
 
-async function settled(page: Page, id: string, version: number): Promise<MatchState> {
-  await expect.poll(async () => (await stateOf(id)).version, { timeout: 15_000 }).toBe(version);
-  await page.locator('[data-testid=status][data-status=live][data-queued="0"]').waitFor({ timeout: 15_000 });
-  return (await stateOf(id)).state;
-}
-
-const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
 const outbox = (page: Page, id: string) =>
   page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '[]'), `cuecast.outbox.${id}`) as Promise<{ eventId: string; expectedVersion: number }[]>;
 
-/** Serve only the built pages on `port` (no API, no Socket.IO): the page reloads, the server does not answer. */
-async function staticOnly(port: number): Promise<{ close(): Promise<void> }> {
-  const dist = join(REPO_ROOT, 'overlay', 'dist');
-  const app = express();
-  app.get('/scorer/:id', (_req, res) => res.sendFile(join(dist, 'scorer.html')));
-  app.use(express.static(dist));
-  const srv = createServer(app);
-  await new Promise<void>((ok) => srv.listen(port, '127.0.0.1', ok));
-  return {
-    close: () => new Promise<void>((ok) => {
-      srv.closeAllConnections();
-      srv.close(() => ok());
-    }),
-  };
-}
-
 describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
-  beforeAll(async () => {
-    await ensureBuilt();
-    dataDir = mkdtempSync(join(tmpdir(), 'cuecast-scorer-offline-'));
-    server = await startTestServer({ dataDir });
-    browser = await launchChromium();
-    shots = screenshotDir();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  h.install();
 
   test('reload while the server is unreachable: the last known table, marked, and scoring goes on', { timeout: 60_000 }, async () => {
     const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'], start: { turn: 'A', ballsOnTable: 12, score: [5, 7] } });
@@ -119,8 +48,8 @@ describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
     await page.getByTestId('made').click(); // Ann +2, confirmed
     await settled(page, m.id, 1);
 
-    const port = server.port;
-    await server.close();
+    const port = h.server.port;
+    await h.server.close();
     await page.getByTestId('status').filter({ hasText: 'offline' }).waitFor({ timeout: 10_000 });
     await page.getByTestId('miss').click(); // queued against version 1: Bob to the table
 
@@ -141,11 +70,11 @@ describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
     expect(await text(page, 'score-B')).toBe('10');
     expect((await outbox(page, m.id)).map((e) => e.expectedVersion)).toEqual([1, 2]);
     expect(await page.getByTestId('queued-item').allTextContents()).toEqual(['Ann: miss · queued', 'Bob: +3 (run 3) · queued']);
-    await page.screenshot({ path: join(shots, 'scorer-reload-offline-cached-390.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-reload-offline-cached-390.png'), fullPage: true });
     const ids = (await outbox(page, m.id)).map((e) => e.eventId);
     await pagesOnly.close();
 
-    server = await startTestServer({ dataDir, port });
+    await h.restartServer(port);
     const s = await settled(page, m.id, 3);
     await page.getByTestId('cached-state').waitFor({ state: 'detached' });
     expect((await eventsOf(m.id)).slice(1).map((e) => e.eventId)).toEqual(ids);
@@ -165,7 +94,7 @@ describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
     await page.locator('[data-testid=status][data-status=offline][data-reason=no-answer]').waitFor({ timeout: 9_000 });
     expect(await text(page, 'status')).toBe('offline — 1 queued');
     expect(await page.getByTestId('retry').isVisible()).toBe(true);
-    await page.screenshot({ path: join(shots, 'scorer-dead-socket-offline-390.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-dead-socket-offline-390.png'), fullPage: true });
     expect((await stateOf(m.id)).version).toBe(0);
 
     // The network is back: the 'online' event resends at once (no waiting for the attempt in flight to time out).
@@ -186,7 +115,7 @@ describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
     await expect.poll(() => page.getByTestId('queued-item').count()).toBe(1);
     expect(await text(page, 'undo')).toBe(`↶ Undo: Ann: scratch: ${MINUS}1, ball in hand behind the head string`);
     await page.getByTestId('miss').click();
-    await recordAs(m, 'other-device-1', { shot: { call: 'safety' } });
+    await recordAs(m, { shot: { call: 'safety' } }, 'other-device-1');
     await page.evaluate(() => {
       (window as unknown as { __deadNet: boolean }).__deadNet = false;
       window.dispatchEvent(new Event('online'));
@@ -194,7 +123,7 @@ describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
     await page.getByTestId('notice').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('notice').getAttribute('data-kind')).toBe('stale');
     expect(await text(page, 'notice')).toContain(`not applied: Ann: scratch: ${MINUS}1, ball in hand behind the head string; Bob: miss.`);
-    await page.screenshot({ path: join(shots, 'scorer-stale-words-390.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-stale-words-390.png'), fullPage: true });
     const s = await settled(page, m.id, 2);
     expect([s.turn, s.score]).toEqual(['B', [1, 0]]);
     await ctx.close();

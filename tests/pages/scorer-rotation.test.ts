@@ -7,75 +7,26 @@
  * - a foul's undo names it ("Undo: Cleo: touched ball — Dan places the cue ball").
  * Screenshots go to artifacts/screenshots (git-ignored).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunningServer } from '../../server/app';
-import type { MatchState } from '../../shared/protocol/state';
-import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
-import { startTestServer } from '../helpers/server';
-import { ensureBuilt } from './global-setup';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { chromiumAvailable } from '../helpers/browser';
+import { ScorerHarness } from './scorer-harness';
 
 const run = chromiumAvailable();
-const PHONE = { width: 390, height: 844 };
+const h = new ScorerHarness('cuecast-scorer-rotation-');
+const { create, stateOf, eventsOf, settled, text, recordAs } = h;
+/** Pages share one phone context (closed with the browser). */
+const openScorer = async (url: string): Promise<Page> => (await h.openScorer(url, ctx)).page;
 
-let server: RunningServer;
-let browser: Browser;
 let ctx: BrowserContext;
-let dataDir: string;
-let shots: string;
 
-interface Created { id: string; scorerToken: string; urls: { scorer: string } }
-
-async function api<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, init);
-  const body = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-const create = (setup: object) =>
-  api<Created>('/api/matches', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) });
-const stateOf = (id: string) => api<{ state: MatchState; version: number }>(`/api/matches/${id}`);
-const eventsOf = async (id: string) => (await api<{ events: { step: unknown }[] }>(`/api/matches/${id}/events`)).events;
-let n = 0;
-const recordAs = (m: Created, step: object) =>
-  api(`/api/matches/${m.id}/events`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${m.scorerToken}` },
-    body: JSON.stringify({ eventId: `rot-qa-${++n}`, step }),
-  });
-
-async function openScorer(url: string): Promise<Page> {
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  await page.goto(url);
-  await page.locator('[data-testid=status][data-status=live]').waitFor({ timeout: 10_000 });
-  return page;
-}
-async function settled(page: Page, id: string, version: number): Promise<MatchState> {
-  await expect.poll(async () => (await stateOf(id)).version, { timeout: 10_000 }).toBe(version);
-  await page.locator('[data-testid=status][data-status=live][data-queued="0"]').waitFor({ timeout: 10_000 });
-  return (await stateOf(id)).state;
-}
-const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').replace(/\s+/g, ' ').trim();
 const placements = (page: Page) => page.locator('[data-testid^="place-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
 
 describe.skipIf(!run)('Rotation console QA (second round) in Chromium', () => {
+  h.install();
   beforeAll(async () => {
-    await ensureBuilt();
-    dataDir = mkdtempSync(join(tmpdir(), 'cuecast-scorer-rotation-'));
-    server = await startTestServer({ dataDir });
-    browser = await launchChromium();
-    ctx = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
-    shots = screenshotDir();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    ctx = (await h.phone()).ctx;
   });
 
   test('foul placement: "the 3-ball lies behind the head string" only when it can change the choices', { timeout: 60_000 }, async () => {
@@ -98,7 +49,7 @@ describe.skipIf(!run)('Rotation console QA (second round) in Chromium', () => {
     await page.getByTestId('choice-panel').waitFor();
     expect(await page.getByTestId('lowest-kitchen').count()).toBe(0);
     expect(await placements(page)).toEqual(['place-kitchen-center-spot', 'place-kitchen-foot-spot']);
-    await page.screenshot({ path: join(shots, 'scorer-rotation-placement-lowest-lost-390.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-rotation-placement-lowest-lost-390.png'), fullPage: true });
     await page.getByTestId('place-kitchen-foot-spot').click();
     const s = await settled(page, lost.id, 2);
     expect([s.turn, s.awaiting, s.onTable]).toEqual(['B', null, [3, 5, 9, 12]]);
@@ -129,7 +80,7 @@ describe.skipIf(!run)('Rotation console QA (second round) in Chromium', () => {
     expect(await text(page, 'called')).toBe('Called: 12 — tap to change');
     expect(await page.getByTestId('called-pocket').count()).toBe(0); // the 12 was not pocketed: nothing to ask
     expect(await text(page, 'record')).toBe('Called ball not made — no points');
-    await page.screenshot({ path: join(shots, 'scorer-rotation-call-changed-390.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-rotation-call-changed-390.png'), fullPage: true });
     await page.getByTestId('record').click();
     let s = await settled(page, m.id, 1);
     expect([s.score, s.turn, s.onTable]).toEqual([[0, 0], 'B', [3, 5, 9, 12]]);

@@ -2,58 +2,19 @@
  * Scorer console and launcher end to end: real headless Chromium (playwright-core) at phone size against a
  * real in-process server (embedded file store). Covers: creating a match from the launcher; a 14-1
  * sequence with a breaking-foul choice, a three-foul choice and a 14-ball re-rack with the rack-area
- * questions; a Rotation rack with a push out and a foul placement; undo; offline entry of three shots
+ * questions; a Rotation rack with a push out and a foul placement; undo; offline entry of three h.shots
  * that reach the server's log exactly once, in order, after the server comes back.
  * Screenshots go to artifacts/screenshots (git-ignored).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import express from 'express';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunningServer } from '../../server/app';
-import type { MatchState } from '../../shared/protocol/state';
-import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
-import { REPO_ROOT, startTestServer } from '../helpers/server';
-import { ensureBuilt } from './global-setup';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { chromiumAvailable } from '../helpers/browser';
+import { PHONE, ScorerHarness, staticOnly } from './scorer-harness';
 
 const run = chromiumAvailable();
-const PHONE = { width: 390, height: 844 };
-
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
-let shots: string;
-
-interface Created { id: string; scorerToken: string; urls: { scorer: string } }
-
-async function api<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, init);
-  const body = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-const create = (setup: object) =>
-  api<Created>('/api/matches', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) });
-const stateOf = async (id: string) => (await api<{ state: MatchState; version: number }>(`/api/matches/${id}`));
-const eventsOf = async (id: string) =>
-  (await api<{ events: { version: number; eventId: string; step: unknown }[] }>(`/api/matches/${id}/events`)).events;
-
-async function phone(): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('[page error]', e.message));
-  return { ctx, page };
-}
-
-/** Wait until the console shows `version` (the last acknowledged step) and nothing is queued. */
-async function settled(page: Page, id: string, version: number): Promise<MatchState> {
-  await expect.poll(async () => (await stateOf(id)).version, { timeout: 10_000 }).toBe(version);
-  await page.locator('[data-testid=status][data-status=live][data-queued="0"]').waitFor({ timeout: 10_000 });
-  return (await stateOf(id)).state;
-}
+const h = new ScorerHarness('cuecast-scorer-e2e-');
+const { create, stateOf, eventsOf, settled, phone } = h;
 
 /** Every visible button and select is at least 48 × 48 CSS px (touch targets). */
 async function smallTargets(page: Page): Promise<string[]> {
@@ -66,46 +27,18 @@ async function smallTargets(page: Page): Promise<string[]> {
   );
 }
 
-/** Serve only the built pages on `port` (no API, no Socket.IO), like a cached page with the socket down. */
-async function staticOnly(port: number): Promise<{ close(): Promise<void> }> {
-  const dist = join(REPO_ROOT, 'overlay', 'dist');
-  const app = express();
-  app.get('/scorer/:id', (_req, res) => res.sendFile(join(dist, 'scorer.html')));
-  app.use(express.static(dist));
-  const srv = createServer(app);
-  await new Promise<void>((ok) => srv.listen(port, '127.0.0.1', ok));
-  return {
-    close: () => new Promise<void>((ok) => {
-      srv.closeAllConnections();
-      srv.close(() => ok());
-    }),
-  };
-}
-
 describe.skipIf(!run)('scorer console in Chromium', () => {
-  beforeAll(async () => {
-    await ensureBuilt();
-    dataDir = mkdtempSync(join(tmpdir(), 'cuecast-scorer-e2e-'));
-    server = await startTestServer({ dataDir });
-    browser = await launchChromium();
-    shots = screenshotDir();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  h.install();
 
   test('14-1 from the launcher: breaking foul → re-break, three fouls → re-rack, 14-ball re-rack, undo', { timeout: 90_000 }, async () => {
     const { ctx, page } = await phone();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${h.server.url}/`);
     await page.getByTestId('player-a').fill('Ann');
     await page.getByTestId('player-b').fill('Bob');
     await page.getByTestId('create').click();
     const row = page.getByTestId('match-row').filter({ hasText: 'Ann' }).first();
     await row.waitFor();
-    await page.screenshot({ path: join(shots, 'launcher-390.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'launcher-390.png'), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(await smallTargets(page)).toEqual([]);
     const id = (await row.getAttribute('data-id'))!;
@@ -116,7 +49,7 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     await page.getByTestId('break-panel').waitFor();
     await page.getByTestId('break-obj-1').click();
     await expect.poll(() => page.getByTestId('break-record').textContent()).toContain('breaking foul −2');
-    await page.screenshot({ path: join(shots, 'scorer-141-break.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-141-break.png'), fullPage: true });
     expect(await smallTargets(page)).toEqual([]);
     await page.getByTestId('break-record').click();
     await page.getByTestId('choice-panel').waitFor();
@@ -133,7 +66,7 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     await page.getByTestId('count-plus').click();
     await page.getByTestId('count-plus').click();
     await page.getByTestId('foul').click();
-    await page.screenshot({ path: join(shots, 'scorer-141-shot-foul-menu.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-141-shot-foul-menu.png'), fullPage: true });
     expect(await smallTargets(page)).toEqual([]);
     await page.getByTestId('foul').click();
     expect(await page.getByTestId('made').textContent()).toContain('3 balls made');
@@ -159,7 +92,7 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     await annFoul('touched-ball', 10);
     await page.getByTestId('choice-panel').waitFor();
     expect(await page.getByTestId('choice-title').textContent()).toContain('Three consecutive fouls: Bob decides');
-    await page.screenshot({ path: join(shots, 'scorer-141-three-foul-choice.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-141-three-foul-choice.png'), fullPage: true });
     s = (await stateOf(id)).state;
     expect([s.score, s.awaiting]).toEqual([[-20, 3], 'three-foul-choice']);
     await page.getByTestId('choice-rerack').click(); // 15 balls, Ann breaks
@@ -177,7 +110,7 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     await page.getByTestId('q-yes').click(); // break ball behind the head string
     await page.getByTestId('q-no').click(); // head spot free
     expect(await page.getByTestId('placement').textContent()).toContain('cue ball on the head spot');
-    await page.screenshot({ path: join(shots, 'scorer-141-rack-area.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-141-rack-area.png'), fullPage: true });
     await page.getByTestId('area-record').click();
     s = await settled(page, id, 13);
     expect([s.score, s.rack, s.ballsOnTable, s.turn, s.rackPlacement]).toEqual([
@@ -200,7 +133,7 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
 
   test('Rotation at 320 px in zh-TW: break, push out + pass, foul with placement, undo', async () => {
     const m = await create({ discipline: 'rotation', players: ['Ann', 'Bob'] });
-    const ctx = await browser.newContext({ viewport: { width: 320, height: 720 }, hasTouch: true, isMobile: true });
+    const ctx = await h.browser.newContext({ viewport: { width: 320, height: 720 }, hasTouch: true, isMobile: true });
     const page = await ctx.newPage();
     await page.goto(`${m.urls.scorer.replace('#', '?lang=zh-TW#')}`);
     await page.getByTestId('rot-break-panel').waitFor();
@@ -208,7 +141,7 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await page.getByTestId('ball-2').click();
     await page.getByTestId('ball-9').click();
-    await page.screenshot({ path: join(shots, 'scorer-rotation-picker-320-zh-TW.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-rotation-picker-320-zh-TW.png'), fullPage: true });
     expect(await smallTargets(page)).toEqual([]);
     await page.getByTestId('break-record').click();
     let s = await settled(page, m.id, 1);
@@ -230,7 +163,7 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     expect(await page.getByTestId('place-as-is-as-is').count()).toBe(0);
     expect(await page.getByTestId('place-kitchen-as-is').count()).toBe(0);
     expect(await page.getByTestId('place-kitchen-foot-spot').count()).toBe(1);
-    await page.screenshot({ path: join(shots, 'scorer-rotation-placement-320-zh-TW.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-rotation-placement-320-zh-TW.png'), fullPage: true });
     await page.getByTestId('place-kitchen-center-spot').click();
     s = await settled(page, m.id, 5);
     expect([s.turn, s.ballInHand, s.lowestBall, s.fouls]).toEqual(['B', 'kitchen', 1, [1, 0]]);
@@ -249,15 +182,15 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     await ctx.close();
   });
 
-  test('offline: three shots queue ("offline — 3 queued"), survive a reload, and reach the log once, in order, on reconnect', { timeout: 60_000 }, async () => {
+  test('offline: three h.shots queue ("offline — 3 queued"), survive a reload, and reach the log once, in order, on reconnect', { timeout: 60_000 }, async () => {
     const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'], start: { turn: 'A', ballsOnTable: 12 } });
     const { ctx, page } = await phone();
     await page.goto(m.urls.scorer);
     await page.getByTestId('shot-panel').waitFor();
     await page.locator('[data-testid=status][data-status=live]').waitFor();
 
-    const port = server.port;
-    await server.close(); // the socket is gone: the venue Wi-Fi dropped
+    const port = h.server.port;
+    await h.server.close(); // the socket is gone: the venue Wi-Fi dropped
     await page.getByTestId('status').filter({ hasText: 'offline' }).waitFor({ timeout: 10_000 });
     await page.getByTestId('made').click();
     await page.getByTestId('count-plus').click();
@@ -265,7 +198,7 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     await page.getByTestId('miss').click();
     await page.getByTestId('status').filter({ hasText: 'offline — 3 queued' }).waitFor();
     expect(await page.getByTestId('queued-item').count()).toBe(3);
-    await page.screenshot({ path: join(shots, 'scorer-offline-queued.png'), fullPage: true });
+    await page.screenshot({ path: join(h.shots, 'scorer-offline-queued.png'), fullPage: true });
     const queued = await page.evaluate((id) => JSON.parse(localStorage.getItem(`cuecast.outbox.${id}`) ?? '[]'), m.id) as
       { eventId: string; expectedVersion: number }[];
     expect(queued.map((e) => e.expectedVersion)).toEqual([0, 1, 2]);
@@ -281,7 +214,7 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     expect(reloaded.map((e) => e.eventId)).toEqual(queued.map((e) => e.eventId));
     await pagesOnly.close();
 
-    server = await startTestServer({ dataDir, port }); // the Wi-Fi is back: same address, same store
+    await h.restartServer(port); // the Wi-Fi is back: same address, same store
     expect((await stateOf(m.id)).version).toBe(0);
     const s = await settled(page, m.id, 3);
     await expect.poll(() => page.getByTestId('queued-item').count(), { timeout: 10_000 }).toBe(0);
