@@ -62,6 +62,11 @@ export interface Outcome {
   rack?: number;
   /** Short caption, e.g. "third foul: −16", "re-rack: 14 balls", "push out", "rack won". */
   caption: string;
+  /**
+   * The end of `caption` that says what comes next (" — Bob: accept or re-break", ", ball in hand behind the
+   * head string", ", Ann breaks"), so a page that states the situation separately shows the rest only.
+   */
+  then?: string;
 }
 
 /** One row of the score sheet: one inning of one player (rules.md §3.13; 14dot1-SG). */

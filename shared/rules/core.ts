@@ -167,9 +167,13 @@ export interface StepContext {
 /** Extra outcome fields beside points, penalty and caption. */
 export type OutcomeExtras = Partial<Pick<Outcome, 'balls' | 'turnEnd' | 'rerack' | 'foul' | 'safety'>>;
 
-/** Build an outcome without spreads (hot path); absent extras stay absent. */
-export function outcomeOf(ctx: StepContext, points: number, penalty: number, caption: string, extras?: OutcomeExtras): Outcome {
-  const o: Outcome = { kind: ctx.kind, by: ctx.by, points, penalty, caption, rack: ctx.rack };
+/**
+ * Build an outcome without spreads (hot path); absent extras stay absent.
+ * @param event what happened, in words; @param then what comes next, appended to form the caption.
+ */
+export function outcomeOf(ctx: StepContext, points: number, penalty: number, event: string, extras?: OutcomeExtras, then?: string): Outcome {
+  const o: Outcome = { kind: ctx.kind, by: ctx.by, points, penalty, caption: then ? event + then : event, rack: ctx.rack };
+  if (then) o.then = then;
   if (ctx.inning !== undefined) o.inning = ctx.inning;
   if (extras) {
     if (extras.balls !== undefined) o.balls = extras.balls;

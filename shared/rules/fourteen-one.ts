@@ -68,8 +68,8 @@ function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { object
     d.ballInHand = null;
     d.pendingBallInHand = cueInHand;
     d.awaiting = 'break-foul-choice';
-    return { core: d, outcome: outcomeOf(ctx, 0, pen, `breaking foul: ${signed(-pen)} — ${setup.players[idx(o)]}: accept or re-break`,
-      { foul: 'breaking-foul', turnEnd: 'breaking-foul' }) };
+    return { core: d, outcome: outcomeOf(ctx, 0, pen, `breaking foul: ${signed(-pen)}`,
+      { foul: 'breaking-foul', turnEnd: 'breaking-foul' }, ` — ${setup.players[idx(o)]}: accept or re-break`) };
   }
 
   if (isStandardFoul(f)) return standardFoul(setup, d, ctx, f, wasBreak);
@@ -95,7 +95,7 @@ function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { object
   if (reachedTarget(setup, d, p)) {
     // §1.5, S-21, D-25: the match ends on the scoring shot; no re-rack.
     d.winner = p;
-    return { core: d, outcome: outcomeOf(ctx, n, 0, `${caption} — ${setup.players[idx(p)]} wins`, { turnEnd: 'win' }) };
+    return { core: d, outcome: outcomeOf(ctx, n, 0, caption, { turnEnd: 'win' }, ` — ${setup.players[idx(p)]} wins`) };
   }
   if (d.count <= 1) {
     const rr = rerackContinuous(d.count, rackArea ?? {});
@@ -155,24 +155,24 @@ function standardFoul(setup: StraightPoolSetup, d: Core, ctx: StepContext, f: Sh
         // WPA 4.11: re-rack 15, the offender breaks under opening-break rules as a new inning.
         endTurn(d, p);
         rerackForBreak(d);
-        return { core: d, outcome: outcomeOf(ctx, 0, pen, `third foul: ${signed(-pen)}; re-rack: 15 balls, ${setup.players[idx(p)]} breaks`,
-          { foul: 'third-foul', turnEnd: 'third-foul', rerack: { racked: 15, reason: 'three-foul' } }) };
+        return { core: d, outcome: outcomeOf(ctx, 0, pen, `third foul: ${signed(-pen)}; re-rack: 15 balls`,
+          { foul: 'third-foul', turnEnd: 'third-foul', rerack: { racked: 15, reason: 'three-foul' } }, `, ${setup.players[idx(p)]} breaks`) };
       }
       // NBA 14-1 §09: the opponent chooses accept (play as it lies) or re-rack (offender breaks).
       endTurn(d, o);
       d.awaiting = 'three-foul-choice';
       d.ballInHand = null;
       d.pendingBallInHand = cueInHand;
-      return { core: d, outcome: outcomeOf(ctx, 0, pen, `third foul: ${signed(-pen)} — ${setup.players[idx(o)]}: accept or re-rack`,
-        { foul: 'third-foul', turnEnd: 'third-foul' }) };
+      return { core: d, outcome: outcomeOf(ctx, 0, pen, `third foul: ${signed(-pen)}`,
+        { foul: 'third-foul', turnEnd: 'third-foul' }, ` — ${setup.players[idx(o)]}: accept or re-rack`) };
     }
     d.fouls = withAt(d.fouls, p, Math.min(n, 2));
   }
   endTurn(d, o);
   d.ballInHand = cueInHand;
   const two = d.fouls[idx(p)] === 2 ? `; ${setup.players[idx(p)]} on two fouls` : '';
-  const hand = cueInHand ? ', ball in hand behind the head string' : '';
-  return { core: d, outcome: outcomeOf(ctx, 0, pen, `${what}: ${signed(-pen)}${hand}${two}`, { foul: 'foul', turnEnd: 'foul' }) };
+  const hand = cueInHand ? ', ball in hand behind the head string' : undefined;
+  return { core: d, outcome: outcomeOf(ctx, 0, pen, `${what}: ${signed(-pen)}${two}`, { foul: 'foul', turnEnd: 'foul' }, hand) };
 }
 
 /** On a draft: re-rack 15 for an opening break by `d.turn` (S-14 re-rack, S-20 stalemate): rack + 1. */
@@ -214,11 +214,11 @@ function choose(setup: StraightPoolSetup, c: Core, choice: Choice): Transition {
     d.pendingBallInHand = null;
     d.count = 15;
     d.table = ALL_BALLS;
-    return { core: d, outcome: outcomeOf(ctx, 0, 0, `re-break: ${setup.players[idx(offender)]} breaks again`, { rerack: { racked: 15, reason: 'rebreak' } }) };
+    return { core: d, outcome: outcomeOf(ctx, 0, 0, 're-break', { rerack: { racked: 15, reason: 'rebreak' } }, `: ${setup.players[idx(offender)]} breaks again`) };
   }
   // D-5 rerack: rack + 1, 15 balls, the offender opens under S-8.
   rerackForBreak(d);
-  return { core: d, outcome: outcomeOf(ctx, 0, 0, `re-rack: 15 balls, ${setup.players[idx(offender)]} breaks`, { rerack: { racked: 15, reason: 'three-foul' } }) };
+  return { core: d, outcome: outcomeOf(ctx, 0, 0, 're-rack: 15 balls', { rerack: { racked: 15, reason: 'three-foul' } }, `, ${setup.players[idx(offender)]} breaks`) };
 }
 
 /** S-20 stalemate (WPA 4.12): scores, fouls and innings kept; 15 re-racked, rack + 1; the lag winner opens. */
@@ -228,7 +228,7 @@ function stalemate(setup: StraightPoolSetup, c: Core, breaker: PlayerKey): Trans
   endTurn(d, breaker);
   rerackForBreak(d);
   return { core: d, outcome: outcomeOf({ kind: 'stalemate', by: breaker, rack: c.rack, inning: undefined }, 0, 0,
-    `stalemate: re-rack, ${setup.players[idx(breaker)]} breaks`, { rerack: { racked: 15, reason: 'stalemate' } }) };
+    'stalemate: re-rack', { rerack: { racked: 15, reason: 'stalemate' } }, `, ${setup.players[idx(breaker)]} breaks`) };
 }
 
 /** S-15 (WPA 6.14): the referee warns a player on two fouls; only meaningful with `requireTwoFoulWarning`. */

@@ -73,7 +73,7 @@ function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number,
     endTurn(d, o);
     d.awaiting = 'push-out-choice';
     d.ballInHand = null;
-    return { core: d, outcome: outcomeOf(ctx, 0, 0, `push out — ${setup.players[idx(o)]}: shoot or pass`, { turnEnd: 'push-out' }) };
+    return { core: d, outcome: outcomeOf(ctx, 0, 0, 'push out', { turnEnd: 'push-out' }, ` — ${setup.players[idx(o)]}: shoot or pass`) };
   }
 
   const contact = f.firstContact === undefined ? low : f.firstContact;
@@ -94,7 +94,7 @@ function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number,
     endTurn(d, o);
     d.awaiting = 'illegal-break-choice';
     d.ballInHand = null;
-    return { core: d, outcome: outcomeOf(ctx, 0, 0, `illegal break — ${setup.players[idx(o)]}: accept or re-rack`, { turnEnd: 'illegal-break' }) };
+    return { core: d, outcome: outcomeOf(ctx, 0, 0, 'illegal break', { turnEnd: 'illegal-break' }, ` — ${setup.players[idx(o)]}: accept or re-rack`) };
   }
   // Legal shot (R-9): clears the shooter's foul count.
   if (d.fouls[idx(p)] !== 0) d.fouls = withAt(d.fouls, p, 0);
@@ -125,7 +125,7 @@ function score(setup: RotationSetup, c0: Core, d: Core, ctx: StepContext, pocket
   const caption = `${signed(pts)} (${balls.join(', ')})`;
   if (reachedTarget(setup, d, p)) {
     d.winner = p;
-    return { core: d, outcome: outcomeOf(ctx, pts, 0, `${caption} — ${setup.players[idx(p)]} wins`, { balls, turnEnd: 'win' }) };
+    return { core: d, outcome: outcomeOf(ctx, pts, 0, caption, { balls, turnEnd: 'win' }, ` — ${setup.players[idx(p)]} wins`) };
   }
   if (table.length > 0) {
     const clinch = d.rackClinchedBy === p && c0.rackClinchedBy === null ? `; rack clinched at ${RACK_CLINCH}` : '';
@@ -137,7 +137,7 @@ function score(setup: RotationSetup, c0: Core, d: Core, ctx: StepContext, pocket
     const winner: PlayerKey = a === b ? p : a > b ? 'A' : 'B';
     if (a === b) d.score = withAt(d.score, p, d.score[idx(p)] + 1);
     d.winner = winner;
-    return { core: d, outcome: outcomeOf(ctx, pts, 0, `${caption} — ${setup.players[idx(winner)]} wins the rack${a === b ? ' (tie-break +1)' : ''}`, { balls, turnEnd: 'win' }) };
+    return { core: d, outcome: outcomeOf(ctx, pts, 0, `${caption}${a === b ? '; tie-break +1' : ''}`, { balls, turnEnd: 'win' }, ` — ${setup.players[idx(winner)]} wins the rack`) };
   }
   // R-11: new rack; foul counts reset (D-22); the break stays with the shooter only if the cue ball stopped in the kitchen.
   d.rack += 1;
@@ -151,11 +151,11 @@ function score(setup: RotationSetup, c0: Core, d: Core, ctx: StepContext, pocket
   const rerack = { racked: 15 as const, reason: 'new-rack' as const };
   if (cueBallInKitchen) {
     d.ballInHand = null;
-    return { core: d, outcome: outcomeOf(ctx, pts, 0, `${caption}; rack won, ${setup.players[idx(p)]} breaks rack ${d.rack}`, { balls, rerack }) };
+    return { core: d, outcome: outcomeOf(ctx, pts, 0, `${caption}; rack won`, { balls, rerack }, `, ${setup.players[idx(p)]} breaks rack ${d.rack}`) };
   }
   endTurn(d, o);
   d.ballInHand = 'kitchen';
-  return { core: d, outcome: outcomeOf(ctx, pts, 0, `${caption}; rack won, ${setup.players[idx(o)]} breaks rack ${d.rack}`, { balls, rerack, turnEnd: 'lost-break' }) };
+  return { core: d, outcome: outcomeOf(ctx, pts, 0, `${caption}; rack won`, { balls, rerack, turnEnd: 'lost-break' }, `, ${setup.players[idx(o)]} breaks rack ${d.rack}`) };
 }
 
 /** On a draft: R-8 / R-9 no points, balls respotted, foul count +1; third foul → ball in hand anywhere; opponent places. */
@@ -169,10 +169,8 @@ function foulHandling(setup: RotationSetup, d: Core, ctx: StepContext, cueLost: 
   d.awaiting = 'foul-placement';
   d.ballInHand = null;
   d.placement = { thirdFoul: free, cueBallLost: cueLost, lowestBallLost: lowestLost };
-  const caption = free
-    ? `third foul — ${setup.players[idx(o)]}: ball in hand anywhere`
-    : `${what} — ${setup.players[idx(o)]} places the cue ball`;
-  return { core: d, outcome: outcomeOf(ctx, 0, 0, caption, { foul: free ? 'third-foul' : 'foul', turnEnd: free ? 'third-foul' : 'foul' }) };
+  const then = free ? ` — ${setup.players[idx(o)]}: ball in hand anywhere` : ` — ${setup.players[idx(o)]} places the cue ball`;
+  return { core: d, outcome: outcomeOf(ctx, 0, 0, free ? 'third foul' : what, { foul: free ? 'third-foul' : 'foul', turnEnd: free ? 'third-foul' : 'foul' }, then) };
 }
 
 const SPOT_WORDS = { 'as-is': 'as it lies', 'center-spot': 'on the centre spot', 'foot-spot': 'on the foot spot' } as const;
@@ -194,7 +192,11 @@ function choose(setup: RotationSetup, c: Core, choice: Choice): Transition {
     d.awaiting = null;
     d.placement = null;
     d.ballInHand = choice.cueBall === 'as-is' ? null : choice.cueBall;
-    return { core: d, outcome: outcomeOf(ctx, 0, 0, `cue ball ${CUE_WORDS[choice.cueBall]}, lowest ball ${SPOT_WORDS[choice.lowestBall]}`) };
+    // Ball in hand is what comes next (the pages' situation line says it); the lowest ball's spot is the event.
+    const lowest = `lowest ball ${SPOT_WORDS[choice.lowestBall]}`;
+    return { core: d, outcome: choice.cueBall === 'as-is'
+      ? outcomeOf(ctx, 0, 0, `cue ball ${CUE_WORDS['as-is']}, ${lowest}`)
+      : outcomeOf(ctx, 0, 0, lowest, undefined, `, cue ball ${CUE_WORDS[choice.cueBall]}`) };
   }
   const allowed = c.awaiting === 'push-out-choice' ? ['shoot', 'pass'] : ['accept', 'rerack'];
   if (typeof choice !== 'string' || !allowed.includes(choice)) {
@@ -213,7 +215,7 @@ function choose(setup: RotationSetup, c: Core, choice: Choice): Transition {
     case 'accept':
       // D-17 accept: play the position, cue ball in hand behind the head string; the push out is still available.
       d.ballInHand = 'kitchen';
-      return { core: d, outcome: outcomeOf(ctx, 0, 0, `${name} accepts, ball in hand behind the head string`) };
+      return { core: d, outcome: outcomeOf(ctx, 0, 0, `${name} accepts`, undefined, ', ball in hand behind the head string') };
     default:
       // D-17 rerack: re-racked, the chooser breaks; rack number unchanged (D-11).
       d.breakShot = true;
@@ -221,6 +223,6 @@ function choose(setup: RotationSetup, c: Core, choice: Choice): Transition {
       d.ballInHand = 'kitchen';
       d.table = ALL_BALLS;
       d.count = 15;
-      return { core: d, outcome: outcomeOf(ctx, 0, 0, `re-rack: ${name} breaks`, { rerack: { racked: 15, reason: 'illegal-break' } }) };
+      return { core: d, outcome: outcomeOf(ctx, 0, 0, 're-rack', { rerack: { racked: 15, reason: 'illegal-break' } }, `: ${name} breaks`) };
   }
 }

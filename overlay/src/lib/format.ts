@@ -28,43 +28,6 @@ export function avg(n: number): string {
   return Number.isFinite(n) ? n.toFixed(2).replace('-', '\u2212') : '0.00';
 }
 
-/** What the situation line states about what comes next (see {@link situation}); null when play simply goes on. */
-type Next = 'winner' | 'choice' | 'place' | 'hand' | 'break' | null;
-
-function nextOf(state: MatchState): Next {
-  if (state.winner) return 'winner';
-  if (state.awaiting === 'foul-placement') return state.foulPlacement?.thirdFoul ? 'hand' : 'place';
-  if (state.awaiting) return 'choice';
-  if (state.breakShot) return 'break';
-  if (state.ballInHand) return 'hand';
-  return null;
-}
-
-/** "… ball in hand behind the head string" / "cue ball in hand anywhere, …" in an engine caption. */
-const HAND = /(^|, )(?:cue )?ball in hand (?:behind the head string|anywhere)(, )?/;
-
-/**
- * The engine's English caption without the clause about what comes next when the situation line says it
- * (`next`): the pending choice or placement and the winner follow an em dash (" — Bob: accept or
- * re-break", " — Ann wins"), ball in hand is a ", ball in hand …" clause, the next breaker "…, Bob breaks".
- */
-function trimEnglish(c: string, state: MatchState, next: Next): string {
-  if (next === 'winner' || next === 'choice' || next === 'place' || (next === 'hand' && state.awaiting)) {
-    const dash = c.indexOf(' \u2014 ');
-    if (dash >= 0) {
-      const note = /\(([^)]*)\)$/.exec(c.slice(dash)); // "— Bob wins the rack (tie-break +1)" keeps its note
-      c = c.slice(0, dash) + (note ? `; ${note[1]}` : '');
-    }
-  } else if (next === 'hand') {
-    c = c.replace(HAND, (_m, before: string, after?: string) => (before && after ? before : ''));
-  } else if (next === 'break') {
-    const name = state.names[idx(state.turn)];
-    const at = c.lastIndexOf(` ${name} breaks`);
-    if (at >= 0 && /^ \S.* breaks(?: again| rack \d+)?$/.test(c.slice(at))) c = c.slice(0, at).replace(/[,:;]$/, '');
-  }
-  return c;
-}
-
 /** Upper-case the first letter unless the text starts with a player's name (names stay as entered). */
 function capital(s: string, names: readonly string[]): string {
   if (!s || names.some((n) => n && s.startsWith(n))) return s;
@@ -83,8 +46,11 @@ function capital(s: string, names: readonly string[]): string {
 export function caption(state: MatchState, lang: Lang, alone = false): string {
   const o = state.last;
   if (!o) return '';
-  const next = alone ? null : nextOf(state);
-  if (lang === 'en' && o.caption) return capital(trimEnglish(o.caption, state, next), state.names);
+  if (lang === 'en' && o.caption) {
+    // The engine marks the words about what comes next (`then`); the situation line says them instead.
+    const text = !alone && o.then && o.caption.endsWith(o.then) ? o.caption.slice(0, -o.then.length) : o.caption;
+    return capital(text, state.names);
+  }
   const parts: string[] = [];
   if (o.kind === 'undo') return t(lang, 'capUndo');
   if (o.kind === 'stalemate') return t(lang, 'capStalemate');
