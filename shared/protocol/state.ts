@@ -4,6 +4,9 @@
  */
 import type { Discipline, Pair, PlayerKey, Ruleset } from './setup';
 
+/** Rotation: rack points that clinch a rack, more than half of the 120 on the table (ROT §13, R-3a, R-13). */
+export const RACK_CLINCH = 61;
+
 /** A decision the rules wait for before the next shot (FORMAT.md `awaiting`). */
 export type Awaiting =
   | null

@@ -4,6 +4,7 @@
  * Every function is pure: (setup, core, step) → new core + outcome, or a thrown RulesError.
  */
 import { RulesError } from '../protocol/errors';
+import { RACK_CLINCH } from '../protocol/state';
 import type { PlayerKey, RotationSetup } from '../protocol/setup';
 import type { Choice, Placement, Step } from '../protocol/steps';
 import {
@@ -16,8 +17,6 @@ import { foulWords, readShot, type ShotFacts, withoutBalls } from './shot-facts'
 
 export { legalPlacements, placementRefusal } from './placement';
 
-/** Points that clinch a rack (ROT §13, R-3a): more than half of 120. */
-export const RACK_CLINCH = 61;
 
 /**
  * Decide one Rotation step (shot or choice).

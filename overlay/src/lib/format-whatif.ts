@@ -5,12 +5,10 @@
  * Rotation the points left on the table and how far each player is from clinching the rack at 61.
  */
 import type { MatchSetup } from '../../../shared/protocol/setup';
-import type { MatchState } from '../../../shared/protocol/state';
+import { RACK_CLINCH, type MatchState } from '../../../shared/protocol/state';
 import { idx, minus } from './format';
 import { type Lang, tp as t } from './i18n';
 
-/** Rotation: rack points that clinch a rack (more than half of the 120 on the table, R-3a). */
-export const ROTATION_CLINCH = 61;
 
 /** Lines describing what the next steps could change; empty once the match is won. */
 export function whatIf(setup: MatchSetup, state: MatchState, lang: Lang): string[] {
@@ -36,7 +34,7 @@ export function whatIf(setup: MatchSetup, state: MatchState, lang: Lang): string
     lines.push(t(lang, 'whatIfClinched', { name: names[idx(state.rackClinchedBy)] }));
   } else {
     for (const i of [0, 1] as const) {
-      const more = ROTATION_CLINCH - state.rackPoints[i];
+      const more = RACK_CLINCH - state.rackPoints[i];
       if (more <= state.pointsLeft) lines.push(t(lang, 'whatIfClinch', { name: names[i], n: more }));
     }
   }
