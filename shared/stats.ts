@@ -21,7 +21,7 @@ const MARKS: Record<TurnEnd, SheetRow['mark']> = {
   'push-out': 'PO', win: 'W', 'lost-break': '',
 };
 
-/** How many recent steps the dashboard lists in words. */
+/** How many recent steps `MatchStats.recent` carries (the pages word them). */
 export const RECENT_STEPS = 8;
 
 /**
@@ -89,11 +89,7 @@ export function deriveStats(setup: MatchSetup, entries: readonly StatsEntry[], n
       runs,
     };
   }) as [PlayerStats, PlayerStats];
-  const recent = entries.slice(-RECENT_STEPS).map((e) => {
-    const name = setup.players[idx(e.outcome.by)];
-    // "Bob accepts the table" already names the player; "+2 (run 5)" does not.
-    return e.outcome.caption.startsWith(`${name} `) ? e.outcome.caption : `${name}: ${e.outcome.caption}`;
-  });
+  const recent = entries.slice(-RECENT_STEPS).map((e) => e.outcome);
   return {
     players,
     sheet,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ApiError } from './errors';
 import type { MatchSetup } from './setup';
-import type { MatchState, PlayerStats, RackTotal, SheetRow } from './state';
+import type { MatchState, Outcome, PlayerStats, RackTotal, SheetRow } from './state';
 import type { Step } from './steps';
 
 /** Derived statistics sent alongside the state to the dashboard and spectator pages. */
@@ -14,8 +14,8 @@ export interface MatchStats {
   sheet: SheetRow[];
   /** Points (and, for Rotation, ball numbers) each player scored in each rack, racks in order; racks with no points are left out. */
   racks: RackTotal[];
-  /** Last few effective steps in words, newest last. */
-  recent: string[];
+  /** Outcomes of the last few effective steps (at most 8), newest last; the pages word them (names: `state.names`). */
+  recent: Outcome[];
   /** Consistency check: 14-1 INV-1, Rotation INV-R1. */
   check: { ok: boolean; detail: string };
 }

@@ -9,10 +9,10 @@ import type { PlayerKey, StraightPoolSetup } from '../protocol/setup';
 import type { RackPlacement } from '../protocol/state';
 import type { Choice, RackArea, Step } from '../protocol/steps';
 import {
-  ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, outcomeOf, reachedTarget, signed,
+  ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, outcomeOf, reachedTarget,
   type StepContext, type Transition, withAt,
 } from './core';
-import { foulWords, readShot, type ShotFacts, withoutBalls } from './shot-facts';
+import { foulReasons, readShot, type ShotFacts, withoutBalls } from './shot-facts';
 
 /**
  * Decide one 14-1 step (shot, choice, stalemate, warning).
@@ -55,7 +55,8 @@ function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { object
   const d = draftOf(c0);
   const p = d.turn;
   const o = other(p);
-  const ctx: StepContext = { kind: 'shot', by: p, rack: c0.rack, inning: openInning(d) };
+  const inning = openInning(d);
+  const ctx: StepContext = { kind: 'shot', by: p, rack: c0.rack, inning, run: d.run };
   const cueInHand = f.cueBall !== null ? 'kitchen' as const : null;
   const wasBreak = d.breakShot;
   d.breakShot = false;
@@ -68,8 +69,7 @@ function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { object
     d.ballInHand = null;
     d.pendingBallInHand = cueInHand;
     d.awaiting = 'break-foul-choice';
-    return { core: d, outcome: outcomeOf(ctx, 0, pen, `breaking foul: ${signed(-pen)}`,
-      { foul: 'breaking-foul', turnEnd: 'breaking-foul' }, ` — ${setup.players[idx(o)]}: accept or re-break`) };
+    return { core: d, outcome: outcomeOf(ctx, d, 0, pen, { foul: 'breaking-foul', turnEnd: 'breaking-foul', fouls: foulReasons(f, true) }) };
   }
 
   if (isStandardFoul(f)) return standardFoul(setup, d, ctx, f, wasBreak);
@@ -82,8 +82,7 @@ function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { object
     // S-5 / S-11: safety or call not made — pocketed balls are spotted, turn passes, cue ball as it lies.
     const safety = f.call.kind === 'safety';
     endTurn(d, o);
-    const spotted = f.pocketedCount > 0 ? `, ${f.pocketedCount} spotted` : '';
-    return { core: d, outcome: outcomeOf(ctx, 0, 0, `${safety ? 'safety' : 'miss'}${spotted}`, { turnEnd: safety ? 'safety' : 'miss', safety }) };
+    return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { turnEnd: safety ? 'safety' : 'miss', safety, spotted: f.pocketedCount || undefined }) };
   }
 
   // S-4: called ball in the called pocket — every pocketed ball scores.
@@ -91,11 +90,10 @@ function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { object
   addPoints(d, p, n);
   d.count -= n;
   d.table = f.pocketed ? withoutBalls(d.table, f.pocketed) : d.count === 0 ? [] : null;
-  const caption = `${signed(n)} (run ${d.run})`;
   if (reachedTarget(setup, d, p)) {
     // §1.5, S-21, D-25: the match ends on the scoring shot; no re-rack.
     d.winner = p;
-    return { core: d, outcome: outcomeOf(ctx, n, 0, caption, { turnEnd: 'win' }, ` — ${setup.players[idx(p)]} wins`) };
+    return { core: d, outcome: outcomeOf(ctx, d, n, 0, { turnEnd: 'win' }) };
   }
   if (d.count <= 1) {
     const rr = rerackContinuous(d.count, rackArea ?? {});
@@ -104,10 +102,9 @@ function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { object
     d.table = ALL_BALLS;
     d.rackPlacement = rr.placement;
     d.ballInHand = rr.ballInHand;
-    return { core: d, outcome: outcomeOf(ctx, n, 0, `${caption}; re-rack: ${rr.placement.racked} balls`,
-      { rerack: { racked: rr.placement.racked, reason: 'continuous' } }) };
+    return { core: d, outcome: outcomeOf(ctx, d, n, 0, { rerack: { racked: rr.placement.racked, reason: 'continuous' } }) };
   }
-  return { core: d, outcome: outcomeOf(ctx, n, 0, caption) };
+  return { core: d, outcome: outcomeOf(ctx, d, n, 0) };
 }
 
 /**
@@ -142,7 +139,8 @@ function standardFoul(setup: StraightPoolSetup, d: Core, ctx: StepContext, f: Sh
   let pen = opt.standardFoulPenalty;
   d.score = withAt(d.score, p, d.score[idx(p)] - pen);
   const counted = !(wasBreak && opt.openingBreakFoulsCount === 'none');
-  const what = foulWords(f);
+  const fouls = foulReasons(f, true);
+  const onBreak = wasBreak || undefined;
   if (counted) {
     const n = d.fouls[idx(p)] + 1;
     if (n >= 3 && (!opt.requireTwoFoulWarning || d.warned[idx(p)])) {
@@ -155,24 +153,21 @@ function standardFoul(setup: StraightPoolSetup, d: Core, ctx: StepContext, f: Sh
         // WPA 4.11: re-rack 15, the offender breaks under opening-break rules as a new inning.
         endTurn(d, p);
         rerackForBreak(d);
-        return { core: d, outcome: outcomeOf(ctx, 0, pen, `third foul: ${signed(-pen)}; re-rack: 15 balls`,
-          { foul: 'third-foul', turnEnd: 'third-foul', rerack: { racked: 15, reason: 'three-foul' } }, `, ${setup.players[idx(p)]} breaks`) };
+        return { core: d, outcome: outcomeOf(ctx, d, 0, pen,
+          { foul: 'third-foul', turnEnd: 'third-foul', fouls, onBreak, rerack: { racked: 15, reason: 'three-foul' } }) };
       }
       // NBA 14-1 §09: the opponent chooses accept (play as it lies) or re-rack (offender breaks).
       endTurn(d, o);
       d.awaiting = 'three-foul-choice';
       d.ballInHand = null;
       d.pendingBallInHand = cueInHand;
-      return { core: d, outcome: outcomeOf(ctx, 0, pen, `third foul: ${signed(-pen)}`,
-        { foul: 'third-foul', turnEnd: 'third-foul' }, ` — ${setup.players[idx(o)]}: accept or re-rack`) };
+      return { core: d, outcome: outcomeOf(ctx, d, 0, pen, { foul: 'third-foul', turnEnd: 'third-foul', fouls, onBreak }) };
     }
     d.fouls = withAt(d.fouls, p, Math.min(n, 2));
   }
   endTurn(d, o);
   d.ballInHand = cueInHand;
-  const two = d.fouls[idx(p)] === 2 ? `; ${setup.players[idx(p)]} on two fouls` : '';
-  const hand = cueInHand ? ', ball in hand behind the head string' : undefined;
-  return { core: d, outcome: outcomeOf(ctx, 0, pen, `${what}: ${signed(-pen)}${two}`, { foul: 'foul', turnEnd: 'foul' }, hand) };
+  return { core: d, outcome: outcomeOf(ctx, d, 0, pen, { foul: 'foul', turnEnd: 'foul', fouls, onBreak }) };
 }
 
 /** On a draft: re-rack 15 for an opening break by `d.turn` (S-14 re-rack, S-20 stalemate): rack + 1. */
@@ -192,7 +187,7 @@ function choose(setup: StraightPoolSetup, c: Core, choice: Choice): Transition {
   if (c.awaiting === null) throw new RulesError('no-choice-pending', 'choice: no decision is pending; record a shot', 'choice');
   const who = c.turn;
   const offender = other(who);
-  const ctx: StepContext = { kind: 'choice', by: who, rack: c.rack, inning: undefined };
+  const ctx: StepContext = { kind: 'choice', by: who, rack: c.rack, inning: undefined, run: 0 };
   const allowed = c.awaiting === 'break-foul-choice' ? ['accept', 'rebreak'] : ['accept', 'rerack'];
   if (typeof choice !== 'string' || !allowed.includes(choice)) {
     throw new RulesError('wrong-choice', `choice: after a ${c.awaiting === 'break-foul-choice' ? 'breaking foul' : 'third foul'} the choice is ${allowed.map((a) => `"${a}"`).join(' or ')}`, 'choice');
@@ -204,7 +199,7 @@ function choose(setup: StraightPoolSetup, c: Core, choice: Choice): Transition {
     d.breakShot = false;
     d.ballInHand = c.pendingBallInHand;
     d.pendingBallInHand = null;
-    return { core: d, outcome: outcomeOf(ctx, 0, 0, `${setup.players[idx(who)]} accepts the table`) };
+    return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { choice: 'accept' }) };
   }
   d.turn = offender;
   if (choice === 'rebreak') {
@@ -214,11 +209,11 @@ function choose(setup: StraightPoolSetup, c: Core, choice: Choice): Transition {
     d.pendingBallInHand = null;
     d.count = 15;
     d.table = ALL_BALLS;
-    return { core: d, outcome: outcomeOf(ctx, 0, 0, 're-break', { rerack: { racked: 15, reason: 'rebreak' } }, `: ${setup.players[idx(offender)]} breaks again`) };
+    return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { choice: 'rebreak', rerack: { racked: 15, reason: 'rebreak' } }) };
   }
   // D-5 rerack: rack + 1, 15 balls, the offender opens under S-8.
   rerackForBreak(d);
-  return { core: d, outcome: outcomeOf(ctx, 0, 0, 're-rack: 15 balls', { rerack: { racked: 15, reason: 'three-foul' } }, `, ${setup.players[idx(offender)]} breaks`) };
+  return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { choice: 'rerack', rerack: { racked: 15, reason: 'three-foul' } }) };
 }
 
 /** S-20 stalemate (WPA 4.12): scores, fouls and innings kept; 15 re-racked, rack + 1; the lag winner opens. */
@@ -227,8 +222,8 @@ function stalemate(setup: StraightPoolSetup, c: Core, breaker: PlayerKey): Trans
   const d = draftOf(c);
   endTurn(d, breaker);
   rerackForBreak(d);
-  return { core: d, outcome: outcomeOf({ kind: 'stalemate', by: breaker, rack: c.rack, inning: undefined }, 0, 0,
-    'stalemate: re-rack', { rerack: { racked: 15, reason: 'stalemate' } }, `, ${setup.players[idx(breaker)]} breaks`) };
+  return { core: d, outcome: outcomeOf({ kind: 'stalemate', by: breaker, rack: c.rack, inning: undefined, run: 0 }, d, 0, 0,
+    { rerack: { racked: 15, reason: 'stalemate' } }) };
 }
 
 /** S-15 (WPA 6.14): the referee warns a player on two fouls; only meaningful with `requireTwoFoulWarning`. */
@@ -239,5 +234,5 @@ function warn(setup: StraightPoolSetup, c: Core, p: PlayerKey): Transition {
   if (c.fouls[idx(p)] !== 2) throw new RulesError('wrong-choice', `warning: ${setup.players[idx(p)]} is not on two fouls`, 'warning');
   const d = draftOf(c);
   d.warned = withAt(d.warned, p, true);
-  return { core: d, outcome: outcomeOf({ kind: 'warning', by: p, rack: c.rack, inning: undefined }, 0, 0, `${setup.players[idx(p)]} warned: on two fouls`) };
+  return { core: d, outcome: outcomeOf({ kind: 'warning', by: p, rack: c.rack, inning: undefined, run: 0 }, d, 0, 0) };
 }

@@ -4,6 +4,7 @@
  * than the table holds, a "made" call whose ball did not drop. Shared by both disciplines.
  */
 import { RulesError } from '../protocol/errors';
+import type { FoulReason } from '../protocol/state';
 import type { OtherFoul, Shot } from '../protocol/steps';
 
 /** The call of a shot after defaults: nothing called, a safety, or a ball (number optional in 14-1). */
@@ -120,28 +121,19 @@ export function withoutBalls(table: readonly number[] | null, balls: readonly nu
   return out;
 }
 
-const FOUL_WORDS: Record<OtherFoul, string> = {
-  'touched-ball': 'touched ball',
-  'double-hit': 'double hit',
-  'feet-off-floor': 'feet off the floor',
-  'push-shot': 'push shot',
-  'balls-moving': 'shot while balls moved',
-  'bad-cue-ball-placement': 'bad cue-ball placement',
-  'cue-on-table': 'cue on the table',
-  'slow-play': 'slow play',
-};
-
 /**
- * The foul a shot committed, in caption words ("scratch", "no rail", "touched ball", …), most visible first.
- * `wrongBall` is Rotation's first contact that was not the lowest ball (R-7).
+ * Why a shot is a foul, most visible first: scratch or cue ball off the table, no contact, the wrong ball
+ * first (Rotation R-7: `wrongBall` is given), an object ball off the table, the report's other fouls, and no
+ * cushion after contact when a cushion was required (`railRequired`: 14-1 S-12; Rotation except on the break).
  */
-export function foulWords(f: ShotFacts, wrongBall?: number | null): string {
-  if (f.cueBall === 'scratch') return 'scratch';
-  if (f.cueBall === 'off-table') return 'cue ball off the table';
-  if (f.firstContact === null) return 'no contact';
-  if (wrongBall !== undefined) return `wrong ball first (${wrongBall ?? 'none'})`;
-  if (f.offTable.length > 0) return 'ball off the table';
-  if (f.fouls.length > 0) return FOUL_WORDS[f.fouls[0]!];
-  if (f.pocketedCount === 0 && !f.rail) return 'no rail';
-  return 'foul';
+export function foulReasons(f: ShotFacts, railRequired: boolean, wrongBall?: number): FoulReason[] {
+  const out: FoulReason[] = [];
+  if (f.cueBall === 'scratch') out.push('scratch');
+  else if (f.cueBall === 'off-table') out.push('cue-ball-off-table');
+  if (f.firstContact === null) out.push('no-contact');
+  else if (wrongBall !== undefined) out.push('wrong-ball');
+  if (f.offTable.length > 0) out.push('ball-off-table');
+  for (let i = 0; i < f.fouls.length; i++) out.push(f.fouls[i]!);
+  if (railRequired && f.firstContact !== null && f.pocketedCount === 0 && !f.rail) out.push('no-rail');
+  return out;
 }

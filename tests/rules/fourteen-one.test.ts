@@ -19,7 +19,7 @@ describe('opening break (S-7–S-11; 14-1 §05)', () => {
     ]) {
       const m = given(fresh141, [{ shot }]);
       expectState(m, { score: [-2, 0], awaiting: 'break-foul-choice', turn: 'B', fouls: [0, 0], ballsOnTable: 15 });
-      expect(view(m).last?.caption).toMatch(/breaking foul: −2/);
+      expect(view(m).last).toMatchObject({ foul: 'breaking-foul', turnEnd: 'breaking-foul', penalty: 2, next: { turn: 'B', awaiting: 'break-foul-choice' } });
     }
   });
 
@@ -112,8 +112,7 @@ describe('fouls and three fouls (S-12–S-14; 14-1 §08, §09)', () => {
       expectState(m, { score: [18, 15], fouls: [2, 0], onTwoFouls: [true, false] });
       m = accept(m, { shot: { call: { ball: 3 }, ...foul } });
       expectState(m, { score: [2, 15], fouls: [0, 0], awaiting: 'three-foul-choice', turn: 'B' });
-      expect(view(m).last?.caption).toMatch(/^third foul: −16/);
-      expect(view(m).last?.penalty).toBe(16);
+      expect(view(m).last).toMatchObject({ foul: 'third-foul', turnEnd: 'third-foul', penalty: 16, standingFouls: 0, next: { turn: 'B', awaiting: 'three-foul-choice' } });
     }
   });
 

@@ -7,7 +7,7 @@
 import type { MatchSetup } from '../../../shared/protocol/setup';
 import { RACK_CLINCH, type MatchState } from '../../../shared/protocol/state';
 import { idx, minus } from './format';
-import { type Lang, tp as t } from './i18n';
+import { type Lang, t } from './i18n-pages';
 
 
 /** Lines describing what the next steps could change; empty once the match is won. */

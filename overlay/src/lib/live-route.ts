@@ -25,19 +25,3 @@ export function numberParam(v: string | null, fallback: number, min: number, max
   const n = Number(v);
   return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
 }
-
-/**
- * Remember a language the user picked: in the page address (`?lang=`, so a shared or reloaded link keeps it),
- * on `<html lang>`, and in localStorage for pages opened without `?lang=`.
- */
-export function rememberLang(lang: string): void {
-  const u = new URL(location.href);
-  u.searchParams.set('lang', lang);
-  history.replaceState(null, '', u);
-  document.documentElement.lang = lang;
-  try {
-    localStorage.setItem('cuecast.lang', lang);
-  } catch {
-    /* private mode: the address still carries it */
-  }
-}

@@ -1,12 +1,12 @@
-/** `/dashboard/<matchId>` — the commentator dashboard (browser or OBS dock). `?lang=en|ja|zh-TW`. */
+/** `/dashboard/<matchId>` — the commentator dashboard (browser or OBS dock). `?lang=en|ja|zh-TW` (else the last choice, else the browser). */
 import { mount } from 'svelte';
 import '../styles/page.css';
 import Dashboard from '../dashboard/Dashboard.svelte';
 import { createClient } from '../lib/client';
-import { pickLang } from '../lib/i18n';
+import { pageLang } from '../lib/i18n-pages';
 import { matchIdFromLocation } from '../lib/live-route';
 
-const lang = pickLang(new URLSearchParams(location.search).get('lang') ?? navigator.language);
+const lang = pageLang(location.search, navigator.language);
 document.documentElement.lang = lang;
 mount(Dashboard, {
   target: document.getElementById('app')!,

@@ -5,7 +5,7 @@
  */
 import { mount } from 'svelte';
 import { createClient } from '../lib/client';
-import { scorerLang } from '../lib/i18n-scorer';
+import { pageLang } from '../lib/i18n-pages';
 import Scorer from '../scorer/Scorer.svelte';
 import { browserNetwork } from '../scorer/network';
 import { ScorerSession } from '../scorer/session';
@@ -22,7 +22,7 @@ const storage = (() => {
 
 const target = document.getElementById('app')!;
 const matchId = matchIdFromLocation(location.pathname, location.search);
-const lang = scorerLang(location.search, navigator.language);
+const lang = pageLang(location.search, navigator.language);
 document.documentElement.lang = lang;
 
 if (!matchId) {

@@ -44,8 +44,8 @@ export interface ConsoleBase {
   version: number;
   setup: MatchSetup;
   state: MatchState;
-  /** The server's last few steps in words, newest last. */
-  recent: readonly string[];
+  /** The outcomes of the server's last few steps, newest last (the console words them). */
+  recent: readonly Outcome[];
 }
 
 /** Why the console says "offline": the socket is down, the browser has no network, or a record went unanswered. */
@@ -70,8 +70,6 @@ export interface SessionView {
   queued: readonly OutboxEntry[];
   /** What each queued step did in the projection (by event id), for describing it in the engine's words. */
   results: ReadonlyMap<string, StepResult>;
-  /** The step behind `shown.state.last` when this console entered it (null when unknown). */
-  lastStep: Step | null;
   /** The queued entry the server is answering now. */
   sending: OutboxEntry | null;
   notice: Notice | null;
@@ -83,35 +81,12 @@ export const RETRY_MS = 4000;
 /** How long a record waits for the server's ack before it counts as unanswered (the client's default), ms. */
 export const RECORD_TIMEOUT_MS = 5000;
 
-/**
- * Steps this console entered, by the outcome the rules gave them and the depth they left, so the undo
- * button can name a confirmed step's fouls too (an outcome caption alone says just "foul"). Bounded.
- */
-class KnownSteps {
-  private readonly map = new Map<string, Step>();
-  constructor(private readonly limit = 64) {}
-  private static key(depth: number, o: Outcome): string {
-    return `${depth}|${JSON.stringify(o)}`;
-  }
-  note(after: MatchState, step: Step): void {
-    if ('undo' in step || !after.last) return;
-    const k = KnownSteps.key(after.steps, after.last);
-    this.map.delete(k);
-    this.map.set(k, step);
-    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value!);
-  }
-  stepOf(state: MatchState): Step | null {
-    return state.last ? (this.map.get(KnownSteps.key(state.steps, state.last)) ?? null) : null;
-  }
-}
-
 export class ScorerSession {
   readonly outbox: Outbox;
   private feed: MatchFeed | null = null;
   private cached: ConsoleBase & { savedAt: number } | null;
   /** Confirmed snapshots seen version after version (for projecting an undo of a confirmed step). */
   private readonly chain = new ConfirmedChain();
-  private readonly known = new KnownSteps();
   /** Latest projected result of each queued entry, by event id (kept while the entry is queued). */
   private results = new Map<string, StepResult>();
   private notice: Notice | null = null;
@@ -183,7 +158,6 @@ export class ScorerSession {
         if (e.kind === 'acked') {
           // The live client hands the acknowledged snapshot to `watch` itself.
           this.unanswered = false;
-          this.known.note(e.ack.state, e.entry.step);
         } else if (e.kind === 'unsent') {
           if (e.reason === 'timeout') this.unanswered = true;
         } else {
@@ -232,7 +206,6 @@ export class ScorerSession {
       shown.results.forEach((r, i) => {
         const e = pending[i]!;
         next.set(e.eventId, r);
-        this.known.note(r.after, e.step);
       });
       for (const e of entries) if (!next.has(e.eventId) && this.results.has(e.eventId)) next.set(e.eventId, this.results.get(e.eventId)!);
       this.results = next;
@@ -247,7 +220,6 @@ export class ScorerSession {
       offlineReason: down,
       queued: entries,
       results: this.results,
-      lastStep: shown ? this.known.stepOf(shown.state) : null,
       sending: this.outbox.sending,
       notice: this.notice,
       canRecord: this.canRecord,

@@ -1,9 +1,46 @@
-/** Scorer-console and launcher strings in English: the reference table every language must cover. */
-export const en = {
-  // connection and outbox
-  live: 'live',
-  connecting: 'connecting…',
-  offline: 'offline',
+/**
+ * Page strings in English beside the on-air ones (./en-air.ts): dashboard, spectator page, scorer console and
+ * launcher — the reference table every language's pages table must cover. The OBS overlay never loads it.
+ */
+export const enPages = {
+  innings: 'Innings',
+  average: 'Average',
+  safeties: 'Safeties',
+  breakingFouls: 'Breaking fouls',
+  threeFouls: 'Third fouls',
+  points: 'Points',
+  total: 'Total',
+  inning: 'Inning',
+  player: 'Player',
+  whatIfTwoFouls: '{name} is on two fouls: another foul costs {n}',
+  whatIfTwoFoulsUnwarned: '{name} is on two fouls, not yet warned: another foul costs {n}',
+  whatIfNeeds: '{name} needs {n}',
+  whatIfPointsLeft: '{n} points left on the table',
+  whatIfClinch: '{name} clinches the rack with {n} more (61)',
+  whatIfClinched: 'Rack clinched by {name}',
+  whatIfRackBall: '{name} can win the match in this rack',
+  // dashboard / watch
+  sheet: 'Score sheet',
+  runChart: 'Runs by inning',
+  stats: 'Statistics',
+  recent: 'Last steps',
+  whatIf: 'What if',
+  check: 'Consistency check',
+  checkOk: 'consistent',
+  checkFail: 'inconsistent',
+  ballsPerRack: 'Balls per rack',
+  liveMatches: 'Live matches',
+  noMatches: 'No matches right now.',
+  refresh: 'Refresh',
+  share: 'Share',
+  linkCopied: 'Link copied',
+  language: 'Language',
+  delayed: 'Delayed {n} s',
+  notFound: 'Match not found',
+  finished: 'Finished',
+  waiting: 'Waiting for the match…',
+  syncing: 'Syncing with the stream ({n} s)…',
+  // scorer console: connection and outbox
   offlineQueued: 'offline — {n} queued',
   sendingQueued: '{n} queued — sending…',
   queued: 'queued',
@@ -14,7 +51,7 @@ export const en = {
   stale: 'Another scorer recorded first. The table is refreshed; not applied: {list}. Check and enter again.',
   droppedAfter: 'Also not sent (entered after it): {list}',
   loading: 'Loading match…',
-  notFound: 'Match not found: {msg}',
+  notFoundMsg: 'Match not found: {msg}',
   readOnly: 'Read-only: this device has no scorer token for this match. Open the scorer link from the launcher or paste the token.',
   token: 'Scorer token',
   save: 'Save',
@@ -23,22 +60,12 @@ export const en = {
   retry: 'Retry now',
   // score line
   atTable: '{name} at the table',
-  decides: '{name} decides',
-  wins: '{name} wins the match',
   of: 'of {n}',
-  run: 'Run',
-  fouls: 'Fouls',
-  onTwoFouls: 'on two fouls!',
-  rack: 'Rack',
+  twoFoulsWarn: 'on two fouls!',
   balls: 'Balls',
-  pointsLeft: 'Points left',
-  lowest: 'Lowest',
-  bihKitchen: 'ball in hand behind the head string',
-  bihAnywhere: 'ball in hand anywhere',
   // undo
   undo: 'Undo',
   undoWhat: 'Undo: {what}',
-  recent: 'Last steps',
   // 14-1 shot panel
   made: 'Ball made',
   madeN: '{n} balls made',
@@ -128,12 +155,6 @@ export const en = {
   acceptIllegal: 'Accept — {name} shoots, ball in hand behind the head string',
   rerackIllegal: 'Re-rack — {name} breaks',
   lowestInKitchen: 'The {n}-ball lies behind the head string',
-  'pl.cue.as-is': 'cue ball as is',
-  'pl.cue.kitchen': 'cue ball behind the head string',
-  'pl.cue.anywhere': 'cue ball in hand anywhere',
-  'pl.low.as-is': '{n} as is',
-  'pl.low.center-spot': '{n} on the centre spot',
-  'pl.low.foot-spot': '{n} on the foot spot',
   // rotation
   firstHit: 'First hit',
   noneHit: 'none',
@@ -168,7 +189,6 @@ export const en = {
   's.choice': '{c}',
   's.placement': 'placement: {c}',
   's.undo': 'undo',
-  's.undoOf': 'undo ({what})',
   'ch.accept': 'accepts the table',
   'ch.rebreak': 're-break',
   'ch.rerack': 're-rack',
@@ -183,7 +203,6 @@ export const en = {
   newMatch: 'New match',
   discipline: 'Discipline',
   straight: '14-1 continuous',
-  rotation: 'Rotation',
   ruleset: 'Ruleset',
   callShot: 'Call shot',
   pushOutOpt: 'Push out after the break',
@@ -196,7 +215,6 @@ export const en = {
   inProgress: 'Score in progress',
   score: 'Score',
   nextShooter: 'Next to shoot',
-  ballsOnTable: 'Balls on table',
   startFouls: 'Fouls in a row',
   startInnings: 'Innings',
   startHighRun: 'High run',
@@ -208,9 +226,6 @@ export const en = {
   createdNote: 'The scorer token is saved in this browser. For another device, copy the scorer link.',
   openScorer: 'Open scorer',
   adminToken: 'Admin token (only if the server needs one)',
-  liveMatches: 'Live matches',
-  noMatches: 'No matches yet.',
-  refresh: 'Refresh',
   scorer: 'Scorer',
   overlay: 'Overlay',
   dashboard: 'Dashboard',
@@ -223,7 +238,7 @@ export const en = {
   noTokenHere: 'view only',
 };
 
-/** A key of the scorer strings. */
-export type ScorerKey = keyof typeof en;
-/** One language's table: every key of the English one. */
-export type ScorerDict = Record<ScorerKey, string>;
+/** A key of the page strings. */
+export type PageKey = keyof typeof enPages;
+/** One language's page table: every key of the English one. */
+export type PageDict = Record<PageKey, string>;
