@@ -1,7 +1,8 @@
 /**
  * The commentator dashboard in real Chromium against a real server: the score sheet shown matches the
  * engine's sheet row for row (14-1 and Rotation), statistics, what-if lines, run chart, rack table, recent
- * steps and the consistency check follow the engine, and a new shot appears live. Screenshots kept.
+ * steps (in English, Japanese and Chinese through the language switch) and the consistency check follow the
+ * engine, and a new shot appears live. Screenshots kept.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,13 +13,15 @@ import type { RunningServer } from '../../server/app';
 import { applyStep, newMatch, parseSetup, statsOf, view, type Match } from '../../shared/index';
 import type { SheetRow } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
+import { caption, stepLine } from '../../overlay/src/lib/format';
 import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
 import { api, createMatch, startTestServer } from '../helpers/server';
 import { ensureBuilt } from './global-setup';
 
 const hasChromium = chromiumAvailable();
 
-const STRAIGHT = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
+const NAMES: [string, string] = ['Ann', 'Bob'];
+const STRAIGHT = { discipline: '14-1', ruleset: 'nba', players: NAMES, targets: [100, 100] };
 const STRAIGHT_STEPS: Step[] = [
   { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } },
   { shot: { call: { ball: 3 }, pocketed: [3] } },
@@ -130,15 +133,27 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
       expect(await page.textContent(`[data-f="${p}-fouls"]`)).toBe(String(stats.players[i]!.fouls));
       expect(await page.textContent(`[data-f="${p}-average"]`)).toBe(stats.players[i]!.average.toFixed(2).replace('-', '\u2212'));
     }
-    expect(await page.textContent('[data-f="caption"]')).toBe('No rail: \u22121; Ann on two fouls'); // as the overlay shows it
+    expect(await page.textContent('[data-f="caption"]')).toBe('Ann \u2014 no rail \u22121, on two fouls'); // as the overlay shows it
     // Ann is on two fouls: the next foul costs 1 + 15.
     expect(await page.textContent('[data-f="what-if"]')).toContain('Ann is on two fouls: another foul costs \u221216');
     expect(await page.getAttribute('[data-f="check"]', 'data-ok')).toBe(stats.check.ok ? '1' : '0');
     expect(stats.check.ok).toBe(true);
     expect(await page.textContent('[data-f="check-detail"]')).toBe(stats.check.detail);
-    expect(await page.$$eval('[data-f="recent"] li', (li) => li.map((l) => l.textContent))).toEqual(stats.recent);
+    const recent = () => page.$$eval('[data-f="recent"] li', (li) => li.map((l) => l.textContent));
+    expect(await recent()).toEqual(stats.recent.map((o) => stepLine(o, NAMES, 'en')));
+    expect(await recent()).toContain('Ann \u2014 scratch \u22121 \u00b7 Bob: ball in hand behind the head string');
     expect(await page.locator('[data-f="run-chart"] rect[data-player]').count()).toBe(stats.sheet.length);
     await page.screenshot({ path: join(screenshotDir(), 'dashboard-14-1.png'), fullPage: true });
+    // The language switch: the recent steps, caption and headings follow, the run and points included.
+    for (const lang of ['ja', 'zh-TW'] as const) {
+      await page.selectOption('[data-f="lang"]', lang);
+      await page.waitForFunction((c) => document.querySelector('[data-f="caption"]')?.textContent === c, caption(view(want), lang));
+      expect(await recent()).toEqual(stats.recent.map((o) => stepLine(o, NAMES, lang)));
+      expect((await recent()).join('\n')).toMatch(lang === 'ja' ? /Bob \+1、ラン2/ : /Bob \+1，連續得分 2/);
+      await page.locator('[data-f="recent"]').screenshot({ path: join(screenshotDir(), `dashboard-recent-${lang}.png`) });
+    }
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('zh-TW'); // remembered in the address
+    await page.selectOption('[data-f="lang"]', 'en');
 
     // Live: Bob pockets the 9; the sheet and score follow without a reload.
     const res = await api(server.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: `${m.id}-live`, step: STRAIGHT_STEPS[7] } });

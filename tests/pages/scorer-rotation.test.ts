@@ -4,7 +4,7 @@
  *   legal choices: not when the lowest ball was pocketed on the foul, not after a third foul;
  * - call shot: "Called: 3 — tap to change", the called ball can be changed to any ball on the table, and a
  *   failed call reads "Called ball not made — no points";
- * - a foul's undo names it ("Undo: Cleo: touched ball — Dan places the cue ball").
+ * - a foul's undo names it ("Undo: Dan — touched ball").
  * Screenshots go to artifacts/screenshots (git-ignored).
  */
 import { join } from 'node:path';
@@ -101,7 +101,7 @@ describe.skipIf(!run)('Rotation console QA (second round) in Chromium', () => {
     await page.getByTestId('foul-touched-ball').click();
     s = await settled(page, m.id, 3);
     expect(s.awaiting).toBe('foul-placement');
-    expect(await text(page, 'undo')).toBe('↶ Undo: Dan: touched ball — Cleo places the cue ball');
+    expect(await text(page, 'undo')).toBe('↶ Undo: Dan \u2014 touched ball');
     await page.close();
   });
 });
