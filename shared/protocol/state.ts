@@ -178,6 +178,20 @@ export interface RackTotal {
   balls: Pair<number[]>;
 }
 
+/**
+ * The rules' consistency check, relative to where recording began, as numbers the pages word. 14-1 INV-1:
+ * change of the score sum (`scoreChange`) = balls legally scored − foul points (`scoreOk`); INV-2 (`rack`, when
+ * the current rack began while recording): balls scored in it = 15 − balls on the table. Rotation INV-R1: the
+ * change = 120 per rack finished (`racks`) + points taken off the current table (`fromTable`), + 1 after a
+ * single-rack 60–60 tie-break. `ok`: every relation holds.
+ */
+export type ConsistencyCheck =
+  | {
+    discipline: '14-1'; ok: boolean; scoreChange: number; scored: number; penalties: number; scoreOk: boolean;
+    rack: { scored: number; onTable: number; ok: boolean } | null;
+  }
+  | { discipline: 'rotation'; ok: boolean; scoreChange: number; racks: number; fromTable: number; tieBreak: boolean };
+
 /** The whole public state of a match at one version. */
 export interface MatchState {
   discipline: Discipline;

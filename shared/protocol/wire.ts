@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ApiError } from './errors';
 import type { MatchSetup } from './setup';
-import type { MatchState, Outcome, PlayerStats, RackTotal, SheetRow } from './state';
+import type { ConsistencyCheck, MatchState, Outcome, PlayerStats, RackTotal, SheetRow } from './state';
 import type { Step } from './steps';
 
 /** Derived statistics sent alongside the state to the dashboard and spectator pages. */
@@ -16,8 +16,8 @@ export interface MatchStats {
   racks: RackTotal[];
   /** Outcomes of the last few effective steps (at most 8), newest last; the pages word them (names: `state.names`). */
   recent: Outcome[];
-  /** Consistency check: 14-1 INV-1, Rotation INV-R1. */
-  check: { ok: boolean; detail: string };
+  /** Consistency check: 14-1 INV-1 / INV-2, Rotation INV-R1, as numbers (the dashboard words them). */
+  check: ConsistencyCheck;
 }
 
 /** A state snapshot at one version. `version` = number of events in the log. */

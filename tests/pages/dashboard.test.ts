@@ -14,6 +14,7 @@ import { applyStep, newMatch, parseSetup, statsOf, view, type Match } from '../.
 import type { SheetRow } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
 import { caption, stepLine } from '../../overlay/src/lib/format';
+import { checkLine } from '../../overlay/src/lib/format-whatif';
 import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
 import { api, createMatch, startTestServer } from '../helpers/server';
 import { ensureBuilt } from './global-setup';
@@ -138,7 +139,7 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     expect(await page.textContent('[data-f="what-if"]')).toContain('Ann is on two fouls: another foul costs \u221216');
     expect(await page.getAttribute('[data-f="check"]', 'data-ok')).toBe(stats.check.ok ? '1' : '0');
     expect(stats.check.ok).toBe(true);
-    expect(await page.textContent('[data-f="check-detail"]')).toBe(stats.check.detail);
+    expect(await page.textContent('[data-f="check-detail"]')).toBe('score change 0 = 2 balls \u2212 2 foul points; this rack 2 scored = 15 \u2212 13 on the table');
     const recent = () => page.$$eval('[data-f="recent"] li', (li) => li.map((l) => l.textContent));
     expect(await recent()).toEqual(stats.recent.map((o) => stepLine(o, NAMES, 'en')));
     expect(await recent()).toContain('Ann \u2014 scratch \u22121 \u00b7 Bob: ball in hand behind the head string');
@@ -149,6 +150,7 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
       await page.selectOption('[data-f="lang"]', lang);
       await page.waitForFunction((c) => document.querySelector('[data-f="caption"]')?.textContent === c, caption(view(want), lang));
       expect(await recent()).toEqual(stats.recent.map((o) => stepLine(o, NAMES, lang)));
+      expect(await page.textContent('[data-f="check-detail"]')).toBe(checkLine(stats.check, lang));
       expect((await recent()).join('\n')).toMatch(lang === 'ja' ? /Bob \+1、ラン2/ : /Bob \+1，連續得分 2/);
       await page.locator('[data-f="recent"]').screenshot({ path: join(screenshotDir(), `dashboard-recent-${lang}.png`) });
     }
@@ -179,7 +181,7 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     expect(rackRow.map((r) => r[0])).toEqual(stats.racks.map((r) => String(r.rack)));
     expect(rackRow[0]![1]).toBe(`${stats.racks[0]!.points[0]} (${stats.racks[0]!.balls[0].join(' ')})`);
     expect(await page.getAttribute('[data-f="check"]', 'data-ok')).toBe('1');
-    expect(await page.textContent('[data-f="check-detail"]')).toBe(stats.check.detail);
+    expect(await page.textContent('[data-f="check-detail"]')).toBe(checkLine(stats.check, 'en'));
     await page.screenshot({ path: join(screenshotDir(), 'dashboard-rotation.png'), fullPage: true });
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { applyStep, newMatch, parseSetup, view } from '../../shared/index';
 import { keyAction } from '../../overlay/src/scorer/keys';
-import { pageLang, t } from '../../overlay/src/lib/i18n-pages';
+import { t } from '../../overlay/src/lib/i18n-pages';
 import { describeStep } from '../../overlay/src/scorer/words';
 import { matchIdFromLocation, scorerLink, tokenFromUrl } from '../../overlay/src/scorer/tokens';
 import { afterCreate, defaultForm, toSetup } from '../../overlay/src/launcher/setup-form';
@@ -46,17 +46,6 @@ describe('scorer strings', () => {
     expect(t('zh-TW', 'breakTitle', { name: 'Ann' })).toContain('開球');
     expect(t('ja', 'pushOut')).toBe('プッシュアウト');
     expect(t('en', 'offlineQueued', { n: 3 })).toBe('offline — 3 queued');
-  });
-  test('language from ?lang= first, then the last choice in this browser, then the browser', () => {
-    const none = { getItem: () => null, setItem: () => undefined };
-    const picked = { getItem: () => 'ja', setItem: () => undefined };
-    expect(pageLang('?lang=ja', 'en-US', none)).toBe('ja');
-    expect(pageLang('', 'zh-TW', none)).toBe('zh-TW');
-    expect(pageLang('', 'zh-Hant-HK', none)).toBe('zh-TW');
-    expect(pageLang('', 'fr-FR', none)).toBe('en');
-    expect(pageLang('', 'zh-TW', picked)).toBe('ja');
-    expect(pageLang('?lang=zh-TW', 'en', picked)).toBe('zh-TW');
-    expect(pageLang('', 'ja', null)).toBe('ja');
   });
   test('steps in words', () => {
     expect(describeStep('en', { shot: { call: { made: true }, pocketed: 3 } })).toBe('3 balls made');
