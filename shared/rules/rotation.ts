@@ -105,8 +105,8 @@ function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number,
   if ((opt.callShot && !isBreak && !called) || pocketed.length === 0) {
     // R-6a / D-19: safety, no call or call not made — no points, balls respotted, not a foul. Or nothing dropped.
     endTurn(d, o);
-    const spotted = pocketed.length ? { spotted: pocketed.length, spottedBalls: [...pocketed].sort((a, b) => a - b) } : undefined;
-    return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { turnEnd: safety ? 'safety' : 'miss', safety, ...spotted }) };
+    const spottedBalls = pocketed.length ? [...pocketed].sort((a, b) => a - b) : undefined;
+    return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { turnEnd: safety ? 'safety' : 'miss', safety, spotted: pocketed.length, spottedBalls }) };
   }
   return score(setup, c0, d, ctx, pocketed, cueBallInKitchen);
 }
@@ -173,8 +173,9 @@ function foulHandling(setup: RotationSetup, d: Core, ctx: StepContext, cueLost: 
   d.awaiting = 'foul-placement';
   d.ballInHand = null;
   d.placement = { thirdFoul: free, cueBallLost: cueLost, lowestBallLost: lowestLost };
-  const kind = free ? 'third-foul' : 'foul';
-  return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { ...why, foul: kind, turnEnd: kind }) };
+  why.foul = free ? 'third-foul' : 'foul'; // `why` is this call's own object (no spread on the hot path)
+  why.turnEnd = why.foul;
+  return { core: d, outcome: outcomeOf(ctx, d, 0, 0, why) };
 }
 
 /** Choices: push-out response (R-10), illegal-break choice (R-4b, D-17), foul placement (R-8, R-9). */
