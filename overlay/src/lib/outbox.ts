@@ -4,7 +4,9 @@
  * (they survive a reload); on reconnect they replay in order with the same ids, so the server's duplicate
  * check (same `eventId`) makes a retry after a lost ack harmless. A refusal — `stale` (another scorer
  * recorded first) or a rules error — drops the refused step and every step queued after it (they were
- * entered against a table that no longer exists) and reports them; nothing is ever overwritten.
+ * entered against a table that no longer exists) and reports them; nothing is ever overwritten. A
+ * `protocol-mismatch` (the page is from another build than the server) judged nothing: the steps stay
+ * queued, reported `unsent`, for the reloaded page to send.
  *
  * Plain TypeScript (no DOM beyond an injected `Storage`-like object) so it unit-tests under vitest.
  */
@@ -185,6 +187,13 @@ export class Outbox {
       }
       const ack = r.ack;
       this.inFlight = null;
+      if (!ack.ok && ack.error.code === 'protocol-mismatch') {
+        // The server speaks another protocol version and judged nothing: keep this step and the ones after
+        // it for the reloaded page, which replays them with the same event ids.
+        this.changed();
+        this.emit({ kind: 'unsent', entry, reason: 'protocol-mismatch' });
+        return;
+      }
       if (ack.ok) {
         this.ackedVersion = Math.max(this.ackedVersion, ack.version);
         this.items = this.items.filter((x) => x.eventId !== entry.eventId);
