@@ -49,7 +49,7 @@ export function parseEnvelope<T>(schema: z.ZodType<T>, input: unknown): { ok: tr
 
 /** `protocol-mismatch` for a message that names protocol `sent` (undefined: a page from before versioning). */
 export function protocolMismatch(sent: unknown): Failure {
-  const named = typeof sent === 'number' ? `protocol ${sent}` : 'no protocol version';
+  const named = sent === undefined ? 'no protocol version' : `protocol ${JSON.stringify(sent)}`;
   const which = typeof sent === 'number' && sent > PROTOCOL_VERSION ? 'a newer' : 'an older';
   return fail(
     'protocol-mismatch',
