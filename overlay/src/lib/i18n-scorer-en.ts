@@ -202,7 +202,7 @@ export const en = {
   creating: 'Creating…',
   breaker: 'Opening break',
   createdTitle: 'Match created: {a} vs {b}',
-  createdNote: 'The scorer token is saved in this browser. For another device, copy the scorer link.',
+  createdNote: 'The scorer token is saved in this browser. For another device, scan the QR code or copy the link.',
   openScorer: 'Open scorer',
   adminToken: 'Admin token (only if the server needs one)',
   liveMatches: 'Live matches',

@@ -193,7 +193,7 @@ export const ja: ScorerDict = {
   creating: '作成中…',
   breaker: '最初のブレイク',
   createdTitle: '試合を作成しました: {a} 対 {b}',
-  createdNote: '記録用トークンはこのブラウザに保存されました。別の端末では記録用リンクをコピーしてください。',
+  createdNote: '記録用トークンはこのブラウザに保存されました。別の端末ではQRコードを読み取るか、リンクをコピーしてください。',
   openScorer: '記録画面を開く',
   adminToken: '管理トークン(サーバーが必要とする場合のみ)',
   liveMatches: '進行中の試合',

@@ -193,7 +193,7 @@ export const zhTW: ScorerDict = {
   creating: '建立中…',
   breaker: '開局開球',
   createdTitle: '已建立比賽: {a} 對 {b}',
-  createdNote: '記分權杖已存於此瀏覽器。其他裝置請複製記分連結。',
+  createdNote: '記分權杖已存於此瀏覽器。其他裝置請掃描 QR 碼或複製連結。',
   openScorer: '開啟記分頁',
   adminToken: '管理權杖(伺服器需要時才填)',
   liveMatches: '進行中的比賽',
