@@ -34,6 +34,23 @@ async function expectReadOnly(page: Page, reason: 'wrong' | 'missing'): Promise<
   expect(await page.getByTestId('score-A').count()).toBe(1); // the table is still shown
 }
 
+/** Type into the token field and submit it. */
+async function paste(page: Page, value: string): Promise<void> {
+  await page.getByTestId('token-input').fill(value);
+  await page.getByTestId('token-use').click();
+}
+
+/** A new match opened with `token` while the check cannot reach the server (a proxy drops it): unverified, live. */
+async function openUnchecked(token: string) {
+  const m = await create(SETUP);
+  const { ctx, page } = await phone();
+  await page.route('**/scorer-check', (route) => route.abort('connectionrefused'));
+  await page.goto(`${h.server.url}/scorer/${m.id}#token=${token}`);
+  await page.locator('[data-testid=scorer][data-token=unverified]').waitFor({ timeout: 10_000 });
+  await page.locator('[data-testid=status][data-status=live]').waitFor({ timeout: 10_000 });
+  return { m, ctx, page };
+}
+
 describe.skipIf(!run)('scorer token check in Chromium', () => {
   h.install();
 
@@ -67,8 +84,7 @@ describe.skipIf(!run)('scorer token check in Chromium', () => {
     expect(await text(page, 'token-reason')).toContain('no scorer token');
 
     // A wrong pasted token: refused, not kept, the field stays.
-    await page.getByTestId('token-input').fill('still-wrong');
-    await page.getByTestId('token-use').click();
+    await paste(page, 'still-wrong');
     await page.locator('[data-testid=token-panel][data-paste=wrong]').waitFor();
     expect(await text(page, 'token-feedback')).toBe('That token is not valid for this match: not kept.');
     expect(await storedToken(page, m.id)).toBeNull();
@@ -76,8 +92,7 @@ describe.skipIf(!run)('scorer token check in Chromium', () => {
     await page.screenshot({ path: join(h.shots, 'scorer-token-paste-wrong-390.png'), fullPage: true });
 
     // The whole scorer link pasted: checked, kept, the console reopens and records.
-    await page.getByTestId('token-input').fill(m.urls.scorer);
-    await page.getByTestId('token-use').click();
+    await paste(page, m.urls.scorer);
     await page.locator('[data-testid=scorer][data-token=valid]').waitFor({ timeout: 10_000 });
     expect(await storedToken(page, m.id)).toBe(m.scorerToken);
     expect(await page.getByTestId('token-panel').count()).toBe(0);
@@ -93,8 +108,7 @@ describe.skipIf(!run)('scorer token check in Chromium', () => {
     await expectReadOnly(page, 'missing');
     expect(await text(page, 'token-reason')).toContain('記録用トークンがありません');
     await page.screenshot({ path: join(h.shots, 'scorer-token-missing-ja-390.png'), fullPage: true });
-    await page.getByTestId('token-input').fill(`  ${m.scorerToken}  `);
-    await page.getByTestId('token-use').click();
+    await paste(page, `  ${m.scorerToken}  `);
     await page.locator('[data-testid=scorer][data-token=valid]').waitFor({ timeout: 10_000 });
     await page.getByTestId('made').click();
     expect((await settled(page, m.id, 1)).score).toEqual([6, 7]);
@@ -102,13 +116,7 @@ describe.skipIf(!run)('scorer token check in Chromium', () => {
   });
 
   test('a shot queued while the check could not answer, then refused for its token, is held and sent once a valid token is given', { timeout: 90_000 }, async () => {
-    const m = await create(SETUP);
-    const { ctx, page } = await phone();
-    // The check cannot reach the server (a proxy drops it): the console records on, unverified.
-    await page.route('**/scorer-check', (route) => route.abort('connectionrefused'));
-    await page.goto(`${h.server.url}/scorer/${m.id}#token=a-wrong-token`);
-    await page.locator('[data-testid=scorer][data-token=unverified]').waitFor({ timeout: 10_000 });
-    await page.locator('[data-testid=status][data-status=live]').waitFor({ timeout: 10_000 });
+    const { m, ctx, page } = await openUnchecked('a-wrong-token'); // the console records on, unverified
     await page.getByTestId('count-plus').click();
     await page.getByTestId('made').click(); // Ann +2: the server refuses the token
     await expectReadOnly(page, 'wrong');
@@ -128,8 +136,7 @@ describe.skipIf(!run)('scorer token check in Chromium', () => {
     expect((await stateOf(m.id)).version).toBe(0);
 
     // The valid token pasted: the held shot goes out once.
-    await page.getByTestId('token-input').fill(m.scorerToken);
-    await page.getByTestId('token-use').click();
+    await paste(page, m.scorerToken);
     const s = await settled(page, m.id, 1);
     expect(s.score).toEqual([7, 7]);
     expect(await page.getByTestId('token-panel').count()).toBe(0);
@@ -137,11 +144,7 @@ describe.skipIf(!run)('scorer token check in Chromium', () => {
   });
 
   test('held shots can be discarded', { timeout: 60_000 }, async () => {
-    const m = await create(SETUP);
-    const { ctx, page } = await phone();
-    await page.route('**/scorer-check', (route) => route.abort('connectionrefused'));
-    await page.goto(`${h.server.url}/scorer/${m.id}#token=another-wrong-token`);
-    await page.locator('[data-testid=status][data-status=live]').waitFor({ timeout: 10_000 });
+    const { m, ctx, page } = await openUnchecked('another-wrong-token');
     await page.getByTestId('miss').click();
     await page.locator('[data-testid=token-held][data-held="1"]').waitFor({ timeout: 10_000 });
     await page.getByTestId('token-discard').click();
