@@ -179,6 +179,8 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     await page.getByTestId('undo').click();
     s = await settled(page, m.id, 8);
     expect([s.turn, s.score, s.steps]).toEqual(['B', [11, 1], 6]);
+    // The undo says what it took back (issue 9: "Undone: Ann +3"), until the next step.
+    expect(await h.text(page, 'undone')).toBe('已撤銷：Bob 未進球，連續得分 1 結束');
     // The last steps and the undo button in Chinese, then in Japanese through the language switch: the
     // pages' words from the server's outcomes, with the player, the points and the run.
     const recent = () => page.getByTestId('recent').locator('li').allTextContents();
@@ -196,6 +198,10 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
       'Bob +1（1番）、ラン1',
     ]);
     await page.locator('section.undo').screenshot({ path: join(h.shots, 'scorer-recent-ja.png') });
+    expect(await h.text(page, 'undone')).toBe('取り消しました：Bob ミス、ラン1で終了');
+    await page.getByTestId('miss').click();
+    await settled(page, m.id, 9);
+    expect(await page.getByTestId('undone').count()).toBe(0);
     await ctx.close();
   });
 

@@ -55,7 +55,7 @@ export const ja: AirDict = {
   'o.placed': '{name} の配置：{what}',
   'o.stalemate': 'ステイルメイト：{n}球で再ラック',
   'o.warned': '{name} に警告：ツーファウル',
-  'o.undone': '取り消し：{what}',
+  'o.undone': '取り消しました：{what}',
   'o.listSep': '、',
   'o.ballSep': '・',
   'o.foulSep': '＋',
