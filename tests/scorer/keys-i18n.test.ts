@@ -118,6 +118,12 @@ describe('launcher set-up form', () => {
     expect(toSetup({ ...wip, innings: [0, -1] })).toMatchObject({ ok: false, field: 'innings.1' });
     expect(toSetup({ ...wip, highRun: [1.5, 0] })).toMatchObject({ ok: false, field: 'highRun.0' });
     expect(toSetup({ ...wip, rack: 0 })).toMatchObject({ ok: false, field: 'rack' });
+    // …in the page's language, naming the player.
+    const bad = toSetup({ ...wip, fouls: [0, 3] });
+    if (bad.ok) throw new Error('expected a problem');
+    expect(t('en', bad.key, bad.params)).toBe('fouls B: 0, 1 or 2 in a row');
+    expect(t('ja', bad.key, bad.params)).toBe('ファウル B：連続 0・1・2 回');
+    expect(t('zh-TW', bad.key, bad.params)).toBe('犯規 B：連續 0、1 或 2 次');
     // Not in progress: none of it is sent.
     const fresh = toSetup({ ...wip, inProgress: false, fouls: [2, 2] });
     expect(fresh.ok && 'start' in fresh.setup).toBe(false);

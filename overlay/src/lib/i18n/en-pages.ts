@@ -241,6 +241,16 @@ export const enPages = {
   created: 'Match created',
   failed: 'Failed: {msg}',
   noTokenHere: 'view only',
+  // launcher form: what to fix ({p}: player A or B)
+  formName: 'player {p}: enter a name',
+  formTarget: 'target {p}: a whole number ≥ 1',
+  formScore: 'score {p}: a whole number',
+  formScoreReached: 'score {p}: already reaches the target',
+  formFouls: 'fouls {p}: 0, 1 or 2 in a row',
+  formInnings: 'innings {p}: a whole number ≥ 0',
+  formHighRun: 'high run {p}: a whole number ≥ 0',
+  formRack: 'rack: a whole number ≥ 1',
+  formBalls: 'balls on table: 2 to 15',
   // scorer token check, not-found page and hand-off (issue 9)
   tokenChecking: 'Checking the scorer token…',
   tokenMissing: 'Read-only: no scorer token for this match on this device. Paste the scorer link or token, or open the scorer link from the launcher that created the match.',
