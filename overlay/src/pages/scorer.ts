@@ -6,7 +6,7 @@
  */
 import { mount } from 'svelte';
 import { createClient } from '../lib/client';
-import { pageLang } from '../lib/i18n-pages';
+import { pageLang, t } from '../lib/i18n-pages';
 import Scorer from '../scorer/Scorer.svelte';
 import { browserNetwork } from '../scorer/network';
 import { ScorerSession } from '../scorer/session';
@@ -28,7 +28,7 @@ const lang = pageLang(location.search, navigator.language);
 document.documentElement.lang = lang;
 
 if (!matchId) {
-  target.textContent = 'No match id: open /scorer/<matchId> from the launcher.';
+  target.textContent = t(lang, 'noMatchId');
 } else {
   const fromUrl = tokenFromUrl(location.hash, location.search);
   if (fromUrl) {

@@ -59,6 +59,7 @@ export const enPages = {
   stale: 'Another scorer recorded first. The table is refreshed; not applied: {list}. Check and enter again.',
   droppedAfter: 'Also not sent (entered after it): {list}',
   loading: 'Loading match…',
+  noMatchId: 'No match id: open /scorer/<matchId> from the launcher.',
   notFoundMsg: 'Match not found: {msg}',
   dismiss: 'OK',
   cachedState: 'offline — last known state (saved {time}). Steps entered now queue and are sent when the server answers.',

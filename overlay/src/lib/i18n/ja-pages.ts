@@ -56,6 +56,7 @@ export const jaPages: PageDict = {
   stale: '別の記録係が先に記録しました。表示を更新しました。反映されなかった入力: {list}。確認して入力し直してください。',
   droppedAfter: 'その後の入力も送信されていません: {list}',
   loading: '試合を読み込み中…',
+  noMatchId: '試合IDがありません：ランチャーから /scorer/<matchId> を開いてください。',
   notFoundMsg: '試合が見つかりません: {msg}',
   dismiss: 'OK',
   cachedState: 'オフライン — 最後に確認した状態(保存 {time})。今の入力は待機し、サーバーが応答したら送信します。',

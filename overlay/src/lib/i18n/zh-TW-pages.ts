@@ -56,6 +56,7 @@ export const zhTWPages: PageDict = {
   stale: '另一位記分員先記錄了。已更新畫面;未套用: {list}。請確認後重新輸入。',
   droppedAfter: '之後輸入的也未送出: {list}',
   loading: '載入比賽中…',
+  noMatchId: '沒有比賽編號：請從啟動頁開啟 /scorer/<matchId>。',
   notFoundMsg: '找不到比賽: {msg}',
   dismiss: '確定',
   cachedState: '離線 — 最後確認的狀態(儲存於 {time})。現在輸入的會待送,伺服器回應後送出。',
