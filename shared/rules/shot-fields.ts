@@ -357,7 +357,8 @@ export function checkStepVocabulary(setup: MatchSetup, step: Step): void {
   }
   if (!('choice' in step)) return;
   const choice: Choice = step.choice;
-  const words = CHOICE_WORDS[d].map((w) => `"${w}"`).join(', ') + (d === 'rotation' ? ' or a foul placement' : '');
+  const quoted = CHOICE_WORDS[d].map((w) => `"${w}"`);
+  const words = d === 'rotation' ? `${quoted.join(', ')} or a foul placement` : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
   if (typeof choice === 'object' && d === '14-1') {
     throw new RulesError('foreign-fact', `step.choice: a foul placement is a Rotation choice (R-8); 14-1 choices are ${words}`, 'step.choice');
   }
