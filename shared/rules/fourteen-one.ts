@@ -28,15 +28,15 @@ export const RERACKED_FOR_BREAK: Readonly<RackPlacement> = Object.freeze({ cueBa
  */
 export function decideStraightPool(setup: StraightPoolSetup, c: Core, step: Step): Transition {
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
-  checkStepVocabulary(setup, step);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
     checkShot(setup, c, step.shot);
     const facts = readShot(step.shot, c.table, c.count);
     const t = shoot(setup, c, facts, step.shot.breakRails, step.shot.rackArea);
-    checkOutcomeFacts(setup, c, t.core, step.shot, facts.pocketedCount);
+    if (step.shot.rackArea) checkOutcomeFacts(setup, c, t.core, step.shot, facts.pocketedCount);
     return t;
   }
+  checkStepVocabulary(setup, step);
   if ('choice' in step) return choose(setup, c, step.choice);
   if ('stalemate' in step) return stalemate(setup, c, step.stalemate.breaker);
   if ('warning' in step) return warn(setup, c, step.warning);

@@ -25,16 +25,16 @@ export { legalPlacements, placementRefusal } from './placement';
  */
 export function decideRotation(setup: RotationSetup, c: Core, step: Step): Transition {
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
-  checkStepVocabulary(setup, step);
-  if ('choice' in step) return choose(setup, c, step.choice);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
     checkShot(setup, c, step.shot);
     const f = readShot(step.shot, c.table, c.count);
     const t = shoot(setup, c, f, step.shot.breakRails?.objectBalls ?? 4, step.shot.cueBallInKitchen ?? false);
-    checkOutcomeFacts(setup, c, t.core, step.shot, f.pocketedCount);
+    if (step.shot.cueBallInKitchen !== undefined) checkOutcomeFacts(setup, c, t.core, step.shot, f.pocketedCount);
     return t;
   }
+  checkStepVocabulary(setup, step);
+  if ('choice' in step) return choose(setup, c, step.choice);
   throw new RulesError('invalid-step', 'step: unknown step kind', 'step');
 }
 

@@ -32,6 +32,10 @@ const KIND_WORDS: Record<ShotKind, string> = {
 export interface ShotFactRule {
   /** Stable id of the row. */
   readonly id: string;
+  /** The report's field the fact is read from (its presence, or for `whenAbsent` its absence, is a quick pre-check). */
+  readonly key: keyof Shot;
+  /** The fact is the field's absence (nothing called). */
+  readonly whenAbsent?: true;
   /** Path under `step.shot` where the report carries the fact (`fouls.2`), or null when it does not. */
   locate(shot: Shot): string | null;
   /** Kinds of shot the fact belongs to, per discipline; empty: the discipline does not have the fact. */
@@ -54,6 +58,7 @@ export const PUSH_OUT_FOULS: readonly OtherFoul[] = ['touched-ball', 'double-hit
 
 const foulRow = (foul: OtherFoul): ShotFactRule => ({
   id: `fouls:${foul}`,
+  key: 'fouls',
   locate: (s) => {
     const i = s.fouls ? s.fouls.indexOf(foul) : -1;
     return i < 0 ? null : `fouls.${i}`;
@@ -73,13 +78,13 @@ const CALL_OFF = 'call shot is off in this match, so a Rotation shot carries no 
  */
 export const SHOT_FACTS: readonly ShotFactRule[] = [
   {
-    id: 'call:none',
+    id: 'call:none', key: 'call', whenAbsent: true,
     locate: (s) => at('call', s.call === undefined),
     kinds: { '14-1': NOWHERE, rotation: ANY },
     foreign: 'every 14-1 shot is called, the opening break included: {"ball": n}, {"made": true|false} or "safety" (S-3; 14-1 §04)',
   },
   {
-    id: 'call',
+    id: 'call', key: 'call',
     locate: (s) => at('call', s.call !== undefined),
     kinds: { '14-1': BREAK_OR_SHOT, rotation: ['shot'] },
     option: 'callShot',
@@ -87,56 +92,56 @@ export const SHOT_FACTS: readonly ShotFactRule[] = [
     optionOff: CALL_OFF,
   },
   {
-    id: 'call:count-only',
+    id: 'call:count-only', key: 'call',
     locate: (s) => at('call.ball', objectCall(s) !== undefined && objectCall(s)!.ball === undefined),
     kinds: { '14-1': BREAK_OR_SHOT, rotation: NOWHERE },
     foreign: 'Rotation names the called ball, {"ball": n}; a call without its number is the 14-1 count-only form (ROT §05)',
   },
-  { id: 'pocketed', locate: (s) => at('pocketed', Array.isArray(s.pocketed)), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
+  { id: 'pocketed', key: 'pocketed', locate: (s) => at('pocketed', Array.isArray(s.pocketed)), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
   {
-    id: 'pocketed:count',
+    id: 'pocketed:count', key: 'pocketed',
     locate: (s) => at('pocketed', typeof s.pocketed === 'number'),
     kinds: { '14-1': BREAK_OR_SHOT, rotation: NOWHERE },
     foreign: 'Rotation names the pocketed balls, a list of numbers, because each ball scores its number (R-1); a count is the 14-1 form',
   },
-  { id: 'offTable', locate: (s) => at('offTable', s.offTable !== undefined), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
-  { id: 'firstContact', locate: (s) => at('firstContact', s.firstContact !== undefined), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
+  { id: 'offTable', key: 'offTable', locate: (s) => at('offTable', s.offTable !== undefined), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
+  { id: 'firstContact', key: 'firstContact', locate: (s) => at('firstContact', s.firstContact !== undefined), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
   {
-    id: 'rail',
+    id: 'rail', key: 'rail',
     locate: (s) => at('rail', s.rail !== undefined),
     kinds: { '14-1': ['shot'], rotation: ['shot', 'push-out'] },
     elsewhere: 'on an opening break the cushions are reported in breakRails (S-8, R-4); rail is the cushion after contact of any other shot (S-12, R-7)',
   },
   {
-    id: 'breakRails',
+    id: 'breakRails', key: 'breakRails',
     locate: (s) => at('breakRails', s.breakRails !== undefined),
     kinds: { '14-1': ['break'], rotation: ['break'] },
     elsewhere: 'breakRails is reported on an opening break only (S-8, R-4; D-12: the first shot after a 14-1 re-rack is an ordinary shot); other shots report rail',
   },
   {
-    id: 'breakRails.cueBall',
+    id: 'breakRails.cueBall', key: 'breakRails',
     locate: (s) => at('breakRails.cueBall', s.breakRails?.cueBall !== undefined),
     kinds: { '14-1': ['break'], rotation: NOWHERE },
     foreign: 'the Rotation break counts object balls at the cushions only, {"objectBalls": n} (R-4); the cue ball at a cushion is a 14-1 break requirement (S-8)',
   },
-  { id: 'cueBall', locate: (s) => at('cueBall', s.cueBall !== undefined), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
-  { id: 'fouls', locate: (s) => at('fouls', s.fouls !== undefined), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
+  { id: 'cueBall', key: 'cueBall', locate: (s) => at('cueBall', s.cueBall !== undefined), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
+  { id: 'fouls', key: 'fouls', locate: (s) => at('fouls', s.fouls !== undefined), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
   ...OTHER_FOULS.map(foulRow),
   {
-    id: 'pushOut',
+    id: 'pushOut', key: 'pushOut',
     locate: (s) => at('pushOut', s.pushOut !== undefined),
     kinds: { '14-1': NOWHERE, rotation: ANY },
     foreign: 'a push out is a Rotation rule (ROT §08, R-10); 14-1 has none',
   },
   {
-    id: 'cueBallInKitchen',
+    id: 'cueBallInKitchen', key: 'cueBallInKitchen',
     locate: (s) => at('cueBallInKitchen', s.cueBallInKitchen !== undefined),
     kinds: { '14-1': NOWHERE, rotation: BREAK_OR_SHOT },
     foreign: 'whether the cue ball stopped behind the head string decides the next Rotation break (R-11); a 14-1 re-rack reports rackArea',
     elsewhere: 'a push out never ends the rack: balls pocketed on it are respotted (ROT §08, R-10)',
   },
   {
-    id: 'rackArea',
+    id: 'rackArea', key: 'rackArea',
     locate: (s) => at('rackArea', s.rackArea !== undefined),
     kinds: { '14-1': BREAK_OR_SHOT, rotation: NOWHERE },
     foreign: 'the rack area decides a 14-1 re-rack (S-16–S-18; 14-1 §07); every Rotation rack is racked in full (R-11)',
@@ -152,6 +157,8 @@ export interface Conflict {
 /** Facts of one shot that cannot both be true (D-30). `find` returns the first conflict in the report, or null. */
 export interface Contradiction {
   readonly id: string;
+  /** Fields of which at least one must be in the report for the contradiction to arise (a quick pre-check). */
+  readonly needs: readonly (keyof Shot)[];
   find(shot: Shot, kind: ShotKind): Conflict | null;
 }
 
@@ -165,31 +172,35 @@ function ballsDropped(s: Shot): boolean {
   return objectCall(s)?.made === true;
 }
 
-/** First repeated entry of a list: its index, or -1. */
-function repeatAt<T>(list: readonly T[] | undefined, seen: Set<T> = new Set()): number {
+/** First entry of a list equal to an earlier one: its index, or -1. */
+function repeatAt<T>(list: readonly T[] | undefined): number {
   if (!list) return -1;
-  for (let i = 0; i < list.length; i++) {
-    if (seen.has(list[i]!)) return i;
-    seen.add(list[i]!);
-  }
+  for (let i = 1; i < list.length; i++) if (list.indexOf(list[i]!) < i) return i;
   return -1;
 }
 
 export const CONTRADICTIONS: readonly Contradiction[] = [
   {
     id: 'ball-listed-twice',
+    needs: ['pocketed', 'offTable'],
     find: (s) => {
-      const pocketed = Array.isArray(s.pocketed) ? s.pocketed : undefined;
-      const seen = new Set<number>();
-      const p = repeatAt(pocketed, seen);
-      if (p >= 0) return { field: `pocketed.${p}`, why: `ball ${pocketed![p]} is listed twice` };
-      const o = repeatAt(s.offTable, seen);
-      if (o >= 0) return { field: `offTable.${o}`, why: `ball ${s.offTable![o]} is listed twice (pocketed and off the table, or twice off the table)` };
+      let seen = 0; // bit set of the ball numbers listed so far
+      const pocketed = Array.isArray(s.pocketed) ? s.pocketed : [];
+      for (let i = 0; i < pocketed.length; i++) {
+        if (seen & (1 << pocketed[i]!)) return { field: `pocketed.${i}`, why: `ball ${pocketed[i]} is listed twice` };
+        seen |= 1 << pocketed[i]!;
+      }
+      const off = s.offTable ?? [];
+      for (let i = 0; i < off.length; i++) {
+        if (seen & (1 << off[i]!)) return { field: `offTable.${i}`, why: `ball ${off[i]} is listed twice (pocketed and off the table, or twice off the table)` };
+        seen |= 1 << off[i]!;
+      }
       return null;
     },
   },
   {
     id: 'foul-listed-twice',
+    needs: ['fouls'],
     find: (s) => {
       const i = repeatAt(s.fouls);
       return i < 0 ? null : { field: `fouls.${i}`, why: `the foul "${s.fouls![i]}" is listed twice (several fouls on one shot are one foul, §1.2)` };
@@ -197,6 +208,7 @@ export const CONTRADICTIONS: readonly Contradiction[] = [
   },
   {
     id: 'made-call-not-pocketed',
+    needs: ['call'],
     find: (s) => {
       const call = objectCall(s);
       if (call?.made !== true || call.ball === undefined || !Array.isArray(s.pocketed) || s.pocketed.length === 0) return null;
@@ -205,12 +217,14 @@ export const CONTRADICTIONS: readonly Contradiction[] = [
   },
   {
     id: 'made-call-nothing-pocketed',
+    needs: ['call'],
     find: (s) => (objectCall(s)?.made === true && (s.pocketed === 0 || (Array.isArray(s.pocketed) && s.pocketed.length === 0))
       ? { field: 'call.made', why: 'the called ball was made but no ball is reported pocketed' }
       : null),
   },
   {
     id: 'no-contact-balls-moved',
+    needs: ['firstContact'],
     find: (s, kind) => {
       if (s.firstContact !== null || (s.fouls ?? []).some((f) => MOVES_BALLS.includes(f))) return null;
       const why = (what: string) => `the cue ball hit no object ball (firstContact null), so no object ball can have ${what}; report the foul that moved it (touched ball, shot while balls moved, cue on the table)`;
@@ -222,30 +236,35 @@ export const CONTRADICTIONS: readonly Contradiction[] = [
   },
   {
     id: 'no-rail-but-pocketed',
+    needs: ['rail'],
     find: (s) => (s.rail === false && ballsDropped(s)
       ? { field: 'rail', why: '"rail": false says no ball reached a cushion and none dropped after contact, yet balls are reported pocketed' }
       : null),
   },
   {
     id: 'cue-ball-gone-but-in-rack-area',
+    needs: ['rackArea'],
     find: (s) => (s.cueBall !== undefined && s.rackArea?.cueBall === true
       ? { field: 'rackArea.cueBall', why: `the cue ball left the table (${s.cueBall}), so it cannot lie in the rack area` }
       : null),
   },
   {
     id: 'cue-ball-gone-but-in-kitchen',
+    needs: ['cueBallInKitchen'],
     find: (s) => (s.cueBall !== undefined && s.cueBallInKitchen === true
       ? { field: 'cueBallInKitchen', why: `the cue ball left the table (${s.cueBall}), so it cannot rest behind the head string` }
       : null),
   },
   {
     id: 'break-ball-in-two-places',
+    needs: ['rackArea'],
     find: (s) => (s.rackArea?.breakBall === true && s.rackArea.breakBallInKitchen === true
       ? { field: 'rackArea.breakBallInKitchen', why: 'the break ball cannot lie both in the rack area (at the foot of the table) and behind the head string' }
       : null),
   },
   {
     id: 'head-spot-with-both-in-rack-area',
+    needs: ['rackArea'],
     find: (s) => (s.rackArea?.cueBall === true && s.rackArea.breakBall === true && s.rackArea.headSpotTaken === true
       ? { field: 'rackArea.headSpotTaken', why: 'with the cue ball and the break ball both in the rack area, neither sits on the head spot' }
       : null),
@@ -258,35 +277,100 @@ const refusal = (code: 'foreign-fact' | 'not-for-this-shot' | 'inconsistent-shot
 const DISCIPLINE_WORDS: Record<Discipline, string> = { '14-1': '14-1', rotation: 'Rotation' };
 
 /**
+ * One bit per field of the report. A `Record` over every key of `Shot`, so a new field of the step vocabulary
+ * does not compile until it has a bit (and the table test then asks for its row).
+ */
+const FIELD_BITS: Readonly<Record<keyof Shot, number>> = {
+  call: 1, pocketed: 2, offTable: 4, firstContact: 8, rail: 16, breakRails: 32, cueBall: 64, fouls: 128,
+  pushOut: 256, cueBallInKitchen: 512, rackArea: 1024,
+};
+
+/** The fields a report carries, as bits (one pass over its keys). */
+function fieldsOf(shot: Shot): number {
+  let bits = 0;
+  for (const k in shot) if (shot[k as keyof Shot] !== undefined) bits |= FIELD_BITS[k as keyof Shot];
+  return bits;
+}
+
+const FOREIGN = 1;
+const OTHER_KIND = 2;
+const KINDS: readonly ShotKind[] = ['break', 'shot', 'push-out'];
+
+/** For one discipline × call-shot option × kind of shot: the rows that can refuse, their verdicts and fields. */
+interface Plan {
+  /** Row indexes (table order) whose verdict is not "allowed". */
+  rows: number[];
+  verdict: number[];
+  /** Field bit of each of those rows; `absent`: the row is the field's absence. */
+  bit: number[];
+  absent: boolean[];
+  /** Union of the bits of the rows about a present field: a report without them passes at once. */
+  suspect: number;
+  /** Whether a report without the `call` field can be refused. */
+  absentCall: boolean;
+}
+
+/** The twelve plans, computed once from SHOT_FACTS. */
+const PLANS: readonly Plan[] = (['14-1', 'rotation'] as const).flatMap((d) => [false, true].flatMap((callShot) => KINDS.map((kind) => {
+  const plan: Plan = { rows: [], verdict: [], bit: [], absent: [], suspect: 0, absentCall: false };
+  SHOT_FACTS.forEach((row, i) => {
+    const kinds = row.kinds[d];
+    const optionOff = row.option !== undefined && d === 'rotation' && !callShot;
+    const v = kinds.length === 0 || optionOff ? FOREIGN : kinds.includes(kind) ? 0 : OTHER_KIND;
+    if (v === 0) return;
+    plan.rows.push(i);
+    plan.verdict.push(v);
+    plan.bit.push(FIELD_BITS[row.key]);
+    plan.absent.push(row.whenAbsent === true);
+    if (row.whenAbsent) plan.absentCall = true;
+    else plan.suspect |= FIELD_BITS[row.key];
+  });
+  return plan;
+})));
+const planFor = (setup: MatchSetup, kind: ShotKind): Plan =>
+  PLANS[(setup.discipline === 'rotation' ? 6 : 0) + (setup.discipline === 'rotation' && setup.options.callShot ? 3 : 0) + KINDS.indexOf(kind)]!;
+
+/** Bits of the fields each contradiction needs (one of them present). */
+const CONTRADICTION_BITS: readonly number[] = CONTRADICTIONS.map((c) => c.needs.reduce((b, k) => b | FIELD_BITS[k], 0));
+
+/**
  * Check a shot report against the table before anything is decided: facts of the other discipline or of an
  * option that is off (`foreign-fact`), a push out the rules do not allow now (`push-out-not-allowed`, R-10),
  * facts of another kind of shot (`not-for-this-shot`), facts that contradict each other (`inconsistent-shot`).
+ * When several facts are refused, the first row of the table is named, a foreign fact before the others.
  * @returns the kind of shot the report is. @throws RulesError naming `step.shot.<field>`.
  */
 export function checkShot(setup: MatchSetup, c: Core, shot: Shot): ShotKind {
   const d = setup.discipline;
-  for (const row of SHOT_FACTS) {
-    const field = row.locate(shot);
-    if (field === null) continue;
-    if (row.kinds[d].length === 0) throw refusal('foreign-fact', field, row.foreign ?? `not a ${DISCIPLINE_WORDS[d]} fact`);
-    if (row.option && setup.discipline === 'rotation' && !setup.options[row.option]) throw refusal('foreign-fact', field, row.optionOff!);
-  }
-  let kind: ShotKind = c.breakShot ? 'break' : 'shot';
-  if (setup.discipline === 'rotation' && shot.pushOut) {
-    if (!setup.options.pushOut || !c.pushOutAvailable) {
-      const why = !setup.options.pushOut ? 'push outs are off for this match' : c.breakShot ? 'the break cannot be a push out' : 'a push out is allowed only on the shot right after the break';
-      throw new RulesError('push-out-not-allowed', `step.shot.pushOut: ${why} (ROT §08, R-10)`, 'step.shot.pushOut');
-    }
-    kind = 'push-out';
-  }
-  for (const row of SHOT_FACTS) {
-    const field = row.locate(shot);
-    if (field !== null && !row.kinds[d].includes(kind)) {
-      throw refusal('not-for-this-shot', field, `${row.elsewhere ?? 'not part of this kind of shot'}; this is ${KIND_WORDS[kind]}`);
+  const kind: ShotKind = d === 'rotation' && shot.pushOut ? 'push-out' : c.breakShot ? 'break' : 'shot';
+  const plan = planFor(setup, kind);
+  const fields = fieldsOf(shot);
+  let foreign = -1;
+  let other = -1;
+  if ((fields & plan.suspect) !== 0 || (plan.absentCall && (fields & FIELD_BITS.call) === 0)) {
+    for (let j = 0; j < plan.rows.length; j++) {
+      if (((fields & plan.bit[j]!) === 0) !== plan.absent[j]) continue;
+      if (plan.verdict[j] === FOREIGN ? foreign >= 0 : other >= 0) continue;
+      if (SHOT_FACTS[plan.rows[j]!]!.locate(shot) === null) continue;
+      if (plan.verdict[j] === FOREIGN) foreign = plan.rows[j]!;
+      else other = plan.rows[j]!;
     }
   }
-  for (const rule of CONTRADICTIONS) {
-    const conflict = rule.find(shot, kind);
+  if (foreign >= 0) {
+    const row = SHOT_FACTS[foreign]!;
+    throw refusal('foreign-fact', row.locate(shot)!, row.kinds[d].length === 0 ? row.foreign ?? `not a ${DISCIPLINE_WORDS[d]} fact` : row.optionOff!);
+  }
+  if (kind === 'push-out' && setup.discipline === 'rotation' && (!setup.options.pushOut || !c.pushOutAvailable)) {
+    const why = !setup.options.pushOut ? 'push outs are off for this match' : c.breakShot ? 'the break cannot be a push out' : 'a push out is allowed only on the shot right after the break';
+    throw new RulesError('push-out-not-allowed', `step.shot.pushOut: ${why} (ROT §08, R-10)`, 'step.shot.pushOut');
+  }
+  if (other >= 0) {
+    const row = SHOT_FACTS[other]!;
+    throw refusal('not-for-this-shot', row.locate(shot)!, `${row.elsewhere ?? 'not part of this kind of shot'}; this is ${KIND_WORDS[kind]}`);
+  }
+  for (let i = 0; i < CONTRADICTIONS.length; i++) {
+    if ((fields & CONTRADICTION_BITS[i]!) === 0) continue;
+    const conflict = CONTRADICTIONS[i]!.find(shot, kind);
     if (conflict) throw refusal('inconsistent-shot', conflict.field, conflict.why);
   }
   return kind;
@@ -298,7 +382,8 @@ export function checkShot(setup: MatchSetup, c: Core, shot: Shot): ShotKind {
  *   ball, only `rackArea.cueBall` (S-18: the break ball was pocketed, nothing goes to the head spot).
  * - Rotation `cueBallInKitchen` only on a legal shot that pockets the last ball (R-11).
  * @param before the state the shot was taken in; @param after the decided state; @param pocketedCount balls
- * the report says dropped (14-1 counts included). @throws RulesError; the caller then keeps `before`.
+ * the report says dropped (14-1 counts included). Callers may skip it for a report without `rackArea` or
+ * `cueBallInKitchen`. @throws RulesError; the caller then keeps `before`.
  */
 export function checkOutcomeFacts(setup: MatchSetup, before: Core, after: Core, shot: Shot, pocketedCount: number): void {
   const i = before.turn === 'A' ? 0 : 1;
@@ -349,6 +434,7 @@ const CHOICE_SOURCE: Record<string, string> = {
  * @throws RulesError naming `step.<kind>` or `step.choice`.
  */
 export function checkStepVocabulary(setup: MatchSetup, step: Step): void {
+  if ('shot' in step) return; // every discipline has shots; their facts are checked by checkShot
   const d = setup.discipline;
   const kind = Object.keys(step)[0]!;
   if (!STEP_KINDS[d].includes(kind)) {
@@ -357,12 +443,14 @@ export function checkStepVocabulary(setup: MatchSetup, step: Step): void {
   }
   if (!('choice' in step)) return;
   const choice: Choice = step.choice;
-  const quoted = CHOICE_WORDS[d].map((w) => `"${w}"`);
-  const words = d === 'rotation' ? `${quoted.join(', ')} or a foul placement` : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+  const words = () => {
+    const quoted = CHOICE_WORDS[d].map((w) => `"${w}"`);
+    return d === 'rotation' ? `${quoted.join(', ')} or a foul placement` : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+  };
   if (typeof choice === 'object' && d === '14-1') {
-    throw new RulesError('foreign-fact', `step.choice: a foul placement is a Rotation choice (R-8); 14-1 choices are ${words}`, 'step.choice');
+    throw new RulesError('foreign-fact', `step.choice: a foul placement is a Rotation choice (R-8); 14-1 choices are ${words()}`, 'step.choice');
   }
   if (typeof choice === 'string' && !CHOICE_WORDS[d].includes(choice)) {
-    throw new RulesError('foreign-fact', `step.choice: "${choice}" is ${CHOICE_SOURCE[choice] ?? 'not a choice of this discipline'}; ${DISCIPLINE_WORDS[d]} choices are ${words}`, 'step.choice');
+    throw new RulesError('foreign-fact', `step.choice: "${choice}" is ${CHOICE_SOURCE[choice] ?? 'not a choice of this discipline'}; ${DISCIPLINE_WORDS[d]} choices are ${words()}`, 'step.choice');
   }
 }
