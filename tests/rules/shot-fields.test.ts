@@ -265,6 +265,33 @@ describe('facts that fit one outcome only', () => {
   });
 });
 
+describe('the shot after a re-rack', () => {
+  it('14-1: after a 15-ball re-rack without a break (S-17c, S-18) the next shot is ordinary: breakRails refused (D-12)', () => {
+    for (const rackArea of [{ cueBall: true, breakBall: true }, undefined]) {
+      const m = given({ ...fresh141, start: { ballsOnTable: 2 } }, [{ shot: { call: { made: true }, pocketed: rackArea ? 1 : 2, ...(rackArea ? { rackArea } : {}) } }]);
+      expectState(m, { breakShot: false, ballsOnTable: 15, rackPlacement: { cueBall: rackArea ? 'kitchen' : 'as-is', breakBall: 'racked', racked: 15 } });
+      const e = refuse(m, { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } });
+      expect([e.code, e.field]).toEqual(['not-for-this-shot', 'step.shot.breakRails']);
+      expect(e.message).toMatch(/D-12/);
+      accept(m, { shot: { call: 'safety', rail: true } });
+    }
+  });
+
+  it('14-1: after a re-rack for a break (three fouls, re-break, stalemate) the next shot is a break: rail refused, breakRails taken', () => {
+    const m = given({ ...fresh141, start: { ballsOnTable: 9 } }, [{ stalemate: { breaker: 'A' } }]);
+    expect(refuse(m, { shot: { call: 'safety', rail: false } }).field).toBe('step.shot.rail');
+    expectState(accept(m, { shot: { call: 'safety', breakRails: { objectBalls: 1, cueBall: true } } }), { awaiting: 'break-foul-choice', score: [-2, 0] });
+  });
+
+  it('Rotation: after an illegal-break re-rack the next shot is a break (no call, no push out); after the break, no breakRails', () => {
+    let m = given({ ...freshRot, options: { callShot: true } }, [{ shot: { breakRails: { objectBalls: 2 } } }, { choice: 'rerack' }]);
+    expect(refuse(m, { shot: { call: { ball: 1 }, pocketed: [1] } }).code).toBe('not-for-this-shot');
+    expect(refuse(m, { shot: { pushOut: true } }).code).toBe('push-out-not-allowed');
+    m = accept(m, { shot: { breakRails: { objectBalls: 5 } } });
+    expect(refuse(m, { shot: { firstContact: 1, breakRails: { objectBalls: 5 } } }).field).toBe('step.shot.breakRails');
+  });
+});
+
 describe('the issue’s reports of the other discipline', () => {
   it('the 14-1 step {"shot":{"call":"safety"}} is not a Rotation break, with or without call shot', () => {
     const off = refuse(given(freshRot), { shot: { call: 'safety' } });
