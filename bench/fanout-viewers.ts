@@ -5,6 +5,7 @@
  * comparable across processes on one machine) and reports `{type:'done', version, at}` over IPC.
  */
 import { io, type Socket } from 'socket.io-client';
+import { PROTOCOL_VERSION } from '../shared/protocol/wire';
 
 type Start = { type: 'start'; url: string; count: number; matchId: string };
 
@@ -26,7 +27,7 @@ function connectOne(url: string, matchId: string): Promise<Socket> {
     });
     s.once('connect_error', reject);
     s.once('connect', () => {
-      s.timeout(30_000).emit('subscribe', { matchId }, (err: Error | null, ack: { ok: boolean }) => {
+      s.timeout(30_000).emit('subscribe', { protocol: PROTOCOL_VERSION, matchId }, (err: Error | null, ack: { ok: boolean }) => {
         if (err || !ack?.ok) reject(err ?? new Error(`subscribe refused: ${JSON.stringify(ack)}`));
         else resolve(s);
       });

@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { createClient } from 'redis';
 import { legalSteps } from '../tests/helpers/server';
+import { PROTOCOL_VERSION } from '../shared/protocol/wire';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -179,7 +180,7 @@ async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: () => R
       let acked: Promise<unknown>;
       if (mode === 'cuecast') {
         lastStep = steps[i];
-        acked = scorers[0]!.timeout(30_000).emitWithAck('record', { matchId, eventId: `b${i}`, expectedVersion: i, step: steps[i] }).then((a: any) => {
+        acked = scorers[0]!.timeout(30_000).emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId, eventId: `b${i}`, expectedVersion: i, step: steps[i] }).then((a: any) => {
           if (!a.ok) throw new Error(`record refused: ${JSON.stringify(a.error)}`);
           lastAck = a;
         });

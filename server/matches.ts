@@ -1,9 +1,9 @@
 /**
- * The match service: the only place that decides. It keeps the current `Match` of every loaded match in
- * memory, applies each new step incrementally (the log is replayed only on load), serialises all work on
- * one match through a promise chain, and writes through the store's compare-and-append. When several
- * instances share the store, a refused append (another instance wrote first) makes it catch up from the
- * log and re-decide, or answer `stale` when the client named a version.
+ * The match service: the only place that decides. It creates matches, judges each new step with the
+ * engine against the live copy of its match (server/live-cache.ts), and writes it through the store's
+ * compare-and-append, all inside the match's serial queue. When several instances share the store, a
+ * refused append (another instance wrote first) makes it catch up from the log and re-decide, or answer
+ * `stale` when the client named a version.
  */
 import type { Logger } from 'pino';
 import {
@@ -11,12 +11,8 @@ import {
   newMatch,
   parseSetup,
   parseStep,
-  replay,
+  RULES_VERSION,
   RulesError,
-  statsOf,
-  view,
-  type ApiError,
-  type ErrorCode,
   type Match,
   type MatchSetup,
   type MatchState,
@@ -27,25 +23,12 @@ import {
 } from '../shared/index';
 import type { MatchStore, MatchRecord, StoredEvent } from './store/types';
 import { sameJson } from './canonical';
+import { fail, type Failure } from './failure';
+import { LiveCache, snapshotOf, type Live } from './live-cache';
 import { hashToken, newMatchId, newScorerToken, tokenMatches } from './tokens';
 
-/** A refusal: the wire error, plus the current version for `stale`. */
-export type Failure = { ok: false; error: ApiError; currentVersion?: number };
 /** Result of `record`: the snapshot after the step (or after the original step, for a retried eventId with the same step). */
 export type RecordResult = { ok: true; snapshot: Snapshot; step: Step; duplicate: boolean } | Failure;
-
-/** A match held in memory. `events.length` is its version. */
-interface Live {
-  id: string;
-  record: MatchRecord;
-  match: Match;
-  events: StoredEvent[];
-  eventIds: Map<string, number>;
-  chain: Promise<unknown>;
-  pendingRefresh: Promise<void> | null;
-  snap: Snapshot | null;
-  touched: number;
-}
 
 export interface MatchServiceOptions {
   store: MatchStore;
@@ -58,12 +41,7 @@ export interface MatchServiceOptions {
   appendTimeoutMs?: number;
 }
 
-const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_ATTEMPTS = 5;
-
-export function fail(code: ErrorCode, message: string, field?: string): Failure {
-  return { ok: false, error: field === undefined ? { code, message } : { code, message, field } };
-}
 
 /** Listing row of a match at a version. */
 export function summaryOf(id: string, state: MatchState, version: number, updatedAt: number): MatchSummary {
@@ -80,51 +58,59 @@ export function summaryOf(id: string, state: MatchState, version: number, update
 }
 
 export class MatchService {
-  private readonly lives = new Map<string, Promise<Live | null>>();
+  private readonly live: LiveCache;
   private readonly store: MatchStore;
   private readonly log: Logger;
   private readonly onAppended: (push: StatePush) => void;
-  private readonly shared: boolean;
   private readonly appendTimeoutMs: number;
 
   constructor(opts: MatchServiceOptions) {
     this.store = opts.store;
     this.log = opts.log;
     this.onAppended = opts.onAppended;
-    this.shared = opts.shared;
     this.appendTimeoutMs = opts.appendTimeoutMs ?? 5000;
+    this.live = new LiveCache({ store: opts.store, shared: opts.shared });
   }
 
   /**
-   * Create a match from an untrusted set-up.
-   * @returns the new id, the scorer token (shown once; only its hash is stored) and the snapshot at version 0.
+   * Create a match from an untrusted set-up, under the current RULES_VERSION.
+   * @returns the new id, the scorer token (shown once; only its hash is stored), the rules version and the
+   *   snapshot at version 0.
    * @throws RulesError `invalid-setup` naming the field.
    */
-  async create(input: unknown): Promise<{ id: string; scorerToken: string; setup: MatchSetup; snapshot: Snapshot }> {
+  async create(input: unknown): Promise<{ id: string; scorerToken: string; setup: MatchSetup; rulesVersion: number; snapshot: Snapshot }> {
     const setup = parseSetup(input);
     const match = newMatch(setup);
     const id = newMatchId();
     const scorerToken = newScorerToken();
     const now = Date.now();
-    const record: MatchRecord = { id, setup, tokenHash: hashToken(scorerToken), createdAt: now };
-    const snapshot: Snapshot = { matchId: id, version: 0, state: view(match), stats: statsOf(match) };
+    const record: MatchRecord = { id, setup, tokenHash: hashToken(scorerToken), createdAt: now, rulesVersion: RULES_VERSION };
+    const snapshot = snapshotOf(id, 0, match);
     await this.store.create(record, { summary: summaryOf(id, snapshot.state, 0, now), state: snapshot.state });
-    const live: Live = { id, record, match, events: [], eventIds: new Map(), chain: Promise.resolve(), pendingRefresh: null, snap: snapshot, touched: now };
-    this.lives.set(id, Promise.resolve(live));
+    this.live.add(record, match, snapshot);
     this.log.info({ matchId: id, discipline: setup.discipline }, 'match created');
-    return { id, scorerToken, setup, snapshot };
+    return { id, scorerToken, setup, rulesVersion: RULES_VERSION, snapshot };
   }
 
-  /** Set-up and latest snapshot of a match, or null when unknown. */
-  async current(id: string): Promise<{ setup: MatchSetup; snapshot: Snapshot } | null> {
-    const live = await this.fresh(id);
-    return live ? { setup: live.record.setup, snapshot: this.snapshotOf(live) } : null;
+  /** Set-up, rules version and latest snapshot of a match, or null when unknown. */
+  async current(id: string): Promise<{ setup: MatchSetup; rulesVersion: number; snapshot: Snapshot } | null> {
+    const live = await this.live.fresh(id);
+    return live ? { setup: live.record.setup, rulesVersion: live.record.rulesVersion, snapshot: this.live.snapshot(live) } : null;
   }
 
   /** The whole log (versions 1…n) and the current match, or null when unknown. */
   async events(id: string): Promise<{ version: number; events: StoredEvent[]; match: Match } | null> {
-    const live = await this.fresh(id);
-    return live ? { version: live.events.length, events: live.events.slice(), match: live.match } : null;
+    const live = await this.live.fresh(id);
+    return live ? { version: this.live.version(live), events: this.live.log(live), match: live.match } : null;
+  }
+
+  /**
+   * Whether `token` may record for match `id` (the scorer console's check as it opens): true or false, null
+   * when the match is unknown. Compares hashes in constant time; reveals neither the token nor its hash.
+   */
+  async tokenValid(id: string, token: unknown): Promise<boolean | null> {
+    const live = await this.live.get(id);
+    return live ? tokenMatches(token, live.record.tokenHash) : null;
   }
 
   /** Latest summaries, newest first. */
@@ -141,7 +127,7 @@ export class MatchService {
    * original result with `duplicate: true`, also when another instance recorded it.
    */
   async record(id: string, token: unknown, req: { eventId: string; expectedVersion?: number; step: unknown }): Promise<RecordResult> {
-    const live = await this.get(id);
+    const live = await this.live.get(id);
     if (!live) return fail('not-found', `matchId: no match "${id}"`, 'matchId');
     if (token === undefined || token === null || token === '') return fail('unauthorized', 'a scorer token is required to record', 'token');
     if (!tokenMatches(token, live.record.tokenHash)) return fail('forbidden', 'this token may not record for this match', 'token');
@@ -152,8 +138,8 @@ export class MatchService {
       if (err instanceof RulesError) return { ok: false, error: err.toJSON() };
       throw err;
     }
-    return this.serial(live, () => this.recordLocked(live, req.eventId, req.expectedVersion, step)).catch((err: Error) => {
-      this.log.error({ matchId: id, err: err.message }, 'record failed');
+    return this.live.serial(live, () => this.recordLocked(live, req.eventId, req.expectedVersion, step)).catch((err: Error) => {
+      this.log.error({ matchId: id, err: (err as Error).message }, 'record failed');
       return fail('internal', 'the event log is unavailable; retry with the same eventId');
     });
   }
@@ -162,45 +148,32 @@ export class MatchService {
    * After the fan-out was interrupted: bring each given loaded match up to the store's latest version and
    * return its push (latest state and the step that made it), for matches past version 0.
    */
-  async resync(ids: Iterable<string>): Promise<StatePush[]> {
-    const pushes: StatePush[] = [];
-    for (const id of ids) {
-      const p = this.lives.get(id);
-      const live = p && (await p.catch(() => null));
-      if (!live) continue;
-      await this.refresh(live);
-      if (live.events.length === 0) continue;
-      pushes.push({ ...this.snapshotOf(live), step: live.events[live.events.length - 1]!.step });
-    }
-    return pushes;
+  resync(ids: Iterable<string>): Promise<StatePush[]> {
+    return this.live.resync(ids);
   }
 
   /** Forget matches untouched for `idleMs` that `keep` does not claim (e.g. still watched). */
   evictIdle(idleMs: number, keep: (id: string) => boolean): void {
-    const cutoff = Date.now() - idleMs;
-    for (const [id, p] of this.lives) {
-      void p.then((live) => {
-        if (live && live.touched < cutoff && !keep(id) && this.lives.get(id) === p) this.lives.delete(id);
-      }, () => undefined);
-    }
+    this.live.evictIdle(idleMs, keep);
   }
 
   /** Wait for every queued operation (graceful shutdown). */
-  async drain(): Promise<void> {
-    const lives = await Promise.all([...this.lives.values()].map((p) => p.catch(() => null)));
-    await Promise.allSettled(lives.map((l) => l?.chain));
+  drain(): Promise<void> {
+    return this.live.drain();
   }
 
+  /** Decide and append one parsed step; runs inside the match's serial queue. */
   private async recordLocked(live: Live, eventId: string, expected: number | undefined, step: Step): Promise<RecordResult> {
+    const shared = this.live.shared;
     let caughtUp = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const dup = live.eventIds.get(eventId);
+      const dup = this.live.versionOf(live, eventId);
       if (dup !== undefined) return this.duplicate(live, eventId, dup, step);
-      const version = live.events.length;
+      const version = this.live.version(live);
       if (expected !== undefined && expected !== version) {
-        if (this.shared && !caughtUp) {
+        if (shared && !caughtUp) {
           caughtUp = true;
-          await this.catchUp(live);
+          await this.live.catchUp(live);
           continue;
         }
         return {
@@ -211,14 +184,14 @@ export class MatchService {
       }
       const applied = applyStep(live.match, step);
       if (!applied.ok) {
-        if (this.shared && !caughtUp) {
+        if (shared && !caughtUp) {
           caughtUp = true;
-          if (await this.catchUp(live)) continue;
+          if (await this.live.catchUp(live)) continue;
         }
         return { ok: false, error: applied.error.toJSON() };
       }
       const at = Date.now();
-      const snapshot: Snapshot = { matchId: live.id, version: version + 1, state: view(applied.match), stats: statsOf(applied.match) };
+      const snapshot = snapshotOf(live.id, version + 1, applied.match);
       const event: StoredEvent = { eventId, step, at };
       let res;
       try {
@@ -231,11 +204,7 @@ export class MatchService {
         return fail('internal', 'the event log is unavailable; retry with the same eventId');
       }
       if (res.status === 'ok') {
-        live.match = applied.match;
-        live.events.push(event);
-        live.eventIds.set(eventId, res.version);
-        live.snap = snapshot;
-        live.touched = at;
+        this.live.commit(live, event, applied.match, snapshot);
         // Fan out right after the caller's ack went out (acks are answered in this microtask run; pushes
         // leave in the check phase, in append order), so the scorer's round trip does not wait for N viewers.
         const push: StatePush = { ...snapshot, step };
@@ -244,17 +213,17 @@ export class MatchService {
       }
       // Another instance wrote first (stale) or already holds this eventId (duplicate): read what it wrote.
       caughtUp = true;
-      await this.catchUp(live);
+      await this.live.catchUp(live);
     }
     return fail('internal', 'the match changed too often while recording; retry with the same eventId');
   }
 
   /**
-   * A retry of the eventId recorded at `version`: its original result when `step` is the recorded step,
+   * A retry of the eventId recorded at `version`: its original result when `retried` is the recorded step,
    * else `event-id-reused` (a fixed eventId on a Companion button must not swallow every press after the first).
    */
   private duplicate(live: Live, eventId: string, version: number, retried: Step): RecordResult {
-    const step = live.events[version - 1]!.step;
+    const step = this.live.stepAt(live, version);
     if (!sameJson(step, retried)) {
       return fail(
         'event-id-reused',
@@ -262,88 +231,7 @@ export class MatchService {
         'eventId',
       );
     }
-    if (version === live.events.length) return { ok: true, snapshot: this.snapshotOf(live), step, duplicate: true };
-    const m = replay(live.record.setup, live.events.slice(0, version).map((e) => e.step));
-    return { ok: true, snapshot: { matchId: live.id, version, state: view(m), stats: statsOf(m) }, step, duplicate: true };
-  }
-
-  private snapshotOf(live: Live): Snapshot {
-    const version = live.events.length;
-    if (live.snap?.version !== version) {
-      live.snap = { matchId: live.id, version, state: view(live.match), stats: statsOf(live.match) };
-    }
-    return live.snap;
-  }
-
-  /** A loaded match brought up to the store's latest version (shared stores only). */
-  private async fresh(id: string): Promise<Live | null> {
-    const live = await this.get(id);
-    if (live && this.shared) await this.refresh(live);
-    return live;
-  }
-
-  /** One catch-up shared by every caller that asks before it starts. */
-  private refresh(live: Live): Promise<void> {
-    if (live.pendingRefresh) return live.pendingRefresh;
-    const p = this.serial(live, async () => {
-      live.pendingRefresh = null;
-      await this.catchUp(live);
-    });
-    live.pendingRefresh = p;
-    return p;
-  }
-
-  /** Apply the steps other instances appended. @returns true when the match advanced. */
-  private async catchUp(live: Live): Promise<boolean> {
-    const events = await this.store.eventsSince(live.id, live.events.length);
-    if (events.length === 0) return false;
-    let match = live.match;
-    for (const [i, e] of events.entries()) {
-      const r = applyStep(match, e.step);
-      if (!r.ok) throw new Error(`match ${live.id}: log step ${live.events.length + i + 1} does not replay: ${r.error.message}`);
-      match = r.match;
-    }
-    for (const e of events) {
-      live.events.push(e);
-      live.eventIds.set(e.eventId, live.events.length);
-    }
-    live.match = match;
-    live.touched = Date.now();
-    return true;
-  }
-
-  private get(id: string): Promise<Live | null> {
-    if (!SAFE_ID.test(id)) return Promise.resolve(null);
-    let p = this.lives.get(id);
-    if (!p) {
-      p = this.load(id);
-      this.lives.set(id, p);
-      const mine = p;
-      p.then(
-        (live) => {
-          if (!live && this.lives.get(id) === mine) this.lives.delete(id);
-        },
-        () => {
-          if (this.lives.get(id) === mine) this.lives.delete(id);
-        },
-      );
-    }
-    return p;
-  }
-
-  private async load(id: string): Promise<Live | null> {
-    const loaded = await this.store.load(id);
-    if (!loaded) return null;
-    const match = replay(loaded.record.setup, loaded.events.map((e) => e.step));
-    const eventIds = new Map(loaded.events.map((e, i) => [e.eventId, i + 1] as const));
-    return { id, record: loaded.record, match, events: loaded.events, eventIds, chain: Promise.resolve(), pendingRefresh: null, snap: null, touched: Date.now() };
-  }
-
-  /** Run `task` after every earlier task on the same match; a failed task does not block the next. */
-  private serial<T>(live: Live, task: () => Promise<T>): Promise<T> {
-    const next = live.chain.then(task, task);
-    live.chain = next.catch(() => undefined);
-    return next;
+    return { ok: true, snapshot: this.live.snapshotAt(live, version), step, duplicate: true };
   }
 }
 

@@ -1,21 +1,26 @@
 /**
- * Socket.IO protocol (typed by shared/protocol/wire):
- * - `subscribe {matchId, sinceVersion?}` → joins room `match:<id>`, ack `{ok, setup, matchId, version, state, stats}`;
- * - `unsubscribe {matchId}` → leaves the room;
- * - `record {matchId, eventId, expectedVersion?, step}` with the scorer token in the handshake `auth.token`
- *   → ack `RecordAck`; the new state is pushed to the room as `state` (StatePush) on every instance.
- * `subscribe` and `record` must be emitted with an acknowledgement callback: without one they are ignored
- * (nothing recorded, no answer). A bad envelope is refused with `invalid-request` naming the field, a bad
- * step with `invalid-step`, a message over MAX_MESSAGE_BYTES with `too-large` (the connection stays open);
- * a frame over `maxFrameBytes` (app.ts) closes the connection.
- * Every message is size-capped, schema-checked and rate-limited per connection before it reaches the engine.
+ * Socket.IO protocol (typed by shared/protocol/wire, checked by shared/protocol/wire-schemas):
+ * - `subscribe {protocol, matchId, sinceVersion?}` → joins room `match:<id>`, ack `{ok, setup, matchId, version, state, stats}`;
+ * - `unsubscribe {matchId}` → leaves the room (no ack);
+ * - `record {protocol, matchId, eventId, expectedVersion?, step}` with the scorer token in the handshake
+ *   `auth.token` → ack `RecordAck`; the new state is pushed to the room as `state` (StatePush) on every instance.
+ *
+ * Every event is one entry of `HANDLERS` (its envelope schema and what it does with a valid request), and
+ * one listener runs them all in the same order: the ack check (`subscribe` and `record` must be emitted with
+ * an acknowledgement callback: without one they are ignored, nothing recorded, no answer), the rate limit
+ * per connection (`rate-limited`), the size cap (`too-large` over MAX_MESSAGE_BYTES; the connection stays
+ * open; a frame over `maxFrameBytes` (app.ts) closes it), the envelope parse (`protocol-mismatch` for
+ * another protocol version, `invalid-request` naming the field, `invalid-step` for a bad step) and the
+ * mapping of an unexpected exception to `internal`. Only then does a handler run.
  */
 import type { Server, Socket } from 'socket.io';
 import type { Logger } from 'pino';
-import type { ClientToServerEvents, RecordAck, ServerToClientEvents, SubscribeAck } from '../shared/protocol/wire';
-import type { ApiError } from '../shared/protocol/errors';
+import type { z } from 'zod';
+import type { ClientToServerEvents, RecordAck, RecordRequest, ServerToClientEvents, SubscribeAck, SubscribeRequest, UnsubscribeRequest } from '../shared/protocol/wire';
+import { recordSchema, subscribeSchema, unsubscribeSchema } from '../shared/protocol/wire-schemas';
+import { fail, type Failure } from './failure';
 import type { MatchService } from './matches';
-import { parseRecordMessage, parseSubscribeMessage } from './validate';
+import { oversize, parseEnvelope } from './validate';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -62,67 +67,104 @@ export function takeToken(state: BucketState, rate: number, size: number, now = 
   return true;
 }
 
-const RATE_LIMITED: ApiError = { code: 'rate-limited', message: 'too many messages on this connection; slow down' };
-
 /**
- * Attach the protocol handlers to `io`. The handlers are created once and shared by every connection (they
- * read the socket from `this`), so a connected viewer costs no closures of its own.
+ * One client-to-server event: its envelope schema and what it does with a request that passed it.
+ * `Res` is the ack (`void` for an event without one); a handler answers a refusal with a `Failure`.
  */
-export function attachProtocol(io: IoServer, matches: MatchService, log: Logger, limits: SocketLimits): void {
-  const allowed = (socket: IoSocket) => takeToken(socket.data as BucketState, limits.messagesPerSecond, limits.burst);
+interface Handler<Req, Res> {
+  event: keyof ClientToServerEvents;
+  schema: z.ZodType<Req>;
+  /** True: must be emitted with an acknowledgement callback (ignored without one), answered with `Res`. */
+  acked: boolean;
+  /** What the client hears when `handle` throws (`internal`). */
+  internal: string;
+  /** A property, not a method, so its parameter is checked strictly against the schema's output. */
+  handle: (socket: IoSocket, req: Req) => Promise<Res | Failure>;
+}
 
-  async function onSubscribe(this: IoSocket, req: unknown, ack: unknown): Promise<void> {
-    if (typeof ack !== 'function') return;
-    const reply = ack as (res: SubscribeAck) => void;
-    if (!allowed(this)) return reply({ ok: false, error: RATE_LIMITED });
-    const parsed = parseSubscribeMessage(req);
-    if (!parsed.ok) return reply(parsed);
-    const { matchId } = parsed.value;
+/** Type-check one entry against its request and ack types, then erase them for the registry. */
+function handler<Req, Res>(h: Handler<Req, Res>): Handler<unknown, unknown> {
+  return h as unknown as Handler<unknown, unknown>;
+}
+
+/** The protocol's handlers over `matches`: one row per event. */
+function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown, unknown>[] {
+  /** Join the match's room and answer with its snapshot. */
+  async function subscribe(socket: IoSocket, { matchId }: SubscribeRequest): Promise<SubscribeAck | Failure> {
     const room = roomOf(matchId);
-    if (!this.rooms.has(room) && this.rooms.size - 1 >= limits.maxSubscriptions) {
-      return reply({ ok: false, error: { code: 'rate-limited', message: `at most ${limits.maxSubscriptions} matches per connection`, field: 'matchId' } });
+    if (!socket.rooms.has(room) && socket.rooms.size - 1 >= limits.maxSubscriptions) {
+      return fail('rate-limited', `at most ${limits.maxSubscriptions} matches per connection`, 'matchId');
     }
-    try {
-      // Join before reading, so no push between the read and the join can be missed.
-      this.join(room);
-      const cur = await matches.current(matchId);
-      if (!cur) {
-        this.leave(room);
-        return reply({ ok: false, error: { code: 'not-found', message: `matchId: no match "${matchId}"`, field: 'matchId' } });
-      }
-      reply({ ok: true, setup: cur.setup, ...cur.snapshot });
-    } catch (err) {
-      log.error({ matchId, err: (err as Error).message }, 'subscribe failed');
-      reply({ ok: false, error: { code: 'internal', message: 'could not read the match; retry' } });
+    // Join before reading, so no push between the read and the join can be missed.
+    socket.join(room);
+    const cur = await matches.current(matchId).catch((err: unknown) => {
+      socket.leave(room);
+      throw err;
+    });
+    if (!cur) {
+      socket.leave(room);
+      return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
     }
+    return { ok: true, setup: cur.setup, ...cur.snapshot };
   }
 
-  function onUnsubscribe(this: IoSocket, req: unknown): void {
-    const matchId = (req as { matchId?: unknown } | undefined)?.matchId;
-    if (typeof matchId === 'string') this.leave(roomOf(matchId));
+  async function unsubscribe(socket: IoSocket, { matchId }: UnsubscribeRequest): Promise<void> {
+    await socket.leave(roomOf(matchId));
   }
 
-  async function onRecord(this: IoSocket, req: unknown, ack: unknown): Promise<void> {
-    if (typeof ack !== 'function') return;
-    const reply = ack as (res: RecordAck) => void;
-    if (!allowed(this)) return reply({ ok: false, error: RATE_LIMITED });
-    const parsed = parseRecordMessage(req);
-    if (!parsed.ok) return reply(parsed);
-    const { matchId, eventId, expectedVersion, step } = parsed.value;
-    const auth = this.handshake.auth as { token?: unknown } | undefined;
+  /** Record a step with the token of the connection's handshake. */
+  async function record(socket: IoSocket, { matchId, eventId, expectedVersion, step }: RecordRequest<unknown>): Promise<RecordAck | Failure> {
+    const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token = typeof auth?.token === 'string' ? auth.token : '';
     const res = await matches.record(matchId, token, { eventId, expectedVersion, step });
     if (!res.ok) {
       // Without a token this connection is a viewer: it may not record.
-      if (res.error.code === 'unauthorized') return reply({ ok: false, error: { code: 'forbidden', message: 'viewer connections may not record; connect with the scorer token', field: 'token' } });
-      return reply(res);
+      if (res.error.code === 'unauthorized') return fail('forbidden', 'viewer connections may not record; connect with the scorer token', 'token');
+      return res;
     }
-    reply({ ok: true, ...res.snapshot, ...(res.duplicate ? { duplicate: true } : {}) });
+    return { ok: true, ...res.snapshot, ...(res.duplicate ? { duplicate: true } : {}) };
   }
 
+  return [
+    handler({ event: 'subscribe', schema: subscribeSchema, acked: true, internal: 'could not read the match; retry', handle: subscribe }),
+    handler({ event: 'unsubscribe', schema: unsubscribeSchema, acked: false, internal: 'could not leave the match', handle: unsubscribe }),
+    handler({ event: 'record', schema: recordSchema, acked: true, internal: 'the event log is unavailable; retry with the same eventId', handle: record }),
+  ];
+}
+
+/**
+ * Attach the protocol handlers to `io`. One listener per event is created here and shared by every
+ * connection (it reads the socket from `this`), so a connected viewer costs no closures of its own.
+ */
+export function attachProtocol(io: IoServer, matches: MatchService, log: Logger, limits: SocketLimits): void {
+  const rateLimited = fail('rate-limited', 'too many messages on this connection; slow down');
+
+  /** The answer to one message: refusals of the shared checks, else the handler's (a throw is `internal`). */
+  async function answer(socket: IoSocket, h: Handler<unknown, unknown>, input: unknown): Promise<unknown> {
+    if (!takeToken(socket.data as BucketState, limits.messagesPerSecond, limits.burst)) return rateLimited;
+    const parsed = oversize(input) ?? parseEnvelope(h.schema, input);
+    if (!parsed.ok) return parsed;
+    try {
+      return await h.handle(socket, parsed.value);
+    } catch (err) {
+      const matchId = (parsed.value as { matchId?: string }).matchId;
+      log.error({ event: h.event, matchId, err: (err as Error).message }, 'socket handler failed');
+      return fail('internal', h.internal);
+    }
+  }
+
+  const listen = (h: Handler<unknown, unknown>) =>
+    async function (this: IoSocket, input: unknown, ack: unknown): Promise<void> {
+      if (!h.acked) {
+        await answer(this, h, input);
+        return;
+      }
+      if (typeof ack !== 'function') return;
+      (ack as (res: unknown) => void)(await answer(this, h, input));
+    };
+
+  const listeners = handlers(matches, limits).map((h) => [h.event, listen(h)] as const);
   io.on('connection', (socket: IoSocket) => {
-    socket.on('subscribe', onSubscribe as never);
-    socket.on('unsubscribe', onUnsubscribe as never);
-    socket.on('record', onRecord as never);
+    for (const [event, listener] of listeners) socket.on(event, listener as never);
   });
 }

@@ -1,41 +1,22 @@
 /**
- * Envelope validation of incoming messages before anything reaches the engine: zod schemas from
- * shared/protocol/wire, each failure turned into `invalid-request` naming the field (`matchId`, `eventId`,
- * `expectedVersion`, or `request` for a non-object or an unknown key). The step itself is validated by the
- * engine's `parseStep` (`invalid-step`). Also the size cap of a message.
+ * Envelope validation of incoming messages before anything reaches the engine, one parse for every
+ * envelope (Socket.IO `subscribe` / `unsubscribe` / `record` and the REST record body) with the schemas of
+ * shared/protocol/wire-schemas:
+ * - a missing, older or newer `protocol` version is `protocol-mismatch` ("reload the page"), checked
+ *   before anything else about the message, so an old page hears why rather than which field it got wrong;
+ * - any other failure is `invalid-request` naming the field (`matchId`, `eventId`, `expectedVersion`,
+ *   `sinceVersion`, or `request` for a non-object or an unknown key);
+ * - a missing step is the engine's `invalid-step` (the step itself is checked by `parseStep`).
+ * Also the size cap of a Socket.IO message.
  */
 import type { z } from 'zod';
 import { RulesError } from '../shared/protocol/errors';
 import { describeIssue, parseStep } from '../shared/protocol/steps';
-import { recordSchema, subscribeSchema } from '../shared/protocol/wire';
-import { fail, type Failure } from './matches';
+import { PROTOCOL_VERSION } from '../shared/protocol/wire';
+import { fail, type Failure } from './failure';
 
-/** Largest accepted message (its JSON), in bytes: a step is well under 1 KB. */
+/** Largest accepted Socket.IO message (its JSON), in bytes: a step is well under 1 KB. */
 export const MAX_MESSAGE_BYTES = 8 * 1024;
-
-const restRecordSchema = recordSchema.omit({ matchId: true });
-
-export type RecordEnvelope = { matchId: string; eventId: string; expectedVersion?: number; step: unknown };
-export type SubscribeEnvelope = z.infer<typeof subscribeSchema>;
-
-function check<T>(schema: z.ZodType<T>, input: unknown): { ok: true; value: T } | Failure {
-  const res = schema.safeParse(input);
-  if (res.success) return { ok: true, value: res.data };
-  const { field, message } = describeIssue(res.error, '');
-  // The envelope's only objection to the step is that it is missing: that is the step's error, in the engine's words.
-  if (field === 'step') return stepMissing();
-  return fail('invalid-request', field ? message : `request: ${res.error.issues[0]?.message ?? 'invalid'}`, field || 'request');
-}
-
-/** `invalid-step` for a request without a step, with the message `parseStep` gives for one. */
-function stepMissing(): Failure {
-  try {
-    parseStep(undefined);
-  } catch (err) {
-    if (err instanceof RulesError) return { ok: false, error: err.toJSON() };
-  }
-  return fail('invalid-step', 'step: missing', 'step');
-}
 
 /** Byte size of the JSON of `input`, or Infinity when it cannot be serialised. */
 export function jsonBytes(input: unknown): number {
@@ -46,19 +27,43 @@ export function jsonBytes(input: unknown): number {
   }
 }
 
-/** Validate a Socket.IO `record` request: `too-large` over MAX_MESSAGE_BYTES, else `invalid-request` naming the field. */
-export function parseRecordMessage(input: unknown): { ok: true; value: RecordEnvelope } | Failure {
-  if (jsonBytes(input) > MAX_MESSAGE_BYTES) return fail('too-large', `request: over ${MAX_MESSAGE_BYTES} bytes`, 'request');
-  return check(recordSchema, input) as { ok: true; value: RecordEnvelope } | Failure;
+/** `too-large` when the JSON of a Socket.IO message is over MAX_MESSAGE_BYTES, else null. */
+export function oversize(input: unknown): Failure | null {
+  return jsonBytes(input) > MAX_MESSAGE_BYTES ? fail('too-large', `request: over ${MAX_MESSAGE_BYTES} bytes`, 'request') : null;
 }
 
-/** Validate a REST `POST /api/matches/:id/events` body: `invalid-request` naming the field. */
-export function parseRecordBody(input: unknown): { ok: true; value: Omit<RecordEnvelope, 'matchId'> } | Failure {
-  return check(restRecordSchema, input) as { ok: true; value: Omit<RecordEnvelope, 'matchId'> } | Failure;
+/**
+ * Check `input` against an envelope schema.
+ * @returns the parsed envelope, or a Failure: `protocol-mismatch`, `invalid-request` naming the field, or
+ *   `invalid-step` for a missing step.
+ */
+export function parseEnvelope<T>(schema: z.ZodType<T>, input: unknown): { ok: true; value: T } | Failure {
+  const res = schema.safeParse(input);
+  if (res.success) return { ok: true, value: res.data };
+  if (res.error.issues.some((i) => i.path[0] === 'protocol')) return protocolMismatch((input as { protocol?: unknown }).protocol);
+  const { field, message } = describeIssue(res.error, '');
+  // The envelope's only objection to the step is that it is missing: that is the step's error, in the engine's words.
+  if (field === 'step') return stepMissing();
+  return fail('invalid-request', field ? message : `request: ${res.error.issues[0]?.message ?? 'invalid'}`, field || 'request');
 }
 
-/** Validate a Socket.IO `subscribe` request: `too-large` over MAX_MESSAGE_BYTES, else `invalid-request` naming the field. */
-export function parseSubscribeMessage(input: unknown): { ok: true; value: SubscribeEnvelope } | Failure {
-  if (jsonBytes(input) > MAX_MESSAGE_BYTES) return fail('too-large', `request: over ${MAX_MESSAGE_BYTES} bytes`, 'request');
-  return check(subscribeSchema, input);
+/** `protocol-mismatch` for a message that names protocol `sent` (undefined: a page from before versioning). */
+export function protocolMismatch(sent: unknown): Failure {
+  const named = sent === undefined ? 'no protocol version' : `protocol ${JSON.stringify(sent)}`;
+  const which = typeof sent === 'number' && sent > PROTOCOL_VERSION ? 'a newer' : 'an older';
+  return fail(
+    'protocol-mismatch',
+    `this page is from ${which} version of cuecast: reload the page (it sent ${named}; the server speaks protocol ${PROTOCOL_VERSION})`,
+    'protocol',
+  );
+}
+
+/** `invalid-step` for a request without a step, with the message `parseStep` gives for one. */
+function stepMissing(): Failure {
+  try {
+    parseStep(undefined);
+  } catch (err) {
+    if (err instanceof RulesError) return { ok: false, error: err.toJSON() };
+  }
+  return fail('invalid-step', 'step: missing', 'step');
 }

@@ -4,4 +4,5 @@ export * from './protocol/steps';
 export * from './protocol/setup';
 export * from './protocol/state';
 export * from './protocol/wire';
+export * from './rules/version';
 export * from './engine';

@@ -1,13 +1,16 @@
 /**
  * REST API (JSON):
- * - `POST /api/matches` set-up → 201 `{id, scorerToken, version, state, urls}` (needs the admin token when set);
- * - `GET /api/matches` latest summaries; `GET /api/matches/:id` `{id, version, setup, state, stats}`;
+ * - `POST /api/matches` set-up → 201 `{id, scorerToken, version, rulesVersion, setup, state, urls}` (needs the admin token when set);
+ * - `GET /api/matches` latest summaries; `GET /api/matches/:id` `{id, version, rulesVersion, setup, state, stats}`;
  * - `GET /api/matches/:id/events` the log; `GET /api/matches/:id/sheet.csv` the score sheet;
- * - `POST /api/matches/:id/events` `Authorization: Bearer <scorerToken>`, body `{eventId, expectedVersion?, step}`
+ * - `GET /api/matches/:id/scorer-check` with `Authorization: Bearer <scorerToken>` → `{valid: true}` or
+ *   `{valid: false, reason: 'no-token' | 'wrong-token'}` (never the token); 404 for an unknown match;
+ * - `POST /api/matches/:id/events` `Authorization: Bearer <scorerToken>`, body `{eventId, expectedVersion?, step, protocol?}`
+ *   (`RecordBody`, checked by the same envelope parse as the Socket.IO `record`)
  *   → `{matchId, version, state, stats, duplicate?}` (201 new, 200 retried eventId with the same step),
  *   409 `{error, currentVersion}` when stale, 409 `event-id-reused` for a recorded eventId with another step,
  *   400 `invalid-request` for a bad envelope (eventId, expectedVersion, a non-object or non-JSON body),
- *   400 `invalid-step` for a bad step.
+ *   400 `invalid-step` for a bad step, 400 `protocol-mismatch` for a `protocol` other than PROTOCOL_VERSION.
  * Errors are `{error: {code, message, field?}}` with the status of `statusOf`.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -16,7 +19,8 @@ import type { Logger } from 'pino';
 import { RulesError } from '../../shared/protocol/errors';
 import type { MatchService } from '../matches';
 import { secretEquals } from '../tokens';
-import { parseRecordBody } from '../validate';
+import { recordBodySchema } from '../../shared/protocol/wire-schemas';
+import { parseEnvelope } from '../validate';
 import { sheetCsv } from './csv';
 import { sendError } from './errors';
 import { statsOf } from '../../shared/engine';
@@ -67,6 +71,7 @@ export function apiRouter(opts: ApiOptions): Router {
         id,
         scorerToken: created.scorerToken,
         version: created.snapshot.version,
+        rulesVersion: created.rulesVersion,
         setup: created.setup,
         state: created.snapshot.state,
         urls: {
@@ -89,8 +94,8 @@ export function apiRouter(opts: ApiOptions): Router {
   r.get('/matches/:id', async (req, res) => {
     const cur = await matches.current(req.params.id);
     if (!cur) return notFound(res, req.params.id);
-    const { snapshot, setup } = cur;
-    res.json({ id: snapshot.matchId, version: snapshot.version, setup, state: snapshot.state, stats: snapshot.stats });
+    const { snapshot, setup, rulesVersion } = cur;
+    res.json({ id: snapshot.matchId, version: snapshot.version, rulesVersion, setup, state: snapshot.state, stats: snapshot.stats });
   });
 
   r.get('/matches/:id/events', async (req, res) => {
@@ -112,10 +117,18 @@ export function apiRouter(opts: ApiOptions): Router {
       .send(sheetCsv(ev.match.setup, statsOf(ev.match).sheet));
   });
 
+  r.get('/matches/:id/scorer-check', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const token = bearer(req);
+    const valid = await matches.tokenValid(req.params.id, token ?? '');
+    if (valid === null) return notFound(res, req.params.id);
+    res.json(valid ? { valid } : { valid, reason: token === undefined ? 'no-token' : 'wrong-token' });
+  });
+
   r.post('/matches/:id/events', async (req, res) => {
     const token = bearer(req);
     if (token === undefined) return sendError(res, { code: 'unauthorized', message: 'recording needs the scorer token (Authorization: Bearer …)', field: 'token' });
-    const body = parseRecordBody(req.body);
+    const body = parseEnvelope(recordBodySchema, req.body);
     if (!body.ok) return sendError(res, body.error);
     const result = await matches.record(req.params.id, token, body.value);
     if (!result.ok) {

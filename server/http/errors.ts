@@ -22,6 +22,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'not-for-this-shot': 400,
   'nothing-to-undo': 400,
   'invalid-request': 400,
+  'protocol-mismatch': 400,
   'event-id-reused': 409,
   stale: 409,
   unauthorized: 401,

@@ -1,7 +1,8 @@
 /**
  * The web pages: the Vite build of overlay/ (one HTML entry per page) and its hashed /assets.
  * `/` → index.html, `/scorer/:id` → scorer.html, `/overlay/:id` → overlay.html,
- * `/dashboard/:id` → dashboard.html, `/watch` and `/watch/:id` → watch.html.
+ * `/dashboard/:id` → dashboard.html, `/watch` and `/watch/:id` → watch.html; `/favicon.ico` and
+ * `/favicon.svg` (from overlay/public) like any other file of the build.
  * Without a build every page answers 503 with a message saying to run `npm run build`.
  */
 import { existsSync } from 'node:fs';

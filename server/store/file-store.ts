@@ -5,27 +5,38 @@
  * (a crash mid-write, never acknowledged) is cut off when the file is next opened. The snapshot of each
  * match (listing row and state) lives in `<id>.snapshot.json`, rewritten atomically after each append; it
  * is not the source of truth (a crash may leave it one step behind until the next append).
+ *
+ * In memory it keeps, per open match, only what compare-and-append needs (the append handle, the version
+ * and the eventId index), in the server's one keyed cache (server/keyed-cache.ts), whose serial queue also
+ * orders every read and append of a match. The steps themselves are read from the file when asked for:
+ * the live-match cache above holds them.
  */
 import { mkdir, open, readdir, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppendResult, LoadedLog, MatchRecord, MatchStore, StoredEvent, StoredSnapshot } from './types';
+import { KeyedCache } from '../keyed-cache';
+import { storedRulesVersion, type AppendResult, type LoadedLog, type MatchRecord, type MatchStore, type StoredEvent, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** What compare-and-append needs of an open match file. */
 interface OpenLog {
   handle: FileHandle;
   version: number;
   eventIds: Map<string, number>;
-  events: StoredEvent[];
   record: MatchRecord;
+}
+
+/** A match file as read: its record and steps, and how many leading bytes are whole lines. */
+interface ReadLog extends LoadedLog {
+  wholeBytes: number;
+  totalBytes: number;
 }
 
 /** Match store over append-only files; one process only. */
 export class FileStore implements MatchStore {
   readonly kind = 'file' as const;
-  private readonly logs = new Map<string, Promise<OpenLog | null>>();
-  private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly logs = new KeyedCache<OpenLog>((id) => this.openLog(id));
   private summaries: Map<string, MatchSummary> | null = null;
   private closed = false;
 
@@ -51,21 +62,27 @@ export class FileStore implements MatchStore {
       throw err;
     }
     await this.syncDir();
-    this.logs.set(record.id, Promise.resolve({ handle, version: 0, eventIds: new Map(), events: [], record }));
+    this.logs.set(record.id, { handle, version: 0, eventIds: new Map(), record });
     await this.writeSnapshot(snapshot);
   }
 
   load(id: string): Promise<LoadedLog | null> {
-    return this.withLog(id, (log) => (log ? { record: log.record, events: log.events.slice() } : null));
+    return this.serial(id, async () => {
+      const read = await this.read(id);
+      if (!read) return null;
+      // Open it for appends from this same read (cutting off a torn last line), unless it is open already.
+      await this.logs.get(id, () => this.openFrom(id, read));
+      return { record: read.record, events: read.events };
+    });
   }
 
   eventsSince(id: string, version: number): Promise<StoredEvent[]> {
-    return this.withLog(id, (log) => (log ? log.events.slice(version) : []));
+    return this.serial(id, async () => (await this.read(id))?.events.slice(version) ?? []);
   }
 
   append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult> {
     return this.serial(id, async () => {
-      const log = await this.open(id);
+      const log = await this.logs.get(id);
       if (!log) throw new Error(`match ${id} is not in the store`);
       const dup = log.eventIds.get(event.eventId);
       if (dup !== undefined) return { status: 'duplicate', version: dup };
@@ -75,7 +92,6 @@ export class FileStore implements MatchStore {
       await log.handle.datasync();
       log.version = version;
       log.eventIds.set(event.eventId, version);
-      log.events.push(event);
       await this.writeSnapshot(snapshot);
       return { status: 'ok', version };
     });
@@ -88,43 +104,19 @@ export class FileStore implements MatchStore {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.allSettled([...this.chains.values()]);
-    for (const p of this.logs.values()) {
-      const log = await p.catch(() => null);
-      await log?.handle.close().catch(() => undefined);
-    }
-    this.logs.clear();
+    await this.logs.drain();
+    for (const log of await this.logs.clear()) await log.handle.close().catch(() => undefined);
   }
 
-  private withLog<T>(id: string, f: (log: OpenLog | null) => T): Promise<T> {
-    return this.serial(id, async () => f(await this.open(id)));
-  }
-
-  /** Run `task` after every earlier task on the same match. */
+  /** Run `task` after every earlier read or append of the same match. */
   private serial<T>(id: string, task: () => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new Error('store closed'));
-    const prev = this.chains.get(id) ?? Promise.resolve();
-    const next = prev.then(task, task);
-    const tail = next.catch(() => undefined);
-    this.chains.set(id, tail);
-    void tail.then(() => {
-      if (this.chains.get(id) === tail) this.chains.delete(id);
-    });
-    return next;
+    return this.logs.serial(id, task);
   }
 
-  private open(id: string): Promise<OpenLog | null> {
-    if (!SAFE_ID.test(id)) return Promise.resolve(null);
-    let p = this.logs.get(id);
-    if (!p) {
-      p = this.readLog(id);
-      this.logs.set(id, p);
-      p.then((log) => { if (!log) this.logs.delete(id); }, () => this.logs.delete(id));
-    }
-    return p;
-  }
-
-  private async readLog(id: string): Promise<OpenLog | null> {
+  /** The match file parsed, or null when there is none (or the id is not a safe file name). */
+  private async read(id: string): Promise<ReadLog | null> {
+    if (!SAFE_ID.test(id)) return null;
     let text: string;
     try {
       text = await readFile(this.logPath(id), 'utf8');
@@ -135,28 +127,38 @@ export class FileStore implements MatchStore {
     const end = text.lastIndexOf('\n') + 1;
     const lines = text.slice(0, end).split('\n').filter(Boolean);
     if (lines.length === 0) return null;
-    const record = (JSON.parse(lines[0]!) as { match: MatchRecord }).match;
+    const stored = (JSON.parse(lines[0]!) as { match: MatchRecord }).match;
+    const record: MatchRecord = { ...stored, rulesVersion: storedRulesVersion(stored.rulesVersion) };
     const events: StoredEvent[] = [];
-    const eventIds = new Map<string, number>();
     for (let i = 1; i < lines.length; i++) {
       const row = JSON.parse(lines[i]!) as { v: number; e: string; s: StoredEvent['step']; t: number };
       if (row.v !== i) throw new Error(`${this.logPath(id)}: line ${i + 1} has version ${row.v}, expected ${i}`);
       events.push({ eventId: row.e, step: row.s, at: row.t });
-      eventIds.set(row.e, row.v);
     }
-    const bytes = Buffer.byteLength(text.slice(0, end));
-    if (bytes < Buffer.byteLength(text)) {
+    return { record, events, wholeBytes: Buffer.byteLength(text.slice(0, end)), totalBytes: Buffer.byteLength(text) };
+  }
+
+  /** Open a match file for appends (the cache's loader). */
+  private async openLog(id: string): Promise<OpenLog | null> {
+    const read = await this.read(id);
+    return read && this.openFrom(id, read);
+  }
+
+  /** Open a match file for appends from what `read` found, cutting off a torn last line first. */
+  private async openFrom(id: string, read: ReadLog): Promise<OpenLog> {
+    if (read.wholeBytes < read.totalBytes) {
       // A torn trailing line was never acknowledged: drop it so the next append starts a clean line.
       const h = await open(this.logPath(id), 'r+');
       try {
-        await h.truncate(bytes);
+        await h.truncate(read.wholeBytes);
         await h.sync();
       } finally {
         await h.close();
       }
     }
-    const appendHandle = await open(this.logPath(id), 'a');
-    return { handle: appendHandle, version: events.length, eventIds, events, record };
+    const handle = await open(this.logPath(id), 'a');
+    const eventIds = new Map(read.events.map((e, i) => [e.eventId, i + 1] as const));
+    return { handle, version: read.events.length, eventIds, record: read.record };
   }
 
   private async allSummaries(): Promise<Map<string, MatchSummary>> {

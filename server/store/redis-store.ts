@@ -1,7 +1,7 @@
 /**
  * Redis adapter of the match store. Keys, under a configurable prefix `p`:
  * - `p:m:<id>:log`   Stream: one entry per accepted step, id `<version>-0`, fields e (eventId), s (step JSON), t (ms);
- * - `p:m:<id>:meta`  Hash: setup (JSON), tokenHash, createdAt;
+ * - `p:m:<id>:meta`  Hash: setup (JSON), tokenHash, createdAt, rulesVersion (absent on records older than it);
  * - `p:m:<id>:eids`  Hash: eventId → version (idempotency);
  * - `p:m:<id>:snap`  String: snapshot at the latest version, `{summary, state}` (JSON);
  * - `p:matches`      Sorted set: match id scored by last update (ms).
@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from '../redis';
-import type { AppendResult, LoadedLog, MatchRecord, MatchStore, StoredEvent, StoredSnapshot } from './types';
+import { storedRulesVersion, type AppendResult, type LoadedLog, type MatchRecord, type MatchStore, type StoredEvent, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import type { Step } from '../../shared/protocol/steps';
 
@@ -52,7 +52,7 @@ export class RedisStore implements MatchStore {
     if (!created) throw new Error(`match ${record.id} already exists`);
     await this.redis
       .multi()
-      .hSet(this.key(record.id, 'meta'), { setup: JSON.stringify(record.setup), createdAt: String(record.createdAt) })
+      .hSet(this.key(record.id, 'meta'), { setup: JSON.stringify(record.setup), createdAt: String(record.createdAt), rulesVersion: String(record.rulesVersion) })
       .set(this.key(record.id, 'snap'), JSON.stringify(snapshot))
       .zAdd(this.indexKey, { score: snapshot.summary.updatedAt, value: record.id })
       .exec();
@@ -63,7 +63,7 @@ export class RedisStore implements MatchStore {
     if (!meta.tokenHash || !meta.setup) return null;
     const entries = (await this.redis.xRange(this.key(id, 'log'), '-', '+')) as StreamEntry[];
     return {
-      record: { id, setup: JSON.parse(meta.setup), tokenHash: meta.tokenHash, createdAt: Number(meta.createdAt) },
+      record: { id, setup: JSON.parse(meta.setup), tokenHash: meta.tokenHash, createdAt: Number(meta.createdAt), rulesVersion: storedRulesVersion(meta.rulesVersion) },
       events: entries.map(toEvent),
     };
   }

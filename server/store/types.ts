@@ -17,6 +17,17 @@ export interface MatchRecord {
   tokenHash: string;
   /** Creation time, ms since the epoch. */
   createdAt: number;
+  /** RULES_VERSION (shared/rules/version.ts) the match was created under; see `storedRulesVersion`. */
+  rulesVersion: number;
+}
+
+/**
+ * The rules version of a record as read back from a store: a stored positive integer (a number, or its
+ * decimal text in a Redis hash), else 1 (a record from before versions were kept was recorded under version 1).
+ */
+export function storedRulesVersion(raw: unknown): number {
+  const n = typeof raw === 'string' && raw !== '' ? Number(raw) : raw;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
 /** One accepted step in the log. Its version is its 1-based position. */

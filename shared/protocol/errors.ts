@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'nothing-to-undo'
   // transport / server
   | 'invalid-request'
+  | 'protocol-mismatch'
   | 'event-id-reused'
   | 'stale'
   | 'unauthorized'

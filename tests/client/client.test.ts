@@ -3,7 +3,9 @@
  * - against a real match server (embedded file store): boot snapshot, pushes in version order, record acks,
  *   refusals, 'offline' rejection, resync after the server restarts on the same port;
  * - against a scripted Socket.IO peer that misbehaves on purpose (duplicate, old and skipping versions, a
- *   push before the subscribe ack), which a healthy server never does, to pin down ordering and resync.
+ *   push before the subscribe ack), which a healthy server never does, to pin down ordering and resync, and
+ *   that speaks another protocol version (its refusals reach the page).
+ * Every request names this build's PROTOCOL_VERSION (the real server refuses any other).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -16,6 +18,7 @@ import { createClient, type LiveClient, type MatchFeed } from '../../overlay/src
 import type { RunningServer } from '../../server/app';
 import { newMatch, parseSetup, statsOf, view } from '../../shared/index';
 import type { Step } from '../../shared/protocol/steps';
+import { PROTOCOL_VERSION, type ApiError } from '../../shared/index';
 import { api, createMatch, startTestServer } from '../helpers/server';
 
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
@@ -138,7 +141,9 @@ describe('live client against the match server', () => {
 describe('live client against a misbehaving peer', () => {
   let io: Server;
   let url: string;
-  const subscribes: { matchId: string; sinceVersion?: number }[] = [];
+  const subscribes: { protocol: number; matchId: string; sinceVersion?: number }[] = [];
+  const records: { protocol: number; matchId: string }[] = [];
+  const otherBuild: ApiError = { code: 'protocol-mismatch', message: 'this page is from an older version of cuecast: reload the page', field: 'protocol' };
   let client: LiveClient;
   const base = newMatch(parseSetup(SETUP));
   const snap = (version: number) => ({ matchId: 'm1', version, state: { ...view(base), steps: version }, stats: statsOf(base) });
@@ -148,7 +153,12 @@ describe('live client against a misbehaving peer', () => {
     const http = createServer();
     io = new Server(http, { transports: ['websocket'] });
     io.on('connection', (socket) => {
-      socket.on('subscribe', (req: { matchId: string; sinceVersion?: number }, ack: (r: unknown) => void) => {
+      socket.on('record', (req: { protocol: number; matchId: string }, ack: (r: unknown) => void) => {
+        records.push(req);
+        ack({ ok: false, error: otherBuild });
+      });
+      socket.on('subscribe', (req: { protocol: number; matchId: string; sinceVersion?: number }, ack: (r: unknown) => void) => {
+        if (req.matchId === 'other-build') return ack({ ok: false, error: otherBuild });
         subscribes.push(req);
         socket.join(req.matchId);
         if (subscribes.length === 1) socket.emit('state', { ...snap(4), step: BREAK }); // a push overtaking the ack
@@ -170,7 +180,7 @@ describe('live client against a misbehaving peer', () => {
     // The ack (3) and the early push (4) arrive: 3 then 4.
     await until(() => seen.length === 2, 'ack and early push');
     expect(seen).toEqual([3, 4]);
-    expect(subscribes).toEqual([{ matchId: 'm1' }]);
+    expect(subscribes).toEqual([{ protocol: PROTOCOL_VERSION, matchId: 'm1' }]);
 
     const push = (v: number) => io.to('m1').emit('state', { ...snap(v), step: BREAK });
     push(4); // duplicate: dropped
@@ -180,15 +190,28 @@ describe('live client against a misbehaving peer', () => {
     ackVersion = 9;
     push(8); // gap 5 → 8: delivered (a full snapshot) and a resync asked with sinceVersion 8
     await until(() => subscribes.length === 2, 'resync after the gap');
-    expect(subscribes[1]).toEqual({ matchId: 'm1', sinceVersion: 8 });
+    expect(subscribes[1]).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 8 });
     await until(() => seen.at(-1) === 9, 'resync ack 9');
     expect(seen).toEqual([3, 4, 5, 8, 9]);
 
     // Reconnect: the client subscribes again from its last version.
     io.disconnectSockets();
     await until(() => subscribes.length === 3, 'resubscribe after reconnect', 10_000);
-    expect(subscribes[2]).toEqual({ matchId: 'm1', sinceVersion: 9 });
+    expect(subscribes[2]).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 9 });
     expect(client.status).toBe('live');
     expect(seen).toEqual([3, 4, 5, 8, 9]); // the ack at 9 is not newer: not delivered twice
+  });
+
+  it('hands a protocol-mismatch refusal to onError and to the record caller (a page of another build)', async () => {
+    const errors: ApiError[] = [];
+    const feeds: number[] = [];
+    client.watch('other-build', (f) => feeds.push(f.version), (e) => errors.push(e));
+    await until(() => errors.length === 1, 'the refusal');
+    expect(errors[0]).toMatchObject({ code: 'protocol-mismatch', field: 'protocol' });
+    expect(errors[0]!.message).toContain('reload the page');
+    const ack = await client.record({ matchId: 'other-build', eventId: 'e1', step: BREAK });
+    expect(ack).toEqual({ ok: false, error: errors[0] });
+    expect(records).toEqual([{ protocol: PROTOCOL_VERSION, matchId: 'other-build', eventId: 'e1', step: BREAK }]);
+    expect(feeds).toEqual([]);
   });
 });

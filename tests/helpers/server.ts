@@ -3,12 +3,16 @@
  * open Socket.IO clients, call the REST API, and build a sequence of legal steps with the engine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { applyStep, newMatch, parseSetup, type Match } from '../../shared/index';
 import type { Step } from '../../shared/protocol/steps';
-import type { ClientToServerEvents, ServerToClientEvents, StatePush } from '../../shared/protocol/wire';
+import { PROTOCOL_VERSION, type AckedEvents, type ClientToServerEvents, type ServerToClientEvents, type StatePush } from '../../shared/protocol/wire';
 
 export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -19,6 +23,22 @@ export const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob
 
 /** Generous limits so suites that fire hundreds of messages are not rate-limited (one suite tests the limit). */
 export const TEST_LIMITS = { messagesPerSecond: 10_000, burst: 10_000, requestsPerMinute: 100_000 };
+
+/**
+ * Temporary directories for one suite (call at the top of the test file): the returned function makes
+ * `cuecast-<name>-…` under the OS temp dir; every one is deleted after the suite.
+ */
+export function tempDirs(): (name?: string) => string {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  return (name = 'data') => {
+    const d = mkdtempSync(join(tmpdir(), `cuecast-${name}-`));
+    dirs.push(d);
+    return d;
+  };
+}
 
 /** Start an in-process server on a random port, silent unless LOG_LEVEL is set. */
 export function startTestServer(opts: ServerOptions = {}): Promise<RunningServer> {
@@ -92,9 +112,22 @@ export function connect(url: string, token?: string, opts: { reconnection?: bool
   });
 }
 
-/** Emit with an acknowledgement; rejects after `timeoutMs`. */
+/** Emit any payload, as is, with an acknowledgement (malformed and hand-built messages); rejects after `timeoutMs`. */
 export async function call<T>(socket: Client, event: 'subscribe' | 'record', payload: unknown, timeoutMs = 5000): Promise<T> {
   return (await (socket.timeout(timeoutMs) as unknown as { emitWithAck(e: string, p: unknown): Promise<T> }).emitWithAck(event, payload));
+}
+
+/**
+ * Emit a typed `subscribe` or `record` request with this build's PROTOCOL_VERSION, as the pages' client
+ * does, and await its typed ack; rejects after `timeoutMs`.
+ */
+export function request<E extends keyof AckedEvents>(
+  socket: Client,
+  event: E,
+  req: Omit<AckedEvents[E]['request'], 'protocol'>,
+  timeoutMs = 5000,
+): Promise<AckedEvents[E]['ack']> {
+  return call<AckedEvents[E]['ack']>(socket, event, { protocol: PROTOCOL_VERSION, ...req }, timeoutMs);
 }
 
 /** `POST /api/matches` → the created match (throws on a non-201). */

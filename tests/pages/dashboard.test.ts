@@ -1,7 +1,10 @@
 /**
  * The commentator dashboard in real Chromium against a real server: the score sheet shown matches the
  * engine's sheet row for row (14-1 and Rotation), statistics, what-if lines, run chart, rack table, recent
- * steps and the consistency check follow the engine, and a new shot appears live. Screenshots kept.
+ * steps and the consistency check follow the engine, and a new shot appears live. The run chart numbers the
+ * innings, signs its axis (+peak / −peak) and has a legend for the foul marks; the Rotation rack table
+ * labels its points and balls columns; an unknown match id says "Match not found" without a "live" chip;
+ * `/favicon.ico` is served. Screenshots kept.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -138,7 +141,27 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     expect(await page.textContent('[data-f="check-detail"]')).toBe(stats.check.detail);
     expect(await page.$$eval('[data-f="recent"] li', (li) => li.map((l) => l.textContent))).toEqual(stats.recent);
     expect(await page.locator('[data-f="run-chart"] rect[data-player]').count()).toBe(stats.sheet.length);
+    // The run chart: innings numbered, the axis signed, a legend for the players' sides and the foul marks.
+    const innings = Math.max(...stats.sheet.map((r) => r.inning));
+    const peak = Math.max(5, ...stats.sheet.map((r) => Math.max(r.points, r.penalty)));
+    expect(await page.locator('[data-f="inning-label"]').allTextContents()).toEqual(Array.from({ length: innings }, (_, i) => String(i + 1)));
+    expect(await page.textContent('[data-f="axis-innings"]')).toBe('Inning');
+    expect([await page.textContent('[data-f="axis-top"]'), await page.textContent('[data-f="axis-zero"]'), await page.textContent('[data-f="axis-bottom"]')])
+      .toEqual([`+${peak}`, '0', `\u2212${peak}`]);
+    const penalties = stats.sheet.filter((r) => r.penalty > 0).length;
+    expect(penalties).toBeGreaterThan(0);
+    expect(await page.locator('[data-f="run-chart"] [data-f="foul-mark"]').count()).toBe(penalties);
+    expect(await page.$$eval('[data-f="chart-legend"] li', (li) => li.map((l) => l.textContent!.trim()))).toEqual(['Ann ▲', 'Bob ▼', 'Foul: points lost']);
+    // The foul swatch is drawn like the foul marks: hatched, edged in the foul colour (unlike either player's bars).
+    const mark = await page.$eval('[data-f="foul-mark"]', (el) => ({ fill: getComputedStyle(el).fill, stroke: getComputedStyle(el).stroke }));
+    const bars = await page.$$eval('[data-f="run-chart"] rect[data-player]', (els) => [...new Set(els.map((el) => getComputedStyle(el).fill))]);
+    const swatch = await page.$eval('[data-f="legend-fouls"] i', (el) => ({ edge: getComputedStyle(el).borderTopColor, image: getComputedStyle(el).backgroundImage }));
+    expect(mark.fill).toContain('url(');
+    expect(bars.some((b) => b.includes('url('))).toBe(false);
+    expect(swatch.image).toContain('repeating-linear-gradient');
+    expect(swatch.edge).toBe(mark.stroke);
     await page.screenshot({ path: join(screenshotDir(), 'dashboard-14-1.png'), fullPage: true });
+    await page.locator('[data-f="run-chart"]').locator('..').screenshot({ path: join(screenshotDir(), 'dashboard-run-chart.png') });
 
     // Live: Bob pockets the 9; the sheet and score follow without a reload.
     const res = await api(server.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: `${m.id}-live`, step: STRAIGHT_STEPS[7] } });
@@ -160,11 +183,41 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     expect(await page.textContent('[data-f="points-left"]')).toBe(String(state.pointsLeft));
     expect(await page.textContent('[data-f="lowest"]')).toBe(String(state.lowestBall));
     expect(await page.textContent('[data-f="what-if"]')).toContain(`${state.pointsLeft} points left on the table`);
+    // Balls per rack: a points column and a balls column per player, each labelled.
+    const rackHead = await page.$$eval('[data-f="racks"] thead tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!.trim())));
+    expect(rackHead).toEqual([['Rack', 'Ann', 'Bob'], ['Points', 'Balls', 'Points', 'Balls']]);
     const rackRow = await page.$$eval('[data-f="racks"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!.trim())));
-    expect(rackRow.map((r) => r[0])).toEqual(stats.racks.map((r) => String(r.rack)));
-    expect(rackRow[0]![1]).toBe(`${stats.racks[0]!.points[0]} (${stats.racks[0]!.balls[0].join(' ')})`);
+    expect(rackRow).toEqual(stats.racks.map((r) => [String(r.rack), String(r.points[0]), r.balls[0].join(' '), String(r.points[1]), r.balls[1].join(' ')]));
+    expect(stats.racks[0]!.balls[0].length).toBeGreaterThan(0);
+    await page.locator('[data-f="racks"]').screenshot({ path: join(screenshotDir(), 'dashboard-rotation-racks.png') });
     expect(await page.getAttribute('[data-f="check"]', 'data-ok')).toBe('1');
     expect(await page.textContent('[data-f="check-detail"]')).toBe(stats.check.detail);
     await page.screenshot({ path: join(screenshotDir(), 'dashboard-rotation.png'), fullPage: true });
+  });
+
+  it('an unknown or malformed match id: "Match not found", no "live" chip, no endless waiting', async () => {
+    for (const [id, shot] of [['noSuchMatch1', 'dashboard-not-found.png'], ['x'.repeat(80), null]] as const) {
+      const p = await browser.newPage({ viewport: { width: 800, height: 600 } });
+      await p.goto(`${server.url}/dashboard/${id}?lang=en`);
+      await p.waitForSelector('[data-f="not-found"]', { timeout: 10_000 });
+      expect(await p.textContent('[data-f="not-found"]')).toBe(`Match not found — ${id}`);
+      expect(await p.locator('[data-f="status"]').count()).toBe(0);
+      expect(await p.getByText('Waiting for the match').count()).toBe(0);
+      if (shot) await p.screenshot({ path: join(screenshotDir(), shot) });
+      await p.close();
+    }
+  });
+
+  it('serves /favicon.ico (and the SVG icon the pages link to)', async () => {
+    const ico = await fetch(`${server.url}/favicon.ico`);
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get('content-type')).toMatch(/^image\//);
+    const bytes = Buffer.from(await ico.arrayBuffer());
+    expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0]); // an ICO header
+    const svg = await fetch(`${server.url}/favicon.svg`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    await page.goto(`${server.url}/dashboard/anything`);
+    expect(await page.$$eval('link[rel=icon]', (ls) => ls.map((l) => l.getAttribute('href')))).toEqual(['/favicon.ico', '/favicon.svg']);
   });
 });

@@ -20,8 +20,11 @@ class FakeServer {
   log: OutboxEntry[] = [];
   online = true;
   refuseNext: string | null = null;
+  /** A server of another build: refuses every record with `protocol-mismatch`. */
+  otherBuild = false;
   send = async (e: OutboxEntry): Promise<RecordAck> => {
     if (!this.online) throw new Error('offline');
+    if (this.otherBuild) return { ok: false, error: { code: 'protocol-mismatch', message: 'this page is from an older version of cuecast: reload the page', field: 'protocol' } };
     const ok = (duplicate?: boolean): RecordAck =>
       ({ ok: true, matchId: e.matchId, version: this.log.length, state: {} as never, stats: {} as never, ...(duplicate ? { duplicate } : {}) });
     if (this.log.some((x) => x.eventId === e.eventId)) return ok(true);
@@ -54,6 +57,27 @@ describe('outbox', () => {
     expect(server.log.map((e) => e.eventId)).toEqual([a.eventId, b.eventId]);
     // the next step continues from the acknowledged version even before a state push arrives
     expect(box.enqueue(miss, 0).expectedVersion).toBe(2);
+  });
+
+  test('a server of another build (protocol-mismatch) judges nothing: the steps stay for the reloaded page', async () => {
+    const storage = new MemStorage();
+    const server = new FakeServer();
+    server.otherBuild = true;
+    const box = new Outbox('m1', storage, server.send);
+    const ids = [box.enqueue(made(1), 0), box.enqueue(miss, 0)].map((e) => e.eventId);
+    const events: OutboxEvent[] = [];
+    box.on((e) => events.push(e));
+    await box.flush();
+    expect(events).toEqual([expect.objectContaining({ kind: 'unsent', reason: 'protocol-mismatch' })]);
+    expect(box.size).toBe(2);
+    expect(box.sending).toBeNull();
+    expect(JSON.parse(storage.getItem(outboxKey('m1'))!)).toHaveLength(2);
+
+    server.otherBuild = false; // the page was reloaded from the server's build
+    const reloaded = new Outbox('m1', storage, server.send);
+    await reloaded.flush();
+    expect(server.log.map((e) => e.eventId)).toEqual(ids);
+    expect(reloaded.size).toBe(0);
   });
 
   test('offline: steps queue, survive a reload, and replay in order with the same ids exactly once', async () => {

@@ -4,17 +4,10 @@
  * step is refused with `event-id-reused` (REST 409) naming the eventId and its version, and appends nothing —
  * also after a restart, when the ids come from the stored log.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { RecordAck } from '../../shared/protocol/wire';
-import { api, call, connect, createMatch, legalSteps, startTestServer, Viewer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { api, connect, createMatch, legalSteps, request, startTestServer, tempDirs, Viewer } from '../helpers/server';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
 
 const steps = legalSteps(3);
 /** A legal opening step that is not steps[0]. */
@@ -22,8 +15,7 @@ const SAFETY_BREAK = { shot: { call: 'safety', breakRails: { objectBalls: 2, cue
 
 describe('eventId reuse on one instance', () => {
   it('same eventId + same step is a retry; + another step is refused with event-id-reused and records nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cuecast-eventids-'));
-    dirs.push(dir);
+    const dir = tempDir('eventids');
     let server = await startTestServer({ dataDir: dir });
     const m = await createMatch(server.url);
     const path = `/api/matches/${m.id}/events`;
@@ -31,7 +23,7 @@ describe('eventId reuse on one instance', () => {
     const viewerSocket = await connect(server.url);
     try {
       const viewer = new Viewer(viewerSocket);
-      await call(viewerSocket, 'subscribe', { matchId: m.id });
+      await request(viewerSocket, 'subscribe', { matchId: m.id });
       expect(steps[0]).not.toEqual(SAFETY_BREAK);
 
       // A Companion button with a fixed eventId: the first press records.
@@ -56,12 +48,12 @@ describe('eventId reuse on one instance', () => {
       expect(reused.body.duplicate).toBeUndefined();
 
       // Over Socket.IO, likewise; after more steps the message still names the version it was recorded at.
-      const next = await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: 'e2', expectedVersion: 1, step: steps[1] });
+      const next = await request(scorer, 'record', { matchId: m.id, eventId: 'e2', expectedVersion: 1, step: steps[1] });
       expect(next).toMatchObject({ ok: true, version: 2 });
-      const sockReused = await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: 'button-1', step: steps[2] });
+      const sockReused = await request(scorer, 'record', { matchId: m.id, eventId: 'button-1', step: steps[2] });
       expect(sockReused).toMatchObject({ ok: false, error: { code: 'event-id-reused', field: 'eventId' } });
       if (!sockReused.ok) expect(sockReused.error.message).toContain('version 1');
-      const sockRetry = await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: 'button-1', step: steps[0] });
+      const sockRetry = await request(scorer, 'record', { matchId: m.id, eventId: 'button-1', step: steps[0] });
       expect(sockRetry).toMatchObject({ ok: true, version: 1, duplicate: true });
 
       const log = await api(server.url, path);

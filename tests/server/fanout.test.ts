@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
 import type { RunningServer } from '../../server/app';
-import type { RecordAck, SubscribeAck } from '../../shared/protocol/wire';
+import type { Step } from '../../shared/protocol/steps';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
-import { api, call, connect, createMatch, legalSteps, startTestServer, Viewer, type Client } from '../helpers/server';
+import { api, connect, createMatch, legalSteps, request, startTestServer, Viewer, type Client } from '../helpers/server';
 import { hashToken } from '../../server/tokens';
 
 const redis = await requireRedis();
@@ -38,7 +38,7 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     const m = await createMatch(s1.url);
     const viewerSocket = await open(s2.url);
     const viewer = new Viewer(viewerSocket);
-    const sub = await call<SubscribeAck>(viewerSocket, 'subscribe', { matchId: m.id });
+    const sub = await request(viewerSocket, 'subscribe', { matchId: m.id });
     expect(sub.ok).toBe(true);
     if (!sub.ok) return;
     expect(sub.version).toBe(0);
@@ -47,7 +47,7 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
 
     const scorer = await open(s1.url, m.scorerToken);
     for (let i = 0; i < 5; i++) {
-      const ack = await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `e${i}`, expectedVersion: i, step: steps[i] });
+      const ack = await request(scorer, 'record', { matchId: m.id, eventId: `e${i}`, expectedVersion: i, step: steps[i] });
       expect(ack).toMatchObject({ ok: true, matchId: m.id, version: i + 1 });
     }
     await viewer.waitFor(5);
@@ -67,7 +67,7 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     const on1 = await open(s1.url, m.scorerToken);
     const on2 = await open(s2.url, m.scorerToken);
     for (let i = 0; i < 6; i++) {
-      const ack = await call<RecordAck>(i % 2 ? on2 : on1, 'record', { matchId: m.id, eventId: `x${i}`, expectedVersion: i, step: steps[i] });
+      const ack = await request(i % 2 ? on2 : on1, 'record', { matchId: m.id, eventId: `x${i}`, expectedVersion: i, step: steps[i] });
       expect(ack).toMatchObject({ ok: true, version: i + 1 });
     }
     // Without expectedVersion (a Companion button), a stale cache is caught up and the step appended at the end.
@@ -83,21 +83,21 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     const on1 = await open(s1.url, m.scorerToken);
     const on2 = await open(s2.url, m.scorerToken);
     const req = { matchId: m.id, eventId: 'once', expectedVersion: 0, step: steps[0] };
-    const first = await call<RecordAck>(on1, 'record', req);
+    const first = await request(on1, 'record', req);
     expect(first).toMatchObject({ ok: true, version: 1 });
-    const again = await call<RecordAck>(on1, 'record', req);
-    const other = await call<RecordAck>(on2, 'record', req);
+    const again = await request(on1, 'record', req);
+    const other = await request(on2, 'record', req);
     expect(again).toMatchObject({ ok: true, version: 1, duplicate: true });
     expect(other).toMatchObject({ ok: true, version: 1, duplicate: true });
     if (first.ok && other.ok) expect(other.state).toEqual(first.state);
     // After more steps, a late retry still returns the state right after the original step.
-    await call<RecordAck>(on1, 'record', { matchId: m.id, eventId: 'two', expectedVersion: 1, step: steps[1] });
-    const late = await call<RecordAck>(on2, 'record', req);
+    await request(on1, 'record', { matchId: m.id, eventId: 'two', expectedVersion: 1, step: steps[1] });
+    const late = await request(on2, 'record', req);
     expect(late).toMatchObject({ ok: true, version: 1, duplicate: true });
     if (first.ok && late.ok) expect(late.state).toEqual(first.state);
     // Concurrent retries on both instances of a new eventId: still one event.
     const dupReq = { matchId: m.id, eventId: 'race', expectedVersion: 2, step: steps[2] };
-    const acks = await Promise.all([call<RecordAck>(on1, 'record', dupReq), call<RecordAck>(on2, 'record', dupReq), call<RecordAck>(on1, 'record', dupReq)]);
+    const acks = await Promise.all([request(on1, 'record', dupReq), request(on2, 'record', dupReq), request(on1, 'record', dupReq)]);
     expect(acks.every((a) => a.ok && a.version === 3)).toBe(true);
     expect(acks.filter((a) => a.ok && !a.duplicate)).toHaveLength(1);
     const log = await api(s1.url, `/api/matches/${m.id}/events`);
@@ -109,10 +109,10 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     // Instance 2 loads the match at version 0 and keeps that cache: the reuse is found by the Redis dedupe.
     const watcher = await open(s2.url);
     const watched = new Viewer(watcher);
-    expect(await call<SubscribeAck>(watcher, 'subscribe', { matchId: m.id })).toMatchObject({ ok: true, version: 0 });
+    expect(await request(watcher, 'subscribe', { matchId: m.id })).toMatchObject({ ok: true, version: 0 });
     const on1 = await open(s1.url, m.scorerToken);
     const on2 = await open(s2.url, m.scorerToken);
-    expect(await call<RecordAck>(on1, 'record', { matchId: m.id, eventId: 'fixed', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
+    expect(await request(on1, 'record', { matchId: m.id, eventId: 'fixed', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
     const safetyBreak = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
     const path = `/api/matches/${m.id}/events`;
     const reused = await api(s2.url, path, { token: m.scorerToken, body: { eventId: 'fixed', step: safetyBreak } });
@@ -121,12 +121,12 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     // The same step, keys in another order, is still the idempotent retry there.
     const shot = (steps[0] as { shot: Record<string, unknown> }).shot;
     const reordered = { shot: Object.fromEntries(Object.entries(shot).reverse()) };
-    expect(await call<RecordAck>(on2, 'record', { eventId: 'fixed', step: reordered, matchId: m.id })).toMatchObject({ ok: true, version: 1, duplicate: true });
+    expect(await request(on2, 'record', { eventId: 'fixed', step: reordered, matchId: m.id })).toMatchObject({ ok: true, version: 1, duplicate: true });
     // A new eventId sent with two different steps to both instances at once: one records, the other is refused.
-    const mid = { shot: { call: 'safety' } };
+    const mid: Step = { shot: { call: 'safety' } };
     const [a, b] = await Promise.all([
-      call<RecordAck>(on1, 'record', { matchId: m.id, eventId: 'both', step: steps[1] }),
-      call<RecordAck>(on2, 'record', { matchId: m.id, eventId: 'both', step: mid }),
+      request(on1, 'record', { matchId: m.id, eventId: 'both', step: steps[1] }),
+      request(on2, 'record', { matchId: m.id, eventId: 'both', step: mid }),
     ]);
     expect([a, b].filter((x) => x.ok)).toHaveLength(1);
     expect([a, b].find((x) => !x.ok)).toMatchObject({ ok: false, error: { code: 'event-id-reused', field: 'eventId' } });
@@ -144,8 +144,8 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     const on1 = await open(s1.url, m.scorerToken);
     const on2 = await open(s2.url, m.scorerToken);
     const [a, b] = await Promise.all([
-      call<RecordAck>(on1, 'record', { matchId: m.id, eventId: 'a', expectedVersion: 0, step: steps[0] }),
-      call<RecordAck>(on2, 'record', { matchId: m.id, eventId: 'b', expectedVersion: 0, step: steps[0] }),
+      request(on1, 'record', { matchId: m.id, eventId: 'a', expectedVersion: 0, step: steps[0] }),
+      request(on2, 'record', { matchId: m.id, eventId: 'b', expectedVersion: 0, step: steps[0] }),
     ]);
     const oks = [a, b].filter((x) => x.ok);
     const stale = [a, b].filter((x) => !x.ok);
@@ -159,8 +159,8 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
   it('a stale expectedVersion is refused (socket `stale`, REST 409 with currentVersion) and changes nothing', async () => {
     const m = await createMatch(s1.url);
     const scorer = await open(s1.url, m.scorerToken);
-    await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: 's0', expectedVersion: 0, step: steps[0] });
-    const ack = await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: 's1', expectedVersion: 0, step: steps[1] });
+    await request(scorer, 'record', { matchId: m.id, eventId: 's0', expectedVersion: 0, step: steps[0] });
+    const ack = await request(scorer, 'record', { matchId: m.id, eventId: 's1', expectedVersion: 0, step: steps[1] });
     expect(ack).toMatchObject({ ok: false, error: { code: 'stale' }, currentVersion: 1 });
     const rest = await api(s2.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 's2', expectedVersion: 5, step: steps[1] } });
     expect(rest.status).toBe(409);
@@ -173,13 +173,13 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     const other = await createMatch(s1.url);
     const viewerSocket = await open(s2.url);
     const viewer = new Viewer(viewerSocket);
-    await call<SubscribeAck>(viewerSocket, 'subscribe', { matchId: m.id });
+    await request(viewerSocket, 'subscribe', { matchId: m.id });
     const req = { matchId: m.id, eventId: 'v', expectedVersion: 0, step: steps[0] };
-    expect(await call<RecordAck>(viewerSocket, 'record', req)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await request(viewerSocket, 'record', req)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     const wrong = await open(s1.url, 'not-the-token');
-    expect(await call<RecordAck>(wrong, 'record', req)).toMatchObject({ ok: false, error: { code: 'forbidden', field: 'token' } });
+    expect(await request(wrong, 'record', req)).toMatchObject({ ok: false, error: { code: 'forbidden', field: 'token' } });
     const foreign = await open(s2.url, other.scorerToken);
-    expect(await call<RecordAck>(foreign, 'record', req)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await request(foreign, 'record', req)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     // REST: no token 401, wrong token 403.
     const noToken = await api(s1.url, `/api/matches/${m.id}/events`, { body: { eventId: 'r', step: steps[0] } });
     expect(noToken.status).toBe(401);
@@ -195,18 +195,18 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
 
   it('subscribe refuses an unknown match and resyncs from sinceVersion with the latest snapshot', async () => {
     const viewerSocket = await open(s1.url);
-    expect(await call<SubscribeAck>(viewerSocket, 'subscribe', { matchId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not-found', field: 'matchId' } });
+    expect(await request(viewerSocket, 'subscribe', { matchId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not-found', field: 'matchId' } });
     const m = await createMatch(s1.url);
     const scorer = await open(s2.url, m.scorerToken);
-    for (let i = 0; i < 3; i++) await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `r${i}`, expectedVersion: i, step: steps[i] });
-    const ack = await call<SubscribeAck>(viewerSocket, 'subscribe', { matchId: m.id, sinceVersion: 1 });
+    for (let i = 0; i < 3; i++) await request(scorer, 'record', { matchId: m.id, eventId: `r${i}`, expectedVersion: i, step: steps[i] });
+    const ack = await request(viewerSocket, 'subscribe', { matchId: m.id, sinceVersion: 1 });
     expect(ack).toMatchObject({ ok: true, version: 3 });
   });
 
   it('lists matches and serves the log and the score sheet as CSV', async () => {
     const m = await createMatch(s1.url, { discipline: '14-1', ruleset: 'nba', players: ['Cara, "C"', 'Dan'], targets: [1000, 1000] });
     const scorer = await open(s1.url, m.scorerToken);
-    for (let i = 0; i < 3; i++) await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `c${i}`, expectedVersion: i, step: steps[i] });
+    for (let i = 0; i < 3; i++) await request(scorer, 'record', { matchId: m.id, eventId: `c${i}`, expectedVersion: i, step: steps[i] });
     const list = await api(s2.url, '/api/matches');
     const row = list.body.matches.find((x: { id: string }) => x.id === m.id);
     expect(row).toMatchObject({ id: m.id, discipline: '14-1', names: ['Cara, "C"', 'Dan'], version: 3 });
@@ -220,7 +220,7 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
   it('keeps the log as a Redis Stream with ids <version>-0, and set-up, token hash, snapshot and eventIds beside it', async () => {
     const m = await createMatch(s1.url);
     const scorer = await open(s2.url, m.scorerToken);
-    for (let i = 0; i < 4; i++) await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `k${i}`, expectedVersion: i, step: steps[i] });
+    for (let i = 0; i < 4; i++) await request(scorer, 'record', { matchId: m.id, eventId: `k${i}`, expectedVersion: i, step: steps[i] });
     const r = createClient({ url: redis.url });
     r.on('error', () => undefined);
     await r.connect();

@@ -23,7 +23,7 @@ describe('FileStore', () => {
   it('appends only at the expected version, dedupes eventIds, and survives a torn last line', async () => {
     const store = new FileStore(dir);
     await store.init();
-    await store.create({ id: 'm1', setup, tokenHash: 'ab'.repeat(32), createdAt: 1 }, snap(0));
+    await store.create({ id: 'm1', setup, tokenHash: 'ab'.repeat(32), createdAt: 1, rulesVersion: 1 }, snap(0));
     expect(await store.append('m1', 0, { eventId: 'a', step: steps[0]!, at: 1 }, snap(1))).toEqual({ status: 'ok', version: 1 });
     expect(await store.append('m1', 0, { eventId: 'b', step: steps[1]!, at: 2 }, snap(1))).toEqual({ status: 'stale', version: 1 });
     expect(await store.append('m1', 1, { eventId: 'a', step: steps[1]!, at: 2 }, snap(1))).toEqual({ status: 'duplicate', version: 1 });

@@ -3,22 +3,12 @@
  * (and the message when it is missing), security headers, CORS, rate limits on REST and Socket.IO,
  * websocket-only transport, and a graceful shutdown that still acknowledges the record in flight.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { RecordAck, SubscribeAck } from '../../shared/protocol/wire';
-import { api, call, connect, createMatch, legalSteps, SETUP, startTestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { api, connect, createMatch, legalSteps, request, SETUP, startTestServer, tempDirs } from '../helpers/server';
 
-const dirs: string[] = [];
-const tempDir = (name: string) => {
-  const d = mkdtempSync(join(tmpdir(), `cuecast-${name}-`));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
 const steps = legalSteps(3);
 
 describe('REST and pages', () => {
@@ -170,11 +160,11 @@ describe('limits', () => {
       const m = await createMatch(s.url);
       const noisy = await connect(s.url);
       const quiet = await connect(s.url);
-      const acks = await Promise.all(Array.from({ length: 30 }, () => call<SubscribeAck>(noisy, 'subscribe', { matchId: m.id })));
+      const acks = await Promise.all(Array.from({ length: 30 }, () => request(noisy, 'subscribe', { matchId: m.id })));
       const limited = acks.filter((a) => !a.ok && a.error.code === 'rate-limited').length;
       expect(acks.filter((a) => a.ok).length).toBeGreaterThanOrEqual(10);
       expect(limited).toBeGreaterThanOrEqual(15);
-      expect(await call<SubscribeAck>(quiet, 'subscribe', { matchId: m.id })).toMatchObject({ ok: true });
+      expect(await request(quiet, 'subscribe', { matchId: m.id })).toMatchObject({ ok: true });
       noisy.close();
       quiet.close();
     } finally {
@@ -192,7 +182,7 @@ describe('limits', () => {
       emitNoAck(scorer, 'record', { matchId: m.id, eventId: 'no-ack', step: steps[0] });
       emitNoAck(viewer, 'subscribe', { matchId: m.id });
       // A record with an ack on the same connection is answered after the ignored one (messages are in order).
-      expect(await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: 'acked', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
+      expect(await request(scorer, 'record', { matchId: m.id, eventId: 'acked', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
       const log = await api(s.url, `/api/matches/${m.id}/events`);
       expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(['acked']);
       scorer.close();
@@ -223,7 +213,7 @@ describe('graceful shutdown', () => {
     const s = await startTestServer({ dataDir });
     const m = await createMatch(s.url);
     const scorer = await connect(s.url, m.scorerToken, { reconnection: false });
-    const pending = call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: 'last', expectedVersion: 0, step: steps[0] });
+    const pending = request(scorer, 'record', { matchId: m.id, eventId: 'last', expectedVersion: 0, step: steps[0] });
     await new Promise((r) => setTimeout(r, 2)); // the record is on the wire
     const closing = s.close();
     const ack = await pending;

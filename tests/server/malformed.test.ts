@@ -1,9 +1,9 @@
 /**
  * A few hundred malformed messages (a hand-written table plus fast-check generated mutations of legal
  * steps and random JSON), over Socket.IO and REST: each gets a specific error — code and field — and
- * changes nothing: same version, same log, no push to viewers. A bad envelope (matchId, eventId,
- * expectedVersion, a non-object request) is `invalid-request`; a bad step is `invalid-step`. Embedded mode
- * (file store).
+ * changes nothing: same version, same log, no push to viewers. A missing or other protocol version is
+ * `protocol-mismatch`, before anything else; a bad envelope (matchId, eventId, expectedVersion, a non-object
+ * request) is `invalid-request`; a bad step is `invalid-step`. Embedded mode (file store).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
 import { stepSchema } from '../../shared/protocol/steps';
-import type { RecordAck } from '../../shared/protocol/wire';
-import { api, call, connect, createMatch, legalSteps, startTestServer, Viewer, type Client } from '../helpers/server';
+import { PROTOCOL_VERSION, type RecordAck } from '../../shared/protocol/wire';
+import { api, call, connect, createMatch, legalSteps, request, startTestServer, Viewer, type Client } from '../helpers/server';
 
 interface Row {
   name: string;
@@ -23,14 +23,23 @@ interface Row {
   /** Exact field, or a prefix when `prefix` is set. */
   field: string;
   prefix?: boolean;
+  /** Socket.IO only (REST gives the row's payload another meaning). */
+  socketOnly?: boolean;
 }
 
 const steps = legalSteps(3);
 
 /** Envelope rows: everything but the step (`invalid-request`). `M` is replaced by the match id. */
 function envelopeRows(): Row[] {
-  const base = { matchId: 'M', eventId: 'bad', expectedVersion: 3, step: steps[0] };
+  const base = { protocol: PROTOCOL_VERSION, matchId: 'M', eventId: 'bad', expectedVersion: 3, step: steps[0] };
   const rows: Row[] = [];
+  // Another protocol version is refused before any other check (a page from another build hears "reload").
+  const { protocol: _, ...unversioned } = base;
+  rows.push({ name: 'no protocol (a page from before versioning)', payload: unversioned, code: 'protocol-mismatch', field: 'protocol', socketOnly: true });
+  rows.push({ name: 'no protocol and an unknown key', payload: { ...unversioned, extra: 1, eventId: 5 }, code: 'protocol-mismatch', field: 'protocol', socketOnly: true });
+  for (const v of [1, PROTOCOL_VERSION - 1, PROTOCOL_VERSION + 1, '2', null, 2.5]) {
+    rows.push({ name: `protocol ${JSON.stringify(v)}`, payload: { ...base, protocol: v }, code: 'protocol-mismatch', field: 'protocol' });
+  }
   for (const p of [null, 1, 'x', [], true, [base]]) rows.push({ name: `request ${JSON.stringify(p)}`, payload: p, code: 'invalid-request', field: 'request' });
   rows.push({ name: 'unknown key', payload: { ...base, extra: 1 }, code: 'invalid-request', field: 'request' });
   for (const v of [undefined, '', 5, null, {}, 'x'.repeat(65)]) rows.push({ name: `matchId ${JSON.stringify(v)}`, payload: { ...base, matchId: v }, code: 'invalid-request', field: 'matchId' });
@@ -94,7 +103,7 @@ const STEP_TABLE: [unknown, string][] = [
 ];
 
 function stepRows(): Row[] {
-  return STEP_TABLE.map(([step, field]) => ({ name: `step ${JSON.stringify(step)}`, payload: { matchId: 'M', eventId: 'bad', expectedVersion: 3, step }, code: 'invalid-step', field }));
+  return STEP_TABLE.map(([step, field]) => ({ name: `step ${JSON.stringify(step)}`, payload: { protocol: PROTOCOL_VERSION, matchId: 'M', eventId: 'bad', expectedVersion: 3, step }, code: 'invalid-step', field }));
 }
 
 /** fast-check: legal shots with one field replaced by random JSON, and random JSON as the whole step. */
@@ -105,12 +114,12 @@ function generatedRows(): Row[] {
   for (const [key, value] of mutations) {
     const step = { shot: { call: { ball: 1 }, pocketed: [1], [key]: value } };
     if (stepSchema.safeParse(step).success) continue;
-    rows.push({ name: `shot.${key} = ${JSON.stringify(value).slice(0, 40)}`, payload: { matchId: 'M', eventId: 'bad', expectedVersion: 3, step }, code: 'invalid-step', field: `step.shot.${key}`, prefix: true });
+    rows.push({ name: `shot.${key} = ${JSON.stringify(value).slice(0, 40)}`, payload: { protocol: PROTOCOL_VERSION, matchId: 'M', eventId: 'bad', expectedVersion: 3, step }, code: 'invalid-step', field: `step.shot.${key}`, prefix: true });
     if (rows.length >= 200) break;
   }
   for (const value of fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed: 7, numRuns: 80 })) {
     if (stepSchema.safeParse(value).success) continue;
-    rows.push({ name: `random step ${JSON.stringify(value).slice(0, 40)}`, payload: { matchId: 'M', eventId: 'bad', expectedVersion: 3, step: value }, code: 'invalid-step', field: 'step', prefix: true });
+    rows.push({ name: `random step ${JSON.stringify(value).slice(0, 40)}`, payload: { protocol: PROTOCOL_VERSION, matchId: 'M', eventId: 'bad', expectedVersion: 3, step: value }, code: 'invalid-step', field: 'step', prefix: true });
   }
   return rows;
 }
@@ -138,12 +147,12 @@ describe('malformed payloads', () => {
     match = await createMatch(server.url);
     scorer = await connect(server.url, match.scorerToken);
     for (let i = 0; i < 3; i++) {
-      const ack = await call<RecordAck>(scorer, 'record', { matchId: match.id, eventId: `ok${i}`, expectedVersion: i, step: steps[i] });
+      const ack = await request(scorer, 'record', { matchId: match.id, eventId: `ok${i}`, expectedVersion: i, step: steps[i] });
       expect(ack.ok).toBe(true);
     }
     viewerSocket = await connect(server.url);
     viewer = new Viewer(viewerSocket);
-    await call(viewerSocket, 'subscribe', { matchId: match.id });
+    await request(viewerSocket, 'subscribe', { matchId: match.id });
     logBefore = (await api(server.url, `/api/matches/${match.id}/events`)).body;
   });
   afterAll(async () => {
@@ -170,11 +179,11 @@ describe('malformed payloads', () => {
 
   it('over REST each step row gets 400 with its field (409 for stale, 413 too large, 404 unknown match)', async () => {
     const wrong: string[] = [];
-    const statusOf: Record<string, number> = { 'invalid-request': 400, 'invalid-step': 400, stale: 409, 'too-large': 413, 'not-found': 404 };
+    const statusOf: Record<string, number> = { 'invalid-request': 400, 'invalid-step': 400, 'protocol-mismatch': 400, stale: 409, 'too-large': 413, 'not-found': 404 };
     for (const row of rows) {
       const p = withId(row.payload) as Record<string, unknown> | null;
       // Only object requests map to REST (matchId moves to the path, where an unknown id is a 404).
-      if (!p || typeof p !== 'object' || Array.isArray(p) || typeof p.matchId !== 'string' || !/^[\w-]+$/.test(p.matchId) || row.field === 'request' || row.field === 'matchId') continue;
+      if (!p || typeof p !== 'object' || Array.isArray(p) || typeof p.matchId !== 'string' || !/^[\w-]+$/.test(p.matchId) || row.field === 'request' || row.field === 'matchId' || row.socketOnly) continue;
       const { matchId, ...body } = p;
       const res = await api(server.url, `/api/matches/${matchId}/events`, { token: match.scorerToken, body });
       const err = res.body?.error;
@@ -204,18 +213,23 @@ describe('malformed payloads', () => {
     expect((await api(server.url, '/api/matches')).body.matches).toHaveLength(before);
   });
 
-  it('subscribe: a bad envelope is invalid-request naming the field', async () => {
-    const cases: [unknown, string][] = [
-      [null, 'request'],
-      ['x', 'request'],
-      [{ matchId: 5 }, 'matchId'],
-      [{ matchId: '' }, 'matchId'],
-      [{ matchId: match.id, sinceVersion: -1 }, 'sinceVersion'],
-      [{ matchId: match.id, extra: true }, 'request'],
+  it('subscribe: a bad envelope is invalid-request naming the field; another protocol version is protocol-mismatch', async () => {
+    const protocol = PROTOCOL_VERSION;
+    const cases: [unknown, string, string][] = [
+      [null, 'invalid-request', 'request'],
+      ['x', 'invalid-request', 'request'],
+      [{ protocol, matchId: 5 }, 'invalid-request', 'matchId'],
+      [{ protocol, matchId: '' }, 'invalid-request', 'matchId'],
+      [{ protocol, matchId: match.id, sinceVersion: -1 }, 'invalid-request', 'sinceVersion'],
+      [{ protocol, matchId: match.id, extra: true }, 'invalid-request', 'request'],
+      [{ matchId: match.id }, 'protocol-mismatch', 'protocol'],
+      [{ matchId: 5, sinceVersion: -1 }, 'protocol-mismatch', 'protocol'],
+      [{ protocol: protocol - 1, matchId: match.id }, 'protocol-mismatch', 'protocol'],
+      [{ protocol: protocol + 1, matchId: match.id }, 'protocol-mismatch', 'protocol'],
     ];
-    for (const [payload, field] of cases) {
+    for (const [payload, code, field] of cases) {
       const ack = await call<{ ok: boolean; error?: { code: string; field?: string } }>(viewerSocket, 'subscribe', payload);
-      expect(ack, JSON.stringify(payload)).toMatchObject({ ok: false, error: { code: 'invalid-request', field } });
+      expect(ack, JSON.stringify(payload)).toMatchObject({ ok: false, error: { code, field } });
     }
   });
 
@@ -223,12 +237,12 @@ describe('malformed payloads', () => {
     const fresh = await createMatch(server.url);
     const s = await connect(server.url, fresh.scorerToken);
     try {
-      expect(await call<RecordAck>(s, 'record', { matchId: fresh.id, eventId: 'u', step: { undo: true } })).toMatchObject({ ok: false, error: { code: 'nothing-to-undo', field: 'undo' } });
-      const choice = await call<RecordAck>(s, 'record', { matchId: fresh.id, eventId: 'c', step: { choice: 'accept' } });
+      expect(await request(s, 'record', { matchId: fresh.id, eventId: 'u', step: { undo: true } })).toMatchObject({ ok: false, error: { code: 'nothing-to-undo', field: 'undo' } });
+      const choice = await request(s, 'record', { matchId: fresh.id, eventId: 'c', step: { choice: 'accept' } });
       expect(choice).toMatchObject({ ok: false, error: { code: 'no-choice-pending' } });
       expect((await api(server.url, `/api/matches/${fresh.id}`)).body.version).toBe(0);
       // The refused eventIds are not burnt: the same id may carry a legal step afterwards.
-      expect(await call<RecordAck>(s, 'record', { matchId: fresh.id, eventId: 'u', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
+      expect(await request(s, 'record', { matchId: fresh.id, eventId: 'u', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
     } finally {
       s.close();
     }
@@ -240,6 +254,6 @@ describe('malformed payloads', () => {
     expect(after.body.version).toBe(3);
     expect(viewer.pushes).toHaveLength(0);
     // And the connection still works for a legal step.
-    expect(await call<RecordAck>(scorer, 'record', { matchId: match.id, eventId: 'ok3', expectedVersion: 3, step: legalSteps(4)[3] })).toMatchObject({ ok: true, version: 4 });
+    expect(await request(scorer, 'record', { matchId: match.id, eventId: 'ok3', expectedVersion: 3, step: legalSteps(4)[3] })).toMatchObject({ ok: true, version: 4 });
   });
 });

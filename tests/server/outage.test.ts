@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
-import type { RecordAck, SubscribeAck } from '../../shared/protocol/wire';
 import { proxyRedis, requireRedisServerBinary, spawnRedis, type PrivateRedis } from '../helpers/redis';
-import { api, call, connect, createMatch, legalSteps, startTestServer, Viewer, type Client } from '../helpers/server';
+import { api, connect, createMatch, legalSteps, request, startTestServer, Viewer, type Client } from '../helpers/server';
 
 const hasBinary = requireRedisServerBinary();
 const SHOTS = 40;
@@ -39,7 +38,7 @@ describe.skipIf(!hasBinary)('Redis outage during a stream of shots', () => {
       const sock = await connect(url);
       sockets.push(sock);
       const v = new Viewer(sock);
-      const ack = await call<SubscribeAck>(sock, 'subscribe', { matchId: m.id });
+      const ack = await request(sock, 'subscribe', { matchId: m.id });
       expect(ack.ok).toBe(true);
       viewers.push(v);
     }
@@ -58,7 +57,7 @@ describe.skipIf(!hasBinary)('Redis outage during a stream of shots', () => {
       }
       // Like the scorer page: retry with the same eventId until acknowledged.
       for (;;) {
-        const ack = await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `shot-${i}`, step: steps[i] }, 10_000).catch(
+        const ack = await request(scorer, 'record', { matchId: m.id, eventId: `shot-${i}`, step: steps[i] }, 10_000).catch(
           (e: Error) => ({ ok: false as const, error: { code: 'internal' as const, message: e.message } }),
         );
         if (ack.ok) {
@@ -94,15 +93,15 @@ describe.skipIf(!hasBinary)('Redis outage during a stream of shots', () => {
         const sock = await connect(url);
         sockets.push(sock);
         watchers.push(new Viewer(sock));
-        await call<SubscribeAck>(sock, 'subscribe', { matchId: m.id });
+        await request(sock, 'subscribe', { matchId: m.id });
       }
       const scorer = await connect(s1.url, m.scorerToken);
       sockets.push(scorer);
-      for (let i = 0; i < 3; i++) await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `p${i}`, expectedVersion: i, step: steps[i] });
+      for (let i = 0; i < 3; i++) await request(scorer, 'record', { matchId: m.id, eventId: `p${i}`, expectedVersion: i, step: steps[i] });
       await Promise.all(watchers.map((v) => v.waitFor(3)));
       proxy.cut();
       for (let i = 3; i < 6; i++) {
-        const ack = await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `p${i}`, expectedVersion: i, step: steps[i] });
+        const ack = await request(scorer, 'record', { matchId: m.id, eventId: `p${i}`, expectedVersion: i, step: steps[i] });
         expect(ack).toMatchObject({ ok: true, version: i + 1 });
       }
       await sleep(300);

@@ -4,13 +4,9 @@
  * acknowledged step, in order, at its acknowledged version. Redis mode (shared Redis, own key prefix) and
  * embedded mode (DATA_DIR). Also a graceful restart in embedded mode.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RecordAck } from '../../shared/protocol/wire';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
-import { api, call, connect, createMatch, legalSteps, spawnServer, startTestServer, type ChildServer } from '../helpers/server';
+import { api, connect, createMatch, legalSteps, request, spawnServer, startTestServer, tempDirs, type ChildServer } from '../helpers/server';
 
 const redis = await requireRedis();
 const steps = legalSteps(400);
@@ -29,7 +25,7 @@ async function recordUntilKilled(server: ChildServer, matchId: string, token: st
     await server.kill();
   });
   for (let i = 0; !killed && i < steps.length; i++) {
-    const ack = await call<RecordAck>(scorer, 'record', { matchId, eventId: `k${i}`, expectedVersion: i, step: steps[i] }, 1000).catch(() => null);
+    const ack = await request(scorer, 'record', { matchId, eventId: `k${i}`, expectedVersion: i, step: steps[i] }, 1000).catch(() => null);
     if (!ack) break;
     expect(ack).toMatchObject({ ok: true, version: i + 1 });
     if (ack.ok) acked.push({ eventId: `k${i}`, version: ack.version });
@@ -49,52 +45,44 @@ async function expectAllAcknowledged(url: string, matchId: string, acked: { even
   return log.body.version as number;
 }
 
+/**
+ * Record on a server child started with `env` until it is SIGKILLed, start a second one on the same data,
+ * check it holds every acknowledged step, then let `carryOn` record on it (the second child is killed after).
+ */
+async function killAndCarryOn(env: Record<string, string>, carryOn: (url: string, m: { id: string; scorerToken: string }, version: number) => Promise<void>) {
+  const first = await spawnServer(env);
+  const m = await createMatch(first.url);
+  const acked = await recordUntilKilled(first, m.id, m.scorerToken, 700);
+  const second = await spawnServer(env);
+  try {
+    await carryOn(second.url, m, await expectAllAcknowledged(second.url, m.id, acked));
+  } finally {
+    await second.kill();
+  }
+}
+
 describe.skipIf(!redis.available)('killing an instance (Redis mode)', () => {
   const prefix = testPrefix('restart');
   afterAll(() => dropPrefix(redis.url, prefix));
 
   it('loses no acknowledged step, and the next instance carries on', async () => {
-    const env = { REDIS_URL: redis.url, REDIS_PREFIX: prefix };
-    const first = await spawnServer(env);
-    const m = await createMatch(first.url);
-    const acked = await recordUntilKilled(first, m.id, m.scorerToken, 700);
-    const second = await spawnServer(env);
-    try {
-      const version = await expectAllAcknowledged(second.url, m.id, acked);
-      const scorer = await connect(second.url, m.scorerToken);
-      const ack = await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: 'after', expectedVersion: version, step: steps[version] });
+    await killAndCarryOn({ REDIS_URL: redis.url, REDIS_PREFIX: prefix }, async (url, m, version) => {
+      const scorer = await connect(url, m.scorerToken);
+      const ack = await request(scorer, 'record', { matchId: m.id, eventId: 'after', expectedVersion: version, step: steps[version] });
       scorer.close();
       expect(ack).toMatchObject({ ok: true, version: version + 1 });
-    } finally {
-      await second.kill();
-    }
+    });
   });
 });
 
 describe('embedded mode (file store)', () => {
-  const dirs: string[] = [];
-  const tempDir = () => {
-    const d = mkdtempSync(join(tmpdir(), 'cuecast-data-'));
-    dirs.push(d);
-    return d;
-  };
-  afterAll(() => {
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  });
+  const tempDir = tempDirs();
 
   it('a killed process loses no acknowledged step', async () => {
-    const env = { DATA_DIR: tempDir() };
-    const first = await spawnServer(env);
-    const m = await createMatch(first.url);
-    const acked = await recordUntilKilled(first, m.id, m.scorerToken, 700);
-    const second = await spawnServer(env);
-    try {
-      const version = await expectAllAcknowledged(second.url, m.id, acked);
-      const res = await api(second.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 'after', expectedVersion: version, step: steps[version] } });
+    await killAndCarryOn({ DATA_DIR: tempDir() }, async (url, m, version) => {
+      const res = await api(url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 'after', expectedVersion: version, step: steps[version] } });
       expect(res).toMatchObject({ status: 201, body: { version: version + 1 } });
-    } finally {
-      await second.kill();
-    }
+    });
   });
 
   it('a graceful restart keeps matches, state, tokens, eventIds and the listing', async () => {
@@ -102,7 +90,7 @@ describe('embedded mode (file store)', () => {
     const a = await startTestServer({ dataDir });
     const m = await createMatch(a.url);
     const scorer = await connect(a.url, m.scorerToken);
-    for (let i = 0; i < 20; i++) await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `g${i}`, expectedVersion: i, step: steps[i] });
+    for (let i = 0; i < 20; i++) await request(scorer, 'record', { matchId: m.id, eventId: `g${i}`, expectedVersion: i, step: steps[i] });
     const before = (await api(a.url, `/api/matches/${m.id}`)).body;
     scorer.close();
     await a.close();
@@ -116,8 +104,8 @@ describe('embedded mode (file store)', () => {
       expect(list.find((x: { id: string }) => x.id === m.id)).toMatchObject({ version: 20 });
       const s = await connect(b.url, m.scorerToken);
       // A retry of an old eventId is still recognised after the restart; the token still works.
-      expect(await call<RecordAck>(s, 'record', { matchId: m.id, eventId: 'g19', step: steps[19] })).toMatchObject({ ok: true, version: 20, duplicate: true });
-      expect(await call<RecordAck>(s, 'record', { matchId: m.id, eventId: 'g20', expectedVersion: 20, step: steps[20] })).toMatchObject({ ok: true, version: 21 });
+      expect(await request(s, 'record', { matchId: m.id, eventId: 'g19', step: steps[19] })).toMatchObject({ ok: true, version: 20, duplicate: true });
+      expect(await request(s, 'record', { matchId: m.id, eventId: 'g20', expectedVersion: 20, step: steps[20] })).toMatchObject({ ok: true, version: 21 });
       s.close();
     } finally {
       await b.close();

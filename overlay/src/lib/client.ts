@@ -7,23 +7,29 @@
  *   (re-subscribes with `sinceVersion`) on every (re)connect and when the page becomes visible again.
  * - `record(req)` emits `record` with an acknowledgement and resolves with the server's `RecordAck`; it
  *   rejects with `Error('offline')` when the socket is not connected and `Error('timeout')` when no ack comes.
+ * - Every `subscribe` and `record` names this build's PROTOCOL_VERSION. A server speaking another version
+ *   refuses them with `protocol-mismatch` ("reload the page"): `watch` hands that to `onError`, `record`
+ *   resolves with it (the outbox keeps the step for the reloaded page).
  * - While disconnected the last good feed stays with the page: nothing is cleared, nothing is retried on a
  *   timer (socket.io's own reconnection backoff is the only clock), so an idle page runs no timers.
  *
- * Browser bundles must stay zod-free: only `import type` from shared/protocol.
+ * Browser bundles must stay zod-free: from shared/protocol only `import type`, and values only from the
+ * zod-free wire.ts (never wire-schemas.ts, steps.ts or setup.ts).
  */
 import { io, type Socket } from 'socket.io-client';
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { MatchSetup } from '../../../shared/protocol/setup';
 import type { MatchState } from '../../../shared/protocol/state';
-import type { Step } from '../../../shared/protocol/steps';
-import type {
-  ClientToServerEvents,
-  MatchStats,
-  RecordAck,
-  ServerToClientEvents,
-  StatePush,
-  SubscribeAck,
+import {
+  PROTOCOL_VERSION,
+  type ClientToServerEvents,
+  type MatchStats,
+  type RecordAck,
+  type RecordRequest,
+  type ServerToClientEvents,
+  type StatePush,
+  type SubscribeAck,
+  type SubscribeRequest,
 } from '../../../shared/protocol/wire';
 
 export type ConnectionStatus = 'connecting' | 'live' | 'offline';
@@ -38,10 +44,10 @@ export interface MatchFeed {
 }
 
 export interface LiveClient {
-  /** Subscribe; calls onFeed with each newer snapshot in version order; resyncs (re-subscribe with sinceVersion) on a version gap, on reconnect and when the page becomes visible. Returns an unsubscribe function. `onError` hears a refused subscription (e.g. `not-found`). */
+  /** Subscribe; calls onFeed with each newer snapshot in version order; resyncs (re-subscribe with sinceVersion) on a version gap, on reconnect and when the page becomes visible. Returns an unsubscribe function. `onError` hears a refused subscription (e.g. `not-found`, or `protocol-mismatch`: the page is from another build and must be reloaded). */
   watch(matchId: string, onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void;
   /** Emit `record` with an ack; resolves with the server's RecordAck; rejects with an Error whose message is 'offline' or 'timeout' when no ack comes. */
-  record(req: { matchId: string; eventId: string; expectedVersion?: number; step: Step }, timeoutMs?: number): Promise<RecordAck>;
+  record(req: Omit<RecordRequest, 'protocol'>, timeoutMs?: number): Promise<RecordAck>;
   readonly status: ConnectionStatus;
   onStatus(cb: (s: ConnectionStatus) => void): () => void;
   /**
@@ -107,7 +113,9 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
     }
     sub.inFlight = true;
     sub.again = false;
-    const req = sub.latest ? { matchId: sub.matchId, sinceVersion: sub.latest.version } : { matchId: sub.matchId };
+    const req: SubscribeRequest = sub.latest
+      ? { protocol: PROTOCOL_VERSION, matchId: sub.matchId, sinceVersion: sub.latest.version }
+      : { protocol: PROTOCOL_VERSION, matchId: sub.matchId };
     socket.timeout(SUBSCRIBE_TIMEOUT_MS).emit('subscribe', req, (err: Error | null, ack: SubscribeAck) => {
       sub.inFlight = false;
       if (subs.get(sub.matchId) !== sub) return; // unsubscribed meanwhile
@@ -207,9 +215,8 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
           reject(new Error('offline'));
           return;
         }
-        const body = req.expectedVersion === undefined
-          ? { matchId: req.matchId, eventId: req.eventId, step: req.step }
-          : { matchId: req.matchId, eventId: req.eventId, expectedVersion: req.expectedVersion, step: req.step };
+        const body: RecordRequest = { protocol: PROTOCOL_VERSION, matchId: req.matchId, eventId: req.eventId, step: req.step };
+        if (req.expectedVersion !== undefined) body.expectedVersion = req.expectedVersion;
         socket.timeout(timeoutMs).emit('record', body, (err: Error | null, ack: RecordAck) => {
           if (err) {
             reject(new Error(socket.connected ? 'timeout' : 'offline'));

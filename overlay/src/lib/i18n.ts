@@ -92,6 +92,10 @@ const enPages = {
   finished: 'Finished',
   waiting: 'Waiting for the match…',
   syncing: 'Syncing with the stream ({n} s)…',
+  // dashboard polish (issue 9): run chart axis and legend, rack table columns
+  balls: 'Balls',
+  chartAria: 'Points per inning: {a} above the axis, {b} below; fouls as points lost, on the other side',
+  chartFouls: 'Foul: points lost',
 };
 
 export type StringKey = keyof typeof en;
@@ -179,6 +183,10 @@ const jaPages: PageDict = {
   finished: '終了',
   waiting: '試合を待っています…',
   syncing: '配信と同期しています ({n} 秒)…',
+  // dashboard polish (issue 9): run chart axis and legend, rack table columns
+  balls: 'ボール',
+  chartAria: 'イニングごとの得点: {a} は軸の上、{b} は軸の下。ファウルの失点は反対側に表示',
+  chartFouls: 'ファウル: 失点',
 };
 
 const zhTW: Dict = {
@@ -261,6 +269,10 @@ const zhTWPages: PageDict = {
   finished: '已結束',
   waiting: '等待比賽…',
   syncing: '正在與直播同步（{n} 秒）…',
+  // dashboard polish (issue 9): run chart axis and legend, rack table columns
+  balls: '球',
+  chartAria: '每回合得分：{a} 在軸上方，{b} 在軸下方；犯規失分畫在另一側',
+  chartFouls: '犯規：失分',
 };
 
 const DICTS: Record<Lang, Dict> = { en, ja, 'zh-TW': zhTW };

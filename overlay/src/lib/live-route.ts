@@ -12,6 +12,15 @@ export function matchIdFromLocation(loc: { pathname: string; search: string } = 
   return null;
 }
 
+/**
+ * True when a refused subscription means the page's match does not exist: no such match (`not-found`), or
+ * an id that cannot be one (`invalid-request` on `matchId`). Pages then say "match not found" instead of
+ * waiting or showing a "live" connection chip.
+ */
+export function isMatchMissing(error: { code: string; field?: string }): boolean {
+  return error.code === 'not-found' || (error.code === 'invalid-request' && error.field === 'matchId');
+}
+
 /** A CSS colour from a URL parameter: `ff8800`, `#ff8800`, `f80` (hex only, so nothing else reaches CSS). */
 export function hexColour(v: string | null): string | null {
   if (!v) return null;

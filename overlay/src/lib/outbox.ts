@@ -4,7 +4,11 @@
  * (they survive a reload); on reconnect they replay in order with the same ids, so the server's duplicate
  * check (same `eventId`) makes a retry after a lost ack harmless. A refusal — `stale` (another scorer
  * recorded first) or a rules error — drops the refused step and every step queued after it (they were
- * entered against a table that no longer exists) and reports them; nothing is ever overwritten.
+ * entered against a table that no longer exists) and reports them; nothing is ever overwritten. A
+ * `protocol-mismatch` (the page is from another build than the server) judged nothing: the steps stay
+ * queued, reported `unsent`, for the reloaded page to send. A refusal of the scorer token (`unauthorized`,
+ * `forbidden`) is not a verdict on the steps either: they stay queued, in order, and the outbox stops sending
+ * (`held`) until the console has a valid token and flushes again.
  *
  * Plain TypeScript (no DOM beyond an injected `Storage`-like object) so it unit-tests under vitest.
  */
@@ -38,7 +42,14 @@ export type OutboxEvent =
   /** The server refused `entry`; `dropped` are the steps queued after it, discarded unsent. */
   | { kind: 'refused'; entry: OutboxEntry; error: ApiError; currentVersion?: number; dropped: OutboxEntry[] }
   /** Not answered (offline or timeout): the entry stays queued and is retried with the same id. */
-  | { kind: 'unsent'; entry: OutboxEntry; reason: string };
+  | { kind: 'unsent'; entry: OutboxEntry; reason: string }
+  /** The server refused the scorer token: `entry` and every step after it stay queued, nothing is dropped. */
+  | { kind: 'held'; entry: OutboxEntry; error: ApiError };
+
+/** True for a refusal of the token rather than of the step (`unauthorized`: none, `forbidden`: wrong). */
+export function isTokenRefusal(error: ApiError): boolean {
+  return error.code === 'unauthorized' || error.code === 'forbidden';
+}
 
 /** localStorage key of a match's outbox. */
 export const outboxKey = (matchId: string) => `cuecast.outbox.${matchId}`;
@@ -114,6 +125,19 @@ export class Outbox {
   }
 
   /**
+   * Drop every entry not in flight (the scorer discards steps held for want of a valid token). Returns them,
+   * oldest first. The entry in flight, if any, stays: its answer is still to come.
+   */
+  discardUnsent(): OutboxEntry[] {
+    const gone = this.items.filter((x) => x !== this.inFlight);
+    if (gone.length === 0) return [];
+    this.items = this.inFlight ? [this.inFlight] : [];
+    this.save();
+    this.changed();
+    return gone;
+  }
+
+  /**
    * Stop waiting for the answer to the entry in flight and send it again now, with the same event id (the
    * connection it went out on may be dead: the network came back, the page became visible again). A late
    * answer to the abandoned attempt is ignored; the server's duplicate check makes the second copy harmless.
@@ -185,11 +209,21 @@ export class Outbox {
       }
       const ack = r.ack;
       this.inFlight = null;
+      if (!ack.ok && ack.error.code === 'protocol-mismatch') {
+        // The server speaks another protocol version and judged nothing: keep this step and the ones after
+        // it for the reloaded page, which replays them with the same event ids.
+        this.changed();
+        this.emit({ kind: 'unsent', entry, reason: 'protocol-mismatch' });
+        return;
+      }
       if (ack.ok) {
         this.ackedVersion = Math.max(this.ackedVersion, ack.version);
         this.items = this.items.filter((x) => x.eventId !== entry.eventId);
         this.save();
         this.emit({ kind: 'acked', entry, ack });
+      } else if (isTokenRefusal(ack.error)) {
+        this.emit({ kind: 'held', entry, error: ack.error });
+        return;
       } else {
         const dropped = this.items.filter((x) => x.eventId !== entry.eventId);
         this.items = [];

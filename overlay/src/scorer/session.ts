@@ -9,6 +9,10 @@
  * browser (./feed-cache) until the server answers, so the scorer keeps scoring. It says "offline" as soon
  * as the browser reports no network or a record goes unanswered, even while the socket still looks
  * connected, and retries at once when the network comes back or the page becomes visible again.
+ *
+ * The scorer token is checked with the server as the console opens (./token-gate): a wrong or missing token
+ * makes the console read-only with the reason and a paste field; steps queued under a token the server then
+ * refuses are held in the outbox (not dropped) until a valid token is given or the scorer discards them.
  */
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { MatchSetup } from '../../../shared/protocol/setup';
@@ -16,6 +20,7 @@ import type { MatchState, Outcome } from '../../../shared/protocol/state';
 import type { Step } from '../../../shared/protocol/steps';
 import type { ConnectionStatus, LiveClient, MatchFeed } from '../lib/client';
 import { Outbox, type OutboxEntry, type OutboxStorage } from '../lib/outbox';
+import { TokenGate, type TokenAccess, type TokenView } from './token-gate';
 import { clearFeed, loadFeed, saveFeed } from './feed-cache';
 import { ALWAYS_ONLINE, type NetworkSignals } from './network';
 import { ConfirmedChain, projectQueue, type ShownState, type StepResult } from './projection';
@@ -32,12 +37,11 @@ export interface NoticeItem {
   result: StepResult | null;
 }
 
-/** Something the scorer must read: a refusal, a stale resync, a missing match. */
+/** Something the scorer must read: a refusal, a stale resync, a missing match. (No token: see `token`.) */
 export type Notice =
   | { kind: 'refused'; error: ApiError; step: Step; dropped: Step[]; items: NoticeItem[] }
   | { kind: 'stale'; steps: Step[]; items: NoticeItem[] }
-  | { kind: 'not-found'; error: ApiError }
-  | { kind: 'read-only' };
+  | { kind: 'not-found'; error: ApiError };
 
 /** The confirmed table the console builds on: this session's server snapshot, or the cached one. */
 export interface ConsoleBase {
@@ -75,7 +79,12 @@ export interface SessionView {
   /** The queued entry the server is answering now. */
   sending: OutboxEntry | null;
   notice: Notice | null;
+  /** Steps may be entered: the token is valid, being checked, or not checkable yet (see `token`). */
   canRecord: boolean;
+  /** Queued steps may be sent (false while the token is being checked, missing or wrong: they are held). */
+  canSend: boolean;
+  /** The scorer token: missing / checking / valid / unverified / wrong, and the paste field's last result. */
+  token: TokenView;
 }
 
 /** How often a non-empty outbox is retried while live (a lost ack, a timeout), ms. */
@@ -122,13 +131,17 @@ export class ScorerSession {
   private readonly listeners = new Set<(v: SessionView) => void>();
   private readonly stops: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
+  private readonly gate: TokenGate;
 
   constructor(
     private readonly client: ScorerClient,
     readonly matchId: string,
     private readonly storage: OutboxStorage | null,
-    /** Scorer token present: without it the console is read-only. */
-    private readonly canRecord: boolean,
+    /**
+     * The scorer token: the page's access (checked as the console opens), or `true` / `false` for a token
+     * already known valid / none (the console is then read-only).
+     */
+    token: TokenAccess | boolean,
     private readonly network: NetworkSignals = ALWAYS_ONLINE,
   ) {
     this.status = client.status;
@@ -139,7 +152,10 @@ export class ScorerSession {
     const c = loadFeed(storage, matchId);
     this.cached = c ? { version: c.version, setup: c.setup, state: c.state, recent: c.recent, savedAt: c.savedAt } : null;
     if (c) this.chain.record(c.version, c.state);
-    if (!canRecord) this.notice = { kind: 'read-only' };
+    this.gate = new TokenGate(token, () => {
+      this.emit();
+      this.kick();
+    });
   }
 
   /** Start watching and sending; returns a stop function. */
@@ -154,6 +170,7 @@ export class ScorerSession {
           this.chain.record(f.version, f.state);
           saveFeed(this.storage, f);
           if (this.notice?.kind === 'not-found') this.notice = null;
+          this.gate.serverAnswered();
           this.emit();
           this.kick();
         },
@@ -186,6 +203,8 @@ export class ScorerSession {
           this.known.note(e.ack.state, e.entry.step);
         } else if (e.kind === 'unsent') {
           if (e.reason === 'timeout') this.unanswered = true;
+        } else if (e.kind === 'held') {
+          this.gate.refused(); // the steps stay queued until a valid token
         } else {
           const items = [e.entry, ...e.dropped].map((x) => ({ step: x.step, result: this.results.get(x.eventId) ?? null }));
           this.notice = e.error.code === 'stale'
@@ -196,6 +215,7 @@ export class ScorerSession {
       }),
     );
     this.timer = setInterval(() => this.kick(), RETRY_MS);
+    this.gate.start();
     this.kick();
     this.emit();
     return () => this.stop();
@@ -203,6 +223,7 @@ export class ScorerSession {
 
   stop(): void {
     for (const s of this.stops.splice(0)) s();
+    this.gate.stop();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
@@ -250,7 +271,9 @@ export class ScorerSession {
       lastStep: shown ? this.known.stepOf(shown.state) : null,
       sending: this.outbox.sending,
       notice: this.notice,
-      canRecord: this.canRecord,
+      canRecord: this.gate.canEnter,
+      canSend: this.gate.canSend,
+      token: this.gate.view(),
     };
   }
 
@@ -260,9 +283,9 @@ export class ScorerSession {
    */
   submit(step: Step): OutboxEntry | null {
     const base = this.base();
-    if (!this.canRecord || !base) return null;
+    if (!this.gate.canEnter || !base) return null;
     const entry = this.outbox.enqueue(step, base.version);
-    if (this.notice && this.notice.kind !== 'read-only') this.notice = null;
+    this.notice = null;
     this.emit();
     this.kick();
     return entry;
@@ -273,7 +296,7 @@ export class ScorerSession {
    * `{undo: true}` step is queued like any other.
    */
   undo(): void {
-    if (!this.canRecord) return;
+    if (!this.gate.canEnter) return;
     if (this.outbox.popUnsent()) {
       this.emit();
       return;
@@ -287,7 +310,7 @@ export class ScorerSession {
    * can); stop waiting for the attempt in flight and send the outbox again from its oldest entry.
    */
   retryNow(): void {
-    if (!this.canRecord || !this.networkUp || this.outbox.size === 0) return;
+    if (!this.gate.canSend || !this.networkUp || this.outbox.size === 0) return;
     if (this.unanswered || this.client.status !== 'live') this.client.reconnect?.();
     // The attempt in flight may have gone out on a dead connection: send it again now (same event id).
     this.outbox.resendNow();
@@ -295,14 +318,32 @@ export class ScorerSession {
   }
 
   dismissNotice(): void {
-    if (this.notice?.kind === 'read-only') return;
     this.notice = null;
     this.emit();
   }
 
+  /**
+   * A token pasted by the scorer (or a whole scorer link): checked with the server, kept only when valid
+   * (the page then reopens with it); otherwise `token.paste` says why. See ./token-gate.
+   */
+  offerToken(text: string): Promise<void> {
+    return this.gate.offer(text);
+  }
+
+  /**
+   * Discard the steps held for want of a valid token (read-only console only; the scorer chose to).
+   * Returns how many were dropped.
+   */
+  discardHeld(): number {
+    if (this.gate.canEnter) return 0;
+    const n = this.outbox.discardUnsent().length;
+    this.emit();
+    return n;
+  }
+
   /** Send the outbox when there is something to send, the browser has a network and the connection is up. */
   private kick(): void {
-    if (this.canRecord && this.networkUp && this.outbox.size > 0 && this.client.status === 'live') void this.outbox.flush();
+    if (this.gate.canSend && this.networkUp && this.outbox.size > 0 && this.client.status === 'live') void this.outbox.flush();
   }
 
   private emit(): void {
