@@ -4,7 +4,7 @@
  * Pure data; every transition returns a new object.
  */
 import type { MatchSetup, Pair, PlayerKey } from '../protocol/setup';
-import type { Awaiting, BallInHand, FoulPlacementFacts, NextUp, Outcome, RackPlacement } from '../protocol/state';
+import { type Awaiting, type BallInHand, type FoulPlacementFacts, type NextUp, type Outcome, RACK_CLINCH, type RackPlacement } from '../protocol/state';
 
 /** Internal state of a match between steps. Immutable by convention (transitions copy). */
 export interface Core {
@@ -98,7 +98,7 @@ export function initialCore(setup: MatchSetup): Core {
     warned: [false, false],
     pushOutAvailable: false,
     rackPoints,
-    rackClinchedBy: rackPoints[0] >= 61 ? 'A' : rackPoints[1] >= 61 ? 'B' : null,
+    rackClinchedBy: rackPoints[0] >= RACK_CLINCH ? 'A' : rackPoints[1] >= RACK_CLINCH ? 'B' : null,
     placement: null,
   };
 }

@@ -14,6 +14,7 @@ import {
 import { pendingError } from './fourteen-one';
 import { placementRefusal } from './placement';
 import { foulReasons, readShot, type ShotFacts, withoutBalls } from './shot-facts';
+import { checkOutcomeFacts, checkShot, checkStepVocabulary } from './shot-fields';
 
 export { legalPlacements, placementRefusal } from './placement';
 
@@ -24,17 +25,17 @@ export { legalPlacements, placementRefusal } from './placement';
  */
 export function decideRotation(setup: RotationSetup, c: Core, step: Step): Transition {
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
-  if ('choice' in step) return choose(setup, c, step.choice);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
-    const f = readShot(step.shot, c.table, c.count, true);
-    if (f.call.kind === 'ball' && f.call.ball === undefined && setup.options.callShot && !c.breakShot) {
-      throw new RulesError('invalid-step', 'shot.call.ball: Rotation names the called ball', 'shot.call.ball');
-    }
-    return shoot(setup, c, f, step.shot.breakRails?.objectBalls ?? 4, step.shot.cueBallInKitchen ?? false);
+    checkShot(setup, c, step.shot);
+    const f = readShot(step.shot, c.table, c.count);
+    const t = shoot(setup, c, f, step.shot.breakRails?.objectBalls ?? 4, step.shot.cueBallInKitchen ?? false);
+    if (step.shot.cueBallInKitchen !== undefined) checkOutcomeFacts(setup, c, t.core, step.shot, f.pocketedCount);
+    return t;
   }
-  const kind = Object.keys(step)[0];
-  throw new RulesError('invalid-step', `${kind}: not a Rotation step (${kind === 'stalemate' ? 'stalemate is a 14-1 rule' : 'two-foul warnings are a 14-1 option'})`, kind);
+  checkStepVocabulary(setup, step);
+  if ('choice' in step) return choose(setup, c, step.choice);
+  throw new RulesError('invalid-step', 'step: unknown step kind', 'step');
 }
 
 const lowest = (table: readonly number[]): number | undefined => table[0];
@@ -52,11 +53,7 @@ function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number,
   const low = lowest(table);
   const pocketed = f.pocketed ?? [];
   const isBreak = c0.breakShot;
-
-  if (f.pushOut && !(opt.pushOut && c0.pushOutAvailable)) {
-    const why = !opt.pushOut ? 'push outs are off for this match' : isBreak ? 'the break cannot be a push out' : 'a push out is allowed only on the shot right after the break';
-    throw new RulesError('push-out-not-allowed', `shot.pushOut: ${why} (ROT §08, R-10)`, 'shot.pushOut');
-  }
+  // R-10: whether a push out is allowed now was checked with the report (checkShot).
   const d = draftOf(c0);
   const inning = openInning(d);
   const ctx: StepContext = { kind: 'shot', by: p, rack: c0.rack, inning, run: d.run };
@@ -180,15 +177,15 @@ function foulHandling(setup: RotationSetup, d: Core, ctx: StepContext, cueLost: 
 
 /** Choices: push-out response (R-10), illegal-break choice (R-4b, D-17), foul placement (R-8, R-9). */
 function choose(setup: RotationSetup, c: Core, choice: Choice): Transition {
-  if (c.awaiting === null) throw new RulesError('no-choice-pending', 'choice: no decision is pending; record a shot', 'choice');
+  if (c.awaiting === null) throw new RulesError('no-choice-pending', 'step.choice: no decision is pending; record a shot', 'step.choice');
   const who = c.turn;
   const ctx: StepContext = { kind: 'choice', by: who, rack: c.rack, inning: undefined, run: 0 };
   if (c.awaiting === 'foul-placement') {
     if (typeof choice === 'string') {
-      throw new RulesError('wrong-choice', 'choice: after a foul the choice is a placement {"cueBall": …, "lowestBall": …}', 'choice');
+      throw new RulesError('wrong-choice', 'step.choice: after a foul the choice is a placement {"cueBall": …, "lowestBall": …}', 'step.choice');
     }
     const why = placementRefusal(c.placement!, choice);
-    if (why) throw new RulesError('placement-forbidden', `choice: ${why}`, 'choice');
+    if (why) throw new RulesError('placement-forbidden', `step.choice: ${why}`, 'step.choice');
     const d = draftOf(c);
     d.awaiting = null;
     d.placement = null;
@@ -199,7 +196,7 @@ function choose(setup: RotationSetup, c: Core, choice: Choice): Transition {
   const allowed = c.awaiting === 'push-out-choice' ? ['shoot', 'pass'] : ['accept', 'rerack'];
   if (typeof choice !== 'string' || !allowed.includes(choice)) {
     const after = c.awaiting === 'push-out-choice' ? 'a push out' : 'an illegal break';
-    throw new RulesError('wrong-choice', `choice: after ${after} the choice is ${allowed.map((a) => `"${a}"`).join(' or ')}`, 'choice');
+    throw new RulesError('wrong-choice', `step.choice: after ${after} the choice is ${allowed.map((a) => `"${a}"`).join(' or ')}`, 'step.choice');
   }
   const d = draftOf(c);
   d.awaiting = null;
