@@ -240,6 +240,18 @@ export const en = {
   copyLink: 'Copy link',
   showQr: 'QR code',
   hideQr: 'Hide QR code',
+  // ── scorer2 (issue 9 follow-up): console conflicts and refused subscriptions; the lead moves these keys at merge ──
+  'conflict.rail': '“No rail” is off: a ball marked pocketed meets the rail rule.',
+  'conflict.no-hit': 'No ball hit (no contact, or first hit “none”): no ball can drop or leave the table unless it was touched. Clear the balls, pick the ball hit first, or record “Touched ball”.',
+  'conflict.clear': 'Clear the balls',
+  'problem.notFound': 'Match not found',
+  'problem.reloadTitle': 'This page is out of date',
+  'problem.reloadHint': 'The server runs another version of cuecast. Reload the page to go on; steps not sent yet stay on this device and are sent after the reload.',
+  'problem.reload': 'Reload the page',
+  'problem.busy': 'The server is busy and did not open the match. Trying again shortly…',
+  'problem.serverError': 'The server could not read the match. Trying again shortly…',
+  'problem.refused': 'The server refused to open the match: {msg}',
+  'problem.retry': 'Retry now',
 };
 
 /** A key of the scorer strings. */

@@ -231,4 +231,16 @@ export const ja: ScorerDict = {
   copyLink: 'リンクをコピー',
   showQr: 'QRコード',
   hideQr: 'QRコードを閉じる',
+  // ── scorer2 (issue 9 follow-up): console conflicts and refused subscriptions; the lead moves these keys at merge ──
+  'conflict.rail': '「ノークッション」は選べません: ポケットした球があればクッションの条件を満たします。',
+  'conflict.no-hit': '球に当たっていない(空振り、または最初に当てた球「なし」)ので、触れた場合を除き球は落ちず台外にも出ません。球の選択を消すか、最初に当てた球を選ぶか、「タッチ」を記録してください。',
+  'conflict.clear': '選んだ球を消す',
+  'problem.notFound': '試合が見つかりません',
+  'problem.reloadTitle': 'このページは古くなっています',
+  'problem.reloadHint': 'サーバーは別のバージョンの cuecast で動いています。続けるにはページを再読み込みしてください。未送信の記録はこの端末に残り、再読み込み後に送信されます。',
+  'problem.reload': 'ページを再読み込み',
+  'problem.busy': 'サーバーが混み合っていて試合を開けませんでした。まもなく再試行します…',
+  'problem.serverError': 'サーバーが試合を読み込めませんでした。まもなく再試行します…',
+  'problem.refused': 'サーバーが試合を開くのを拒否しました: {msg}',
+  'problem.retry': '今すぐ再試行',
 };

@@ -231,4 +231,16 @@ export const zhTW: ScorerDict = {
   copyLink: '複製連結',
   showQr: 'QR 碼',
   hideQr: '隱藏 QR 碼',
+  // ── scorer2 (issue 9 follow-up): console conflicts and refused subscriptions; the lead moves these keys at merge ──
+  'conflict.rail': '無法選「未碰顆星」: 有標記為進袋的球,就已符合碰顆星的條件。',
+  'conflict.no-hit': '未擊中任何子球(未擊中子球,或第一顆擊中為「無」): 除非是觸球,否則不會有球進袋或飛出檯面。請清除所選的球、選擇第一顆擊中的球,或記錄「觸球」。',
+  'conflict.clear': '清除所選的球',
+  'problem.notFound': '找不到比賽',
+  'problem.reloadTitle': '此頁面已過時',
+  'problem.reloadHint': '伺服器執行的是另一個版本的 cuecast。請重新載入頁面以繼續;尚未送出的紀錄會保留在此裝置,重新載入後送出。',
+  'problem.reload': '重新載入頁面',
+  'problem.busy': '伺服器忙碌中,未能開啟比賽。稍後會自動重試…',
+  'problem.serverError': '伺服器無法讀取比賽。稍後會自動重試…',
+  'problem.refused': '伺服器拒絕開啟比賽: {msg}',
+  'problem.retry': '立即重試',
 };

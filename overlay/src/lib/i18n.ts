@@ -96,6 +96,15 @@ const enPages = {
   balls: 'Balls',
   chartAria: 'Points per inning: {a} above the axis, {b} below; fouls as points lost, on the other side',
   chartFouls: 'Foul: points lost',
+  // ── scorer2 (issue 9 follow-up): refused subscriptions (./live-problem); the lead moves these keys at merge ──
+  'problem.notFound': 'Match not found',
+  'problem.reloadTitle': 'This page is out of date',
+  'problem.reloadHint': 'The server runs another version of cuecast. Reload the page to go on.',
+  'problem.reload': 'Reload the page',
+  'problem.busy': 'The server is busy and did not open the match. Trying again shortly…',
+  'problem.serverError': 'The server could not read the match. Trying again shortly…',
+  'problem.refused': 'The server refused to open the match: {msg}',
+  'problem.retry': 'Retry now',
 };
 
 export type StringKey = keyof typeof en;
@@ -187,6 +196,15 @@ const jaPages: PageDict = {
   balls: 'ボール',
   chartAria: 'イニングごとの得点: {a} は軸の上、{b} は軸の下。ファウルの失点は反対側に表示',
   chartFouls: 'ファウル: 失点',
+  // ── scorer2 (issue 9 follow-up): refused subscriptions (./live-problem); the lead moves these keys at merge ──
+  'problem.notFound': '試合が見つかりません',
+  'problem.reloadTitle': 'このページは古くなっています',
+  'problem.reloadHint': 'サーバーは別のバージョンの cuecast で動いています。続けるにはページを再読み込みしてください。',
+  'problem.reload': 'ページを再読み込み',
+  'problem.busy': 'サーバーが混み合っていて試合を開けませんでした。まもなく再試行します…',
+  'problem.serverError': 'サーバーが試合を読み込めませんでした。まもなく再試行します…',
+  'problem.refused': 'サーバーが試合を開くのを拒否しました: {msg}',
+  'problem.retry': '今すぐ再試行',
 };
 
 const zhTW: Dict = {
@@ -273,6 +291,15 @@ const zhTWPages: PageDict = {
   balls: '球',
   chartAria: '每回合得分：{a} 在軸上方，{b} 在軸下方；犯規失分畫在另一側',
   chartFouls: '犯規：失分',
+  // ── scorer2 (issue 9 follow-up): refused subscriptions (./live-problem); the lead moves these keys at merge ──
+  'problem.notFound': '找不到比賽',
+  'problem.reloadTitle': '此頁面已過時',
+  'problem.reloadHint': '伺服器執行的是另一個版本的 cuecast。請重新載入頁面以繼續。',
+  'problem.reload': '重新載入頁面',
+  'problem.busy': '伺服器忙碌中,未能開啟比賽。稍後會自動重試…',
+  'problem.serverError': '伺服器無法讀取比賽。稍後會自動重試…',
+  'problem.refused': '伺服器拒絕開啟比賽: {msg}',
+  'problem.retry': '立即重試',
 };
 
 const DICTS: Record<Lang, Dict> = { en, ja, 'zh-TW': zhTW };
