@@ -242,7 +242,7 @@ export const en = {
   hideQr: 'Hide QR code',
   // ── scorer2 (issue 9 follow-up): console conflicts and refused subscriptions; the lead moves these keys at merge ──
   'conflict.rail': '“No rail” is off: a ball marked pocketed meets the rail rule.',
-  'conflict.no-hit': 'No ball hit (no contact, or first hit “none”): no ball can drop or leave the table unless it was touched. Clear the balls, pick the ball hit first, or record “Touched ball”.',
+  'conflict.no-hit': 'With no ball hit, no ball can drop or leave the table unless it was touched: clear the balls, or record “Touched ball”.',
   'conflict.clear': 'Clear the balls',
   'problem.notFound': 'Match not found',
   'problem.reloadTitle': 'This page is out of date',

@@ -233,7 +233,7 @@ export const ja: ScorerDict = {
   hideQr: 'QRコードを閉じる',
   // ── scorer2 (issue 9 follow-up): console conflicts and refused subscriptions; the lead moves these keys at merge ──
   'conflict.rail': '「ノークッション」は選べません: ポケットした球があればクッションの条件を満たします。',
-  'conflict.no-hit': '球に当たっていない(空振り、または最初に当てた球「なし」)ので、触れた場合を除き球は落ちず台外にも出ません。球の選択を消すか、最初に当てた球を選ぶか、「タッチ」を記録してください。',
+  'conflict.no-hit': '球に当たっていないので、触れた場合を除き球は落ちず台外にも出ません: 選んだ球を消すか、「タッチ」を記録してください。',
   'conflict.clear': '選んだ球を消す',
   'problem.notFound': '試合が見つかりません',
   'problem.reloadTitle': 'このページは古くなっています',

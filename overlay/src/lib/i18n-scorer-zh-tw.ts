@@ -233,7 +233,7 @@ export const zhTW: ScorerDict = {
   hideQr: '隱藏 QR 碼',
   // ── scorer2 (issue 9 follow-up): console conflicts and refused subscriptions; the lead moves these keys at merge ──
   'conflict.rail': '無法選「未碰顆星」: 有標記為進袋的球,就已符合碰顆星的條件。',
-  'conflict.no-hit': '未擊中任何子球(未擊中子球,或第一顆擊中為「無」): 除非是觸球,否則不會有球進袋或飛出檯面。請清除所選的球、選擇第一顆擊中的球,或記錄「觸球」。',
+  'conflict.no-hit': '未擊中任何子球,除非是觸球,否則不會有球進袋或飛出檯面: 請清除所選的球,或記錄「觸球」。',
   'conflict.clear': '清除所選的球',
   'problem.notFound': '找不到比賽',
   'problem.reloadTitle': '此頁面已過時',
