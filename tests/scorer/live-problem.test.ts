@@ -63,12 +63,17 @@ describe('liveProblem: one reading of a refused subscription for every page', ()
 });
 
 describe('the scorer console on a refused subscription', () => {
-  test('protocol-mismatch: a reload problem, the queued step is kept and not sent', async () => {
-    const client = new Refusing(MISMATCH);
-    const storage = new MemStorage();
-    const s = new ScorerSession(client, 'm1', storage, true);
+  /** A console on a server that refuses its subscription with `error`. */
+  async function refusedWith(error: ApiError) {
+    const client = new Refusing(error);
+    const s = new ScorerSession(client, 'm1', new MemStorage(), true);
     stops.push(s.start());
     await settle();
+    return { client, s };
+  }
+
+  test('protocol-mismatch: a reload problem, nothing is sent', async () => {
+    const { client, s } = await refusedWith(MISMATCH);
     expect(s.view().problem).toMatchObject({ kind: 'reload', error: { code: 'protocol-mismatch' } });
     expect(s.view().notice).toBeNull();
     expect(client.received).toEqual([]);
@@ -99,10 +104,7 @@ describe('the scorer console on a refused subscription', () => {
   });
 
   test('rate-limited: a busy problem; "Retry now" asks the client again; the snapshot clears it', async () => {
-    const client = new Refusing({ code: 'rate-limited', message: 'too many messages on this connection; slow down' });
-    const s = new ScorerSession(client, 'm1', new MemStorage(), true);
-    stops.push(s.start());
-    await settle();
+    const { client, s } = await refusedWith({ code: 'rate-limited', message: 'too many messages on this connection; slow down' });
     expect(s.view().problem?.kind).toBe('busy');
     s.retrySubscribe();
     await settle();
@@ -116,10 +118,7 @@ describe('the scorer console on a refused subscription', () => {
   });
 
   test('internal: a server-error problem, kept apart from the not-found page', async () => {
-    const client = new Refusing({ code: 'internal', message: 'could not read the match; retry' });
-    const s = new ScorerSession(client, 'm1', new MemStorage(), true);
-    stops.push(s.start());
-    await settle();
+    const { s } = await refusedWith({ code: 'internal', message: 'could not read the match; retry' });
     expect(s.view().problem?.kind).toBe('server-error');
   });
 });

@@ -23,39 +23,28 @@ export function asksLowestKitchen(s: MatchState): boolean {
   return s.awaiting === 'foul-placement' && s.lowestBall !== null && !!s.foulPlacement && lowestKitchenMatters(s.foulPlacement);
 }
 
+type Word = 'accept' | 'rebreak' | 'rerack' | 'shoot' | 'pass';
+
+/** The two answers of each decision other than a foul placement: label, whose name it names, choice word. */
+const ANSWERS: Record<'break-foul-choice' | 'three-foul-choice' | 'push-out-choice' | 'illegal-break-choice', [ChoiceOption['label'], ChoiceOption['who'], Word][]> = {
+  'break-foul-choice': [['acceptTable', 'decider', 'accept'], ['rebreak', 'other', 'rebreak']],
+  'three-foul-choice': [['acceptTable', 'decider', 'accept'], ['rerack15', 'other', 'rerack']],
+  'push-out-choice': [['shoot', 'decider', 'shoot'], ['pass', 'other', 'pass']],
+  'illegal-break-choice': [['acceptIllegal', 'decider', 'accept'], ['rerackIllegal', 'decider', 'rerack']],
+};
+
 /** The answers to the pending decision, first the usual one; empty when nothing is pending. */
 export function choiceOptions(s: MatchState, lowestInKitchen: boolean): ChoiceOption[] {
-  switch (s.awaiting) {
-    case 'break-foul-choice':
-      return [
-        { label: 'acceptTable', who: 'decider', step: { choice: 'accept' }, testid: 'choice-accept' },
-        { label: 'rebreak', who: 'other', step: { choice: 'rebreak' }, testid: 'choice-rebreak' },
-      ];
-    case 'three-foul-choice':
-      return [
-        { label: 'acceptTable', who: 'decider', step: { choice: 'accept' }, testid: 'choice-accept' },
-        { label: 'rerack15', who: 'other', step: { choice: 'rerack' }, testid: 'choice-rerack' },
-      ];
-    case 'push-out-choice':
-      return [
-        { label: 'shoot', who: 'decider', step: { choice: 'shoot' }, testid: 'choice-shoot' },
-        { label: 'pass', who: 'other', step: { choice: 'pass' }, testid: 'choice-pass' },
-      ];
-    case 'illegal-break-choice':
-      return [
-        { label: 'acceptIllegal', who: 'decider', step: { choice: 'accept' }, testid: 'choice-accept' },
-        { label: 'rerackIllegal', who: 'decider', step: { choice: 'rerack' }, testid: 'choice-rerack' },
-      ];
-    case 'foul-placement':
-      if (!s.foulPlacement) return [];
-      return placementOptions(s.foulPlacement, asksLowestKitchen(s) && lowestInKitchen).map((p) => ({
-        label: 'placement',
-        who: 'decider',
-        step: { choice: p },
-        testid: `place-${p.cueBall}-${p.lowestBall}`,
-        placement: p,
-      }));
-    default:
-      return [];
+  if (s.awaiting === null) return [];
+  if (s.awaiting !== 'foul-placement') {
+    return ANSWERS[s.awaiting].map(([label, who, word]) => ({ label, who, step: { choice: word }, testid: `choice-${word}` }));
   }
+  if (!s.foulPlacement) return [];
+  return placementOptions(s.foulPlacement, asksLowestKitchen(s) && lowestInKitchen).map((p) => ({
+    label: 'placement',
+    who: 'decider',
+    step: { choice: p },
+    testid: `place-${p.cueBall}-${p.lowestBall}`,
+    placement: p,
+  }));
 }
