@@ -1,0 +1,226 @@
+/**
+ * Connection and creation limits over real sockets (embedded mode): websockets per client address and per
+ * instance (refused at the handshake with `connect_error` data `{code, message}`), the Origin rule of the
+ * websocket handshake (the same as REST CORS: same origin, CORS_ORIGIN, or no Origin = not a browser),
+ * the client address and host behind a trusted proxy, and matches created per address per hour (REST 429).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { io } from 'socket.io-client';
+import type { SubscribeAck } from '../../shared/protocol/wire';
+import type { ApiError } from '../../shared/protocol/errors';
+import { OriginPolicy } from '../../server/connection-limits';
+import { api, call, createMatch, SETUP, startTestServer, type Client } from '../helpers/server';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'cuecast-limits-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+type Attempt = { ok: true; socket: Client } | { ok: false; error: ApiError; message: string; active: boolean };
+
+/** Open a websocket-only client with these handshake headers; resolves with the socket or the refusal. */
+function attempt(url: string, headers: Record<string, string> = {}): Promise<Attempt> {
+  const socket: Client = io(url, { transports: ['websocket'], forceNew: true, extraHeaders: headers, reconnectionDelay: 100 });
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve({ ok: true, socket }));
+    socket.once('connect_error', (err: Error & { data?: ApiError }) => {
+      // A refusal at the handshake does not reconnect by itself: `active` is false right after it.
+      const active = socket.active;
+      socket.close();
+      resolve({ ok: false, error: err.data!, message: err.message, active });
+    });
+  });
+}
+
+async function accepted(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  const a = await attempt(url, headers);
+  if (!a.ok) throw new Error(`refused: ${a.error?.code} ${a.message}`);
+  return a.socket;
+}
+
+/** Retry `attempt` until it is accepted (the server notices a closed socket asynchronously); at most 5 s. */
+async function acceptedSoon(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const a = await attempt(url, headers);
+    if (a.ok) return a.socket;
+    if (Date.now() > deadline) throw new Error(`still refused after 5 s: ${a.error.code}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('websockets per address and in total', () => {
+  it('refuses the N+1th websocket from one address with too-many-connections, and takes one again once one closes', async () => {
+    const s = await startTestServer({ dataDir: tempDir(), limits: { socketsPerAddress: 3 } });
+    const open: Client[] = [];
+    try {
+      for (let i = 0; i < 3; i++) open.push(await accepted(s.url));
+      const refused = await attempt(s.url);
+      expect(refused).toMatchObject({ ok: false, active: false, error: { code: 'too-many-connections' } });
+      if (refused.ok) return;
+      expect(refused.error.message).toMatch(/3 websockets are already open from 127\.0\.0\.1/);
+      expect(refused.message).toBe(refused.error.message);
+      // Refused attempts never count: after one more refusal and one close, exactly one place is free.
+      expect(await attempt(s.url)).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
+      open.shift()!.close();
+      open.push(await acceptedSoon(s.url));
+      expect(await attempt(s.url)).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
+      // The accepted ones work.
+      const m = await createMatch(s.url);
+      for (const c of open) expect(await call<SubscribeAck>(c, 'subscribe', { matchId: m.id })).toMatchObject({ ok: true, version: 0 });
+    } finally {
+      for (const c of open) c.close();
+      await s.close();
+    }
+  });
+
+  it('behind a trusted proxy counts each forwarded address (X-Forwarded-For); without one, the header is ignored', async () => {
+    const proxied = await startTestServer({ dataDir: tempDir(), trustProxy: 'loopback', limits: { socketsPerAddress: 2 } });
+    const direct = await startTestServer({ dataDir: tempDir(), limits: { socketsPerAddress: 2 } });
+    const open: Client[] = [];
+    try {
+      const from = (ip: string) => ({ 'x-forwarded-for': ip });
+      open.push(await accepted(proxied.url, from('203.0.113.1')), await accepted(proxied.url, from('203.0.113.1')));
+      const refused = await attempt(proxied.url, from('203.0.113.1'));
+      expect(refused).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
+      expect(!refused.ok && refused.error.message).toContain('203.0.113.1');
+      open.push(await accepted(proxied.url, from('203.0.113.2')), await accepted(proxied.url, from('203.0.113.2')));
+      // IPv6 clients are counted per /56, like the REST rate limit: another address in the same /56 is the same client.
+      open.push(await accepted(proxied.url, from('2001:db8:0:1::1')), await accepted(proxied.url, from('2001:db8:0:1::2')));
+      expect(await attempt(proxied.url, from('2001:db8:0:2::3'))).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
+      expect(await attempt(proxied.url, from('2001:db8:1:0::3'))).toMatchObject({ ok: true });
+
+      open.push(await accepted(direct.url, from('203.0.113.1')), await accepted(direct.url, from('203.0.113.2')));
+      const spoofed = await attempt(direct.url, from('203.0.113.3'));
+      expect(spoofed).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
+      expect(!spoofed.ok && spoofed.error.message).toContain('127.0.0.1');
+    } finally {
+      for (const c of open) c.close();
+      await Promise.all([proxied.close(), direct.close()]);
+    }
+  });
+
+  it('refuses a websocket over the instance total with server-full, whatever the address', async () => {
+    const s = await startTestServer({ dataDir: tempDir(), trustProxy: 'loopback', limits: { socketsPerAddress: 10, maxSockets: 3 } });
+    const open: Client[] = [];
+    try {
+      for (let i = 1; i <= 3; i++) open.push(await accepted(s.url, { 'x-forwarded-for': `198.51.100.${i}` }));
+      const refused = await attempt(s.url, { 'x-forwarded-for': '198.51.100.9' });
+      expect(refused).toMatchObject({ ok: false, active: false, error: { code: 'server-full' } });
+      expect(!refused.ok && refused.error.message).toMatch(/3 websockets open; retry later/);
+      open.shift()!.close();
+      open.push(await acceptedSoon(s.url, { 'x-forwarded-for': '198.51.100.9' }));
+    } finally {
+      for (const c of open) c.close();
+      await s.close();
+    }
+  });
+});
+
+describe('Origin of the websocket handshake (the REST CORS rule)', () => {
+  it('without CORS_ORIGIN: same origin and no Origin are accepted, any other origin (and null) is refused', async () => {
+    const s = await startTestServer({ dataDir: tempDir() });
+    const open: Client[] = [];
+    try {
+      const port = new URL(s.url).port;
+      open.push(await accepted(s.url, { origin: s.url }));
+      open.push(await accepted(s.url, { origin: `http://127.0.0.1:${port}` }));
+      open.push(await accepted(s.url, { origin: `https://127.0.0.1:${port}` })); // TLS ended in front: same host and port
+      open.push(await accepted(s.url)); // no Origin: not a browser (a script, the demo, Companion)
+      for (const origin of ['https://evil.example', `http://localhost:${port}`, 'http://127.0.0.1:1', 'null', 'not a url']) {
+        const refused = await attempt(s.url, { origin });
+        expect(refused, origin).toMatchObject({ ok: false, active: false, error: { code: 'origin-not-allowed', field: 'origin' } });
+        expect(!refused.ok && refused.error.message).toContain(`origin ${origin} may not open a websocket`);
+      }
+      // The REST API answers the same foreign origin without CORS headers (the browser then hides the answer).
+      const r = await fetch(`${s.url}/api/matches`, { headers: { origin: 'https://evil.example' } });
+      expect(r.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      for (const c of open) c.close();
+      await s.close();
+    }
+  });
+
+  it('with CORS_ORIGIN: the listed origins and the own origin are accepted, others refused; REST answers the listed ones', async () => {
+    const s = await startTestServer({ dataDir: tempDir(), corsOrigin: ['https://studio.example', 'http://obs.lan:8080/'] });
+    const open: Client[] = [];
+    try {
+      open.push(await accepted(s.url, { origin: 'https://studio.example' }));
+      open.push(await accepted(s.url, { origin: 'http://OBS.lan:8080' }));
+      open.push(await accepted(s.url, { origin: s.url }));
+      for (const origin of ['https://evil.example', 'http://studio.example', 'https://studio.example:8443']) {
+        expect(await attempt(s.url, { origin }), origin).toMatchObject({ ok: false, error: { code: 'origin-not-allowed' } });
+      }
+      const listed = await fetch(`${s.url}/api/matches`, { headers: { origin: 'http://obs.lan:8080' } });
+      expect(listed.headers.get('access-control-allow-origin')).toBe('http://obs.lan:8080');
+      const foreign = await fetch(`${s.url}/api/matches`, { headers: { origin: 'https://evil.example' } });
+      expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      for (const c of open) c.close();
+      await s.close();
+    }
+  });
+
+  it('behind a trusted proxy, the own origin is the forwarded host (X-Forwarded-Host), as for REST', async () => {
+    const proxied = await startTestServer({ dataDir: tempDir(), trustProxy: 'loopback' });
+    const direct = await startTestServer({ dataDir: tempDir() });
+    const open: Client[] = [];
+    try {
+      const headers = { origin: 'https://scores.example', 'x-forwarded-host': 'scores.example', 'x-forwarded-proto': 'https' };
+      open.push(await accepted(proxied.url, headers));
+      expect(await attempt(direct.url, headers)).toMatchObject({ ok: false, error: { code: 'origin-not-allowed' } });
+    } finally {
+      for (const c of open) c.close();
+      await Promise.all([proxied.close(), direct.close()]);
+    }
+  });
+
+  it('OriginPolicy: normalises the listed origins, takes * for any, refuses entries that are not origins', () => {
+    const p = new OriginPolicy(['https://Studio.example/', 'http://obs.lan:80']);
+    expect(p.configured).toBe(true);
+    expect(p.listed('https://studio.example')).toBe(true);
+    expect(p.listed('http://obs.lan')).toBe(true);
+    expect(p.listed('https://studio.example.evil')).toBe(false);
+    expect(p.listed(undefined)).toBe(false);
+    expect(p.allowsHandshake('https://evil.example', 'cue.example')).toBe(false);
+    expect(p.allowsHandshake('http://cue.example', 'cue.example:80')).toBe(true);
+    expect(p.allowsHandshake(undefined, undefined)).toBe(true);
+    const any = new OriginPolicy('*');
+    expect(any.allowsHandshake('https://anyone.example', 'cue.example')).toBe(true);
+    expect(any.allowsHandshake('null', 'cue.example')).toBe(true);
+    expect(new OriginPolicy(undefined).configured).toBe(false);
+    expect(() => new OriginPolicy(['studio.example'])).toThrow(/CORS_ORIGIN: "studio.example" is not an origin/);
+    expect(() => new OriginPolicy(['https://studio.example/path'])).toThrow(/no path/);
+  });
+});
+
+describe('matches created per address per hour', () => {
+  it('refuses the N+1th creation from one address with 429 rate-limited; failed attempts and other addresses do not count', async () => {
+    const s = await startTestServer({ dataDir: tempDir(), trustProxy: 'loopback', limits: { matchesPerHour: 2 } });
+    try {
+      const create = (ip: string, body: unknown = SETUP) =>
+        fetch(`${s.url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
+      expect((await create('203.0.113.7', { discipline: 'snooker' })).status).toBe(400);
+      expect((await create('203.0.113.7')).status).toBe(201);
+      expect((await create('203.0.113.7')).status).toBe(201);
+      const refused = await create('203.0.113.7');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      const body = (await refused.json()) as { error: ApiError };
+      expect(body.error).toEqual({ code: 'rate-limited', message: 'over 2 matches created per hour from this address; retry later (Retry-After)' });
+      expect((await create('203.0.113.8')).status).toBe(201);
+      // Reading is not creating.
+      expect((await api(s.url, '/api/matches')).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+});
