@@ -16,6 +16,11 @@ import type { RunningServer } from '../../server/app';
 const available = requireRedisCluster();
 const steps = legalSteps(60);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/**
+ * The versions a viewer saw, as a client keeps them: a repeat of the latest version (a resync push: see the
+ * first-viewer test) is dropped; an older version is kept, so a push out of order shows.
+ */
+const kept = (v: Viewer) => v.pushes.map((p) => p.version).filter((ver, i, all) => i === 0 || ver !== all[i - 1]);
 
 describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => {
   const prefix = testPrefix('cluster');
@@ -70,8 +75,8 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
     const scorer = await open(inProcess.url, m.scorerToken);
     await record(scorer, m.id, 1, 40);
     await Promise.all([remote.waitFor(40), local.waitFor(40)]);
-    expect(remote.pushes.map((p) => p.version)).toEqual(range(1, 40));
-    expect(local.pushes.map((p) => p.version)).toEqual(range(1, 40));
+    expect(kept(remote)).toEqual(range(1, 40));
+    expect(kept(local)).toEqual(range(1, 40));
     expect(remote.pushes[39]!.state).toEqual(local.pushes[39]!.state);
 
     // And the other way round: the scorer on the child process, a viewer in process.
@@ -79,7 +84,18 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
     const viewer = await watch(inProcess.url, other.id);
     await record(await open(child.url, other.scorerToken), other.id, 1, 10);
     await viewer.waitFor(10);
-    expect(viewer.pushes.map((p) => p.version)).toEqual(range(1, 10));
+    expect(kept(viewer)).toEqual(range(1, 10));
+  });
+
+  it("pushes a match's state to an instance's first viewer once that instance's subscription is in place", async () => {
+    // The shard channel of a room is subscribed when its first viewer here joins, one round trip after the
+    // subscribe's read: the state is pushed again then, so a step recorded in between is not missed.
+    const m = await createMatch(inProcess.url);
+    await record(await open(inProcess.url, m.scorerToken), m.id, 1, 3);
+    const viewer = await watch(child.url, m.id);
+    const deadline = Date.now() + 5000;
+    while (!viewer.pushes.some((p) => p.version === 3) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(viewer.pushes.map((p) => p.version)).toEqual([3]);
   });
 
   it('keeps every key of a match in one slot, on one master; the listing spans slots', async () => {
@@ -131,6 +147,6 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
     expect(log.body.events.map((e: { step: unknown }) => e.step)).toEqual(steps.slice(0, 20));
     await record(await open(child.url, m.scorerToken), m.id, 21, 25);
     await viewer.waitFor(25);
-    expect(viewer.pushes.map((p) => p.version)).toEqual(range(1, 25));
+    expect(kept(viewer)).toEqual(range(1, 25));
   });
 });

@@ -4,7 +4,9 @@
  * websocket handshake (the same as REST CORS: same origin, CORS_ORIGIN, or no Origin = not a browser),
  * the client address and host behind a trusted proxy, and matches created per address per hour (REST 429).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -125,7 +127,63 @@ describe('websockets per address and in total', () => {
   });
 });
 
+/**
+ * A bare websocket handshake on Socket.IO's path (no Socket.IO client, nothing sent after the upgrade):
+ * resolves with the text frames the server sent once it sends a close frame (at most 5 s; `closed` false then).
+ */
+function bareHandshake(url: string, headers: Record<string, string>): Promise<{ frames: string[]; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}/socket.io/?EIO=4&transport=websocket`, {
+      headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64'), ...headers },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => reject(new Error(`no upgrade: HTTP ${res.statusCode}`)));
+    req.on('upgrade', (_res, socket, head: Buffer) => {
+      let buf = Buffer.alloc(0);
+      const frames: string[] = [];
+      const done = (closed: boolean) => {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve({ frames, closed });
+      };
+      const timer = setTimeout(() => done(false), 5000);
+      const onData = (d: Buffer) => {
+        buf = Buffer.concat([buf, d]);
+        // Server frames are unmasked; these are small (7- or 16-bit lengths).
+        while (buf.length >= 2) {
+          let len = buf[1]! & 0x7f;
+          let at = 2;
+          if (len === 126) [len, at] = [buf.readUInt16BE(2), 4];
+          if (buf.length < at + len) break;
+          const opcode = buf[0]! & 0x0f;
+          if (opcode === 1) frames.push(buf.subarray(at, at + len).toString());
+          buf = buf.subarray(at + len);
+          if (opcode === 8) return done(true);
+        }
+      };
+      // What came with the 101 answer is in `head`.
+      onData(head);
+      socket.on('data', onData);
+      socket.on('close', () => done(false));
+    });
+    req.end();
+  });
+}
+
 describe('Origin of the websocket handshake (the REST CORS rule)', () => {
+  it('closes a refused connection itself, right after the CONNECT_ERROR, even if the client never sends CONNECT', async () => {
+    const s = await startTestServer({ dataDir: tempDir() });
+    try {
+      const { frames, closed } = await bareHandshake(s.url, { origin: 'https://evil.example' });
+      expect(closed).toBe(true); // the websocket close frame
+      expect(frames[0]).toMatch(/^0\{"sid"/); // engine.io open
+      expect(frames[1]!.startsWith('44')).toBe(true); // message + Socket.IO CONNECT_ERROR
+      expect(JSON.parse(frames[1]!.slice(2))).toMatchObject({ data: { code: 'origin-not-allowed' } });
+    } finally {
+      await s.close();
+    }
+  });
+
   it('without CORS_ORIGIN: same origin and no Origin are accepted, any other origin (and null) is refused', async () => {
     const s = await startTestServer({ dataDir: tempDir() });
     const open: Client[] = [];
