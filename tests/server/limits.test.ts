@@ -14,6 +14,7 @@ import { io } from 'socket.io-client';
 import type { SubscribeAck } from '../../shared/protocol/wire';
 import type { ApiError } from '../../shared/protocol/errors';
 import { OriginPolicy } from '../../server/connection-limits';
+import { createClient } from '../../overlay/src/lib/client';
 import { api, call, createMatch, SETUP, startTestServer, type Client } from '../helpers/server';
 
 const dirs: string[] = [];
@@ -257,6 +258,35 @@ describe('Origin of the websocket handshake (the REST CORS rule)', () => {
     expect(new OriginPolicy(undefined).configured).toBe(false);
     expect(() => new OriginPolicy(['studio.example'])).toThrow(/CORS_ORIGIN: "studio.example" is not an origin/);
     expect(() => new OriginPolicy(['https://studio.example/path'])).toThrow(/no path/);
+  });
+});
+
+describe("the pages' live client (overlay/src/lib/client.ts) when refused", () => {
+  it('connects again by itself after too-many-connections once a place is free (socket.io alone would not)', async () => {
+    const s = await startTestServer({ dataDir: tempDir(), limits: { socketsPerAddress: 1 } });
+    const blocker = await accepted(s.url);
+    const page = createClient({ url: s.url, retryRefusedMs: () => 300 });
+    try {
+      const m = await createMatch(s.url);
+      const feeds: number[] = [];
+      page.watch(m.id, (f) => feeds.push(f.version));
+      const deadline = Date.now() + 5000;
+      while (page.status !== 'offline' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(page.status).toBe('offline');
+      // Still refused at the next tries while the other socket stays open.
+      await new Promise((r) => setTimeout(r, 700));
+      expect(page.status).toBe('offline');
+      expect(feeds).toEqual([]);
+      blocker.close();
+      while (page.status !== 'live' && Date.now() < deadline + 5000) await new Promise((r) => setTimeout(r, 20));
+      expect(page.status).toBe('live');
+      while (feeds.length === 0 && Date.now() < deadline + 5000) await new Promise((r) => setTimeout(r, 20));
+      expect(feeds).toEqual([0]);
+    } finally {
+      page.close();
+      blocker.close();
+      await s.close();
+    }
   });
 });
 
