@@ -4,6 +4,7 @@
  * websocket handshake (the same as REST CORS: same origin, CORS_ORIGIN, or no Origin = not a browser),
  * the client address and host behind a trusted proxy, and matches created per address per hour (REST 429).
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -15,7 +16,7 @@ import type { SubscribeAck } from '../../shared/protocol/wire';
 import type { ApiError } from '../../shared/protocol/errors';
 import { OriginPolicy } from '../../server/connection-limits';
 import { createClient } from '../../overlay/src/lib/client';
-import { api, call, createMatch, SETUP, startTestServer, type Client } from '../helpers/server';
+import { api, call, createMatch, REPO_ROOT, SETUP, startTestServer, type Client } from '../helpers/server';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -310,5 +311,41 @@ describe('matches created per address per hour', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('configuration from the environment (server/main.ts)', () => {
+  /** Run server/main.ts with `env`; it must exit by itself (a refused configuration) within 20 s. */
+  const refusedStart = (env: Record<string, string>) =>
+    new Promise<{ code: number | null; out: string }>((resolve, reject) => {
+      const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir(), REDIS_URL: '', REDIS_CLUSTER_URLS: '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      proc.stdout.on('data', (d) => (out += d));
+      proc.stderr.on('data', (d) => (out += d));
+      const timer = setTimeout(() => {
+        proc.kill('SIGKILL');
+        reject(new Error(`main.ts kept running with ${JSON.stringify(env)}: ${out}`));
+      }, 20_000);
+      proc.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, out });
+      });
+    });
+
+  it('refuses a bad limit, both Redis modes at once, and a CORS_ORIGIN entry that is not an origin, naming each', async () => {
+    const results = await Promise.all([
+      refusedStart({ MAX_SOCKETS_PER_ADDRESS: 'many' }),
+      refusedStart({ MATCHES_PER_HOUR: '0' }),
+      refusedStart({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_CLUSTER_URLS: 'redis://127.0.0.1:2' }),
+      refusedStart({ CORS_ORIGIN: 'studio.example' }),
+    ]);
+    expect(results[0]).toMatchObject({ code: 2, out: expect.stringContaining('MAX_SOCKETS_PER_ADDRESS must be a positive integer, got \\"many\\"') });
+    expect(results[1]).toMatchObject({ code: 2, out: expect.stringContaining('MATCHES_PER_HOUR must be a positive integer') });
+    expect(results[2]).toMatchObject({ code: 2, out: expect.stringContaining('REDIS_URL (one Redis) or REDIS_CLUSTER_URLS (a Redis Cluster), not both') });
+    expect(results[3]).toMatchObject({ code: 1, out: expect.stringContaining('CORS_ORIGIN: \\"studio.example\\" is not an origin') });
   });
 });
