@@ -33,6 +33,13 @@ export interface RedisClusterHandle {
   /** Seed URLs, one per master: `redis://127.0.0.1:<port>`. */
   urls: string[];
   ports: number[];
+  /** Port of the master serving the slot of `key` (a key or a sharded channel name). */
+  masterOf(key: string): Promise<number>;
+  /**
+   * SIGKILL the node on `port` (a crash) and start it again on the same port and files (its nodes.conf keeps
+   * its slots, the AOF with fsync always its data); resolves once every node reports cluster_state:ok.
+   */
+  restart(port: number): Promise<void>;
   /** Stop everything and delete the directory. */
   dispose(): Promise<void>;
 }
@@ -46,43 +53,63 @@ export async function cli(port: number, ...args: string[]): Promise<string> {
 /** Start a `masters`-node cluster (default 3); resolves once every node reports cluster_state:ok (within 30 s). */
 export async function spawnRedisCluster(masters = 3): Promise<RedisClusterHandle> {
   const dir = mkdtempSync(join(tmpdir(), 'cuecast-cluster-'));
-  const children: ChildProcess[] = [];
+  const children = new Map<number, ChildProcess>();
+  const args = new Map<number, string[]>();
   const ports: number[] = [];
+  const kill = (c: ChildProcess | undefined) =>
+    new Promise<void>((resolve) => {
+      if (!c || c.exitCode !== null || c.signalCode !== null) return resolve();
+      c.once('exit', () => resolve());
+      c.kill('SIGKILL');
+    });
   const dispose = async () => {
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise<void>((resolve) => {
-            if (c.exitCode !== null || c.signalCode !== null) return resolve();
-            c.once('exit', () => resolve());
-            c.kill('SIGKILL');
-          }),
-      ),
-    );
+    await Promise.all([...children.values()].map(kill));
     rmSync(dir, { recursive: true, force: true });
+  };
+  const start = async (port: number) => {
+    children.set(port, spawn('redis-server', args.get(port)!, { stdio: 'ignore' }));
+    await until(async () => (await cli(port, 'ping').catch(() => '')).includes('PONG'), `node ${port} answers PING`);
+  };
+  const clusterOk = async () => {
+    for (const port of ports) await until(async () => (await cli(port, 'cluster', 'info').catch(() => '')).includes('cluster_state:ok'), `node ${port} reports cluster_state:ok`);
   };
   try {
     for (let i = 0; i < masters; i++) {
       // The cluster bus gets its own free port (the default, port + 10000, may be taken or out of range).
       const [port, bus] = [await freePort(), await freePort()];
       ports.push(port);
-      children.push(
-        spawn(
-          'redis-server',
-          [
-            '--port', String(port), '--cluster-port', String(bus), '--bind', '127.0.0.1',
-            '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '5000',
-            '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--appendfilename', `aof-${port}.aof`,
-            '--appenddirname', `aof-${port}`, '--dir', dir,
-          ],
-          { stdio: 'ignore' },
-        ),
-      );
+      args.set(port, [
+        '--port', String(port), '--cluster-port', String(bus), '--bind', '127.0.0.1',
+        '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '5000',
+        '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--appendfilename', `aof-${port}.aof`,
+        '--appenddirname', `aof-${port}`, '--dir', dir,
+      ]);
     }
-    for (const port of ports) await until(async () => (await cli(port, 'ping').catch(() => '')).includes('PONG'), `node ${port} answers PING`);
+    await Promise.all(ports.map(start));
     await run('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes']);
-    for (const port of ports) await until(async () => (await cli(port, 'cluster', 'info')).includes('cluster_state:ok'), `node ${port} reports cluster_state:ok`);
-    return { urls: ports.map((p) => `redis://127.0.0.1:${p}`), ports, dispose };
+    await clusterOk();
+    return {
+      urls: ports.map((p) => `redis://127.0.0.1:${p}`),
+      ports,
+      dispose,
+      async masterOf(key) {
+        const slot = Number((await cli(ports[0]!, 'cluster', 'keyslot', key)).trim());
+        // CLUSTER NODES lines: <id> <ip:port@bus> <flags> <master> <ping> <pong> <epoch> <state> <slot ranges…>
+        for (const line of (await cli(ports[0]!, 'cluster', 'nodes')).trim().split('\n')) {
+          const f = line.split(' ');
+          for (const range of f.slice(8)) {
+            const [from, to = from] = range.split('-').map(Number);
+            if (slot >= from! && slot <= to!) return Number(/:(\d+)@/.exec(f[1]!)![1]);
+          }
+        }
+        throw new Error(`no master serves slot ${slot}`);
+      },
+      async restart(port) {
+        await kill(children.get(port));
+        await start(port);
+        await clusterOk();
+      },
+    };
   } catch (err) {
     await dispose();
     throw err;

@@ -6,7 +6,7 @@
  * creation MULTI run there); the listing spans slots; the log survives a kill -9 and restart of an instance.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCluster } from 'redis';
+import { createClient, createCluster } from 'redis';
 import type { RecordAck, SubscribeAck } from '../../shared/protocol/wire';
 import { testPrefix } from '../helpers/redis';
 import { cli, requireRedisCluster, spawnRedisCluster, type RedisClusterHandle } from '../helpers/redis-cluster';
@@ -132,6 +132,62 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
       await c.close();
     }
   });
+
+  it('resyncs viewers after a subscriber connection was dropped: a push published meanwhile is not lost for good', async () => {
+    const m = await createMatch(inProcess.url);
+    const remote = await watch(child.url, m.id);
+    const scorer = await open(inProcess.url, m.scorerToken);
+    await record(scorer, m.id, 1, 2);
+    await remote.waitFor(2);
+    // On the master of the room's channel, drop the subscriber connections and, in the same transaction, take
+    // no new connection (maxclients = those left): the child process cannot subscribe again, so the push of
+    // version 3 reaches no one there. Once it may reconnect, only the resync after its reconnection brings
+    // version 3 to its viewer (no further step is recorded).
+    const admin = createClient({ url: `redis://127.0.0.1:${await cluster.masterOf(`${prefix}socket.io#/#match:${m.id}#`)}` });
+    admin.on('error', () => undefined);
+    await admin.connect();
+    try {
+      const clientsNow = (await admin.clientList()).length;
+      const subscribers = (await admin.clientList({ TYPE: 'PUBSUB' })).length;
+      expect(subscribers).toBeGreaterThan(0);
+      await admin.multi().clientKill({ filter: 'TYPE', type: 'pubsub' }).configSet('maxclients', String(clientsNow - subscribers)).exec();
+      await record(scorer, m.id, 3, 3);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(remote.latest).toBe(2);
+      await admin.configSet('maxclients', '10000');
+    } finally {
+      await admin.configSet('maxclients', '10000').catch(() => undefined);
+      await admin.close();
+    }
+    await remote.waitFor(3, 10_000);
+    expect(kept(remote).at(-1)).toBe(3);
+  });
+
+  it('after a crash and restart of the master serving a match\'s channel, viewers on both instances catch up', async () => {
+    const m = await createMatch(inProcess.url);
+    const remote = await watch(child.url, m.id);
+    const local = await watch(inProcess.url, m.id);
+    const scorer = await open(inProcess.url, m.scorerToken);
+    await record(scorer, m.id, 1, 3);
+    await Promise.all([remote.waitFor(3), local.waitFor(3)]);
+    // Kill the master of the room's shard channel: subscriptions on it are gone until the subscribers reconnect,
+    // and what is published meanwhile reaches no one there. The instances resync their viewers after.
+    await cluster.restart(await cluster.masterOf(`${prefix}socket.io#/#match:${m.id}#`));
+    for (let v = 4; v <= 6; v++) {
+      // While a master is away its commands wait or fail: retry with the same eventId (a retry records once).
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const ack = await call<RecordAck>(scorer, 'record', { matchId: m.id, eventId: `e${v}`, expectedVersion: v - 1, step: steps[v - 1] }).catch(() => null);
+        if (ack?.ok) break;
+        if (Date.now() > deadline) throw new Error(`record v${v} still failing: ${JSON.stringify(ack)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    await Promise.all([remote.waitFor(6, 15_000), local.waitFor(6, 15_000)]);
+    expect(kept(remote).at(-1)).toBe(6);
+    expect(kept(local).at(-1)).toBe(6);
+    expect((await api(child.url, `/api/matches/${m.id}/events`)).body.version).toBe(6);
+  }, 60_000);
 
   it('keeps the whole log through a kill -9 and restart of an instance, and pushes resume across instances', async () => {
     const m = await createMatch(child.url);
