@@ -5,7 +5,7 @@
  */
 import type { Logger } from 'pino';
 import { publishFirstAdapter, publishFirstShardedAdapter } from './fanout-adapter';
-import { closeRedis, closeRedisCluster, connectRedis, connectRedisCluster, redisReady, type Redis, type RedisCluster } from './redis';
+import { closeRedis, connectRedis, connectRedisCluster, redisReady, type Redis, type RedisCluster } from './redis';
 import { RedisStore } from './store/redis-store';
 
 export interface RedisBackendOptions {
@@ -78,7 +78,7 @@ export async function connectRedisBackend(opts: RedisBackendOptions): Promise<Re
     clients.push(await connectRedisCluster(opts.clusterUrls!, log, 'pub', { pubSubOnly: true }));
     clients.push(await connectRedisCluster(opts.clusterUrls!, log, 'sub', { pubSubOnly: true }));
   } catch (err) {
-    await Promise.all(clients.map(closeRedisCluster));
+    await Promise.all(clients.map(closeRedis));
     throw err;
   }
   const [data, pub, sub] = clients as [RedisCluster, RedisCluster, RedisCluster];
@@ -101,7 +101,7 @@ export async function connectRedisBackend(opts: RedisBackendOptions): Promise<Re
     healthy: () => clients.every(redisReady),
     close: async () => {
       clearTimeout(quiet);
-      await Promise.all(clients.map(closeRedisCluster));
+      await Promise.all(clients.map(closeRedis));
     },
   };
 }

@@ -108,20 +108,8 @@ export function isCluster(client: Redis | RedisCluster): client is RedisCluster 
   return Array.isArray((client as RedisCluster).masters);
 }
 
-/** Quit a cluster client gracefully; destroy it if that fails or takes over 2 s. */
-export async function closeRedisCluster(cluster: RedisCluster): Promise<void> {
-  if (!cluster.isOpen) return;
-  const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 2000).unref());
-  try {
-    const res = await Promise.race([cluster.close().then(() => 'ok' as const), timeout]);
-    if (res === 'timeout' && cluster.isOpen) cluster.destroy();
-  } catch {
-    if (cluster.isOpen) cluster.destroy();
-  }
-}
-
-/** Quit a client gracefully (flushes queued commands); destroy it if that fails or takes over 2 s. */
-export async function closeRedis(client: Redis): Promise<void> {
+/** Quit a client or cluster gracefully (flushes queued commands); destroy it if that fails or takes over 2 s. */
+export async function closeRedis(client: Redis | RedisCluster): Promise<void> {
   if (!client.isOpen) return;
   const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 2000).unref());
   try {

@@ -48,6 +48,17 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
     }
   };
 
+  /** A new match on the in-process instance, a viewer on each instance, its scorer there, `steps` recorded and seen. */
+  const scene = async (steps: number) => {
+    const m = await createMatch(inProcess.url);
+    const remote = await watch(child.url, m.id);
+    const local = await watch(inProcess.url, m.id);
+    const scorer = await open(inProcess.url, m.scorerToken);
+    await record(scorer, m.id, 1, steps);
+    await Promise.all([remote.waitFor(steps), local.waitFor(steps)]);
+    return { m, remote, local, scorer };
+  };
+
   beforeAll(async () => {
     cluster = await spawnRedisCluster(3);
     // One seed node is enough: the client discovers the other masters.
@@ -69,12 +80,7 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
   });
 
   it('a scorer on one instance, viewers on both: every push reaches them, in order', async () => {
-    const m = await createMatch(inProcess.url);
-    const remote = await watch(child.url, m.id);
-    const local = await watch(inProcess.url, m.id);
-    const scorer = await open(inProcess.url, m.scorerToken);
-    await record(scorer, m.id, 1, 40);
-    await Promise.all([remote.waitFor(40), local.waitFor(40)]);
+    const { remote, local } = await scene(40);
     expect(kept(remote)).toEqual(range(1, 40));
     expect(kept(local)).toEqual(range(1, 40));
     expect(remote.pushes[39]!.state).toEqual(local.pushes[39]!.state);
@@ -134,11 +140,7 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
   });
 
   it('resyncs viewers after a subscriber connection was dropped: a push published meanwhile is not lost for good', async () => {
-    const m = await createMatch(inProcess.url);
-    const remote = await watch(child.url, m.id);
-    const scorer = await open(inProcess.url, m.scorerToken);
-    await record(scorer, m.id, 1, 2);
-    await remote.waitFor(2);
+    const { m, remote, scorer } = await scene(2);
     // On the master of the room's channel, drop the subscriber connections and, in the same transaction, take
     // no new connection (maxclients = those left): the child process cannot subscribe again, so the push of
     // version 3 reaches no one there. Once it may reconnect, only the resync after its reconnection brings
@@ -164,12 +166,7 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
   });
 
   it('after a crash and restart of the master serving a match\'s channel, viewers on both instances catch up', async () => {
-    const m = await createMatch(inProcess.url);
-    const remote = await watch(child.url, m.id);
-    const local = await watch(inProcess.url, m.id);
-    const scorer = await open(inProcess.url, m.scorerToken);
-    await record(scorer, m.id, 1, 3);
-    await Promise.all([remote.waitFor(3), local.waitFor(3)]);
+    const { m, remote, local, scorer } = await scene(3);
     // Kill the master of the room's shard channel: subscriptions on it are gone until the subscribers reconnect,
     // and what is published meanwhile reaches no one there. The instances resync their viewers after.
     await cluster.restart(await cluster.masterOf(`${prefix}socket.io#/#match:${m.id}#`));

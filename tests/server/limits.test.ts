@@ -10,13 +10,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { SubscribeAck } from '../../shared/protocol/wire';
 import type { ApiError } from '../../shared/protocol/errors';
 import { OriginPolicy } from '../../server/connection-limits';
 import { createClient } from '../../overlay/src/lib/client';
 import { api, call, createMatch, REPO_ROOT, SETUP, startTestServer, type Client } from '../helpers/server';
+import type { RunningServer, ServerOptions } from '../../server/app';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -28,11 +29,26 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
+// Every socket and server a test opens is closed after it, whatever happened.
+const sockets: { close(): unknown }[] = [];
+const servers: RunningServer[] = [];
+afterEach(async () => {
+  for (const c of sockets.splice(0)) c.close();
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+/** A test server (embedded mode, test limits, its own data directory) stopped after the test. */
+async function server(opts: ServerOptions = {}): Promise<string> {
+  const s = await startTestServer({ dataDir: tempDir(), ...opts });
+  servers.push(s);
+  return s.url;
+}
+
 type Attempt = { ok: true; socket: Client } | { ok: false; error: ApiError; message: string; active: boolean };
 
 /** Open a websocket-only client with these handshake headers; resolves with the socket or the refusal. */
 function attempt(url: string, headers: Record<string, string> = {}): Promise<Attempt> {
   const socket: Client = io(url, { transports: ['websocket'], forceNew: true, extraHeaders: headers, reconnectionDelay: 100 });
+  sockets.push(socket);
   return new Promise((resolve) => {
     socket.once('connect', () => resolve({ ok: true, socket }));
     socket.once('connect_error', (err: Error & { data?: ApiError }) => {
@@ -63,69 +79,56 @@ async function acceptedSoon(url: string, headers: Record<string, string> = {}): 
 
 describe('websockets per address and in total', () => {
   it('refuses the N+1th websocket from one address with too-many-connections, and takes one again once one closes', async () => {
-    const s = await startTestServer({ dataDir: tempDir(), limits: { socketsPerAddress: 3 } });
-    const open: Client[] = [];
-    try {
-      for (let i = 0; i < 3; i++) open.push(await accepted(s.url));
-      const refused = await attempt(s.url);
-      expect(refused).toMatchObject({ ok: false, active: false, error: { code: 'too-many-connections' } });
-      if (refused.ok) return;
-      expect(refused.error.message).toMatch(/3 websockets are already open from 127\.0\.0\.1/);
-      expect(refused.message).toBe(refused.error.message);
-      // Refused attempts never count: after one more refusal and one close, exactly one place is free.
-      expect(await attempt(s.url)).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
-      open.shift()!.close();
-      open.push(await acceptedSoon(s.url));
-      expect(await attempt(s.url)).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
-      // The accepted ones work.
-      const m = await createMatch(s.url);
-      for (const c of open) expect(await call<SubscribeAck>(c, 'subscribe', { matchId: m.id })).toMatchObject({ ok: true, version: 0 });
-    } finally {
-      for (const c of open) c.close();
-      await s.close();
-    }
+    const url = await server({ limits: { socketsPerAddress: 3 } });
+    const open = [await accepted(url), await accepted(url), await accepted(url)];
+    const refused = await attempt(url);
+    expect(refused).toMatchObject({ ok: false, active: false, error: { code: 'too-many-connections' } });
+    if (refused.ok) return;
+    expect(refused.error.message).toMatch(/3 websockets are already open from 127\.0\.0\.1/);
+    expect(refused.message).toBe(refused.error.message);
+    // Refused attempts never count: after one more refusal and one close, exactly one place is free.
+    expect(await attempt(url)).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
+    open.shift()!.close();
+    open.push(await acceptedSoon(url));
+    expect(await attempt(url)).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
+    // The accepted ones work.
+    const m = await createMatch(url);
+    for (const c of open) expect(await call<SubscribeAck>(c, 'subscribe', { matchId: m.id })).toMatchObject({ ok: true, version: 0 });
   });
 
   it('behind a trusted proxy counts each forwarded address (X-Forwarded-For); without one, the header is ignored', async () => {
-    const proxied = await startTestServer({ dataDir: tempDir(), trustProxy: 'loopback', limits: { socketsPerAddress: 2 } });
-    const direct = await startTestServer({ dataDir: tempDir(), limits: { socketsPerAddress: 2 } });
-    const open: Client[] = [];
-    try {
-      const from = (ip: string) => ({ 'x-forwarded-for': ip });
-      open.push(await accepted(proxied.url, from('203.0.113.1')), await accepted(proxied.url, from('203.0.113.1')));
-      const refused = await attempt(proxied.url, from('203.0.113.1'));
-      expect(refused).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
-      expect(!refused.ok && refused.error.message).toContain('203.0.113.1');
-      open.push(await accepted(proxied.url, from('203.0.113.2')), await accepted(proxied.url, from('203.0.113.2')));
-      // IPv6 clients are counted per /56, like the REST rate limit: another address in the same /56 is the same client.
-      open.push(await accepted(proxied.url, from('2001:db8:0:1::1')), await accepted(proxied.url, from('2001:db8:0:1::2')));
-      expect(await attempt(proxied.url, from('2001:db8:0:2::3'))).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
-      expect(await attempt(proxied.url, from('2001:db8:1:0::3'))).toMatchObject({ ok: true });
+    const proxied = await server({ trustProxy: 'loopback', limits: { socketsPerAddress: 2 } });
+    const direct = await server({ limits: { socketsPerAddress: 2 } });
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    await accepted(proxied, from('203.0.113.1'));
+    await accepted(proxied, from('203.0.113.1'));
+    const refused = await attempt(proxied, from('203.0.113.1'));
+    expect(refused).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
+    expect(!refused.ok && refused.error.message).toContain('203.0.113.1');
+    await accepted(proxied, from('203.0.113.2'));
+    await accepted(proxied, from('203.0.113.2'));
+    // IPv6 clients are counted per /56, like the REST rate limit: another address in the same /56 is the same client.
+    await accepted(proxied, from('2001:db8:0:1::1'));
+    await accepted(proxied, from('2001:db8:0:1::2'));
+    expect(await attempt(proxied, from('2001:db8:0:2::3'))).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
+    expect(await attempt(proxied, from('2001:db8:1:0::3'))).toMatchObject({ ok: true });
 
-      open.push(await accepted(direct.url, from('203.0.113.1')), await accepted(direct.url, from('203.0.113.2')));
-      const spoofed = await attempt(direct.url, from('203.0.113.3'));
-      expect(spoofed).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
-      expect(!spoofed.ok && spoofed.error.message).toContain('127.0.0.1');
-    } finally {
-      for (const c of open) c.close();
-      await Promise.all([proxied.close(), direct.close()]);
-    }
+    await accepted(direct, from('203.0.113.1'));
+    await accepted(direct, from('203.0.113.2'));
+    const spoofed = await attempt(direct, from('203.0.113.3'));
+    expect(spoofed).toMatchObject({ ok: false, error: { code: 'too-many-connections' } });
+    expect(!spoofed.ok && spoofed.error.message).toContain('127.0.0.1');
   });
 
   it('refuses a websocket over the instance total with server-full, whatever the address', async () => {
-    const s = await startTestServer({ dataDir: tempDir(), trustProxy: 'loopback', limits: { socketsPerAddress: 10, maxSockets: 3 } });
+    const url = await server({ trustProxy: 'loopback', limits: { socketsPerAddress: 10, maxSockets: 3 } });
     const open: Client[] = [];
-    try {
-      for (let i = 1; i <= 3; i++) open.push(await accepted(s.url, { 'x-forwarded-for': `198.51.100.${i}` }));
-      const refused = await attempt(s.url, { 'x-forwarded-for': '198.51.100.9' });
-      expect(refused).toMatchObject({ ok: false, active: false, error: { code: 'server-full' } });
-      expect(!refused.ok && refused.error.message).toMatch(/3 websockets open; retry later/);
-      open.shift()!.close();
-      open.push(await acceptedSoon(s.url, { 'x-forwarded-for': '198.51.100.9' }));
-    } finally {
-      for (const c of open) c.close();
-      await s.close();
-    }
+    for (let i = 1; i <= 3; i++) open.push(await accepted(url, { 'x-forwarded-for': `198.51.100.${i}` }));
+    const refused = await attempt(url, { 'x-forwarded-for': '198.51.100.9' });
+    expect(refused).toMatchObject({ ok: false, active: false, error: { code: 'server-full' } });
+    expect(!refused.ok && refused.error.message).toMatch(/3 websockets open; retry later/);
+    open[0]!.close();
+    await acceptedSoon(url, { 'x-forwarded-for': '198.51.100.9' });
   });
 });
 
@@ -174,73 +177,48 @@ function bareHandshake(url: string, headers: Record<string, string>): Promise<{ 
 
 describe('Origin of the websocket handshake (the REST CORS rule)', () => {
   it('closes a refused connection itself, right after the CONNECT_ERROR, even if the client never sends CONNECT', async () => {
-    const s = await startTestServer({ dataDir: tempDir() });
-    try {
-      const { frames, closed } = await bareHandshake(s.url, { origin: 'https://evil.example' });
-      expect(closed).toBe(true); // the websocket close frame
-      expect(frames[0]).toMatch(/^0\{"sid"/); // engine.io open
-      expect(frames[1]!.startsWith('44')).toBe(true); // message + Socket.IO CONNECT_ERROR
-      expect(JSON.parse(frames[1]!.slice(2))).toMatchObject({ data: { code: 'origin-not-allowed' } });
-    } finally {
-      await s.close();
-    }
+    const { frames, closed } = await bareHandshake(await server(), { origin: 'https://evil.example' });
+    expect(closed).toBe(true); // the websocket close frame
+    expect(frames[0]).toMatch(/^0\{"sid"/); // engine.io open
+    expect(frames[1]!.startsWith('44')).toBe(true); // message + Socket.IO CONNECT_ERROR
+    expect(JSON.parse(frames[1]!.slice(2))).toMatchObject({ data: { code: 'origin-not-allowed' } });
   });
 
   it('without CORS_ORIGIN: same origin and no Origin are accepted, any other origin (and null) is refused', async () => {
-    const s = await startTestServer({ dataDir: tempDir() });
-    const open: Client[] = [];
-    try {
-      const port = new URL(s.url).port;
-      open.push(await accepted(s.url, { origin: s.url }));
-      open.push(await accepted(s.url, { origin: `http://127.0.0.1:${port}` }));
-      open.push(await accepted(s.url, { origin: `https://127.0.0.1:${port}` })); // TLS ended in front: same host and port
-      open.push(await accepted(s.url)); // no Origin: not a browser (a script, the demo, Companion)
-      for (const origin of ['https://evil.example', `http://localhost:${port}`, 'http://127.0.0.1:1', 'null', 'not a url']) {
-        const refused = await attempt(s.url, { origin });
-        expect(refused, origin).toMatchObject({ ok: false, active: false, error: { code: 'origin-not-allowed', field: 'origin' } });
-        expect(!refused.ok && refused.error.message).toContain(`origin ${origin} may not open a websocket`);
-      }
-      // The REST API answers the same foreign origin without CORS headers (the browser then hides the answer).
-      const r = await fetch(`${s.url}/api/matches`, { headers: { origin: 'https://evil.example' } });
-      expect(r.headers.get('access-control-allow-origin')).toBeNull();
-    } finally {
-      for (const c of open) c.close();
-      await s.close();
+    const url = await server();
+    const port = new URL(url).port;
+    await accepted(url, { origin: url });
+    await accepted(url, { origin: `http://127.0.0.1:${port}` });
+    await accepted(url, { origin: `https://127.0.0.1:${port}` }); // TLS ended in front: same host and port
+    await accepted(url); // no Origin: not a browser (a script, the demo, Companion)
+    for (const origin of ['https://evil.example', `http://localhost:${port}`, 'http://127.0.0.1:1', 'null', 'not a url']) {
+      const refused = await attempt(url, { origin });
+      expect(refused, origin).toMatchObject({ ok: false, active: false, error: { code: 'origin-not-allowed', field: 'origin' } });
+      expect(!refused.ok && refused.error.message).toContain(`origin ${origin} may not open a websocket`);
     }
+    // The REST API answers the same foreign origin without CORS headers (the browser then hides the answer).
+    const r = await fetch(`${url}/api/matches`, { headers: { origin: 'https://evil.example' } });
+    expect(r.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('with CORS_ORIGIN: the listed origins and the own origin are accepted, others refused; REST answers the listed ones', async () => {
-    const s = await startTestServer({ dataDir: tempDir(), corsOrigin: ['https://studio.example', 'http://obs.lan:8080/'] });
-    const open: Client[] = [];
-    try {
-      open.push(await accepted(s.url, { origin: 'https://studio.example' }));
-      open.push(await accepted(s.url, { origin: 'http://OBS.lan:8080' }));
-      open.push(await accepted(s.url, { origin: s.url }));
-      for (const origin of ['https://evil.example', 'http://studio.example', 'https://studio.example:8443']) {
-        expect(await attempt(s.url, { origin }), origin).toMatchObject({ ok: false, error: { code: 'origin-not-allowed' } });
-      }
-      const listed = await fetch(`${s.url}/api/matches`, { headers: { origin: 'http://obs.lan:8080' } });
-      expect(listed.headers.get('access-control-allow-origin')).toBe('http://obs.lan:8080');
-      const foreign = await fetch(`${s.url}/api/matches`, { headers: { origin: 'https://evil.example' } });
-      expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-    } finally {
-      for (const c of open) c.close();
-      await s.close();
+    const url = await server({ corsOrigin: ['https://studio.example', 'http://obs.lan:8080/'] });
+    await accepted(url, { origin: 'https://studio.example' });
+    await accepted(url, { origin: 'http://OBS.lan:8080' });
+    await accepted(url, { origin: url });
+    for (const origin of ['https://evil.example', 'http://studio.example', 'https://studio.example:8443']) {
+      expect(await attempt(url, { origin }), origin).toMatchObject({ ok: false, error: { code: 'origin-not-allowed' } });
     }
+    const listed = await fetch(`${url}/api/matches`, { headers: { origin: 'http://obs.lan:8080' } });
+    expect(listed.headers.get('access-control-allow-origin')).toBe('http://obs.lan:8080');
+    const foreign = await fetch(`${url}/api/matches`, { headers: { origin: 'https://evil.example' } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('behind a trusted proxy, the own origin is the forwarded host (X-Forwarded-Host), as for REST', async () => {
-    const proxied = await startTestServer({ dataDir: tempDir(), trustProxy: 'loopback' });
-    const direct = await startTestServer({ dataDir: tempDir() });
-    const open: Client[] = [];
-    try {
-      const headers = { origin: 'https://scores.example', 'x-forwarded-host': 'scores.example', 'x-forwarded-proto': 'https' };
-      open.push(await accepted(proxied.url, headers));
-      expect(await attempt(direct.url, headers)).toMatchObject({ ok: false, error: { code: 'origin-not-allowed' } });
-    } finally {
-      for (const c of open) c.close();
-      await Promise.all([proxied.close(), direct.close()]);
-    }
+    const headers = { origin: 'https://scores.example', 'x-forwarded-host': 'scores.example', 'x-forwarded-proto': 'https' };
+    await accepted(await server({ trustProxy: 'loopback' }), headers);
+    expect(await attempt(await server(), headers)).toMatchObject({ ok: false, error: { code: 'origin-not-allowed' } });
   });
 
   it('OriginPolicy: normalises the listed origins, takes * for any, refuses entries that are not origins', () => {
@@ -264,58 +242,51 @@ describe('Origin of the websocket handshake (the REST CORS rule)', () => {
 
 describe("the pages' live client (overlay/src/lib/client.ts) when refused", () => {
   it('connects again by itself after too-many-connections once a place is free (socket.io alone would not)', async () => {
-    const s = await startTestServer({ dataDir: tempDir(), limits: { socketsPerAddress: 1 } });
-    const blocker = await accepted(s.url);
-    const page = createClient({ url: s.url, retryRefusedMs: () => 300 });
-    try {
-      const m = await createMatch(s.url);
-      const feeds: number[] = [];
-      page.watch(m.id, (f) => feeds.push(f.version));
+    const url = await server({ limits: { socketsPerAddress: 1 } });
+    const blocker = await accepted(url);
+    const page = createClient({ url, retryRefusedMs: () => 300 });
+    sockets.push(page);
+    const m = await createMatch(url);
+    const feeds: number[] = [];
+    page.watch(m.id, (f) => feeds.push(f.version));
+    const soon = async (done: () => boolean) => {
       const deadline = Date.now() + 5000;
-      while (page.status !== 'offline' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      expect(page.status).toBe('offline');
-      // Still refused at the next tries while the other socket stays open.
-      await new Promise((r) => setTimeout(r, 700));
-      expect(page.status).toBe('offline');
-      expect(feeds).toEqual([]);
-      blocker.close();
-      while (page.status !== 'live' && Date.now() < deadline + 5000) await new Promise((r) => setTimeout(r, 20));
-      expect(page.status).toBe('live');
-      while (feeds.length === 0 && Date.now() < deadline + 5000) await new Promise((r) => setTimeout(r, 20));
-      expect(feeds).toEqual([0]);
-    } finally {
-      page.close();
-      blocker.close();
-      await s.close();
-    }
+      while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    };
+    await soon(() => page.status === 'offline');
+    expect(page.status).toBe('offline');
+    // Still refused at the next tries while the other socket stays open.
+    await new Promise((r) => setTimeout(r, 700));
+    expect(page.status).toBe('offline');
+    expect(feeds).toEqual([]);
+    blocker.close();
+    await soon(() => feeds.length > 0);
+    expect(page.status).toBe('live');
+    expect(feeds).toEqual([0]);
   });
 });
 
 describe('matches created per address per hour', () => {
   it('refuses the N+1th creation from one address with 429 rate-limited; failed attempts and other addresses do not count', async () => {
-    const s = await startTestServer({ dataDir: tempDir(), trustProxy: 'loopback', limits: { matchesPerHour: 2 } });
-    try {
-      const create = (ip: string, body: unknown = SETUP) =>
-        fetch(`${s.url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
-      expect((await create('203.0.113.7', { discipline: 'snooker' })).status).toBe(400);
-      expect((await create('203.0.113.7')).status).toBe(201);
-      expect((await create('203.0.113.7')).status).toBe(201);
-      const refused = await create('203.0.113.7');
-      expect(refused.status).toBe(429);
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      const body = (await refused.json()) as { error: ApiError };
-      expect(body.error).toEqual({ code: 'rate-limited', message: 'over 2 matches created per hour from this address; retry later (Retry-After)' });
-      expect((await create('203.0.113.8')).status).toBe(201);
-      // Reading is not creating.
-      expect((await api(s.url, '/api/matches')).status).toBe(200);
-    } finally {
-      await s.close();
-    }
+    const url = await server({ trustProxy: 'loopback', limits: { matchesPerHour: 2 } });
+    const create = (ip: string, body: unknown = SETUP) =>
+      fetch(`${url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
+    expect((await create('203.0.113.7', { discipline: 'snooker' })).status).toBe(400);
+    expect((await create('203.0.113.7')).status).toBe(201);
+    expect((await create('203.0.113.7')).status).toBe(201);
+    const refused = await create('203.0.113.7');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = (await refused.json()) as { error: ApiError };
+    expect(body.error).toEqual({ code: 'rate-limited', message: 'over 2 matches created per hour from this address; retry later (Retry-After)' });
+    expect((await create('203.0.113.8')).status).toBe(201);
+    // Reading is not creating.
+    expect((await api(url, '/api/matches')).status).toBe(200);
   });
 });
 
 describe('configuration from the environment (server/main.ts)', () => {
-  /** Run server/main.ts with `env`; it must exit by itself (a refused configuration) within 20 s. */
+  /** Run server/main.ts with `env`; it must exit by itself (a refused configuration) within 25 s. */
   const refusedStart = (env: Record<string, string>) =>
     new Promise<{ code: number | null; out: string }>((resolve, reject) => {
       const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -329,7 +300,7 @@ describe('configuration from the environment (server/main.ts)', () => {
       const timer = setTimeout(() => {
         proc.kill('SIGKILL');
         reject(new Error(`main.ts kept running with ${JSON.stringify(env)}: ${out}`));
-      }, 20_000);
+      }, 25_000);
       proc.on('exit', (code) => {
         clearTimeout(timer);
         resolve({ code, out });
@@ -337,15 +308,9 @@ describe('configuration from the environment (server/main.ts)', () => {
     });
 
   it('refuses a bad limit, both Redis modes at once, and a CORS_ORIGIN entry that is not an origin, naming each', async () => {
-    const results = await Promise.all([
-      refusedStart({ MAX_SOCKETS_PER_ADDRESS: 'many' }),
-      refusedStart({ MATCHES_PER_HOUR: '0' }),
-      refusedStart({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_CLUSTER_URLS: 'redis://127.0.0.1:2' }),
-      refusedStart({ CORS_ORIGIN: 'studio.example' }),
-    ]);
-    expect(results[0]).toMatchObject({ code: 2, out: expect.stringContaining('MAX_SOCKETS_PER_ADDRESS must be a positive integer, got \\"many\\"') });
-    expect(results[1]).toMatchObject({ code: 2, out: expect.stringContaining('MATCHES_PER_HOUR must be a positive integer') });
-    expect(results[2]).toMatchObject({ code: 2, out: expect.stringContaining('REDIS_URL (one Redis) or REDIS_CLUSTER_URLS (a Redis Cluster), not both') });
-    expect(results[3]).toMatchObject({ code: 1, out: expect.stringContaining('CORS_ORIGIN: \\"studio.example\\" is not an origin') });
-  });
+    // One after the other: each is a Node process with tsx, heavy on a shared 2-core machine.
+    expect(await refusedStart({ MAX_SOCKETS_PER_ADDRESS: 'many' })).toMatchObject({ code: 2, out: expect.stringContaining('MAX_SOCKETS_PER_ADDRESS must be a positive integer, got \\"many\\"') });
+    expect(await refusedStart({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_CLUSTER_URLS: 'redis://127.0.0.1:2' })).toMatchObject({ code: 2, out: expect.stringContaining('REDIS_URL (one Redis) or REDIS_CLUSTER_URLS (a Redis Cluster), not both') });
+    expect(await refusedStart({ CORS_ORIGIN: 'studio.example' })).toMatchObject({ code: 1, out: expect.stringContaining('CORS_ORIGIN: \\"studio.example\\" is not an origin') });
+  }, 90_000);
 });
