@@ -134,22 +134,11 @@ export class ConnectionGate {
     private readonly limits: ConnectionLimits,
     private readonly origins: OriginPolicy,
   ) {
-    this.admit = this.admit.bind(this);
     const gate = this;
     // One listener shared by every connection: `this` is the engine socket, whose remoteAddress is its client's.
     this.onClose = function (this: EngineSocket) {
       gate.release(this.remoteAddress);
     };
-  }
-
-  /** Websockets open now: in total, and from the address with the most. */
-  get stats(): { open: number; addresses: number } {
-    return { open: this.open, addresses: this.perAddress.size };
-  }
-
-  /** Open websockets from `address` (as counted: IPv6 per /56). */
-  openFrom(address: string): number {
-    return this.perAddress.get(ipKeyGenerator(address)) ?? 0;
   }
 
   /**
