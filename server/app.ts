@@ -198,13 +198,21 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const sweeper = setInterval(() => matches.evictIdle(30 * 60_000, (id) => io.of('/').adapter.rooms.has(roomOf(id))), 60_000);
   sweeper.unref();
 
-  await new Promise<void>((ok, fail) => {
-    httpServer.once('error', fail);
-    httpServer.listen(opts.port ?? 3000, opts.host ?? '127.0.0.1', () => {
-      httpServer.off('error', fail);
-      ok();
+  try {
+    await new Promise<void>((ok, fail) => {
+      httpServer.once('error', fail);
+      httpServer.listen(opts.port ?? 3000, opts.host ?? '127.0.0.1', () => {
+        httpServer.off('error', fail);
+        ok();
+      });
     });
-  });
+  } catch (err) {
+    // The port is taken: leave nothing open behind.
+    clearInterval(sweeper);
+    await store.close();
+    await backend?.close();
+    throw err;
+  }
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 3000);
   const host = opts.host && opts.host !== '0.0.0.0' && opts.host !== '::' ? opts.host : '127.0.0.1';
