@@ -28,7 +28,8 @@ if (mode === 'cuecast') {
     redisPrefix: process.env.BENCH_PREFIX,
     logLevel: 'warn',
     // The benchmark scorer records far faster than a referee; the limit is not what is measured.
-    limits: { messagesPerSecond: 100_000, burst: 100_000, maxSubscriptions: 5 },
+    // All viewers connect from 127.0.0.1: the per-address websocket cap would refuse all but 200.
+    limits: { messagesPerSecond: 100_000, burst: 100_000, maxSubscriptions: 5, socketsPerAddress: 1_000_000, maxSockets: 1_000_000 },
   });
   close = server.close;
   send({ type: 'listening', url: server.url });

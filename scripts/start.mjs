@@ -1,6 +1,6 @@
 /**
  * `npm start`: build the web app if needed, then run the server (embedded mode unless REDIS_URL is set)
- * and print the launcher URL. Environment: PORT, HOST, REDIS_URL, DATA_DIR, ADMIN_TOKEN, LOG_LEVEL, CORS_ORIGIN.
+ * and print the launcher URL. Environment: see server/main.ts and the README's configuration table.
  * SIGINT / SIGTERM are passed to the server (graceful shutdown); under npm, npm exiting stops it too.
  */
 import { spawn } from 'node:child_process';
@@ -20,7 +20,12 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', '
   stdio: ['inherit', 'inherit', 'inherit'],
   env: { ...process.env, DATA_DIR: process.env.DATA_DIR || join(ROOT, 'data') },
 });
-console.log(`cuecast: ${process.env.REDIS_URL ? `Redis mode (${process.env.REDIS_URL})` : 'embedded mode (data in DATA_DIR, default ./data)'}`);
+const mode = process.env.REDIS_CLUSTER_URLS
+  ? `Redis Cluster mode (${process.env.REDIS_CLUSTER_URLS})`
+  : process.env.REDIS_URL
+    ? `Redis mode (${process.env.REDIS_URL})`
+    : 'embedded mode (data in DATA_DIR, default ./data)';
+console.log(`cuecast: ${mode}`);
 console.log(`cuecast: launcher at http://localhost:${port}/  (Ctrl+C to stop)`);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

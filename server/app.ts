@@ -1,7 +1,8 @@
 /**
  * Composition root of the match server: express (REST + pages) and Socket.IO (websocket transport only)
- * on one HTTP server, over either the Redis store + Redis adapter (REDIS_URL set; many instances) or the
- * file store + in-memory adapter (embedded mode; one instance).
+ * on one HTTP server, over either Redis (one Redis or a Redis Cluster: Redis store + Redis adapter; many
+ * instances; redis-backend.ts) or the file store + in-memory adapter (embedded mode; one instance).
+ * Websocket admission (Origin, connections per address and in total) is connection-limits.ts.
  */
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -12,21 +13,22 @@ import cors from 'cors';
 import { pino, type Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../shared/protocol/wire';
-import { publishFirstAdapter } from './fanout-adapter';
 import { MatchService } from './matches';
-import { closeRedis, connectRedis, type Redis } from './redis';
-import { RedisStore } from './store/redis-store';
+import { connectRedisBackend, type RedisBackend } from './redis-backend';
 import { FileStore } from './store/file-store';
 import type { MatchStore } from './store/types';
 import { apiRouter } from './http/api';
 import { staticRouter } from './http/static';
 import { attachProtocol, roomOf, type IoServer, type SocketLimits } from './socket';
 import { releaseUpgradeRequest } from './socket-memory';
+import { ConnectionGate, OriginPolicy, type ConnectionLimits } from './connection-limits';
 
 /** Limits and hardening knobs; every field has a production default. */
-export interface Limits extends SocketLimits {
+export interface Limits extends SocketLimits, ConnectionLimits {
   /** REST requests per minute per client address (default 600). */
   requestsPerMinute: number;
+  /** Matches one client address may create per hour (default 100; refused ones do not count). */
+  matchesPerHour: number;
   /** Largest REST JSON body in bytes (default 16 KiB). */
   bodyLimitBytes: number;
   /** Largest Socket.IO frame in bytes; bigger frames close the connection (default 64 KiB). */
@@ -38,6 +40,9 @@ export const DEFAULT_LIMITS: Limits = {
   burst: 60,
   maxSubscriptions: 20,
   requestsPerMinute: 600,
+  matchesPerHour: 100,
+  socketsPerAddress: 200,
+  maxSockets: 20_000,
   bodyLimitBytes: 16 * 1024,
   maxFrameBytes: 64 * 1024,
 };
@@ -47,8 +52,10 @@ export interface ServerOptions {
   port?: number;
   /** Interface to listen on. Default 127.0.0.1. */
   host?: string;
-  /** Redis URL; unset = embedded mode (file store under dataDir). */
+  /** Redis URL; unset (and no redisClusterUrls) = embedded mode (file store under dataDir). */
   redisUrl?: string;
+  /** Seed nodes of a Redis Cluster (Redis 7+, sharded pub/sub) instead of one Redis; exclusive with redisUrl. */
+  redisClusterUrls?: string[];
   /** Directory of the embedded file store. Default ./data. */
   dataDir?: string;
   /** When set, `POST /api/matches` needs `Authorization: Bearer <adminToken>`. */
@@ -57,11 +64,14 @@ export interface ServerOptions {
   logLevel?: string;
   /** Built web pages. Default overlay/dist of this repository. */
   staticDir?: string;
-  /** Allowed cross-origin callers of /api and Socket.IO (CORS); unset = same origin only. */
+  /**
+   * Allowed cross-origin callers of /api and Socket.IO (CORS; origins such as `https://studio.example`, or
+   * `*`); unset = same origin only. A websocket handshake from another origin is refused (`origin-not-allowed`).
+   */
   corsOrigin?: string | string[];
   /**
-   * express 'trust proxy' for a server behind a load balancer: the client address (REST rate limit) comes
-   * from X-Forwarded-For and the URLs it returns use X-Forwarded-Proto. true, a hop count, or addresses /
+   * express 'trust proxy' for a server behind a load balancer: the client address (REST rate limits, websockets
+   * per address) comes from X-Forwarded-For and the URLs it returns use X-Forwarded-Proto. true, a hop count, or addresses /
    * subnets ('loopback, 10.0.0.0/8'). Default off (direct exposure).
    */
   trustProxy?: boolean | number | string;
@@ -89,41 +99,29 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const log = opts.logger ?? pino({ level: opts.logLevel ?? 'info', base: { svc: 'cuecast' } });
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const prefix = opts.redisPrefix ?? 'cuecast:';
-  const redisClients: Redis[] = [];
+  const origins = new OriginPolicy(opts.corsOrigin);
   let store: MatchStore;
-  let sub: Redis | undefined;
-  let pub: Redis | undefined;
-  try {
-    if (opts.redisUrl) {
-      const data = await connectRedis(opts.redisUrl, log, 'data');
-      redisClients.push(data);
-      pub = await connectRedis(opts.redisUrl, log, 'pub');
-      redisClients.push(pub);
-      sub = await connectRedis(opts.redisUrl, log, 'sub');
-      redisClients.push(sub);
-      store = new RedisStore(data, prefix);
-    } else {
-      const fileStore = new FileStore(resolve(opts.dataDir ?? 'data'));
-      await fileStore.init();
-      store = fileStore;
-    }
-  } catch (err) {
-    await Promise.all(redisClients.map(closeRedis));
-    throw err;
+  let backend: RedisBackend | undefined;
+  if (opts.redisUrl || opts.redisClusterUrls?.length) {
+    backend = await connectRedisBackend({ url: opts.redisUrl || undefined, clusterUrls: opts.redisClusterUrls, prefix: opts.redisPrefix ?? 'cuecast:', log });
+    store = backend.store;
+  } else {
+    const fileStore = new FileStore(resolve(opts.dataDir ?? 'data'));
+    await fileStore.init();
+    store = fileStore;
   }
 
   const app = express();
   const httpServer = createServer(app);
-  const corsOrigin = opts.corsOrigin;
+  // Socket.IO's own `cors` option would only cover HTTP long-polling, which is off: the gate checks Origin.
   const io: IoServer = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: limits.maxFrameBytes,
-    ...(corsOrigin ? { cors: { origin: corsOrigin } } : {}),
   });
+  const gate = new ConnectionGate(app, limits, origins);
+  gate.attach(io);
   io.engine.on('connection', releaseUpgradeRequest);
-  if (pub && sub) io.adapter(publishFirstAdapter(pub, sub, `${prefix}socket.io`) as never);
 
   const matches = new MatchService({
     store,
@@ -147,30 +145,31 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }),
   );
   app.get('/healthz', (_req, res) => {
-    const redisOk = redisClients.every((c) => c.isReady);
-    res.status(redisOk ? 200 : 503).json({ ok: redisOk, store: store.kind });
+    const redisOk = backend?.healthy() ?? true;
+    res.status(redisOk ? 200 : 503).json({ ok: redisOk, store: store.kind, ...(backend ? { redis: backend.mode } : {}) });
   });
-  if (corsOrigin) app.use('/api', cors({ origin: corsOrigin }));
-  app.use('/api', apiRouter({ matches, log, adminToken: opts.adminToken, requestsPerMinute: limits.requestsPerMinute, bodyLimitBytes: limits.bodyLimitBytes }));
+  if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
+  app.use('/api', apiRouter({ matches, log, adminToken: opts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
   app.use(staticRouter(opts.staticDir ?? resolve(REPO_ROOT, 'overlay/dist')));
 
   attachProtocol(io, matches, log, limits);
 
-  // Pub/sub drops what is published while Redis is away: after a reconnection, re-read every match this
-  // instance has viewers for and push its latest state to them (clients drop versions they already have).
+  // Pub/sub drops what is published while Redis is away (and, on a cluster, before a room's subscription is
+  // in place): re-read the matches concerned and push their latest state to this instance's viewers of them
+  // (clients drop versions they already have).
   const viewedMatches = () =>
     [...io.of('/').adapter.rooms.keys()].filter((r) => r.startsWith('match:')).map((r) => r.slice('match:'.length));
   const timers = new Set<NodeJS.Timeout>();
   let closing: Promise<void> | null = null;
-  const resyncViewers = async (attempt: number): Promise<void> => {
+  const resyncViewers = async (ids: () => string[], why: string, attempt = 0): Promise<void> => {
     if (closing) return;
     try {
-      const pushes = await matches.resync(viewedMatches());
+      const pushes = await matches.resync(ids());
       for (const p of pushes) io.local.to(roomOf(p.matchId)).emit('state', p);
-      log.info({ matches: pushes.length }, 'resynced viewers after redis reconnection');
+      log.debug({ matches: pushes.length, why }, 'resynced viewers');
     } catch (err) {
-      if (attempt < 20) later(() => resyncViewers(attempt + 1), 500);
-      else log.error({ err: (err as Error).message }, 'resync after redis reconnection failed');
+      if (attempt < 20) later(() => resyncViewers(ids, why, attempt + 1), 500);
+      else log.error({ err: (err as Error).message, why }, 'resync of viewers failed');
     }
   };
   const later = (f: () => unknown, ms: number) => {
@@ -180,24 +179,40 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }, ms);
     timers.add(t);
   };
-  if (sub) {
-    sub.on('ready', () => {
-      // Once right away, once after the re-subscription and the other instances' queued publishes settled.
-      void resyncViewers(0);
-      later(() => resyncViewers(0), 1000);
-    });
+  if (backend) {
+    io.adapter(
+      backend.adapter({
+        reconnected: () => {
+          log.info('resyncing viewers after a redis reconnection');
+          // Once right away, once after the re-subscription and the other instances' queued publishes settled.
+          void resyncViewers(viewedMatches, 'reconnection');
+          later(() => resyncViewers(viewedMatches, 'reconnection'), 1000);
+        },
+        roomSubscribed: (room) => {
+          if (room.startsWith('match:') && io.of('/').adapter.rooms.has(room)) void resyncViewers(() => [room.slice('match:'.length)], 'subscribed');
+        },
+      }) as never,
+    );
   }
 
   const sweeper = setInterval(() => matches.evictIdle(30 * 60_000, (id) => io.of('/').adapter.rooms.has(roomOf(id))), 60_000);
   sweeper.unref();
 
-  await new Promise<void>((ok, fail) => {
-    httpServer.once('error', fail);
-    httpServer.listen(opts.port ?? 3000, opts.host ?? '127.0.0.1', () => {
-      httpServer.off('error', fail);
-      ok();
+  try {
+    await new Promise<void>((ok, fail) => {
+      httpServer.once('error', fail);
+      httpServer.listen(opts.port ?? 3000, opts.host ?? '127.0.0.1', () => {
+        httpServer.off('error', fail);
+        ok();
+      });
     });
-  });
+  } catch (err) {
+    // The port is taken: leave nothing open behind.
+    clearInterval(sweeper);
+    await store.close();
+    await backend?.close();
+    throw err;
+  }
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 3000);
   const host = opts.host && opts.host !== '0.0.0.0' && opts.host !== '::' ? opts.host : '127.0.0.1';
@@ -214,7 +229,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     httpServer.closeAllConnections();
     await matches.drain();
     await store.close();
-    await Promise.all(redisClients.map(closeRedis));
+    await backend?.close();
     log.info('cuecast server stopped');
   };
   return {

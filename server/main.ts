@@ -1,13 +1,15 @@
 /**
  * Process entry: configuration from the environment, then `startServer`.
- * PORT (3000), HOST (0.0.0.0), REDIS_URL (unset = embedded file store), DATA_DIR (./data),
- * ADMIN_TOKEN (optional), LOG_LEVEL (info), CORS_ORIGIN (comma-separated origins; unset = same origin),
+ * PORT (3000), HOST (0.0.0.0), REDIS_URL (unset = embedded file store), REDIS_CLUSTER_URLS (comma-separated
+ * seed nodes of a Redis Cluster, instead of REDIS_URL), DATA_DIR (./data), ADMIN_TOKEN (optional),
+ * LOG_LEVEL (info), CORS_ORIGIN (comma-separated origins or `*`; unset = same origin),
  * REDIS_PREFIX (prefix of Redis keys and channels; default `cuecast:`), TRUST_PROXY (behind a load balancer:
- * `true`, a hop count, or trusted addresses/subnets — client address from X-Forwarded-For; default off).
+ * `true`, a hop count, or trusted addresses/subnets — client address from X-Forwarded-For; default off),
+ * MAX_SOCKETS_PER_ADDRESS (200), MAX_SOCKETS (20000), MATCHES_PER_HOUR (100): see README "Configuration".
  * SIGTERM / SIGINT shut down gracefully: stop accepting, finish in-flight records, close Redis.
  */
 import { pino } from 'pino';
-import { startServer } from './app';
+import { DEFAULT_LIMITS, startServer } from './app';
 
 const env = process.env;
 const log = pino({ level: env.LOG_LEVEL || 'info', base: { svc: 'cuecast' } });
@@ -22,6 +24,18 @@ function portOf(v: string | undefined): number {
   return n;
 }
 
+/** A positive integer setting, or its default when unset; exits with a message naming the variable otherwise. */
+function countOf(name: string, fallback: number): number {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) {
+    log.fatal(`${name} must be a positive integer, got "${v}"`);
+    process.exit(2);
+  }
+  return n;
+}
+
 /** TRUST_PROXY: unset/false → off, true, a hop count, else a list of trusted addresses / subnets. */
 function trustProxyOf(v: string | undefined): boolean | number | string | undefined {
   if (v === undefined || v === '' || v === 'false') return undefined;
@@ -29,18 +43,31 @@ function trustProxyOf(v: string | undefined): boolean | number | string | undefi
   return /^\d+$/.test(v) ? Number(v) : v;
 }
 
-const corsOrigin = env.CORS_ORIGIN ? env.CORS_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+const listOf = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
+const corsOrigin = listOf(env.CORS_ORIGIN);
+const redisClusterUrls = listOf(env.REDIS_CLUSTER_URLS);
+if (env.REDIS_URL && redisClusterUrls) {
+  log.fatal('set REDIS_URL (one Redis) or REDIS_CLUSTER_URLS (a Redis Cluster), not both');
+  process.exit(2);
+}
+const limits = {
+  socketsPerAddress: countOf('MAX_SOCKETS_PER_ADDRESS', DEFAULT_LIMITS.socketsPerAddress),
+  maxSockets: countOf('MAX_SOCKETS', DEFAULT_LIMITS.maxSockets),
+  matchesPerHour: countOf('MATCHES_PER_HOUR', DEFAULT_LIMITS.matchesPerHour),
+};
 
 try {
   const server = await startServer({
     port: portOf(env.PORT),
     host: env.HOST || '0.0.0.0',
     redisUrl: env.REDIS_URL || undefined,
+    redisClusterUrls,
     dataDir: env.DATA_DIR || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,
     redisPrefix: env.REDIS_PREFIX || undefined,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     corsOrigin,
+    limits,
     logger: log,
   });
   let stopping = false;

@@ -1,6 +1,7 @@
 /**
  * REST API (JSON):
- * - `POST /api/matches` set-up → 201 `{id, scorerToken, version, rulesVersion, setup, state, urls}` (needs the admin token when set);
+ * - `POST /api/matches` set-up → 201 `{id, scorerToken, version, rulesVersion, setup, state, urls}` (needs the admin token when set;
+ *   at most `matchesPerHour` created per client address, else 429 `rate-limited`);
  * - `GET /api/matches` latest summaries; `GET /api/matches/:id` `{id, version, rulesVersion, setup, state, stats}`;
  * - `GET /api/matches/:id/events` the log; `GET /api/matches/:id/sheet.csv` the score sheet;
  * - `GET /api/matches/:id/scorer-check` with `Authorization: Bearer <scorerToken>` → `{valid: true}` or
@@ -31,6 +32,8 @@ export interface ApiOptions {
   adminToken?: string;
   /** Requests per minute per client address on /api. */
   requestsPerMinute: number;
+  /** Matches created per hour per client address (failed attempts do not count). */
+  matchesPerHour: number;
   /** Largest JSON body, bytes. */
   bodyLimitBytes: number;
 }
@@ -57,7 +60,18 @@ export function apiRouter(opts: ApiOptions): Router {
   );
   r.use(express.json({ limit: opts.bodyLimitBytes, strict: false }));
 
-  r.post('/matches', async (req, res) => {
+  // Counted per address like the limit above (req.ip: behind TRUST_PROXY from X-Forwarded-For; IPv6 per /56).
+  const creations = rateLimit({
+    windowMs: 60 * 60_000,
+    limit: opts.matchesPerHour,
+    skipFailedRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) =>
+      sendError(res, { code: 'rate-limited', message: `over ${opts.matchesPerHour} matches created per hour from this address; retry later (Retry-After)` }),
+  });
+
+  r.post('/matches', creations, async (req, res) => {
     if (opts.adminToken !== undefined) {
       const token = bearer(req);
       if (token === undefined) return sendError(res, { code: 'unauthorized', message: 'creating a match needs the admin token (Authorization: Bearer …)', field: 'token' });

@@ -5,7 +5,8 @@ import type { ApiError, ErrorCode } from '../../shared/protocol/errors';
 /**
  * The HTTP status of every error code (a `Record`, so a new code in shared/protocol/errors.ts does not
  * compile until it has one): 400 invalid input and rules refusals; 401/403 tokens; 404; 409 `stale` and
- * `event-id-reused`; 413; 429; 500.
+ * `event-id-reused`; 413; 429; 500; 503 `server-full`. The three websocket admission codes never travel over
+ * HTTP (they come as Socket.IO `connect_error` data); their status here is the one a REST twin would have.
  */
 export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'invalid-setup': 400,
@@ -30,6 +31,9 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'not-found': 404,
   'too-large': 413,
   'rate-limited': 429,
+  'origin-not-allowed': 403,
+  'too-many-connections': 429,
+  'server-full': 503,
   internal: 500,
 };
 

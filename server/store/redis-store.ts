@@ -1,15 +1,18 @@
 /**
- * Redis adapter of the match store. Keys, under a configurable prefix `p`:
- * - `p:m:<id>:log`   Stream: one entry per accepted step, id `<version>-0`, fields e (eventId), s (step JSON), t (ms);
- * - `p:m:<id>:meta`  Hash: setup (JSON), tokenHash, createdAt, rulesVersion (absent on records older than it);
- * - `p:m:<id>:eids`  Hash: eventId → version (idempotency);
- * - `p:m:<id>:snap`  String: snapshot at the latest version, `{summary, state}` (JSON);
- * - `p:matches`      Sorted set: match id scored by last update (ms).
- * The append is one Lua script: dedupe check, then XADD with the explicit id `<expected+1>-0` after an
- * XLEN check, so a conflicting append from another instance is refused (compare-and-append), never merged.
+ * Redis adapter of the match store, for one Redis or a Redis Cluster. Keys, under a configurable prefix `p`:
+ * - `p{m:<id>}:log`   Stream: one entry per accepted step, id `<version>-0`, fields e (eventId), s (step JSON), t (ms);
+ * - `p{m:<id>}:meta`  Hash: setup (JSON), tokenHash, createdAt, rulesVersion (absent on records older than it);
+ * - `p{m:<id>}:eids`  Hash: eventId → version (idempotency);
+ * - `p{m:<id>}:snap`  String: snapshot at the latest version, `{summary, state}` (JSON);
+ * - `p:matches`       Sorted set: match id scored by last update (ms) — the listing order.
+ * The `{m:<id>}` hash tag puts every key of one match in one cluster slot, so the append — one Lua script:
+ * dedupe check, then XADD with the explicit id `<expected+1>-0` after an XLEN check, so a conflicting append
+ * from another instance is refused (compare-and-append), never merged — and the MULTI of `create` each touch
+ * one slot. No script or transaction touches two matches or the listing: the listing row is updated by a
+ * separate ZADD right after (a crash in between leaves the listing order one step behind, never the log).
  */
 import { createHash } from 'node:crypto';
-import type { Redis } from '../redis';
+import type { Redis, RedisCluster } from '../redis';
 import { storedRulesVersion, type AppendResult, type LoadedLog, type MatchRecord, type MatchStore, type StoredEvent, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import type { Step } from '../../shared/protocol/steps';
@@ -17,7 +20,7 @@ import type { Step } from '../../shared/protocol/steps';
 const APPEND_SCRIPT = `
 local dup = redis.call('HGET', KEYS[2], ARGV[2])
 if dup then return {'duplicate', tonumber(dup)} end
-if redis.call('EXISTS', KEYS[5]) == 0 then return {'missing', 0} end
+if redis.call('EXISTS', KEYS[4]) == 0 then return {'missing', 0} end
 local len = redis.call('XLEN', KEYS[1])
 local expected = tonumber(ARGV[1])
 if len ~= expected then return {'stale', len} end
@@ -25,7 +28,6 @@ local added = redis.pcall('XADD', KEYS[1], (expected + 1) .. '-0', 'e', ARGV[2],
 if type(added) == 'table' and added.err then return {'stale', redis.call('XLEN', KEYS[1])} end
 redis.call('HSET', KEYS[2], ARGV[2], expected + 1)
 redis.call('SET', KEYS[3], ARGV[5])
-redis.call('ZADD', KEYS[4], ARGV[4], ARGV[6])
 return {'ok', expected + 1}
 `;
 const APPEND_SHA = createHash('sha1').update(APPEND_SCRIPT).digest('hex');
@@ -35,13 +37,23 @@ type StreamEntry = { id: string; message: Record<string, string> };
 /** Match store over Redis Streams; safe to share between server instances. */
 export class RedisStore implements MatchStore {
   readonly kind = 'redis' as const;
+  private readonly redis: Redis;
+  /**
+   * @param client one Redis, or a Redis Cluster (every command used here takes keys of one slot).
+   * @throws when `prefix` has a `{` or `}` (it would take the place of the per-match hash tag).
+   */
   constructor(
-    private readonly redis: Redis,
+    client: Redis | RedisCluster,
     private readonly prefix = 'cuecast:',
-  ) {}
+  ) {
+    if (/[{}]/.test(prefix)) throw new Error(`REDIS_PREFIX: "${prefix}" may not contain { or } (the store hash-tags each match's keys itself)`);
+    // The commands used here have the same signatures on both clients (a cluster routes each by its key).
+    this.redis = client as Redis;
+  }
 
-  private key(id: string, part: 'log' | 'meta' | 'eids' | 'snap'): string {
-    return `${this.prefix}m:${id}:${part}`;
+  /** Key of one part of a match; every part of one match shares the hash tag `{m:<id>}`, so one cluster slot. */
+  key(id: string, part: 'log' | 'meta' | 'eids' | 'snap'): string {
+    return `${this.prefix}{m:${id}}:${part}`;
   }
   private get indexKey(): string {
     return `${this.prefix}matches`;
@@ -54,8 +66,8 @@ export class RedisStore implements MatchStore {
       .multi()
       .hSet(this.key(record.id, 'meta'), { setup: JSON.stringify(record.setup), createdAt: String(record.createdAt), rulesVersion: String(record.rulesVersion) })
       .set(this.key(record.id, 'snap'), JSON.stringify(snapshot))
-      .zAdd(this.indexKey, { score: snapshot.summary.updatedAt, value: record.id })
       .exec();
+    await this.redis.zAdd(this.indexKey, { score: snapshot.summary.updatedAt, value: record.id });
   }
 
   async load(id: string): Promise<LoadedLog | null> {
@@ -75,8 +87,8 @@ export class RedisStore implements MatchStore {
 
   async append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult> {
     const opts = {
-      keys: [this.key(id, 'log'), this.key(id, 'eids'), this.key(id, 'snap'), this.indexKey, this.key(id, 'meta')],
-      arguments: [String(expectedVersion), event.eventId, JSON.stringify(event.step), String(event.at), JSON.stringify(snapshot), id],
+      keys: [this.key(id, 'log'), this.key(id, 'eids'), this.key(id, 'snap'), this.key(id, 'meta')],
+      arguments: [String(expectedVersion), event.eventId, JSON.stringify(event.step), String(event.at), JSON.stringify(snapshot)],
     };
     let reply: unknown;
     try {
@@ -88,13 +100,17 @@ export class RedisStore implements MatchStore {
     const [status, version] = reply as [string, number];
     if (status === 'missing') throw new Error(`match ${id} is not in the store`);
     if (status !== 'ok' && status !== 'duplicate' && status !== 'stale') throw new Error(`unexpected append reply ${status}`);
+    // The listing order only (its key lives in another slot): not awaited, so the ack does not wait for it; a
+    // later read through this instance is queued after it. A failure is mended by the match's next step.
+    if (status === 'ok') this.redis.zAdd(this.indexKey, { score: event.at, value: id }).catch(() => undefined);
     return { status, version: Number(version) };
   }
 
   async list(limit: number): Promise<MatchSummary[]> {
     const ids = await this.redis.zRange(this.indexKey, 0, limit - 1, { REV: true });
     if (ids.length === 0) return [];
-    const snaps = await this.redis.mGet(ids.map((id) => this.key(id, 'snap')));
+    // One GET per match (pipelined; on a cluster each goes to its match's node), not MGET across slots.
+    const snaps = await Promise.all(ids.map((id) => this.redis.get(this.key(id, 'snap'))));
     return snaps.filter((s): s is string => typeof s === 'string').map((s) => (JSON.parse(s) as StoredSnapshot).summary);
   }
 

@@ -34,6 +34,10 @@ export type ErrorCode =
   | 'not-found'
   | 'too-large'
   | 'rate-limited'
+  // websocket admission (Socket.IO `connect_error`, `err.data.code`)
+  | 'origin-not-allowed'
+  | 'too-many-connections'
+  | 'server-full'
   | 'internal';
 
 /** Plain, serialisable error object as it travels over HTTP and Socket.IO: `{code, message, field?}`. */

@@ -225,20 +225,20 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     r.on('error', () => undefined);
     await r.connect();
     try {
-      const entries = await r.xRange(`${prefix}m:${m.id}:log`, '-', '+');
+      const entries = await r.xRange(`${prefix}{m:${m.id}}:log`, '-', '+');
       expect(entries.map((e) => e.id)).toEqual(['1-0', '2-0', '3-0', '4-0']);
       expect(entries.map((e) => JSON.parse(e.message.s!))).toEqual(steps.slice(0, 4));
-      const meta = await r.hGetAll(`${prefix}m:${m.id}:meta`);
+      const meta = await r.hGetAll(`${prefix}{m:${m.id}}:meta`);
       expect(JSON.parse(meta.setup!).players).toEqual(['Ann', 'Bob']);
       expect(meta.tokenHash).toBe(hashToken(m.scorerToken));
       expect(JSON.stringify(meta)).not.toContain(m.scorerToken);
-      const snap = JSON.parse((await r.get(`${prefix}m:${m.id}:snap`))!);
+      const snap = JSON.parse((await r.get(`${prefix}{m:${m.id}}:snap`))!);
       const current = (await api(s1.url, `/api/matches/${m.id}`)).body;
       expect(snap.state).toEqual(current.state);
       expect(snap.summary).toMatchObject({ id: m.id, version: 4, score: current.state.score });
-      expect(await r.hGetAll(`${prefix}m:${m.id}:eids`)).toEqual({ k0: '1', k1: '2', k2: '3', k3: '4' });
+      expect(await r.hGetAll(`${prefix}{m:${m.id}}:eids`)).toEqual({ k0: '1', k1: '2', k2: '3', k3: '4' });
       // An append that skips the compare (another writer at a stale version) is refused by XADD's id check.
-      await expect(r.xAdd(`${prefix}m:${m.id}:log`, '3-0', { e: 'rogue', s: '{}', t: '0' })).rejects.toThrow(/equal or smaller/);
+      await expect(r.xAdd(`${prefix}{m:${m.id}}:log`, '3-0', { e: 'rogue', s: '{}', t: '0' })).rejects.toThrow(/equal or smaller/);
     } finally {
       await r.close();
     }

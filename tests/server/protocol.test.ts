@@ -118,8 +118,8 @@ describe('rules version of a match record', () => {
       await api(s1.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 'a', step: steps[0] } });
       expect((await api(s1.url, `/api/matches/${m.id}`)).body).toMatchObject({ version: 1, rulesVersion: RULES_VERSION });
       await client.connect();
-      expect(await client.hGet(`${prefix}m:${m.id}:meta`, 'rulesVersion')).toBe(String(RULES_VERSION));
-      await client.hDel(`${prefix}m:${m.id}:meta`, 'rulesVersion');
+      expect(await client.hGet(`${prefix}{m:${m.id}}:meta`, 'rulesVersion')).toBe(String(RULES_VERSION));
+      await client.hDel(`${prefix}{m:${m.id}}:meta`, 'rulesVersion');
       // A second instance loads the match from Redis afresh.
       s2 = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });
       expect((await api(s2.url, `/api/matches/${m.id}`)).body).toMatchObject({ version: 1, rulesVersion: 1 });

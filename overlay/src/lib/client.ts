@@ -11,7 +11,10 @@
  *   refuses them with `protocol-mismatch` ("reload the page"): `watch` hands that to `onError`, `record`
  *   resolves with it (the outbox keeps the step for the reloaded page).
  * - While disconnected the last good feed stays with the page: nothing is cleared, nothing is retried on a
- *   timer (socket.io's own reconnection backoff is the only clock), so an idle page runs no timers.
+ *   timer (socket.io's own reconnection backoff is the only clock), so an idle page runs no timers — except
+ *   after the server refused the connection as full (`too-many-connections`, `server-full`), which socket.io
+ *   does not retry: one timer then connects again after `retryRefusedMs` (5–15 s, random, so refused pages do
+ *   not all come back at once). A page from a foreign origin (`origin-not-allowed`) stays offline.
  * - A subscription refused for a reason that passes by itself (`rate-limited`, `internal`: TRANSIENT_CODES of
  *   ./live-problem) is asked again after a back-off (2 s doubling to 30 s, ±20 % jitter so refused pages do
  *   not come back together), besides on every reconnect; `retry(matchId)` asks at once ("Retry now").
@@ -102,7 +105,7 @@ const stopRetry = (sub: Subscription) => {
  * Open a live client. `url` defaults to the page's own origin; `token` (a scorer token) is sent as
  * Socket.IO `auth.token`. Only the WebSocket transport is used (no long-polling fallback).
  */
-export function createClient(opts: { url?: string; token?: string } = {}): LiveClient {
+export function createClient(opts: { url?: string; token?: string; retryRefusedMs?: () => number } = {}): LiveClient {
   const options = { transports: ['websocket'], auth: opts.token ? { token: opts.token } : {} };
   const socket: ClientSocket = opts.url ? io(opts.url, options) : io(options);
   const subs = new Map<string, Subscription>();
@@ -202,7 +205,18 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
       }, 1000);
     }
   });
-  socket.on('connect_error', () => setStatus('offline'));
+  const retryRefusedMs = opts.retryRefusedMs ?? (() => 5000 + Math.random() * 10_000);
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  socket.on('connect_error', (err: Error & { data?: Partial<ApiError> }) => {
+    setStatus('offline');
+    const code = err.data?.code;
+    if ((code === 'too-many-connections' || code === 'server-full') && !closed && retry === undefined) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        if (!closed && !socket.connected && !socket.active) socket.connect();
+      }, retryRefusedMs());
+    }
+  });
 
   const onVisible = () => {
     if (document.visibilityState === 'visible') for (const sub of subs.values()) resync(sub);
@@ -283,6 +297,7 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
 
     close() {
       closed = true;
+      clearTimeout(retry);
       if (hasDocument) document.removeEventListener('visibilitychange', onVisible);
       for (const sub of subs.values()) stopRetry(sub);
       subs.clear();

@@ -1,0 +1,107 @@
+/**
+ * Redis mode of the match server, on one Redis (`url`, PUBLISH fan-out) or a Redis Cluster (`clusterUrls`,
+ * sharded SPUBLISH fan-out, Redis 7+): the three connections (data, pub, sub), the store, the Socket.IO
+ * adapter, and the moments the caller must resync its viewers because pub/sub may have dropped pushes.
+ */
+import type { Logger } from 'pino';
+import { publishFirstAdapter, publishFirstShardedAdapter } from './fanout-adapter';
+import { closeRedis, connectRedis, connectRedisCluster, redisReady, type Redis, type RedisCluster } from './redis';
+import { RedisStore } from './store/redis-store';
+
+export interface RedisBackendOptions {
+  /** One Redis, `redis://host:6379`. */
+  url?: string;
+  /** Seed nodes of a Redis Cluster (`redis://host:port` each). Exclusive with `url`. */
+  clusterUrls?: readonly string[];
+  /** Prefix of every key and channel. */
+  prefix: string;
+  log: Logger;
+}
+
+/** When viewers of this instance may have missed pushes, and must get the current state again. */
+export interface ResyncHooks {
+  /** After a pub/sub reconnection: every match with viewers here. */
+  reconnected(): void;
+  /** A room's pub/sub subscription is in place (cluster mode; its first viewer here joined just before). */
+  roomSubscribed(room: string): void;
+}
+
+export interface RedisBackend {
+  readonly mode: 'redis' | 'cluster';
+  readonly store: RedisStore;
+  /** The adapter factory for `io.adapter(...)`; call once. */
+  adapter(hooks: ResyncHooks): unknown;
+  /** Every connection up (for /healthz). */
+  healthy(): boolean;
+  /** Close every connection (the caller closed the store and Socket.IO first). */
+  close(): Promise<void>;
+}
+
+/** In cluster mode, resync this long after the last reconnection attempt of a subscriber node (attempts come ≤ 1 s apart). */
+const CLUSTER_RESYNC_QUIET_MS = 1500;
+
+/**
+ * Connect the data, pub and sub connections.
+ * @throws when both or neither of `url` / `clusterUrls` are given, or Redis is not reachable (nothing stays open).
+ */
+export async function connectRedisBackend(opts: RedisBackendOptions): Promise<RedisBackend> {
+  const cluster = opts.clusterUrls !== undefined && opts.clusterUrls.length > 0;
+  if (cluster === (opts.url !== undefined)) throw new Error('Redis mode needs exactly one of REDIS_URL and REDIS_CLUSTER_URLS');
+  const { log, prefix } = opts;
+  const channelPrefix = `${prefix}socket.io`;
+
+  if (!cluster) {
+    const clients: Redis[] = [];
+    try {
+      for (const name of ['data', 'pub', 'sub']) clients.push(await connectRedis(opts.url!, log, name));
+    } catch (err) {
+      await Promise.all(clients.map(closeRedis));
+      throw err;
+    }
+    const [data, pub, sub] = clients as [Redis, Redis, Redis];
+    return {
+      mode: 'redis',
+      store: new RedisStore(data, prefix),
+      adapter(hooks) {
+        // Pub/sub drops what is published while Redis is away.
+        sub.on('ready', () => hooks.reconnected());
+        return publishFirstAdapter(pub, sub, channelPrefix);
+      },
+      healthy: () => clients.every(redisReady),
+      close: async () => void (await Promise.all(clients.map(closeRedis))),
+    };
+  }
+
+  const clients: RedisCluster[] = [];
+  try {
+    clients.push(await connectRedisCluster(opts.clusterUrls!, log, 'data'));
+    clients.push(await connectRedisCluster(opts.clusterUrls!, log, 'pub', { pubSubOnly: true }));
+    clients.push(await connectRedisCluster(opts.clusterUrls!, log, 'sub', { pubSubOnly: true }));
+  } catch (err) {
+    await Promise.all(clients.map(closeRedis));
+    throw err;
+  }
+  const [data, pub, sub] = clients as [RedisCluster, RedisCluster, RedisCluster];
+  let quiet: NodeJS.Timeout | undefined;
+  return {
+    mode: 'cluster',
+    store: new RedisStore(data, prefix),
+    adapter(hooks) {
+      // A subscriber node reconnects (and node-redis subscribes again) after its last attempt; no `ready` event
+      // is emitted for a reconnection of a cluster node, so resync once the attempts have stopped.
+      sub.on('node-reconnecting', () => {
+        clearTimeout(quiet);
+        quiet = setTimeout(() => hooks.reconnected(), CLUSTER_RESYNC_QUIET_MS);
+      });
+      return publishFirstShardedAdapter(pub, sub as never, channelPrefix, {
+        onRoomSubscribed: (room) => hooks.roomSubscribed(room),
+        onError: (err, channel) => log.warn({ channel, err: err.message }, 'redis cluster subscription failed'),
+      });
+    },
+    healthy: () => clients.every(redisReady),
+    close: async () => {
+      clearTimeout(quiet);
+      await Promise.all(clients.map(closeRedis));
+    },
+  };
+}
