@@ -183,6 +183,7 @@ export const ja: ScorerDict = {
   single61: '1ラック(61点先取)',
   playerA: 'プレイヤーA',
   playerB: 'プレイヤーB',
+  shortName: '略称 {p}（オーバーレイ用・任意）',
   target: '目標点(ハンデ)',
   inProgress: '途中からのスコア',
   score: 'スコア',

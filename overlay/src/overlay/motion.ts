@@ -27,7 +27,26 @@ export function pop(node: HTMLElement): void {
   play(node, [{ transform: 'scale(1.22)', opacity: 0.55 }, { transform: 'scale(1)', opacity: 1 }], 320);
 }
 
-/** Slide-and-fade entrance for a new caption or situation line. */
+/** Slide-and-fade entrance for a new caption line or moment. */
 export function enter(node: HTMLElement): void {
   play(node, [{ transform: 'translateY(24px)', opacity: 0 }, { transform: 'translateY(0)', opacity: 1 }], 280);
+}
+
+/**
+ * Svelte action: pop `node` whenever `value` changes after mount (never on the first paint, so a page that
+ * boots or a panel that appears does not animate).
+ */
+export function popOnChange(node: HTMLElement, value: unknown): { update(v: unknown): void } {
+  let last = value;
+  return {
+    update(v) {
+      if (v !== last) pop(node);
+      last = v;
+    },
+  };
+}
+
+/** Svelte action: slide-and-fade `node` in when it mounts, unless `skip` (the first state of the page). */
+export function enterOnMount(node: HTMLElement, skip = false): void {
+  if (!skip) enter(node);
 }
