@@ -10,7 +10,8 @@ import { here, websocketOnly } from './vite.shared.ts';
 export default defineConfig({
   root: here('.'),
   base: '/',
-  plugins: [websocketOnly(), svelte()],
+  // No `window.__svelte` version stamp: the overlay is a single-app page.
+  plugins: [websocketOnly(), svelte({ compilerOptions: { discloseVersion: false } })],
   build: {
     outDir: here('./dist'),
     emptyOutDir: false,

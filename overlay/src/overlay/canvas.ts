@@ -53,3 +53,14 @@ export function canDraw(ch: string): boolean {
   known.set(ch, ok);
   return ok;
 }
+
+/**
+ * Svelte action: call `onWidth` with the node's layout width (CSS px, unaffected by the stage's scale) now and
+ * whenever it changes (a ResizeObserver: nothing polled). Lighter than bind:clientWidth for the overlay budget.
+ */
+export function width(node: HTMLElement, onWidth: (w: number) => void): { destroy(): void } {
+  onWidth(node.clientWidth);
+  const ro = new ResizeObserver(() => onWidth(node.clientWidth));
+  ro.observe(node);
+  return { destroy: () => ro.disconnect() };
+}

@@ -15,7 +15,7 @@ import type { Discipline, Pair, PlayerKey } from '../../../shared/protocol/setup
 import type { MatchState } from '../../../shared/protocol/state';
 import { num } from '../lib/format';
 import { t } from '../lib/i18n';
-import { slotOf } from './model';
+import { type InfoItem, slotOf } from './model';
 import type { OverlayParams } from './params';
 import { ow } from './words';
 
@@ -34,7 +34,7 @@ export interface MomentView {
   figure: string;
   figureLabel: string;
   /** Smaller facts under the figure (score, race, high runs, previous best). */
-  details: { id: string; label: string; value: string }[];
+  details: InfoItem[];
 }
 
 /** What `nextMoment` remembers between states: the match's best run when the current run began. */
@@ -70,8 +70,8 @@ export function nextMoment(prev: MatchState, next: MatchState, memory: MomentMem
   const memoryAfter: MomentMemory = next.run === 0 || runEnded ? { bestAtRunStart: max(next.highRun) } : memory;
   if (p.hide.has('moments')) return { moment: null, memory: memoryAfter };
 
-  const score = { id: 'score', label: ow(p.lang, 'score'), value: pairText(p, next.score) };
-  const highRuns = { id: 'high-runs', label: ow(p.lang, 'highRuns'), value: pairText(p, next.highRun) };
+  const score = { id: 'moment-score', label: ow(p.lang, 'score'), value: pairText(p, next.score) };
+  const highRuns = { id: 'moment-high-runs', label: ow(p.lang, 'highRuns'), value: pairText(p, next.highRun) };
   const make = (kind: MomentKind, who: PlayerKey, title: string, figure: string, figureLabel: string, details: MomentView['details']): MomentView => ({
     kind,
     title,
@@ -86,7 +86,7 @@ export function nextMoment(prev: MatchState, next: MatchState, memory: MomentMem
   if (next.winner && !prev.winner) {
     const race = next.targets[0] === next.targets[1] ? t(p.lang, 'raceTo', { n: next.targets[0] }) : pairText(p, next.targets);
     moment = make('match-won', next.winner, ow(p.lang, 'matchWon'), pairText(p, next.score), ow(p.lang, 'score'), [
-      { id: 'race', label: '', value: race },
+      { id: 'moment-race', label: '', value: race },
       highRuns,
     ]);
   } else if (next.discipline === 'rotation' && last.rerack?.reason === 'new-rack' && next.rack > prev.rack) {
@@ -103,7 +103,7 @@ export function nextMoment(prev: MatchState, next: MatchState, memory: MomentMem
     const length = next.highRun[i] > prev.highRun[i] ? next.highRun[i] : prev.run;
     if (length > memory.bestAtRunStart && length >= HIGH_RUN_MIN[next.discipline]) {
       moment = make('high-run', prev.turn, ow(p.lang, 'highRun'), String(length), ow(p.lang, 'run'), [
-        ...(memory.bestAtRunStart > 0 ? [{ id: 'previous', label: ow(p.lang, 'previousBest'), value: String(memory.bestAtRunStart) }] : []),
+        ...(memory.bestAtRunStart > 0 ? [{ id: 'moment-previous', label: ow(p.lang, 'previousBest'), value: String(memory.bestAtRunStart) }] : []),
         score,
       ]);
     }
