@@ -50,10 +50,11 @@ describe.skipIf(!hasChromium)('OBS overlay over a match in play', () => {
   h.install();
 
   it('the shooter: a filled panel with a marker and the run, the other at rest; it follows the turn (both layouts, both disciplines)', async () => {
-    for (const [setup, first, next] of [
+    const cases: [typeof STRAIGHT | typeof ROTATION, Step, Step][] = [
       [STRAIGHT, BREAK, { shot: { call: { ball: 3 } } }],
       [ROTATION, { shot: { pocketed: [1] } }, { shot: { firstContact: 2 } }],
-    ] as const) {
+    ];
+    for (const [setup, first, next] of cases) {
       const m = await h.match(setup, [first]);
       for (const layout of ['bar', 'corner']) {
         for (const theme of ['dark', 'light']) {
