@@ -3,18 +3,13 @@
  * one headless Chromium per file, matches created and scored over REST, the engine's state to compare with,
  * and readers for the overlay's `data-f` hooks. Call `install()` inside the suite's `describe`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import type { RunningServer } from '../../server/app';
+import type { Page } from 'playwright-core';
 import { applyStep, newMatch, parseSetup, view, type Match } from '../../shared/index';
 import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
-import { launchChromium, screenshotDir } from '../helpers/browser';
-import { api, createMatch, startTestServer } from '../helpers/server';
-import { ensureBuilt } from './global-setup';
+import { api, createMatch } from '../helpers/server';
+import { ScorerHarness } from './scorer-harness';
 
 /** The engine's state after `steps` (what the overlay must show). */
 export function engineState(setup: unknown, steps: Step[]): MatchState {
@@ -48,29 +43,15 @@ export async function waitForText(page: Page, f: string, text: string, timeout =
   );
 }
 
-/** Server, browser and helpers for one overlay page suite. */
-export class OverlayHarness {
-  server!: RunningServer;
-  browser!: Browser;
-  /** Folder for screenshots (artifacts/screenshots). */
-  shots = '';
-  private dataDir = '';
+/**
+ * Server, browser and helpers for one overlay page suite: the scorer suites' harness (one in-process server
+ * with a temp file store, one Chromium, `install()` for beforeAll/afterAll) plus the overlay's own helpers.
+ */
+export class OverlayHarness extends ScorerHarness {
   private eventNo = 0;
 
-  /** Register the suite's beforeAll / afterAll (call inside `describe`). */
-  install(): void {
-    beforeAll(async () => {
-      await ensureBuilt();
-      this.dataDir = mkdtempSync(join(tmpdir(), 'cuecast-overlay-'));
-      this.server = await startTestServer({ dataDir: this.dataDir });
-      this.browser = await launchChromium();
-      this.shots = screenshotDir();
-    }, 180_000);
-    afterAll(async () => {
-      await this.browser?.close();
-      await this.server?.close();
-      if (this.dataDir) rmSync(this.dataDir, { recursive: true, force: true });
-    });
+  constructor() {
+    super('cuecast-overlay-');
   }
 
   get url(): string {
