@@ -46,7 +46,17 @@ export function popOnChange(node: HTMLElement, value: unknown): { update(v: unkn
   };
 }
 
-/** Svelte action: slide-and-fade `node` in when it mounts, unless `skip` (the first state of the page). */
-export function enterOnMount(node: HTMLElement, skip = false): void {
-  if (!skip) enter(node);
+/**
+ * Svelte action: slide-and-fade `node` in when it mounts and again whenever `key` changes (a new caption or
+ * moment in the same element), instead of re-creating the element in a key block.
+ */
+export function enterOnChange(node: HTMLElement, key: unknown): { update(k: unknown): void } {
+  enter(node);
+  let last = key;
+  return {
+    update(k) {
+      if (k !== last) enter(node);
+      last = k;
+    },
+  };
 }
