@@ -106,9 +106,10 @@ function overlayShould(s: MatchState): OverlayShows {
     lowest: rot && s.lowestBall !== null ? String(s.lowestBall) : null,
     pointsLeft: rot ? String(s.pointsLeft) : null,
     turn: s.winner ? null : s.turn,
-    // The overlay's caption is the pages' one caption function over the engine's state (unit-tested in
-    // tests/pages/captions.test.ts); here it proves the right state reached the overlay on the other instance.
-    caption: caption(s, 'en') || null,
+    // The overlay's one caption line is the pages' caption function over the engine's state, merged with what
+    // comes next (unit-tested in tests/pages/captions.test.ts and overlay-model.test.ts); here it proves the right
+    // state reached the overlay on the other instance. (Opened with caption=0: the line stays until the next.)
+    caption: caption(s, 'en', true) || null,
     won: s.winner,
   };
 }
@@ -196,7 +197,9 @@ async function openPages(m: { id: string; scorerToken: string }): Promise<{ scor
   const scorer = await browser.newPage({ viewport: { width: 820, height: 1180 }, hasTouch: true });
   const overlay = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   for (const p of [scorer, overlay]) p.on('pageerror', (e) => pageErrors.push(e.message));
-  await overlay.goto(`${two.url}/overlay/${m.id}`);
+  // caption=0 keeps each caption until the next step (the checks poll); moment=1: a moment (re-rack, rack won,
+  // match won) hides the caption for a second, then the line and the bar are back.
+  await overlay.goto(`${two.url}/overlay/${m.id}?caption=0&moment=1`);
   await scorer.goto(`${one.url}/scorer/${m.id}#token=${encodeURIComponent(m.scorerToken)}`);
   await scorer.locator('[data-testid=status][data-status=live]').waitFor({ timeout: STEP_TIMEOUT });
   await overlay.locator('[data-f="score-A"]').waitFor({ timeout: STEP_TIMEOUT });

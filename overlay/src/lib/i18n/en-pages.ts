@@ -217,6 +217,7 @@ export const enPages = {
   single61: 'Single rack, 61 wins',
   playerA: 'Player A',
   playerB: 'Player B',
+  shortName: 'Short name {p} (overlay, optional)',
   target: 'Target (handicap)',
   inProgress: 'Score in progress',
   score: 'Score',

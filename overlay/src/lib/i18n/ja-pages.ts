@@ -204,6 +204,7 @@ export const jaPages: PageDict = {
   single61: '1ラック(61点先取)',
   playerA: 'プレイヤーA',
   playerB: 'プレイヤーB',
+  shortName: '略称 {p}（オーバーレイ用・任意）',
   target: '目標点(ハンデ)',
   inProgress: '途中からのスコア',
   score: 'スコア',

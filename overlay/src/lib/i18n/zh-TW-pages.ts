@@ -204,6 +204,7 @@ export const zhTWPages: PageDict = {
   single61: '單局,先得61分',
   playerA: '選手 A',
   playerB: '選手 B',
+  shortName: '簡稱 {p}（轉播畫面用，選填）',
   target: '目標分(讓分)',
   inProgress: '進行中的比分',
   score: '比分',
