@@ -16,6 +16,7 @@
  * With CI=true a missing Redis or Chromium fails the run; without CI the suite skips and says what to install.
  */
 import { caption } from '../../overlay/src/lib/format';
+import '../../overlay/src/lib/i18n-air'; // every language's on-air strings, for the formatter
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -9,7 +9,6 @@ import type { MatchState } from '../../../shared/protocol/state';
 import { caption, num, situation } from '../lib/format';
 import { type StringKey, t } from '../lib/i18n';
 import type { OverlayParams } from './params';
-import { ow } from './words';
 
 export interface PlayerView {
   key: PlayerKey;
@@ -46,7 +45,7 @@ export interface OverlayView {
   /** 0 when the top/left player is at the table, 1 otherwise; null after the match ends. */
   turnSlot: 0 | 1 | null;
   /** Labels the panels print ("High run", "On 2 fouls", "Winner"), in the overlay's language. */
-  labels: { highRun: string; onTwoFouls: string; winner: string; atTable: string };
+  labels: { highRun: string; onTwoFouls: string; winner: string };
 }
 
 /** The one line under/over the scorebug: what just happened merged with what comes next. */
@@ -69,7 +68,7 @@ export const slotOf = (k: PlayerKey): 0 | 1 => (k === 'A' ? 0 : 1);
 export function displayNames(state: MatchState, setup: Pick<MatchSetup, 'shortNames'> | null, p: OverlayParams, clean: (s: string) => string = (s) => s): Pair<string> {
   const pick = (i: 0 | 1): string => {
     const text = clean(setup?.shortNames?.[i] ?? state.names[i]).trim() || clean(state.names[i]).trim();
-    return text || ow(p.lang, i === 0 ? 'playerA' : 'playerB');
+    return text || t(p.lang, 'playerKey', { p: i === 0 ? 'A' : 'B' });
   };
   return [pick(0), pick(1)];
 }
@@ -120,19 +119,22 @@ export function overlayView(state: MatchState, p: OverlayParams, names: Pair<str
     info,
     run,
     turnSlot,
-    labels: { highRun: label(p, 'highRun'), onTwoFouls: label(p, 'onTwoFouls'), winner: ow(p.lang, 'winner'), atTable: ow(p.lang, 'atTable') },
+    labels: { highRun: label(p, 'highRun'), onTwoFouls: label(p, 'onTwoFouls'), winner: label(p, 'winner') },
   };
 }
 
 /**
  * The caption line for `state`: one line, never two stacked. By default the event merged with what comes
- * next (`caption(state, lang, true)`, the formatter's one-line form); `hide=situation` leaves what comes next
- * out (`caption(state, lang)`); `hide=caption` shows only the situation line; both hidden: nothing.
- * A pending choice (breaking foul, third foul, push out, illegal break, foul placement) is `sticky`.
+ * next (`caption(state, lang, true)`, the formatter's one-line form: "Ann — breaking foul −2 · Bob to choose:
+ * accept the table or re-break"); `hide=situation` leaves what comes next out (`caption(state, lang)`);
+ * `hide=caption` shows only the situation line; both hidden: nothing. Players are named as the scorebug names
+ * them (`names`, from {@link displayNames}: the short name when the set-up has one). A pending choice
+ * (breaking foul, third foul, push out, illegal break, foul placement) is `sticky`.
  */
-export function captionLine(state: MatchState, p: OverlayParams): CaptionLine {
+export function captionLine(state: MatchState, p: OverlayParams, names: Pair<string> = state.names): CaptionLine {
+  const s = names === state.names ? state : { ...state, names };
   const events = !p.hide.has('caption');
   const next = !p.hide.has('situation');
-  const text = events ? caption(state, p.lang, next) : next ? situation(state, p.lang) : '';
+  const text = events ? caption(s, p.lang, next) : next ? situation(s, p.lang) : '';
   return { text, sticky: text !== '' && state.awaiting !== null };
 }

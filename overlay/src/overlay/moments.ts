@@ -17,7 +17,6 @@ import { num } from '../lib/format';
 import { t } from '../lib/i18n';
 import { type InfoItem, slotOf } from './model';
 import type { OverlayParams } from './params';
-import { ow } from './words';
 
 export type MomentKind = 'match-won' | 'rack-won' | 'rerack' | 'high-run';
 
@@ -70,8 +69,8 @@ export function nextMoment(prev: MatchState, next: MatchState, memory: MomentMem
   const memoryAfter: MomentMemory = next.run === 0 || runEnded ? { bestAtRunStart: max(next.highRun) } : memory;
   if (p.hide.has('moments')) return { moment: null, memory: memoryAfter };
 
-  const score = { id: 'moment-score', label: ow(p.lang, 'score'), value: pairText(p, next.score) };
-  const highRuns = { id: 'moment-high-runs', label: ow(p.lang, 'highRuns'), value: pairText(p, next.highRun) };
+  const score = { id: 'moment-score', label: t(p.lang, 'score'), value: pairText(p, next.score) };
+  const highRuns = { id: 'moment-high-runs', label: t(p.lang, 'm.highRuns'), value: pairText(p, next.highRun) };
   const make = (kind: MomentKind, who: PlayerKey, title: string, figure: string, figureLabel: string, details: MomentView['details']): MomentView => ({
     kind,
     title,
@@ -85,7 +84,7 @@ export function nextMoment(prev: MatchState, next: MatchState, memory: MomentMem
   let moment: MomentView | null = null;
   if (next.winner && !prev.winner) {
     const race = next.targets[0] === next.targets[1] ? t(p.lang, 'raceTo', { n: next.targets[0] }) : pairText(p, next.targets);
-    moment = make('match-won', next.winner, ow(p.lang, 'matchWon'), pairText(p, next.score), ow(p.lang, 'score'), [
+    moment = make('match-won', next.winner, t(p.lang, 'm.matchWon'), pairText(p, next.score), t(p.lang, 'score'), [
       { id: 'moment-race', label: '', value: race },
       highRuns,
     ]);
@@ -94,16 +93,16 @@ export function nextMoment(prev: MatchState, next: MatchState, memory: MomentMem
     const rack: Pair<number> = [...prev.rackPoints];
     rack[slotOf(last.by)] += last.points;
     const winner: PlayerKey = rack[0] === rack[1] ? last.by : rack[0] > rack[1] ? 'A' : 'B';
-    moment = make('rack-won', winner, ow(p.lang, 'rackWon', { n: prev.rack }), pairText(p, rack), ow(p.lang, 'rackPoints'), [score]);
+    moment = make('rack-won', winner, t(p.lang, 'm.rackWon', { n: prev.rack }), pairText(p, rack), t(p.lang, 'rackPoints'), [score]);
   } else if (next.discipline === '14-1' && last.rerack?.reason === 'continuous') {
-    moment = make('rerack', last.by, ow(p.lang, 'rerack'), String(next.run), ow(p.lang, 'run'), [score]);
+    moment = make('rerack', last.by, t(p.lang, 'm.rerack'), String(next.run), t(p.lang, 'run'), [score]);
   } else if (runEnded) {
     // The run just ended: its length is the shooter's new high run if this step raised it, else the run before the step.
     const i = slotOf(prev.turn);
     const length = next.highRun[i] > prev.highRun[i] ? next.highRun[i] : prev.run;
     if (length > memory.bestAtRunStart && length >= HIGH_RUN_MIN[next.discipline]) {
-      moment = make('high-run', prev.turn, ow(p.lang, 'highRun'), String(length), ow(p.lang, 'run'), [
-        ...(memory.bestAtRunStart > 0 ? [{ id: 'moment-previous', label: ow(p.lang, 'previousBest'), value: String(memory.bestAtRunStart) }] : []),
+      moment = make('high-run', prev.turn, t(p.lang, 'm.highRun'), String(length), t(p.lang, 'run'), [
+        ...(memory.bestAtRunStart > 0 ? [{ id: 'moment-previous', label: t(p.lang, 'm.previousBest'), value: String(memory.bestAtRunStart) }] : []),
         score,
       ]);
     }

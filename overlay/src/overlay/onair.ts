@@ -73,14 +73,15 @@ export function createOnAir(p: OverlayParams, onChange: (s: OnAirState) => void,
   return {
     feed(state, setup) {
       cancel();
-      const line = captionLine(state, p);
+      const names = displayNames(state, setup, p, clean);
+      const line = captionLine(state, p, names);
       if (!prev || !memory) {
         memory = momentMemory(state);
         prev = state;
         settle(line);
         return;
       }
-      const r = nextMoment(prev, state, memory, p, displayNames(state, setup, p, clean));
+      const r = nextMoment(prev, state, memory, p, names);
       memory = r.memory;
       prev = state;
       if (r.moment) {
