@@ -1,15 +1,17 @@
 /**
  * Probes for the overlay page's budgets, shared by `npm run bench:pages` (figures) and
  * tests/pages/overlay-budget.test.ts (hard checks only where load cannot change the answer):
- * - `overlayScripts()`: every JS file the built overlay.html loads (module script and modulepreloads), gzip -9;
+ * - `overlayScripts(lang)`: every JS file the built overlay page loads in `lang` (overlay.html's module script and
+ *   modulepreloads, plus the chunk of that language's table), gzip -9;
  * - `IDLE_PROBE` / `idleWindow()`: timer and animation-frame callbacks scheduled and fired in an idle window;
  * - `firstPaintMs()`: socket connect → first state painted (`cuecast:connect` → `cuecast:first-state-painted`);
  * - `pushPaintMs()`: record ack (REST 201 in the page) → the pushed score painted (next animation frame).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import type { Lang } from '../overlay/src/lib/i18n';
 import { REPO_ROOT } from '../tests/helpers/server';
 
 /** The issue's budget for the overlay page's JavaScript, gzip. */
@@ -21,11 +23,18 @@ export interface ScriptSize {
   gzip: number;
 }
 
-/** Every JS file overlay/dist/overlay.html loads (script src and modulepreload href), raw and gzip -9 bytes. */
-export function overlayScripts(dist = join(REPO_ROOT, 'overlay', 'dist')): ScriptSize[] {
+/**
+ * Every JS file the built overlay page loads in `lang`, raw and gzip -9 bytes: overlay.html's script src and
+ * modulepreload hrefs, then the chunk of `lang`'s on-air table (assets/overlay-<lang>-air-<hash>.js, loaded by
+ * src/overlay/air-strings.ts). @throws when the build has no such chunk or more than one.
+ */
+export function overlayScripts(lang: Lang = 'en', dist = join(REPO_ROOT, 'overlay', 'dist')): ScriptSize[] {
   const html = readFileSync(join(dist, 'overlay.html'), 'utf8');
   const paths = new Set<string>();
   for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)) paths.add(m[1]!);
+  const table = readdirSync(join(dist, 'assets')).filter((f) => f.startsWith(`overlay-${lang}-air-`) && f.endsWith('.js'));
+  if (table.length !== 1) throw new Error(`overlay build: expected one ${lang} table chunk, found ${table.length} (${table.join(', ')})`);
+  paths.add(`/assets/${table[0]}`);
   return [...paths].map((p) => {
     const body = readFileSync(join(dist, p));
     return { path: p, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };

@@ -1,9 +1,11 @@
 /**
  * `npm run bench:pages` — the OBS overlay's budgets as figures (issue 10), printed as a table:
- * - JS gzip: every file the built overlay.html loads (gzip -9), and the total against the 32 KB budget;
+ * - JS gzip: the built overlay's script and each language's table chunk (gzip -9), and the total a page in each
+ *   language loads against the 32 KB budget;
  * - idle timers: timer / animation-frame callbacks fired and animations running in 3 s of idle, after boot and
  *   after an animated update (with Engine.IO heartbeat pings, the only expected timer activity);
- * - first state painted after connect: BENCH_LOADS (default 15) fresh page loads, median and p95;
+ * - first state painted after connect: BENCH_LOADS (default 15) fresh page loads in English and in Japanese,
+ *   median and p95;
  * - pushed state painted after the record ack: BENCH_SHOTS (default 20) shots, median and p95.
  * One in-process server (embedded file store in a temp dir) and one headless Chromium; builds the pages if stale.
  */
@@ -13,6 +15,7 @@ import { join } from 'node:path';
 import { launchChromium } from '../tests/helpers/browser';
 import { createMatch, legalSteps, startTestServer } from '../tests/helpers/server';
 import { ensureBuilt } from '../tests/pages/global-setup';
+import { LANGS } from '../overlay/src/lib/i18n';
 import { countPings, firstPaintMs, IDLE_PROBE, idleWindow, medianP95, OVERLAY_JS_BUDGET, overlayScripts, pushPaintMs } from './pages-probes';
 
 const LOADS = Math.max(10, Number(process.env.BENCH_LOADS ?? 15));
@@ -28,11 +31,17 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cuecast-bench-pages-'));
 const server = await startTestServer({ dataDir });
 const browser = await launchChromium();
 try {
-  // JS gzip, from the built page.
-  const scripts = overlayScripts();
-  for (const s of scripts) row(`JS ${s.path}`, `${s.gzip} B gzip`, `${s.raw} B raw`);
-  const total = scripts.reduce((a, s) => a + s.gzip, 0);
-  row('JS total (gzip -9)', `${total} B`, `${f1(total / 1024)} KB of ${OVERLAY_JS_BUDGET / 1024} KB budget${total > OVERLAY_JS_BUDGET ? ` — over by ${total - OVERLAY_JS_BUDGET} B` : ''}`);
+  // JS gzip, from the built page: its script, then each language's table chunk and the total a page in it loads.
+  const seen = new Set<string>();
+  for (const lang of LANGS) {
+    const scripts = overlayScripts(lang);
+    for (const s of scripts.filter((x) => !seen.has(x.path))) {
+      seen.add(s.path);
+      row(`JS ${s.path}`, `${s.gzip} B gzip`, `${s.raw} B raw`);
+    }
+    const total = scripts.reduce((a, s) => a + s.gzip, 0);
+    row(`JS total, lang=${lang} (gzip -9)`, `${total} B`, `${f1(total / 1024)} KB of ${OVERLAY_JS_BUDGET / 1024} KB budget${total > OVERLAY_JS_BUDGET ? ` — over by ${total - OVERLAY_JS_BUDGET} B` : `, ${OVERLAY_JS_BUDGET - total} B to spare`}`);
+  }
 
   // A match in play: every step pots one ball (legalSteps).
   const steps = legalSteps(1 + SHOTS + 2, SETUP);
@@ -62,16 +71,18 @@ try {
     await page.close();
   }
 
-  // First state painted after connect.
-  const first: number[] = [];
-  for (let i = 0; i < LOADS; i++) {
-    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    await page.goto(`${server.url}/overlay/${m.id}`);
-    first.push(await firstPaintMs(page));
-    await page.close();
+  // First state painted after connect, in English and in Japanese (each loads its own table chunk meanwhile).
+  for (const lang of ['en', 'ja'] as const) {
+    const first: number[] = [];
+    for (let i = 0; i < LOADS; i++) {
+      const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+      await page.goto(`${server.url}/overlay/${m.id}?lang=${lang}`);
+      first.push(await firstPaintMs(page));
+      await page.close();
+    }
+    const fp = medianP95(first);
+    row(`first state painted after connect, lang=${lang} (${LOADS} loads)`, `median ${f1(fp.median)} ms`, `p95 ${f1(fp.p95)} ms, max ${f1(Math.max(...first))} ms`);
   }
-  const fp = medianP95(first);
-  row(`first state painted after connect (${LOADS} loads)`, `median ${f1(fp.median)} ms`, `p95 ${f1(fp.p95)} ms, max ${f1(Math.max(...first))} ms`);
 
   // Pushed state painted after the record ack.
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
