@@ -62,7 +62,7 @@ function overlayShows(page: Page): Promise<OverlayShows> {
     const q = (f: string) => document.querySelector<HTMLElement>(`[data-f="${f}"]`);
     const text = (f: string) => {
       const el = q(f);
-      return !el || el.closest('[hidden]') ? null : el.textContent;
+      return !el || el.closest('[hidden]') ? null : el.textContent!.replace(/\u00a0/g, ' '); // visible text: a no-break space is a space
     };
     const visible = (f: string) => {
       const el = q(f);
@@ -153,6 +153,11 @@ class Scoring {
     const onServer = (await api(two.url, `/api/matches/${id}`)).body as { state: MatchState };
     expect(onServer.state, `${label}: server state vs engine`).toEqual(want);
     await expect.poll(() => overlayShows(this.overlay), { timeout: STEP_TIMEOUT, message: `${label}: overlay on instance 2` }).toEqual(overlayShould(want));
+    const last = want.last!;
+    if (last.kind !== 'stalemate' && last.kind !== 'undo') {
+      // The caption names who took the step, like a commentator ("Ann — third foul −16").
+      expect(overlayShould(want).caption, `${label}: caption names the player`).toContain(want.names[last.by === 'A' ? 0 : 1]);
+    }
     await this.scorer.locator('[data-testid=status][data-status=live][data-queued="0"]').waitFor({ timeout: STEP_TIMEOUT });
     await expect.poll(() => consoleShows(this.scorer), { timeout: STEP_TIMEOUT, message: `${label}: console on instance 1` }).toEqual(consoleShould(want));
     return want;

@@ -22,21 +22,21 @@ export function engineState(setup: unknown, steps: Step[]): MatchState {
   return view(m);
 }
 
-/** Visible text of `[data-f=f]`, or null when absent or hidden. */
+/** Visible text of `[data-f=f]` (a no-break space read as a space), or null when absent or hidden. */
 export async function field(page: Page, f: string): Promise<string | null> {
   return page.evaluate((f) => {
     const el = document.querySelector<HTMLElement>(`[data-f="${f}"]`);
     if (!el || el.closest('[hidden]')) return null;
-    return el.textContent;
+    return el.textContent!.replace(/\u00a0/g, ' ');
   }, f);
 }
 
-/** Wait until `[data-f=f]` is visible with exactly `text`. */
+/** Wait until `[data-f=f]` is visible with exactly `text` (a no-break space read as a space). */
 export async function waitForText(page: Page, f: string, text: string, timeout = 10_000): Promise<void> {
   await page.waitForFunction(
     ([f, text]) => {
       const el = document.querySelector<HTMLElement>(`[data-f="${f}"]`);
-      return !!el && !el.closest('[hidden]') && el.textContent === text;
+      return !!el && !el.closest('[hidden]') && el.textContent!.replace(/\u00a0/g, ' ') === text;
     },
     [f, text] as const,
     { timeout },

@@ -3,11 +3,18 @@
  * 1280×720 and 800×600 (screenshots kept in artifacts/screenshots/overlay-look-*.png), and at 1080p from
  * computed styles: scores ≥ 64 px, names ≥ 40 px, secondary values ≥ 28 px, every other text ≥ 20 px, and
  * WCAG contrast ≥ 4.5:1 of every text against the panel behind it (the panel's colour with the shooter's
- * fill blended over it), for the 14-1 and Rotation scorebugs with a caption, and for a moment card.
+ * fill blended over it), for the 14-1 and Rotation scorebugs with a caption, and for a moment card; the longest
+ * merged caption lines of simulated matches (each language) shown whole, wrapped, inside the safe area.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { caption } from '../../overlay/src/lib/format';
+import '../../overlay/src/lib/i18n-air'; // every language's on-air strings, for the formatter
+import { LANGS, type Lang } from '../../overlay/src/lib/i18n';
+import { applyStep, newMatch, parseSetup, view, type Match } from '../../shared/index';
+import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
+import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { chromiumAvailable } from '../helpers/browser';
 import { OverlayHarness } from './overlay-harness';
 
@@ -93,6 +100,36 @@ function texts(page: Page, root = '.gfx'): Promise<TextCheck[]> {
 
 const MIN: Record<TextCheck['role'], number> = { score: 64, name: 40, value: 28, label: 20 };
 
+/** Width of a text in Latin-character units (a CJK character counts two). */
+const widthOf = (s: string) => [...s].reduce((w, ch) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 2 : 1), 0);
+
+/**
+ * The state with the longest merged caption line (`caption(s, lang, true)`) in seeded simulated matches of both
+ * disciplines, players with 11-letter names, and the steps that lead there.
+ */
+function longestCaption(lang: Lang): { setup: object; steps: Step[]; state: MatchState } {
+  let best = { width: 0, setup: {}, steps: [] as Step[], state: null as MatchState | null };
+  for (const base of [{ discipline: '14-1', ruleset: 'nba', targets: [60, 60] }, { discipline: 'rotation', targets: [120, 120] }]) {
+    const setup = { ...base, players: ['Maximiliano', 'Bartholomew'] };
+    for (let seed = 1; seed <= 12; seed++) {
+      const rand = seededRandom(seed);
+      let m: Match = newMatch(parseSetup(setup));
+      const steps: Step[] = [];
+      for (let i = 0; i < 120 && !view(m).winner; i++) {
+        const step = plausibleStep(m, rand);
+        const r = applyStep(m, step);
+        if (!r.ok) continue;
+        m = r.match;
+        steps.push(step);
+        const state = view(m);
+        const width = widthOf(caption(state, lang, true));
+        if (width > best.width) best = { width, setup, steps: [...steps], state };
+      }
+    }
+  }
+  return { setup: best.setup, steps: best.steps, state: best.state! };
+}
+
 function expectLegible(all: TextCheck[], ctx: string, atLeast = 9): void {
   expect(all.length, ctx).toBeGreaterThanOrEqual(atLeast);
   for (const role of ['score', 'name', 'value', 'label'] as const) expect(all.some((t) => t.role === role), `${ctx}: some ${role}`).toBe(true);
@@ -145,6 +182,39 @@ describe.skipIf(!hasChromium)('OBS overlay legibility and looks', () => {
         await h.shot(page, `overlay-look-moment-${theme}`);
       } finally {
         await page.close();
+      }
+    }
+  });
+
+  it('the longest merged caption lines show whole: wrapped (bar ≤ 2 lines, corner ≤ 3), one caption, inside the safe area', async () => {
+    for (const lang of LANGS) {
+      const { setup, steps, state } = longestCaption(lang);
+      const text = caption(state, lang, true);
+      expect(widthOf(text), text).toBeGreaterThan(70); // long: what a one-line 680 px box would cut
+      const m = await h.match(setup, steps);
+      for (const [layout, maxLines] of [['bar', 2], ['corner', 3]] as const) {
+        const page = await h.open(m.id, `?layout=${layout}&lang=${lang}&caption=0&anim=0`);
+        try {
+          await page.waitForFunction((t) => document.querySelector('[data-f="caption"]')?.textContent?.replace(/\u00a0/g, ' ') === t, text);
+          const box = await page.evaluate(() => {
+            const el = document.querySelector<HTMLElement>('[data-f="caption"]')!;
+            const cs = getComputedStyle(el);
+            const r = el.getBoundingClientRect();
+            const inner = el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+            return { clamped: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1, lines: Math.round(inner / parseFloat(cs.lineHeight)), left: r.left, right: r.right, top: r.top, bottom: r.bottom, count: document.querySelectorAll('.caption').length };
+          });
+          const ctx = `${lang} ${layout}: ${text}`;
+          expect(box.clamped, ctx).toBe(false);
+          expect(box.lines, ctx).toBeLessThanOrEqual(maxLines);
+          expect(box.count, ctx).toBe(1);
+          expect(box.left, ctx).toBeGreaterThanOrEqual(96 - 1); // 90 % action-safe area at 1920×1080
+          expect(box.right, ctx).toBeLessThanOrEqual(1824 + 1);
+          expect(box.top, ctx).toBeGreaterThanOrEqual(54 - 1);
+          expect(box.bottom, ctx).toBeLessThanOrEqual(1026 + 1);
+          await h.shot(page, `overlay-look-long-caption-${layout}-${lang}`);
+        } finally {
+          await page.close();
+        }
       }
     }
   });

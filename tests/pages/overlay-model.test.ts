@@ -14,9 +14,11 @@ import { HIGH_RUN_MIN, type MomentView, momentMemory, nextMoment } from '../../o
 import { drawableText, fitName } from '../../overlay/src/overlay/names';
 import { createOnAir, type OnAirState, type Timers } from '../../overlay/src/overlay/onair';
 import { parseOverlayParams } from '../../overlay/src/overlay/params';
+import { LANGS } from '../../overlay/src/lib/i18n';
 import { applyStep, newMatch, parseSetup, view, type Match } from '../../shared/index';
 import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
+import { plausibleStep, seededRandom } from '../../shared/simulate';
 
 /** Every state along `steps` (index 0 = the fresh match). */
 function states(setup: unknown, steps: Step[]): MatchState[] {
@@ -89,6 +91,36 @@ describe('the caption line', () => {
     expect(captionLine(foul!, P('?hide=caption,situation'))).toEqual({ text: '', sticky: false });
     const run = states(STRAIGHT, [BREAK, pot(3)]).at(-1)!;
     expect(captionLine(run, P()).sticky).toBe(false);
+  });
+
+  it('names the player of every step as the scorebug names them (short names too), in every language, in one line', () => {
+    const full = ['Annabelle Lee', 'Bartholomew Smith'];
+    const short = ['Annie', 'Bart'];
+    let lines = 0;
+    for (const [i, base] of [STRAIGHT, ROTATION, { ...ROTATION, options: { illegalBreakPolicy: 'foul' } }].entries()) {
+      const setup = { ...base, players: full };
+      const rand = seededRandom(40 + i);
+      let m: Match = newMatch(parseSetup(setup));
+      for (let n = 0; n < 250 && !view(m).winner; n++) {
+        const r = applyStep(m, plausibleStep(m, rand));
+        if (!r.ok) continue;
+        m = r.match;
+        const s = view(m);
+        for (const lang of LANGS) {
+          const p = P(`?lang=${lang}`);
+          const names = displayNames(s, { shortNames: [short[0]!, short[1]!] }, p);
+          const line = captionLine(s, p, names);
+          const ctx = `${lang} ${JSON.stringify(s.last)}: ${line.text}`;
+          expect(line.text, ctx).not.toContain('\n');
+          expect(line.text.match(/ \u00b7 /g)?.length ?? 0, ctx).toBeLessThanOrEqual(1); // event · what comes next, once
+          if (s.last!.kind !== 'stalemate') expect(line.text, ctx).toContain(short[s.last!.by === 'A' ? 0 : 1]);
+          for (const f of full) expect(line.text, ctx).not.toContain(f); // the short name, never the full one
+          expect(line.text, ctx).toBe(caption({ ...s, names: [short[0]!, short[1]!] }, lang, true));
+          lines++;
+        }
+      }
+    }
+    expect(lines).toBeGreaterThan(600);
   });
 });
 

@@ -198,6 +198,8 @@ describe.skipIf(!hasChromium)('OBS overlay in Chromium', () => {
       expect(await field(page, 'caption')).toBe(`${event} \u00b7 ${choice}`);
       expect(await field(page, 'situation')).toBeNull(); // no second line
       expect(await page.locator('.caption').count()).toBe(1);
+      // Wrapped, the " · " stays with the event (a no-break space before it): no line starts with "·".
+      expect(await page.locator('.caption').textContent()).toBe(`${event}\u00a0\u00b7 ${choice}`);
       // hide=situation: the event alone (still on air while the choice is pending).
       await page.goto(`${h.url}/overlay/${m.id}?lang=en&hide=situation`);
       await waitForText(page, 'caption', event);
