@@ -4,7 +4,8 @@
  *   refusals, 'offline' rejection, resync after the server restarts on the same port;
  * - against a scripted Socket.IO peer that misbehaves on purpose (duplicate, old and skipping versions, a
  *   push before the subscribe ack), which a healthy server never does, to pin down ordering and resync, and
- *   that speaks another protocol version (its refusals reach the page).
+ *   that speaks another protocol version (its refusals reach the page), and that is busy (a transient refusal
+ *   is asked again after a back-off; `retry` asks at once; a protocol mismatch is not asked again by itself).
  * Every request names this build's PROTOCOL_VERSION (the real server refuses any other).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -148,6 +149,9 @@ describe('live client against a misbehaving peer', () => {
   const base = newMatch(parseSetup(SETUP));
   const snap = (version: number) => ({ matchId: 'm1', version, state: { ...view(base), steps: version }, stats: statsOf(base) });
   let ackVersion = 3;
+  /** Subscribes per match id for the refusing ids, and how many `busy` refuses before it answers. */
+  const asked = new Map<string, number>();
+  const busyRefusals = 1;
 
   beforeAll(async () => {
     const http = createServer();
@@ -158,7 +162,12 @@ describe('live client against a misbehaving peer', () => {
         ack({ ok: false, error: otherBuild });
       });
       socket.on('subscribe', (req: { protocol: number; matchId: string; sinceVersion?: number }, ack: (r: unknown) => void) => {
+        asked.set(req.matchId, (asked.get(req.matchId) ?? 0) + 1);
         if (req.matchId === 'other-build') return ack({ ok: false, error: otherBuild });
+        if (req.matchId === 'busy') {
+          if (asked.get('busy')! <= busyRefusals) return ack({ ok: false, error: { code: 'rate-limited', message: 'too many messages on this connection; slow down' } });
+          return ack({ ok: true, setup: base.setup, ...snap(7), matchId: 'busy' });
+        }
         subscribes.push(req);
         socket.join(req.matchId);
         if (subscribes.length === 1) socket.emit('state', { ...snap(4), step: BREAK }); // a push overtaking the ack
@@ -213,5 +222,26 @@ describe('live client against a misbehaving peer', () => {
     expect(ack).toEqual({ ok: false, error: errors[0] });
     expect(records).toEqual([{ protocol: PROTOCOL_VERSION, matchId: 'other-build', eventId: 'e1', step: BREAK }]);
     expect(feeds).toEqual([]);
+  });
+
+  it('asks again by itself after a transient refusal (back-off ~2 s), never after a protocol mismatch; retry() asks at once', { timeout: 20_000 }, async () => {
+    const errors: string[] = [];
+    const feeds: number[] = [];
+    const mismatchBefore = asked.get('other-build') ?? 0;
+    client.watch('busy', (f) => feeds.push(f.version), (e) => errors.push(e.code));
+    await until(() => errors.length === 1, 'the rate-limited refusal');
+    expect(errors).toEqual(['rate-limited']);
+    const refusedAt = Date.now();
+    await until(() => feeds.length === 1, 'the automatic retry', 10_000);
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(1500); // a back-off, not a hot loop (2 s − 20 % jitter)
+    expect([asked.get('busy'), feeds]).toEqual([2, [7]]);
+
+    // The protocol mismatch of the test above was not asked again meanwhile; retry() asks at once.
+    expect(asked.get('other-build')).toBe(mismatchBefore);
+    client.retry('other-build');
+    await until(() => asked.get('other-build') === mismatchBefore + 1, 'retry now');
+    client.retry('not-watched'); // a match nobody watches: nothing is sent
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked.has('not-watched')).toBe(false);
   });
 });

@@ -156,7 +156,7 @@ describe('reload while the server is unreachable', () => {
     expect(s.view().cached).not.toBeNull();
     stops.push(s.start());
     await settle();
-    expect(s.view()).toMatchObject({ base: null, cached: null, notice: { kind: 'not-found' } });
+    expect(s.view()).toMatchObject({ base: null, cached: null, notice: null, problem: { kind: 'not-found' } });
     expect(loadFeed(storage, 'm1')).toBeNull();
   });
 });

@@ -12,6 +12,10 @@
  *   resolves with it (the outbox keeps the step for the reloaded page).
  * - While disconnected the last good feed stays with the page: nothing is cleared, nothing is retried on a
  *   timer (socket.io's own reconnection backoff is the only clock), so an idle page runs no timers.
+ * - A subscription refused for a reason that passes by itself (`rate-limited`, `internal`: TRANSIENT_CODES of
+ *   ./live-problem) is asked again after a back-off (2 s doubling to 30 s, ±20 % jitter so refused pages do
+ *   not come back together), besides on every reconnect; `retry(matchId)` asks at once ("Retry now").
+ *   Other refusals (`not-found`, `protocol-mismatch`) are asked again only on reconnect or visibility.
  *
  * Browser bundles must stay zod-free: from shared/protocol only `import type`, and values only from the
  * zod-free wire.ts (never wire-schemas.ts, steps.ts or setup.ts).
@@ -20,6 +24,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { MatchSetup } from '../../../shared/protocol/setup';
 import type { MatchState } from '../../../shared/protocol/state';
+import { TRANSIENT_CODES } from './live-problem';
 import {
   PROTOCOL_VERSION,
   type ClientToServerEvents,
@@ -48,6 +53,8 @@ export interface LiveClient {
   watch(matchId: string, onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void;
   /** Emit `record` with an ack; resolves with the server's RecordAck; rejects with an Error whose message is 'offline' or 'timeout' when no ack comes. */
   record(req: Omit<RecordRequest, 'protocol'>, timeoutMs?: number): Promise<RecordAck>;
+  /** Ask the server again now for a watched match whose subscription was refused or not answered ("Retry now"); no-op for a match not watched or while disconnected (the next connect asks). */
+  retry(matchId: string): void;
   readonly status: ConnectionStatus;
   onStatus(cb: (s: ConnectionStatus) => void): () => void;
   /**
@@ -75,10 +82,21 @@ interface Subscription {
   inFlight: boolean;
   /** Another resync was asked for while one was in flight. */
   again: boolean;
+  /** Back-off of the next automatic retry after a transient refusal (ms; 0: none refused since the last ack). */
+  retryMs: number;
+  retryTimer: ReturnType<typeof setTimeout> | null;
 }
 
 /** How long a subscribe waits for its ack before the next resync trigger may try again (ms). */
 const SUBSCRIBE_TIMEOUT_MS = 5000;
+/** First and longest wait before asking again after a transient refusal (ms). */
+const RETRY_FIRST_MS = 2000;
+const RETRY_MAX_MS = 30_000;
+
+const stopRetry = (sub: Subscription) => {
+  if (sub.retryTimer !== null) clearTimeout(sub.retryTimer);
+  sub.retryTimer = null;
+};
 
 /**
  * Open a live client. `url` defaults to the page's own origin; `token` (a scorer token) is sent as
@@ -111,6 +129,7 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
       sub.again = true;
       return;
     }
+    stopRetry(sub);
     sub.inFlight = true;
     sub.again = false;
     const req: SubscribeRequest = sub.latest
@@ -124,9 +143,12 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
         return;
       }
       if (!ack.ok) {
+        if (TRANSIENT_CODES.includes(ack.error.code)) retryLater(sub);
         for (const cb of [...sub.errorListeners]) cb(ack.error);
+        if (sub.again) resync(sub); // a "Retry now" while this one was in flight
         return;
       }
+      sub.retryMs = 0;
       sub.setup = ack.setup;
       deliver(sub, { matchId: ack.matchId, version: ack.version, setup: ack.setup, state: ack.state, stats: ack.stats });
       const early = sub.early;
@@ -134,6 +156,16 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
       if (early) onPush(early);
       if (sub.again) resync(sub);
     });
+  };
+
+  /** Ask again after the back-off (doubling, capped, jittered) while the match is still watched. */
+  const retryLater = (sub: Subscription) => {
+    sub.retryMs = sub.retryMs === 0 ? RETRY_FIRST_MS : Math.min(RETRY_MAX_MS, sub.retryMs * 2);
+    stopRetry(sub);
+    sub.retryTimer = setTimeout(() => {
+      sub.retryTimer = null;
+      if (subs.get(sub.matchId) === sub) resync(sub);
+    }, sub.retryMs * (0.8 + Math.random() * 0.4));
   };
 
   const onPush = (msg: StatePush) => {
@@ -186,7 +218,7 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
     watch(matchId, onFeed, onError) {
       let sub = subs.get(matchId);
       if (!sub) {
-        sub = { matchId, listeners: new Set(), errorListeners: new Set(), latest: null, setup: null, early: null, inFlight: false, again: false };
+        sub = { matchId, listeners: new Set(), errorListeners: new Set(), latest: null, setup: null, early: null, inFlight: false, again: false, retryMs: 0, retryTimer: null };
         subs.set(matchId, sub);
         resync(sub);
       } else if (sub.latest) {
@@ -204,6 +236,7 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
         if (onError) s.errorListeners.delete(onError);
         if (s.listeners.size === 0 && subs.get(matchId) === s) {
           subs.delete(matchId);
+          stopRetry(s);
           if (socket.connected) socket.emit('unsubscribe', { matchId });
         }
       };
@@ -232,6 +265,11 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
       });
     },
 
+    retry(matchId) {
+      const sub = subs.get(matchId);
+      if (sub) resync(sub);
+    },
+
     onStatus(cb) {
       statusListeners.add(cb);
       return () => statusListeners.delete(cb);
@@ -246,6 +284,7 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
     close() {
       closed = true;
       if (hasDocument) document.removeEventListener('visibilitychange', onVisible);
+      for (const sub of subs.values()) stopRetry(sub);
       subs.clear();
       socket.removeAllListeners();
       socket.close();

@@ -7,6 +7,7 @@ import type { RotationOptions } from '../../../shared/protocol/setup';
 import type { FoulPlacementFacts, MatchState } from '../../../shared/protocol/state';
 import { legalPlacements } from '../../../shared/rules/placement';
 import type { OtherFoul, Placement, Shot } from '../../../shared/protocol/steps';
+import { shotConflict, type Conflict } from './conflicts';
 
 /** What the scorer tapped for the shot in progress. */
 export interface RotationDraft {
@@ -44,6 +45,11 @@ export function toggleBall(d: RotationDraft, ball: number, onTable: readonly num
   const next: RotationDraft = { ...d, picked: d.picked.filter((b) => b !== ball) };
   if (next.called === ball) delete next.called;
   return next;
+}
+
+/** The draft without its picked balls (and the call that named one of them); the first contact stays. */
+export function clearPicked(d: RotationDraft): RotationDraft {
+  return d.firstContact === undefined ? emptyDraft() : { picked: [], firstContact: d.firstContact };
 }
 
 /** Call mode: the called ball — the scorer's choice, else the first ball tapped; null when nothing is tapped or called. */
@@ -212,4 +218,62 @@ export function contactFromValue(s: MatchState, value: string): number | null | 
   if (value === 'none') return null;
   const b = Number(value);
   return !Number.isInteger(b) || b === s.lowestBall ? undefined : b;
+}
+
+/** A push out may be declared now: the option is on and this is the shot right after the break (R-10). */
+export function pushOutOffered(s: MatchState, opts: Pick<RotationOptions, 'pushOut'>): boolean {
+  return opts.pushOut && s.pushOutAvailable && !s.breakShot;
+}
+
+/**
+ * The fouls the foul menu lists for this shot, in ROTATION_FOULS order (a foul keeps its number key
+ * whatever is left out): not "no rail" on the break, whose cushions are the break's own question (fewer
+ * than four balls to a cushion, R-4; `rail` belongs to other shots), and not "wrong ball first" when the
+ * lowest ball is the only one on the table.
+ */
+export function foulMenu(s: MatchState): RotationFoul[] {
+  return ROTATION_FOULS.filter((f) => !(f === 'no-rail' && s.breakShot) && !(f === 'wrong-ball' && (s.onTable ?? []).length < 2));
+}
+
+/** A control of the Rotation panel (or its key) with the step it sends and why it is off, if it is. */
+export interface RotationAction {
+  /**
+   * `record` (the picked balls, legal), `miss` (nothing picked), `safety` (call shot), `push-out`,
+   * `break` (the break with balls pocketed), `break-4` / `break-under4` (nothing pocketed: four or more
+   * balls to a cushion, or fewer), `implied` (the foul the first contact makes, one tap), `foul:<foul>`.
+   */
+  id: string;
+  shot: Shot;
+  /** The facts entered contradict this step (./conflicts): the control is shown disabled, with why. */
+  conflict: Conflict | null;
+  /** `record` on a shot that clears the table: ask R-11 first, then send `madeShot(…, answer)`. */
+  kitchen?: true;
+}
+
+/**
+ * Every control the Rotation panel offers for the state and the draft, with the exact step each sends:
+ * the panel, its keys and tests/scorer/console-legal.test.ts all go through this list, so what is enabled
+ * is what the rules accept. With a first contact that makes a foul (no ball, or not the lowest) the shot
+ * can only be that foul, another foul or a push out; otherwise the break's or the ordinary shot's buttons.
+ */
+export function rotationActions(s: MatchState, d: RotationDraft, opts: Pick<RotationOptions, 'callShot' | 'pushOut' | 'format'>): RotationAction[] {
+  const out: RotationAction[] = [];
+  const add = (id: string, shot: Shot, kitchen = false) => out.push({ id, shot, conflict: shotConflict(shot), ...(kitchen ? { kitchen: true as const } : {}) });
+  const implied = impliedFoul(s, d);
+  const callMode = opts.callShot && !s.breakShot;
+  if (implied) add('implied', rotationFoulShot(s, d, implied));
+  else if (s.breakShot) {
+    if (d.picked.length > 0) add('break', rotationBreakShot(s, d, true));
+    else {
+      add('break-4', rotationBreakShot(s, d, true));
+      add('break-under4', rotationBreakShot(s, d, false));
+    }
+  } else {
+    if (d.picked.length > 0) add('record', madeShot(s, d, opts.callShot), needsKitchenQuestion(s, d, opts));
+    else add('miss', madeShot(s, d, opts.callShot));
+    if (callMode) add('safety', safetyShot(s, d));
+  }
+  if (pushOutOffered(s, opts)) add('push-out', pushOutShot(s, d));
+  for (const f of foulMenu(s)) add(`foul:${f}`, rotationFoulShot(s, d, f));
+  return out;
 }

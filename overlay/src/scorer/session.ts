@@ -13,12 +13,18 @@
  * The scorer token is checked with the server as the console opens (./token-gate): a wrong or missing token
  * makes the console read-only with the reason and a paste field; steps queued under a token the server then
  * refuses are held in the outbox (not dropped) until a valid token is given or the scorer discards them.
+ *
+ * A refused subscription is a `problem` (../lib/live-problem): the match is not found, the page is from
+ * another build (`protocol-mismatch`, also heard from a refused record: "reload the page", and nothing is
+ * sent until then; the outbox keeps the steps for the reloaded page), or the server is busy or failing
+ * (the client asks again by itself; "Retry now" asks at once).
  */
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { MatchSetup } from '../../../shared/protocol/setup';
 import type { MatchState, Outcome } from '../../../shared/protocol/state';
 import type { Step } from '../../../shared/protocol/steps';
 import type { ConnectionStatus, LiveClient, MatchFeed } from '../lib/client';
+import { liveProblem, type LiveProblem } from '../lib/live-problem';
 import { Outbox, type OutboxEntry, type OutboxStorage } from '../lib/outbox';
 import { TokenGate, type TokenAccess, type TokenView } from './token-gate';
 import { clearFeed, loadFeed, saveFeed } from './feed-cache';
@@ -29,7 +35,7 @@ import { ConfirmedChain, projectQueue, type ShownState, type StepResult } from '
  * The part of the live client the console uses. `reconnect` (drop the connection and connect again now,
  * skipping the reconnection backoff) is used when the client has it.
  */
-export type ScorerClient = Pick<LiveClient, 'watch' | 'record' | 'status' | 'onStatus'> & { reconnect?: () => void };
+export type ScorerClient = Pick<LiveClient, 'watch' | 'record' | 'status' | 'onStatus'> & Partial<Pick<LiveClient, 'reconnect' | 'retry'>>;
 
 /** A step in a notice, with what the rules made of it when the console projected it (null: not projected). */
 export interface NoticeItem {
@@ -37,11 +43,10 @@ export interface NoticeItem {
   result: StepResult | null;
 }
 
-/** Something the scorer must read: a refusal, a stale resync, a missing match. (No token: see `token`.) */
+/** Something the scorer must read: a refused step, a stale resync. (No token: see `token`; no match: `problem`.) */
 export type Notice =
   | { kind: 'refused'; error: ApiError; step: Step; dropped: Step[]; items: NoticeItem[] }
-  | { kind: 'stale'; steps: Step[]; items: NoticeItem[] }
-  | { kind: 'not-found'; error: ApiError };
+  | { kind: 'stale'; steps: Step[]; items: NoticeItem[] };
 
 /** The confirmed table the console builds on: this session's server snapshot, or the cached one. */
 export interface ConsoleBase {
@@ -77,6 +82,8 @@ export interface SessionView {
   /** The queued entry the server is answering now. */
   sending: OutboxEntry | null;
   notice: Notice | null;
+  /** The server refused the subscription (not found, another build, busy…); cleared by the next snapshot. */
+  problem: LiveProblem | null;
   /** Steps may be entered: the token is valid, being checked, or not checkable yet (see `token`). */
   canRecord: boolean;
   /** Queued steps may be sent (false while the token is being checked, missing or wrong: they are held). */
@@ -99,6 +106,7 @@ export class ScorerSession {
   /** Latest projected result of each queued entry, by event id (kept while the entry is queued). */
   private results = new Map<string, StepResult>();
   private notice: Notice | null = null;
+  private problem: LiveProblem | null = null;
   private status: ConnectionStatus;
   private networkUp: boolean;
   /** A record went unanswered within the timeout and nothing has been heard from the server since. */
@@ -144,13 +152,13 @@ export class ScorerSession {
           this.unanswered = false; // the server is talking to us
           this.chain.record(f.version, f.state);
           saveFeed(this.storage, f);
-          if (this.notice?.kind === 'not-found') this.notice = null;
+          this.problem = null;
           this.gate.serverAnswered();
           this.emit();
           this.kick();
         },
         (error) => {
-          this.notice = { kind: 'not-found', error };
+          this.problem = liveProblem(error);
           if (error.code === 'not-found') {
             // Nothing to score against: forget the cached table (the outbox stays, untouched).
             this.cached = null;
@@ -177,6 +185,7 @@ export class ScorerSession {
           this.unanswered = false;
         } else if (e.kind === 'unsent') {
           if (e.reason === 'timeout') this.unanswered = true;
+          if (e.reason === 'protocol-mismatch') this.problem = liveProblem({ code: 'protocol-mismatch', message: 'this page is from another version of cuecast: reload the page' });
         } else if (e.kind === 'held') {
           this.gate.refused(); // the steps stay queued until a valid token
         } else {
@@ -243,6 +252,7 @@ export class ScorerSession {
       results: this.results,
       sending: this.outbox.sending,
       notice: this.notice,
+      problem: this.problem,
       canRecord: this.gate.canEnter,
       canSend: this.gate.canSend,
       token: this.gate.view(),
@@ -289,6 +299,11 @@ export class ScorerSession {
     this.kick();
   }
 
+  /** Ask the server again now for the refused subscription ("Retry now"). */
+  retrySubscribe(): void {
+    this.client.retry?.(this.matchId);
+  }
+
   dismissNotice(): void {
     this.notice = null;
     this.emit();
@@ -315,6 +330,7 @@ export class ScorerSession {
 
   /** Send the outbox when there is something to send, the browser has a network and the connection is up. */
   private kick(): void {
+    if (this.problem?.kind === 'reload') return; // every record would be refused the same way: wait for the reload
     if (this.gate.canSend && this.networkUp && this.outbox.size > 0 && this.client.status === 'live') void this.outbox.flush();
   }
 

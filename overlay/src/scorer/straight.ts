@@ -5,6 +5,7 @@
  */
 import type { MatchState, RackPlacement } from '../../../shared/protocol/state';
 import type { OtherFoul, RackArea, Shot } from '../../../shared/protocol/steps';
+import { shotConflict, type Conflict } from './conflicts';
 
 /** The fouls the 14-1 console offers as one-tap buttons (S-12). */
 export type StraightFoul = 'scratch' | 'no-rail' | 'no-contact' | 'off-table' | OtherFoul;
@@ -72,6 +73,34 @@ export function foulShot(foul: StraightFoul, s: Pick<MatchState, 'onTable'>, off
   return shot;
 }
 
+/**
+ * The foul as the menu records it with the balls the scorer named in the picker (`picked`, in tap order):
+ * for "ball off the table" the first named ball is the one that left the table and any others dropped;
+ * for every other foul the named balls dropped (they are spotted, S-13).
+ */
+export function menuFoulShot(foul: StraightFoul, s: Pick<MatchState, 'onTable'>, picked: readonly number[] = []): Shot {
+  return foul === 'off-table' ? foulShot(foul, s, picked[0], picked.slice(1)) : foulShot(foul, s, undefined, picked);
+}
+
+/**
+ * Why the foul menu's `foul` cannot be recorded with the balls named as dropped (see ./conflicts): "no rail"
+ * and "no contact" say no ball can have dropped. Null when it can.
+ */
+export function straightFoulConflict(foul: StraightFoul, s: Pick<MatchState, 'onTable'>, picked: readonly number[] = []): Conflict | null {
+  return shotConflict(menuFoulShot(foul, s, picked));
+}
+
+/**
+ * Tap a ball number in the picker: on when off, off when on. A ball not on the table (when the table's
+ * numbers are known), or one more than the table holds (when only the count is known), is not taken, so a
+ * step never reports more balls gone than are on the table.
+ */
+export function togglePicked(picked: readonly number[], ball: number, s: Pick<MatchState, 'onTable' | 'ballsOnTable'>): number[] {
+  if (picked.includes(ball)) return picked.filter((x) => x !== ball);
+  if (s.onTable ? !s.onTable.includes(ball) : picked.length >= s.ballsOnTable) return [...picked];
+  return [...picked, ball];
+}
+
 /** Fouls the opening-break panel offers as toggles (S-10: −1 when the break requirement was met, S-9 otherwise). */
 export type BreakFoul = 'scratch' | Extract<OtherFoul, 'touched-ball' | 'double-hit' | 'feet-off-floor'>;
 export const BREAK_FOULS: readonly BreakFoul[] = ['scratch', 'touched-ball', 'double-hit', 'feet-off-floor'];
@@ -137,6 +166,16 @@ export function rerackAfter(s: MatchState, pocketed: number): 0 | 1 | null {
 /** Rack-area answers; "neither" is `{cueBall: false, breakBall: false}`. */
 export type RackAreaAnswers = Required<RackArea>;
 export const NEITHER: RackAreaAnswers = { cueBall: false, breakBall: false, breakBallInKitchen: false, headSpotTaken: false };
+
+/**
+ * The first rack-area question's answers, as the panel offers them (S-16–S-18): with one ball left, what
+ * lies in the rack area (neither records at once); with none left, whether the cue ball does. Follow-ups
+ * come from `rackAreaFollowUp`.
+ */
+export const RACK_AREA_ANSWERS = {
+  1: { neither: NEITHER, cue: { cueBall: true, breakBall: false }, break: { cueBall: false, breakBall: true }, both: { cueBall: true, breakBall: true } },
+  0: { no: NEITHER, yes: { cueBall: true } },
+} as const satisfies Record<0 | 1, Record<string, RackArea>>;
 
 /** Which follow-up question the rack-area answers still need (S-17 (a), (b)), or null when complete. */
 export function rackAreaFollowUp(left: 0 | 1, a: RackArea): 'break-ball-in-kitchen' | 'head-spot-taken' | null {

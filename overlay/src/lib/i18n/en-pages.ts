@@ -271,6 +271,19 @@ export const enPages = {
   copyLink: 'Copy link',
   showQr: 'QR code',
   hideQr: 'Hide QR code',
+  // scorer console: controls off because the facts entered contradict them (D-30), and why
+  'conflict.rail': '“No rail” is off: a ball marked pocketed meets the rail rule.',
+  'conflict.no-hit': 'With no ball hit, no ball can drop or leave the table unless it was touched: clear the balls, or record “Touched ball”.',
+  'conflict.clear': 'Clear the balls',
+  // scorer, dashboard, spectator page: the server refused the subscription (lib/live-problem.ts)
+  'problem.reloadTitle': 'This page is out of date',
+  'problem.reloadHint': 'The server runs another version of cuecast. Reload the page to go on.',
+  'problem.reloadHintQueued': 'The server runs another version of cuecast. Reload the page to go on; steps not sent yet stay on this device and are sent after the reload.',
+  'problem.reload': 'Reload the page',
+  'problem.busy': 'The server is busy and did not open the match. Trying again shortly…',
+  'problem.serverError': 'The server could not read the match. Trying again shortly…',
+  'problem.refused': 'The server refused to open the match: {msg}',
+  'problem.retry': 'Retry now',
 };
 
 /** A key of the page strings. */

@@ -257,4 +257,17 @@ export const jaPages: PageDict = {
   copyLink: 'リンクをコピー',
   showQr: 'QRコード',
   hideQr: 'QRコードを閉じる',
+  // scorer console: controls off because the facts entered contradict them (D-30), and why
+  'conflict.rail': '「ノークッション」は選べません: 入った球があればクッションの条件を満たします。',
+  'conflict.no-hit': '的球に当たっていないので、タッチの場合を除き球は入らず台外にも出ません: 入った球の選択を消すか、「タッチ」を記録してください。',
+  'conflict.clear': '入った球の選択を消す',
+  // scorer, dashboard, spectator page: the server refused the subscription (lib/live-problem.ts)
+  'problem.reloadTitle': 'このページは古くなっています',
+  'problem.reloadHint': 'サーバーは別のバージョンの cuecast で動いています。続けるにはページを再読み込みしてください。',
+  'problem.reloadHintQueued': 'サーバーは別のバージョンの cuecast で動いています。続けるにはページを再読み込みしてください。未送信の記録はこの端末に残り、再読み込み後に送信されます。',
+  'problem.reload': 'ページを再読み込み',
+  'problem.busy': 'サーバーが混み合っていて試合を開けませんでした。まもなく再試行します…',
+  'problem.serverError': 'サーバーが試合を読み込めませんでした。まもなく再試行します…',
+  'problem.refused': 'サーバーが試合を開くのを拒否しました: {msg}',
+  'problem.retry': '今すぐ再試行',
 };

@@ -257,4 +257,17 @@ export const zhTWPages: PageDict = {
   copyLink: '複製連結',
   showQr: 'QR 碼',
   hideQr: '隱藏 QR 碼',
+  // scorer console: controls off because the facts entered contradict them (D-30), and why
+  'conflict.rail': '無法選「未碰顆星」: 有標記為進袋的球,就已符合碰顆星的條件。',
+  'conflict.no-hit': '未擊中任何子球,除非是觸球,否則不會有球進袋或飛出檯面: 請清除所選的進袋球,或記錄「觸球」。',
+  'conflict.clear': '清除所選的進袋球',
+  // scorer, dashboard, spectator page: the server refused the subscription (lib/live-problem.ts)
+  'problem.reloadTitle': '此頁面已過時',
+  'problem.reloadHint': '伺服器執行的是另一個版本的 cuecast。請重新載入頁面以繼續。',
+  'problem.reloadHintQueued': '伺服器執行的是另一個版本的 cuecast。請重新載入頁面以繼續;尚未送出的紀錄會保留在此裝置,重新載入後送出。',
+  'problem.reload': '重新載入頁面',
+  'problem.busy': '伺服器忙碌中,未能開啟比賽。稍後會自動重試…',
+  'problem.serverError': '伺服器無法讀取比賽。稍後會自動重試…',
+  'problem.refused': '伺服器拒絕開啟比賽: {msg}',
+  'problem.retry': '立即重試',
 };
