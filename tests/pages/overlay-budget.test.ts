@@ -19,10 +19,11 @@ const hasChromium = chromiumAvailable();
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
 const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
 /**
- * Where the overlay's JS goes (gzip -9, measured on the merged build; `npm run bench:pages` prints the files):
- * one script of 30,241 B — Svelte's runtime ≈ 12 KB, socket.io-client + engine.io (WebSocket only, with the
- * pages' text-only packet codec) ≈ 9 KB, components, view model, formatter and client ≈ 9 KB — plus the chunk
- * of the page's one language table: en 1,223 B, ja 1,659 B, zh-TW 1,511 B. The hard ceiling is the issue's
+ * Where the overlay's JS goes (gzip -9, the merged build; `npm run bench:pages` prints the files): one script of
+ * 30,527 B — Svelte's runtime ≈ 12.5 KB, socket.io-client + engine.io (WebSocket only, the pages' text-only
+ * packet codec) ≈ 9.0 KB, the overlay's components and view model ≈ 5.9 KB, formatter and t() ≈ 1.1 KB, the
+ * client ≈ 1.0 KB, templates ≈ 0.9 KB (shares by source map) — plus the chunk of the page's one language table:
+ * en 1,213 B, ja 1,670 B, zh-TW 1,525 B (totals 31,740 / 32,197 / 32,052 B). The hard ceiling is the issue's
  * 32 KB (32,768 B) for every language.
  */
 function expectIdle(i: Idle): void {
