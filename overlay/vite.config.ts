@@ -1,19 +1,17 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { fileURLToPath } from 'node:url';
-
-const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+import { here, textOnlyParser, websocketOnly } from './vite.shared.ts';
 
 /**
- * One Vite app, one HTML entry per page so each page ships only its own code
- * (the OBS overlay has a 25 KB gzip budget). The server maps routes to these files:
- * `/` → index.html (launcher), `/scorer/:id` → scorer.html, `/overlay/:id` → overlay.html,
- * `/dashboard/:id` → dashboard.html, `/watch` and `/watch/:id` → watch.html.
+ * One Vite app, one HTML entry per page so each page ships only its own code. The server maps routes to these
+ * files: `/` → index.html (launcher), `/scorer/:id` → scorer.html, `/dashboard/:id` → dashboard.html,
+ * `/watch` and `/watch/:id` → watch.html, and `/overlay/:id` → overlay.html, which is built on its own by
+ * vite.overlay.config.ts (run after this one, into the same dist/) so its bundle holds only what it uses.
  */
 export default defineConfig({
   root: here('.'),
   base: '/',
-  plugins: [svelte()],
+  plugins: [websocketOnly(), textOnlyParser(), svelte()],
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
@@ -22,7 +20,6 @@ export default defineConfig({
       input: {
         index: here('./index.html'),
         scorer: here('./scorer.html'),
-        overlay: here('./overlay.html'),
         dashboard: here('./dashboard.html'),
         watch: here('./watch.html'),
       },

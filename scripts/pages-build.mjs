@@ -13,6 +13,8 @@ const OVERLAY = join(ROOT, 'overlay');
 const DIST = join(OVERLAY, 'dist');
 const PAGES = ['index', 'scorer', 'overlay', 'dashboard', 'watch'];
 const LOCK = join(ROOT, 'node_modules', '.cuecast-build.lock');
+/** The builds, in order: every page but the overlay (empties dist/), then the overlay on its own. */
+const CONFIGS = ['overlay/vite.config.ts', 'overlay/vite.overlay.config.ts'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -32,22 +34,25 @@ export function distIsStale() {
     newest(join(OVERLAY, 'src')),
     newest(join(ROOT, 'shared')),
     newest(join(OVERLAY, 'public')),
-    newest(join(OVERLAY, 'vite.config.ts')),
+    ...CONFIGS.map((c) => newest(join(ROOT, c))),
+    newest(join(OVERLAY, 'vite.shared.ts')),
     ...PAGES.map((p) => newest(join(OVERLAY, `${p}.html`))),
   );
   return sources > built;
 }
 
-/** Run `vite build` for the pages (production mode). @throws when the build fails. */
+/** Run the `vite build`s for the pages (production mode). @throws when a build fails. */
 export function buildPages() {
   const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-  const r = spawnSync(process.execPath, [vite, 'build', '--config', 'overlay/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    // vitest sets NODE_ENV=test; Vite would then pick development builds of dependencies.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (r.status !== 0) throw new Error(`vite build failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+  for (const config of CONFIGS) {
+    const r = spawnSync(process.execPath, [vite, 'build', '--config', config, '--logLevel', 'warn'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      // vitest sets NODE_ENV=test; Vite would then pick development builds of dependencies.
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (r.status !== 0) throw new Error(`vite build --config ${config} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+  }
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

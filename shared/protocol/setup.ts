@@ -68,6 +68,8 @@ export interface SetupInput {
   ruleset?: Ruleset;
   options?: Partial<StraightPoolOptions> | Partial<RotationOptions>;
   players: Pair<string>;
+  /** Optional short display names for the overlay, A first; null = none (the overlay fits the full name). */
+  shortNames?: Pair<string | null>;
   targets?: Pair<number>;
   startScore?: Pair<number>;
   start?: StartState;
@@ -78,6 +80,8 @@ interface SetupBase {
   breaker: PlayerKey;
   /** Player names, A first. */
   players: Pair<string>;
+  /** Short display names (`SHORT_NAME_MAX` characters at most), A first; null = none. Absent in older set-ups. */
+  shortNames?: Pair<string | null>;
   /** Points each player needs (handicap = different targets; 14-1 §11, ROT §12). */
   targets: Pair<number>;
   /** Head-start handicap (D-10), default [0, 0]. */
@@ -123,12 +127,19 @@ export const ROTATION_DEFAULTS: RotationOptions = {
 const pairOf = <T extends z.ZodType>(t: T) => z.tuple([t, t]);
 /** Control and bidirectional-override characters: they would garble or reorder text on air. */
 const UNSAFE_TEXT = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-const name = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(40, 'at most 40 characters')
-  .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters');
+/** Longest player name (characters, UTF-16 units); the overlay fits it (shrink, then cut at a word). */
+export const NAME_MAX = 60;
+/** Longest short display name (characters, UTF-16 units). */
+export const SHORT_NAME_MAX = 16;
+/** A display text: trimmed, 1–`max` characters, no control or text-direction characters. */
+const displayText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `at most ${max} characters`)
+    .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters');
+const name = displayText(NAME_MAX);
 const score = z.number().int().min(-10000).max(10000);
 
 const startSchema = z.strictObject({
@@ -164,6 +175,7 @@ const rotationOptionsSchema = z.strictObject({
 const common = {
   breaker: z.enum(['A', 'B']).optional(),
   players: pairOf(name),
+  shortNames: pairOf(displayText(SHORT_NAME_MAX).nullable()).optional(),
   targets: pairOf(z.number().int().min(1).max(10000)).optional(),
   startScore: pairOf(score).optional(),
   start: startSchema.optional(),
@@ -185,7 +197,7 @@ export const setupSchema = z.discriminatedUnion('discipline', [
 ]);
 
 /** The top-level fields of a set-up. */
-export const SETUP_KEYS: ReadonlySet<string> = new Set(['discipline', 'ruleset', 'options', 'breaker', 'players', 'targets', 'startScore', 'start']);
+export const SETUP_KEYS: ReadonlySet<string> = new Set(['discipline', 'ruleset', 'options', 'breaker', 'players', 'shortNames', 'targets', 'startScore', 'start']);
 
 /**
  * Validate a set-up and resolve its defaults (targets 100/100 for 14-1, 120/120 or 61/61 for Rotation).
@@ -233,6 +245,7 @@ export function parseSetup(input: unknown): MatchSetup {
     if (onTable && new Set(onTable).size !== onTable.length) fail('setup.start.onTable', 'lists a ball twice');
   }
   if (s.start) setup.start = s.start;
+  if (s.shortNames) setup.shortNames = s.shortNames;
   const startScores = s.start?.score ?? startScore;
   for (const i of [0, 1] as const) {
     if (startScores[i] >= setup.targets[i]) {

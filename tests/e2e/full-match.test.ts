@@ -16,6 +16,7 @@
  * With CI=true a missing Redis or Chromium fails the run; without CI the suite skips and says what to install.
  */
 import { caption } from '../../overlay/src/lib/format';
+import '../../overlay/src/lib/i18n-air'; // every language's on-air strings, for the formatter
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -61,7 +62,7 @@ function overlayShows(page: Page): Promise<OverlayShows> {
     const q = (f: string) => document.querySelector<HTMLElement>(`[data-f="${f}"]`);
     const text = (f: string) => {
       const el = q(f);
-      return !el || el.closest('[hidden]') ? null : el.textContent;
+      return !el || el.closest('[hidden]') ? null : el.textContent!.replace(/\u00a0/g, ' '); // visible text: a no-break space is a space
     };
     const visible = (f: string) => {
       const el = q(f);
@@ -106,9 +107,10 @@ function overlayShould(s: MatchState): OverlayShows {
     lowest: rot && s.lowestBall !== null ? String(s.lowestBall) : null,
     pointsLeft: rot ? String(s.pointsLeft) : null,
     turn: s.winner ? null : s.turn,
-    // The overlay's caption is the pages' one caption function over the engine's state (unit-tested in
-    // tests/pages/captions.test.ts); here it proves the right state reached the overlay on the other instance.
-    caption: caption(s, 'en') || null,
+    // The overlay's one caption line is the pages' caption function over the engine's state, merged with what
+    // comes next (unit-tested in tests/pages/captions.test.ts and overlay-model.test.ts); here it proves the right
+    // state reached the overlay on the other instance. (Opened with caption=0: the line stays until the next.)
+    caption: caption(s, 'en', true) || null,
     won: s.winner,
   };
 }
@@ -151,6 +153,11 @@ class Scoring {
     const onServer = (await api(two.url, `/api/matches/${id}`)).body as { state: MatchState };
     expect(onServer.state, `${label}: server state vs engine`).toEqual(want);
     await expect.poll(() => overlayShows(this.overlay), { timeout: STEP_TIMEOUT, message: `${label}: overlay on instance 2` }).toEqual(overlayShould(want));
+    const last = want.last!;
+    if (last.kind !== 'stalemate' && last.kind !== 'undo') {
+      // The caption names who took the step, like a commentator ("Ann — third foul −16").
+      expect(overlayShould(want).caption, `${label}: caption names the player`).toContain(want.names[last.by === 'A' ? 0 : 1]);
+    }
     await this.scorer.locator('[data-testid=status][data-status=live][data-queued="0"]').waitFor({ timeout: STEP_TIMEOUT });
     await expect.poll(() => consoleShows(this.scorer), { timeout: STEP_TIMEOUT, message: `${label}: console on instance 1` }).toEqual(consoleShould(want));
     return want;
@@ -196,7 +203,9 @@ async function openPages(m: { id: string; scorerToken: string }): Promise<{ scor
   const scorer = await browser.newPage({ viewport: { width: 820, height: 1180 }, hasTouch: true });
   const overlay = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   for (const p of [scorer, overlay]) p.on('pageerror', (e) => pageErrors.push(e.message));
-  await overlay.goto(`${two.url}/overlay/${m.id}`);
+  // caption=0 keeps each caption until the next step (the checks poll); moment=1: a moment (re-rack, rack won,
+  // match won) hides the caption for a second, then the line and the bar are back.
+  await overlay.goto(`${two.url}/overlay/${m.id}?caption=0&moment=1`);
   await scorer.goto(`${one.url}/scorer/${m.id}#token=${encodeURIComponent(m.scorerToken)}`);
   await scorer.locator('[data-testid=status][data-status=live]').waitFor({ timeout: STEP_TIMEOUT });
   await overlay.locator('[data-f="score-A"]').waitFor({ timeout: STEP_TIMEOUT });

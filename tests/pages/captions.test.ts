@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { caption, situation } from '../../overlay/src/lib/format';
 import { whatIf } from '../../overlay/src/lib/format-whatif';
-import { t } from '../../overlay/src/lib/i18n';
+import { t } from '../../overlay/src/lib/i18n-air';
 import { applyStep, newMatch, parseSetup, view, type Match } from '../../shared/index';
 import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';

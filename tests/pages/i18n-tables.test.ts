@@ -1,16 +1,18 @@
 /**
  * The translation tables: one per language, in two parts (on-air: what the OBS overlay ships; pages: the
  * dashboard, spectator page, scorer and launcher). Every language has every key of the English tables with the
- * same placeholders, no key is in both parts, Japanese and Chinese hold no English words and use the
+ * same placeholders, no key is in both parts, the OBS overlay's sources word everything with on-air keys of the
+ * one table (no words of their own), Japanese and Chinese hold no English words and use the
  * rulebook's terms; the dashboard's consistency check and the page language. Outcomes in every language:
  * translations.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { ConsistencyCheck } from '../../shared/protocol/state';
 import { checkLine } from '../../overlay/src/lib/format-whatif';
-import { AIR_TABLES, LANGS, t } from '../../overlay/src/lib/i18n';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AIR_TABLES, LANGS, pageLang, t } from '../../overlay/src/lib/i18n-air';
 import { PAGE_TABLES } from '../../overlay/src/lib/i18n-pages';
-import { pageLang } from '../../overlay/src/lib/i18n';
 
 const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
 
@@ -33,10 +35,25 @@ describe('translation tables', () => {
     expect(both).toEqual([]);
   });
 
+  it('the OBS overlay words everything from the on-air part of the one table: every key it uses is there, no words of its own', () => {
+    const dir = join(import.meta.dirname, '../../overlay/src/overlay');
+    const used = new Set<string>();
+    for (const f of readdirSync(dir).filter((n) => /\.(ts|svelte)$/.test(n))) {
+      const src = readFileSync(join(dir, f), 'utf8');
+      // No table of its own: the overlay's modules import words from lib/i18n and define no language table.
+      expect(src, f).not.toMatch(/['"]zh-TW['"]\s*:\s*\{|\bja\s*:\s*\{/);
+      for (const m of src.matchAll(/\bt\(\s*[\w.]+\s*,\s*'([\w.-]+)'/g)) used.add(m[1]!);
+      for (const m of src.matchAll(/\blabel\(\s*p\s*,\s*'([\w.-]+)'/g)) used.add(m[1]!);
+    }
+    expect(used.size).toBeGreaterThan(15); // the scan sees the overlay's words (labels, moments, not-found card)
+    for (const k of used) expect(k in AIR_TABLES.en, `overlay key ${k} is not an on-air string`).toBe(true);
+  });
+
   it('Japanese and Chinese tables hold no English words; the rulebook terms are used', () => {
     for (const lang of ['ja', 'zh-TW'] as const) {
       for (const [k, v] of Object.entries(AIR_TABLES[lang])) {
-        expect(v.replace(/\{\w+\}/g, ''), `${lang}.${k}`).not.toMatch(/[A-Za-z]/);
+        // Product names stay as they are (the not-found card names OBS).
+        expect(v.replace(/\{\w+\}/g, '').replace(/\bOBS\b/g, ''), `${lang}.${k}`).not.toMatch(/[A-Za-z]/);
       }
     }
     expect(t('zh-TW', 'o.breakingFoul')).toBe('開球犯規');

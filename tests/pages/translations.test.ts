@@ -13,9 +13,9 @@ import { applyStep, newMatch, parseSetup, statsOf, view, type Match, type Step }
 import type { MatchState, Outcome } from '../../shared/protocol/state';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { caption, situation, stepLine, stepText, undoLine } from '../../overlay/src/lib/format';
-// On-air strings only (./i18n, never ./i18n-pages): the formatter must word every outcome with what the OBS
+// On-air strings only (./i18n-air, never ./i18n-pages): the formatter must word every outcome with what the OBS
 // overlay ships; a page string would show as its bare key, in English, and fail the checks below.
-import { type AirKey, LANGS, type Lang, t } from '../../overlay/src/lib/i18n';
+import { type AirKey, LANGS, type Lang, t } from '../../overlay/src/lib/i18n-air';
 
 const NAMES: [string, string] = ['Ann', 'Bob'];
 const SETUPS = [

@@ -13,6 +13,8 @@ export interface SetupForm {
   pushOut: boolean;
   format: 'race' | 'single-rack-61';
   players: [string, string];
+  /** Optional short display names for the overlay ('' = none). */
+  shortNames: [string, string];
   /** Who opens the match (the lag winner); fresh matches only (in progress, `turn` says who shoots next). */
   breaker: PlayerKey;
   /** Per-player targets (handicap = different targets). */
@@ -40,6 +42,7 @@ export const defaultForm = (): SetupForm => ({
   pushOut: true,
   format: 'race',
   players: ['', ''],
+  shortNames: ['', ''],
   breaker: 'A',
   targets: [100, 100],
   inProgress: false,
@@ -75,6 +78,8 @@ export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | FormPro
     f.discipline === '14-1'
       ? { discipline: '14-1', ruleset: f.ruleset, players, targets: [f.targets[0], f.targets[1]] }
       : { discipline: 'rotation', options: { callShot: f.callShot, pushOut: f.pushOut, format: f.format }, players, targets: [f.targets[0], f.targets[1]] };
+  const short: [string | null, string | null] = [f.shortNames[0].trim() || null, f.shortNames[1].trim() || null];
+  if (short[0] !== null || short[1] !== null) setup.shortNames = short;
   if (!f.inProgress) setup.breaker = f.breaker;
   if (f.inProgress) {
     for (const i of [0, 1] as const) {
@@ -114,6 +119,7 @@ export function afterCreate(f: SetupForm): SetupForm {
   return {
     ...f,
     players: ['', ''],
+    shortNames: ['', ''],
     breaker: 'A',
     inProgress: false,
     startScore: [0, 0],

@@ -3,14 +3,14 @@
  * one placeholder filler for every page, and the page language (`?lang=`, the last choice, the browser).
  *
  * Each language's table has two parts: the on-air strings (./i18n/<lang>-air.ts: scorebug, captions, the
- * situation line — what the OBS overlay shows) loaded here, and the other pages' strings
- * (./i18n/<lang>-pages.ts: dashboard, spectator page, scorer, launcher), loaded by ./i18n-pages.ts, which
- * every page but the overlay imports. So the overlay's bundle carries only the on-air part (32 KB budget).
+ * situation line, moments, the not-found card — what the OBS overlay shows) and the other pages' strings
+ * (./i18n/<lang>-pages.ts: dashboard, spectator page, scorer, launcher). This module holds no table itself;
+ * they are added with `addStrings`: ./i18n-air.ts adds every language's on-air part and ./i18n-pages.ts (which
+ * every page but the overlay imports) the page parts too, while the OBS overlay loads only its own language's
+ * on-air part (../overlay/air-strings.ts), so its bundle stays within the 32 KB budget.
  */
-import { type AirDict, type AirKey, en } from './i18n/en-air';
+import type { AirKey } from './i18n/en-air';
 import type { PageKey } from './i18n/en-pages';
-import { ja } from './i18n/ja-air';
-import { zhTW } from './i18n/zh-TW-air';
 
 export type Lang = 'en' | 'ja' | 'zh-TW';
 export const LANGS: readonly Lang[] = ['en', 'ja', 'zh-TW'];
@@ -23,23 +23,20 @@ export type StringKey = AirKey | PageKey;
 /** One language's whole table (both parts). */
 export type Table = Record<StringKey, string>;
 
-/** The tables by language: the on-air parts, completed by `addPageStrings` on pages that load them. */
-const TABLES: Record<Lang, Partial<Table>> = { en: { ...en }, ja: { ...ja }, 'zh-TW': { ...zhTW } };
+/** The tables by language, filled by `addStrings`. */
+const TABLES: Record<Lang, Partial<Table>> = { en: {}, ja: {}, 'zh-TW': {} };
 
-/** On-air tables (the overlay's part), for completeness tests. */
-export const AIR_TABLES: Record<Lang, AirDict> = { en, ja, 'zh-TW': zhTW };
-
-/** Add the page part of each language's table (called once by ./i18n-pages.ts). */
-export function addPageStrings(pages: Record<Lang, Record<PageKey, string>>): void {
-  for (const l of LANGS) Object.assign(TABLES[l], pages[l]);
+/** Add strings (one part of a language's table) to `lang`'s table. */
+export function addStrings(lang: Lang, strings: Partial<Table>): void {
+  Object.assign(TABLES[lang], strings);
 }
 
 /**
  * `key` in `lang` with its `{placeholder}`s filled from `params`. A key missing in `lang` falls back to English,
- * one missing everywhere (a page string on a page that did not load them) shows as the key itself.
+ * one missing everywhere (a part of the table this page did not load) shows as the key itself.
  */
 export function t(lang: Lang, key: StringKey, params?: Record<string, string | number>): string {
-  return fill(TABLES[lang]?.[key] ?? TABLES.en[key] ?? key, params);
+  return fill(TABLES[lang][key] ?? TABLES.en[key] ?? key, params);
 }
 
 /** Fill `{name}`-style placeholders from `params`; a placeholder without a value stays as written. */

@@ -1,8 +1,10 @@
 /**
- * The overlay's view model: everything the scorebug shows, computed from one match state and the URL
- * parameters (display order, hidden fields, language). Pure, so layouts stay dumb markup.
+ * The overlay's view model: everything the scorebug shows, computed from one match state, the set-up's
+ * short names and the URL parameters (display order, hidden fields, language). Pure, so the Svelte
+ * components stay dumb markup and the tests check the same values the page renders.
+ * Moments (moments.ts) and the caption line are derived here too; timing lives in onair.ts.
  */
-import type { PlayerKey } from '../../../shared/protocol/setup';
+import type { MatchSetup, Pair, PlayerKey } from '../../../shared/protocol/setup';
 import type { MatchState } from '../../../shared/protocol/state';
 import { caption, num, situation } from '../lib/format';
 import { type StringKey, t } from '../lib/i18n';
@@ -10,7 +12,10 @@ import type { OverlayParams } from './params';
 
 export interface PlayerView {
   key: PlayerKey;
+  /** What the scorebug prints: the short name when the set-up has one, else the full name (both cleaned). */
   name: string;
+  /** The full name as entered (tooltips, tests). */
+  fullName: string;
   score: string;
   target: number;
   highRun: number;
@@ -21,7 +26,7 @@ export interface PlayerView {
 }
 
 export interface InfoItem {
-  /** Stable key for tests and keyed blocks (e.g. `run`, `rack`, `balls`, `lowest`, `points-left`). */
+  /** Stable key for tests and keyed blocks (e.g. `rack`, `balls`, `lowest`, `points-left`). */
   id: string;
   label: string;
   value: string;
@@ -31,24 +36,51 @@ export interface OverlayView {
   players: [PlayerView, PlayerView];
   /** Centre label: "Race to 100" when both targets match, else the discipline. */
   centre: string;
-  /** Targets differ (handicap): show each player's target beside the score. */
+  /** Targets differ (handicap): each panel shows its own target (the race is then not in the centre). */
   handicap: boolean;
+  /** Rack and table facts for the info row (the run is not here: it sits beside the shooter, `run`). */
   info: InfoItem[];
-  caption: string;
-  situation: string;
+  /** The current run, shown in the panel of the player at the table; null after the match or with hide=run. */
+  run: { slot: 0 | 1; label: string; value: string } | null;
   /** 0 when the top/left player is at the table, 1 otherwise; null after the match ends. */
   turnSlot: 0 | 1 | null;
+  /** Labels the panels print ("High run", "On 2 fouls", "Winner"), in the overlay's language. */
+  labels: { highRun: string; onTwoFouls: string; winner: string };
+}
+
+/** The one line under/over the scorebug: what just happened merged with what comes next. */
+export interface CaptionLine {
+  text: string;
+  /** A pending choice: the line stays on air until the choice is made (no timeout). */
+  sticky: boolean;
 }
 
 const label = (p: OverlayParams, k: StringKey) => t(p.lang, k);
 
-/** Build the view of `state` for the overlay parameters `p`. */
-export function overlayView(state: MatchState, p: OverlayParams): OverlayView {
+/** Player index 0/1 of A/B. */
+export const slotOf = (k: PlayerKey): 0 | 1 => (k === 'A' ? 0 : 1);
+
+/**
+ * The names the overlay prints, A first: the set-up's short name when given, else the full name, each passed
+ * through `clean` (drops what the machine cannot draw, see glyphs.ts); a name left empty by `clean` falls back
+ * to "Player A" / "Player B" in the overlay's language, so a name is never an empty box or a blank.
+ */
+export function displayNames(state: MatchState, setup: Pick<MatchSetup, 'shortNames'> | null, p: OverlayParams, clean: (s: string) => string = (s) => s): Pair<string> {
+  const pick = (i: 0 | 1): string => {
+    const text = clean(setup?.shortNames?.[i] ?? state.names[i]).trim() || clean(state.names[i]).trim();
+    return text || t(p.lang, 'playerKey', { p: i === 0 ? 'A' : 'B' });
+  };
+  return [pick(0), pick(1)];
+}
+
+/** Build the view of `state` for the overlay parameters `p`; `names` from {@link displayNames} (default: the full names). */
+export function overlayView(state: MatchState, p: OverlayParams, names: Pair<string> = state.names): OverlayView {
   const player = (key: PlayerKey): PlayerView => {
-    const i = key === 'A' ? 0 : 1;
+    const i = slotOf(key);
     return {
       key,
-      name: state.names[i],
+      name: names[i],
+      fullName: state.names[i],
       score: num(state.score[i]),
       target: state.targets[i],
       highRun: state.highRun[i],
@@ -68,7 +100,6 @@ export function overlayView(state: MatchState, p: OverlayParams): OverlayView {
 
   const info: InfoItem[] = [];
   const h = p.hide;
-  if (!h.has('run') && !state.winner) info.push({ id: 'run', label: label(p, 'run'), value: String(state.run) });
   if (!h.has('rack')) info.push({ id: 'rack', label: label(p, 'rack'), value: String(state.rack) });
   if (!h.has('balls')) {
     if (state.discipline === '14-1') {
@@ -79,15 +110,31 @@ export function overlayView(state: MatchState, p: OverlayParams): OverlayView {
       info.push({ id: 'points-left', label: label(p, 'pointsLeft'), value: String(state.pointsLeft) });
     }
   }
-  const turnSlot = state.winner ? null : state.turn === first ? 0 : 1;
+  const turnSlot: 0 | 1 | null = state.winner ? null : state.turn === first ? 0 : 1;
+  const run = turnSlot === null || h.has('run') ? null : { slot: turnSlot, label: label(p, 'run'), value: String(state.run) };
   return {
     players,
     centre,
     handicap,
     info,
-    // With the situation line hidden the caption carries what comes next itself (each fact shown once).
-    caption: h.has('caption') ? '' : caption(state, p.lang, h.has('situation')),
-    situation: h.has('situation') ? '' : situation(state, p.lang),
+    run,
     turnSlot,
+    labels: { highRun: label(p, 'highRun'), onTwoFouls: label(p, 'onTwoFouls'), winner: label(p, 'winner') },
   };
+}
+
+/**
+ * The caption line for `state`: one line, never two stacked. By default the event merged with what comes
+ * next (`caption(state, lang, true)`, the formatter's one-line form: "Ann — breaking foul −2 · Bob to choose:
+ * accept the table or re-break"); `hide=situation` leaves what comes next out (`caption(state, lang)`);
+ * `hide=caption` shows only the situation line; both hidden: nothing. Players are named as the scorebug names
+ * them (`names`, from {@link displayNames}: the short name when the set-up has one). A pending choice
+ * (breaking foul, third foul, push out, illegal break, foul placement) is `sticky`.
+ */
+export function captionLine(state: MatchState, p: OverlayParams, names: Pair<string> = state.names): CaptionLine {
+  const s = names === state.names ? state : { ...state, names };
+  const events = !p.hide.has('caption');
+  const next = !p.hide.has('situation');
+  const text = events ? caption(s, p.lang, next) : next ? situation(s, p.lang) : '';
+  return { text, sticky: text !== '' && state.awaiting !== null };
 }

@@ -27,7 +27,36 @@ export function pop(node: HTMLElement): void {
   play(node, [{ transform: 'scale(1.22)', opacity: 0.55 }, { transform: 'scale(1)', opacity: 1 }], 320);
 }
 
-/** Slide-and-fade entrance for a new caption or situation line. */
+/** Slide-and-fade entrance for a new caption line or moment. */
 export function enter(node: HTMLElement): void {
   play(node, [{ transform: 'translateY(24px)', opacity: 0 }, { transform: 'translateY(0)', opacity: 1 }], 280);
+}
+
+/**
+ * Svelte action: pop `node` whenever `value` changes after mount (never on the first paint, so a page that
+ * boots or a panel that appears does not animate).
+ */
+export function popOnChange(node: HTMLElement, value: unknown): { update(v: unknown): void } {
+  let last = value;
+  return {
+    update(v) {
+      if (v !== last) pop(node);
+      last = v;
+    },
+  };
+}
+
+/**
+ * Svelte action: slide-and-fade `node` in when it mounts and again whenever `key` changes (a new caption or
+ * moment in the same element), instead of re-creating the element in a key block.
+ */
+export function enterOnChange(node: HTMLElement, key: unknown): { update(k: unknown): void } {
+  enter(node);
+  let last = key;
+  return {
+    update(k) {
+      if (k !== last) enter(node);
+      last = k;
+    },
+  };
 }

@@ -10,7 +10,9 @@
  * | scale   | 0.5–2, size of the graphics on the canvas  | 1       |
  * | side    | `A` or `B`: the player shown left (bar) / on top (corner) | A |
  * | corner  | `tl`, `tr`, `bl`, `br`: where the corner bug sits | tl |
- * | hide    | comma list of: target, turn, run, highrun, fouls, rack, balls, caption, situation, info | none |
+ * | hide    | comma list of: target, turn, run, highrun, fouls, rack, balls, caption, situation, info, moments | none |
+ * | caption | seconds a caption stays on air, 0–600; `0` keeps it until the next one | 8 |
+ * | moment  | seconds a moment (rack won, re-rack, new high run, match won) stays, 1–60 | 6 |
  * | safe=1  | draw the 90% action-safe and 80% title-safe guides | off |
  * | debug=1 | connection chip (status, version)          | off     |
  * | anim=0  | no animations                              | on      |
@@ -20,7 +22,7 @@ import { type Lang, pickLang } from '../lib/i18n';
 
 export type Layout = 'bar' | 'corner';
 export type Corner = 'tl' | 'tr' | 'bl' | 'br';
-export const HIDEABLE = ['target', 'turn', 'run', 'highrun', 'fouls', 'rack', 'balls', 'caption', 'situation', 'info'] as const;
+export const HIDEABLE = ['target', 'turn', 'run', 'highrun', 'fouls', 'rack', 'balls', 'caption', 'situation', 'info', 'moments'] as const;
 export type Hideable = (typeof HIDEABLE)[number];
 
 export interface OverlayParams {
@@ -33,6 +35,10 @@ export interface OverlayParams {
   first: 'A' | 'B';
   corner: Corner;
   hide: Set<Hideable>;
+  /** Seconds a caption stays on air; 0 = until the next one. A pending choice stays until it is made. */
+  captionSeconds: number;
+  /** Seconds a moment graphic stays before the bar returns. */
+  momentSeconds: number;
   safe: boolean;
   debug: boolean;
   anim: boolean;
@@ -62,6 +68,8 @@ export function parseOverlayParams(search: string): OverlayParams {
     first: (q.get('side') ?? '').toUpperCase() === 'B' ? 'B' : 'A',
     corner: corner === 'tr' || corner === 'bl' || corner === 'br' ? corner : 'tl',
     hide,
+    captionSeconds: numberParam(q.get('caption'), 8, 0, 600),
+    momentSeconds: numberParam(q.get('moment'), 6, 1, 60),
     safe: q.get('safe') === '1',
     debug: q.get('debug') === '1',
     anim: q.get('anim') !== '0',

@@ -1,8 +1,10 @@
 /**
  * On-air strings in English: what the OBS overlay shows (scorebug labels, the caption of the last step, the
- * situation line, connection words) — the reference table every language's on-air table must cover. Every
- * page shows these; the overlay ships only these (the other pages' words are in ./en-pages.ts).
- * Keys with a dot are built from outcome facts (`o.*` step words, `foul.*` reasons, `pl.*` placements).
+ * situation line, connection words, panel badges, moments, the not-found card) — the reference table every
+ * language's on-air table must cover. Every page may show these; the overlay ships only these, and only its
+ * own language's table (the other pages' words are in ./en-pages.ts).
+ * Keys with a dot are built from outcome facts (`o.*` step words, `foul.*` reasons, `pl.*` placements) or
+ * name a moment (`m.*`).
  */
 export const en = {
   // scorebug
@@ -89,6 +91,19 @@ export const en = {
   'pl.low.as-is': '{n} as is',
   'pl.low.center-spot': '{n} on the centre spot',
   'pl.low.foot-spot': '{n} on the foot spot',
+  // the overlay's own: panel badge, moments (a larger card for a few seconds), the not-found card
+  winner: 'Winner',
+  score: 'Score',
+  playerKey: 'Player {p}',
+  'm.matchWon': 'Match won',
+  'm.rackWon': 'Rack {n} won',
+  'm.rerack': 'Re-rack',
+  'm.highRun': 'New high run of the match',
+  'm.highRuns': 'High runs',
+  'm.previousBest': 'Previous best',
+  notFoundMsg: 'Match not found: {msg}',
+  noIdInUrl: 'No match in this address',
+  checkObsUrl: 'Check the overlay URL in OBS:',
 };
 
 /** A key of the on-air strings. */

@@ -1,0 +1,144 @@
+/**
+ * Probes for the overlay page's budgets, shared by `npm run bench:pages` (figures) and
+ * tests/pages/overlay-budget.test.ts (hard checks only where load cannot change the answer):
+ * - `overlayScripts(lang)`: every JS file the built overlay page loads in `lang` (overlay.html's module script and
+ *   modulepreloads, plus the chunk of that language's table), gzip -9;
+ * - `IDLE_PROBE` / `idleWindow()`: timer and animation-frame callbacks scheduled and fired in an idle window;
+ * - `firstPaintMs()`: socket connect → first state painted (`cuecast:connect` → `cuecast:first-state-painted`);
+ * - `pushPaintMs()`: record ack (REST 201 in the page) → the pushed score painted (next animation frame).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import type { Lang } from '../overlay/src/lib/i18n';
+import { REPO_ROOT } from '../tests/helpers/server';
+
+/** The issue's budget for the overlay page's JavaScript, gzip. */
+export const OVERLAY_JS_BUDGET = 32 * 1024;
+
+export interface ScriptSize {
+  path: string;
+  raw: number;
+  gzip: number;
+}
+
+/**
+ * Every JS file the built overlay page loads in `lang`, raw and gzip -9 bytes: overlay.html's script src and
+ * modulepreload hrefs, then the chunk of `lang`'s on-air table (assets/overlay-<lang>-air-<hash>.js, loaded by
+ * src/overlay/air-strings.ts). @throws when the build has no such chunk or more than one.
+ */
+export function overlayScripts(lang: Lang = 'en', dist = join(REPO_ROOT, 'overlay', 'dist')): ScriptSize[] {
+  const html = readFileSync(join(dist, 'overlay.html'), 'utf8');
+  const paths = new Set<string>();
+  for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)) paths.add(m[1]!);
+  const table = readdirSync(join(dist, 'assets')).filter((f) => f.startsWith(`overlay-${lang}-air-`) && f.endsWith('.js'));
+  if (table.length !== 1) throw new Error(`overlay build: expected one ${lang} table chunk, found ${table.length} (${table.join(', ')})`);
+  paths.add(`/assets/${table[0]}`);
+  return [...paths].map((p) => {
+    const body = readFileSync(join(dist, p));
+    return { path: p, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+  });
+}
+
+/** Init script counting timer and frame callbacks (scheduled and fired) from page start; `__idleReset()` zeroes them. */
+export const IDLE_PROBE = `
+(() => {
+  const c = { scheduled: 0, fired: 0, frames: 0 };
+  window.__idle = c;
+  window.__idleReset = () => { c.scheduled = 0; c.fired = 0; c.frames = 0; };
+  const wrap = (name) => {
+    const orig = window[name].bind(window);
+    window[name] = (fn, ...rest) => {
+      c.scheduled++;
+      return orig(typeof fn === 'function' ? (...a) => { c.fired++; return fn(...a); } : fn, ...rest);
+    };
+  };
+  wrap('setTimeout');
+  wrap('setInterval');
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (fn) => { c.scheduled++; return raf((t) => { c.frames++; fn(t); }); };
+})();`;
+
+export interface Idle {
+  scheduled: number;
+  fired: number;
+  frames: number;
+  running: number;
+  pings: number;
+}
+
+/** Count Engine.IO heartbeat pings ('2') the page receives: each re-arms the client's watchdog timer once. */
+export function countPings(page: Page): { n: number } {
+  const pings = { n: 0 };
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+    if (f.payload === '2') pings.n++;
+  }));
+  return pings;
+}
+
+/** Observe `ms` of idle time on a page that has IDLE_PROBE. */
+export async function idleWindow(page: Page, pings: { n: number }, ms: number): Promise<Idle> {
+  await page.evaluate(() => (window as unknown as { __idleReset(): void }).__idleReset());
+  const before = pings.n;
+  await page.waitForTimeout(ms);
+  const c = await page.evaluate(() => {
+    const c = (window as unknown as { __idle: { scheduled: number; fired: number; frames: number } }).__idle;
+    const running = document.getAnimations().filter((a) => a.playState === 'running').length;
+    return { ...c, running };
+  });
+  return { ...c, pings: pings.n - before };
+}
+
+/** Milliseconds from the socket connecting to the first state painted, on a page that just loaded the overlay. */
+export async function firstPaintMs(page: Page): Promise<number> {
+  await page.waitForFunction(() => performance.getEntriesByName('cuecast:first-state-painted').length > 0, null, { timeout: 20_000 });
+  return page.evaluate(() => {
+    const c = performance.getEntriesByName('cuecast:connect')[0]!.startTime;
+    const p = performance.getEntriesByName('cuecast:first-state-painted')[0]!.startTime;
+    return p - c;
+  });
+}
+
+/**
+ * Record `step` from inside the page (REST, the match's scorer token) and return the milliseconds from the
+ * 201 answer to the frame after `[data-f="score-<player>"]` shows `expect`; null when it never did (3 s).
+ */
+export async function pushPaintMs(page: Page, m: { id: string; scorerToken: string }, step: unknown, eventId: string, player: 'A' | 'B', expect: string): Promise<number | null> {
+  const r = await page.evaluate(
+    async ({ id, token, step, eventId, sel, expect }) => {
+      const el = document.querySelector(sel)!;
+      let paintedAt = 0;
+      const seen = new Promise<void>((resolve) => {
+        const mo = new MutationObserver(() => {
+          if (el.textContent !== expect) return;
+          mo.disconnect();
+          requestAnimationFrame(() => {
+            paintedAt = performance.now();
+            resolve();
+          });
+        });
+        mo.observe(el, { childList: true, characterData: true, subtree: true });
+      });
+      const res = await fetch(`/api/matches/${id}/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ eventId, step }),
+      });
+      const ackAt = performance.now();
+      if (res.status !== 201) return { error: `${res.status} ${await res.text()}` };
+      await Promise.race([seen, new Promise((r) => setTimeout(r, 3000))]);
+      return { delay: paintedAt ? paintedAt - ackAt : null };
+    },
+    { id: m.id, token: m.scorerToken, step, eventId, sel: `[data-f="score-${player}"]`, expect },
+  );
+  if ('error' in r) throw new Error(`record: ${r.error}`);
+  return r.delay ?? null;
+}
+
+/** Median and 95th percentile (nearest rank) of `xs`. */
+export function medianP95(xs: number[]): { median: number; p95: number } {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+  return { median: s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2, p95: at(0.95) };
+}

@@ -1,0 +1,84 @@
+/**
+ * What both page builds share (vite.config.ts: launcher, scorer, dashboard, watch; vite.overlay.config.ts: the
+ * OBS overlay on its own, so its bundle carries only the Svelte runtime it uses — issue 10's 32 KB budget).
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+/** A path inside overlay/. */
+export const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+const require = createRequire(import.meta.url);
+const ENGINE_DIR = join(dirname(require.resolve('engine.io-client/package.json')), 'build', 'esm');
+const SOCKET_IO_CLIENT_DIR = dirname(require.resolve('socket.io-client/package.json'));
+const ONLY_WEBSOCKET = '\0cuecast:engine.io-websocket-only';
+
+/** engine.io-client modules of the transports the pages never use, imported (re-exported) by its index.js. */
+const UNUSED_TRANSPORTS = /^\.\/(transports\/(polling|polling-xhr(\.node)?|polling-fetch|webtransport)|contrib\/has-cors)\.js$/;
+
+/**
+ * Every page connects with `transports: ['websocket']` (lib/client.ts), so the browser bundles leave out
+ * engine.io-client's HTTP long-polling and WebTransport transports: its transport table
+ * (`build/esm/transports/index.js`, imported by its `socket.js`) is replaced by one holding only the WebSocket
+ * transport, and the transports its index.js still re-exports are marked free of side effects, so the bundle
+ * drops them too (polling-xhr.js would otherwise stay for its load-time XMLHttpRequest probe and `pagehide`
+ * listener). Saves about 2.7 KB gzip on every page; nothing else in engine.io-client changes.
+ */
+export function websocketOnly(): Plugin {
+  return {
+    name: 'cuecast:engine.io-websocket-only',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !dirname(importer).startsWith(ENGINE_DIR)) return null;
+      if (source === './transports/index.js' && dirname(importer) === ENGINE_DIR) return ONLY_WEBSOCKET;
+      const rel = dirname(importer) === ENGINE_DIR ? source : `./${join('transports', source)}`;
+      if (!UNUSED_TRANSPORTS.test(rel)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved && { ...resolved, moduleSideEffects: false };
+    },
+    load(id) {
+      if (id !== ONLY_WEBSOCKET) return null;
+      const ws = JSON.stringify(join(ENGINE_DIR, 'transports', 'websocket.js'));
+      return `import { WS } from ${ws};\nexport const transports = { websocket: WS };\n`;
+    },
+  };
+}
+
+/**
+ * The pages send and receive JSON only, so socket.io-client's packet codec is bundled as the text-only one of
+ * src/lib/socket-parser.ts (the same wire format; the server keeps socket.io-parser) instead of
+ * socket.io-parser with its binary attachments. Saves about 1.3 KB gzip on every page.
+ */
+export function textOnlyParser(): Plugin {
+  const codec = here('./src/lib/socket-parser.ts');
+  return {
+    name: 'cuecast:socket.io-text-only-parser',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'socket.io-parser' && importer?.startsWith(SOCKET_IO_CLIENT_DIR)) return codec;
+      return null;
+    },
+  };
+}
+
+/**
+ * Vite wraps every dynamic `import()` in its preload helper (about 0.6 KB gzip), which fetches the chunk's CSS
+ * and JS dependencies ahead. The overlay's only dynamic imports are its language tables (src/overlay/
+ * air-strings.ts): chunks without CSS or imports, so the helper has nothing to do; this drops Vite's
+ * import-analysis build step for the overlay build only. @throws at config time when that step is not there
+ * (another Vite version): the overlay's budget would silently grow.
+ */
+export function noPreloadHelper(): Plugin {
+  const step = 'native:import-analysis-build';
+  return {
+    name: 'cuecast:no-preload-helper',
+    configResolved(config) {
+      const plugins = config.plugins as Plugin[];
+      const i = plugins.findIndex((p) => p.name === step);
+      if (i < 0) throw new Error(`noPreloadHelper: Vite has no '${step}' plugin any more; check the overlay's dynamic imports`);
+      plugins.splice(i, 1);
+    },
+  };
+}

@@ -1,0 +1,318 @@
+/**
+ * The overlay's view model, checked against the real rules engine without a browser (overlay/src/overlay/):
+ * the scorebug view (run beside the shooter, race once, short names), the one caption line (merged, sticky
+ * pending choices), moments derived from the previous and new state in both disciplines, the on-air timing
+ * (caption cleared after `caption` seconds, 0 keeps it, a moment then the bar), name fitting and dropping
+ * characters no font can draw, and the set-up's short names and 60-character names.
+ */
+import { describe, expect, it } from 'vitest';
+import { caption } from '../../overlay/src/lib/format';
+import '../../overlay/src/lib/i18n-air'; // every language's on-air strings, for the formatter
+import { defaultForm, toSetup } from '../../overlay/src/launcher/setup-form';
+import { captionLine, displayNames, overlayView } from '../../overlay/src/overlay/model';
+import { HIGH_RUN_MIN, type MomentView, momentMemory, nextMoment } from '../../overlay/src/overlay/moments';
+import { drawableText, fitName } from '../../overlay/src/overlay/names';
+import { createOnAir, type OnAirState, type Timers } from '../../overlay/src/overlay/onair';
+import { parseOverlayParams } from '../../overlay/src/overlay/params';
+import { LANGS } from '../../overlay/src/lib/i18n';
+import { applyStep, newMatch, parseSetup, view, type Match } from '../../shared/index';
+import type { MatchState } from '../../shared/protocol/state';
+import type { Step } from '../../shared/protocol/steps';
+import { plausibleStep, seededRandom } from '../../shared/simulate';
+
+/** Every state along `steps` (index 0 = the fresh match). */
+function states(setup: unknown, steps: Step[]): MatchState[] {
+  let m: Match = newMatch(parseSetup(setup));
+  const out = [view(m)];
+  for (const s of steps) {
+    const r = applyStep(m, s);
+    if (!r.ok) throw r.error;
+    m = r.match;
+    out.push(view(m));
+  }
+  return out;
+}
+
+const STRAIGHT = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bo'], targets: [100, 100] };
+const ROTATION = { discipline: 'rotation', players: ['Ann', 'Bo'], targets: [200, 200] };
+const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
+const BREAKING_FOUL: Step = { shot: { call: 'safety', breakRails: { objectBalls: 1, cueBall: true } } };
+const pot = (b: number): Step => ({ shot: { call: { ball: b }, pocketed: [b] } });
+const MISS: Step = { shot: { call: { ball: 13 } } };
+/** Bo runs 14 (a continuous re-rack at the 14th ball), then 2 more, then misses: a run of 16. */
+const RUN_16: Step[] = [BREAK, ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map(pot), pot(1), pot(2), MISS];
+const P = (q = '') => parseOverlayParams(q);
+
+/** Moments along a whole sequence, as the overlay derives them (first state = boot). */
+function momentsOf(all: MatchState[], q = ''): (MomentView | null)[] {
+  const p = P(q);
+  let memory = momentMemory(all[0]!);
+  return all.slice(1).map((s, i) => {
+    const r = nextMoment(all[i]!, s, memory, p, displayNames(s, null, p));
+    memory = r.memory;
+    return r.moment;
+  });
+}
+
+describe('scorebug view', () => {
+  it('puts the run beside the shooter, shows the race once, and uses short names when set', () => {
+    const all = states(STRAIGHT, RUN_16.slice(0, 4));
+    const s = all.at(-1)!;
+    const v = overlayView(s, P(), displayNames(s, { shortNames: [null, 'B.'] }, P()));
+    expect(v.players.map((p) => [p.name, p.fullName])).toEqual([['Ann', 'Ann'], ['B.', 'Bo']]);
+    expect(v.run).toEqual({ slot: 1, label: 'Run', value: '3' });
+    expect(v.turnSlot).toBe(1);
+    expect(v.centre).toBe('Race to 100');
+    expect(v.handicap).toBe(false); // the panels show no "/100" next to "Race to 100"
+    expect(v.info.map((i) => i.id)).toEqual(['rack', 'balls']);
+    // side=B: Bo on the left, so the run is in slot 0; hide=run: no run at all.
+    expect(overlayView(s, P('?side=B')).run?.slot).toBe(0);
+    expect(overlayView(s, P('?hide=run')).run).toBeNull();
+    expect(overlayView(s, P('?lang=ja')).run?.label).toBe('ラン');
+  });
+
+  it('falls back to the full name, then to "Player A", when nothing of a name can be drawn', () => {
+    const s = states({ ...STRAIGHT, players: ['🎱🎱', 'Bo 🎱'] }, [])[0]!;
+    const noEmoji = (t: string) => drawableText(t, (c) => c !== '🎱');
+    expect(displayNames(s, null, P(), noEmoji)).toEqual(['Player A', 'Bo']);
+    expect(displayNames(s, { shortNames: ['🎱', null] }, P('?lang=zh-TW'), noEmoji)).toEqual(['選手 A', 'Bo']);
+    expect(displayNames(s, { shortNames: ['Annie', null] }, P(), noEmoji)).toEqual(['Annie', 'Bo']);
+  });
+});
+
+describe('the caption line', () => {
+  it('merges the event with what comes next; a pending choice is sticky; hide picks one part', () => {
+    const [, foul] = states(STRAIGHT, [BREAKING_FOUL]);
+    const merged = captionLine(foul!, P());
+    expect(merged).toEqual({ text: caption(foul!, 'en', true), sticky: true });
+    expect(merged.text).toContain('Bo'); // names the player who must choose
+    expect(captionLine(foul!, P('?hide=situation')).text).toBe(caption(foul!, 'en'));
+    expect(captionLine(foul!, P('?hide=caption')).text).toBe('Bo to choose: accept the table or re-break');
+    expect(captionLine(foul!, P('?hide=caption,situation'))).toEqual({ text: '', sticky: false });
+    const run = states(STRAIGHT, [BREAK, pot(3)]).at(-1)!;
+    expect(captionLine(run, P()).sticky).toBe(false);
+  });
+
+  it('names the player of every step as the scorebug names them (short names too), in every language, in one line', () => {
+    const full = ['Annabelle Lee', 'Bartholomew Smith'];
+    const short = ['Annie', 'Bart'];
+    let lines = 0;
+    for (const [i, base] of [STRAIGHT, ROTATION, { ...ROTATION, options: { illegalBreakPolicy: 'foul' } }].entries()) {
+      const setup = { ...base, players: full };
+      const rand = seededRandom(40 + i);
+      let m: Match = newMatch(parseSetup(setup));
+      for (let n = 0; n < 250 && !view(m).winner; n++) {
+        const r = applyStep(m, plausibleStep(m, rand));
+        if (!r.ok) continue;
+        m = r.match;
+        const s = view(m);
+        for (const lang of LANGS) {
+          const p = P(`?lang=${lang}`);
+          const names = displayNames(s, { shortNames: [short[0]!, short[1]!] }, p);
+          const line = captionLine(s, p, names);
+          const ctx = `${lang} ${JSON.stringify(s.last)}: ${line.text}`;
+          expect(line.text, ctx).not.toContain('\n');
+          expect(line.text.match(/ \u00b7 /g)?.length ?? 0, ctx).toBeLessThanOrEqual(1); // event · what comes next, once
+          if (s.last!.kind !== 'stalemate') expect(line.text, ctx).toContain(short[s.last!.by === 'A' ? 0 : 1]);
+          for (const f of full) expect(line.text, ctx).not.toContain(f); // the short name, never the full one
+          expect(line.text, ctx).toBe(caption({ ...s, names: [short[0]!, short[1]!] }, lang, true));
+          lines++;
+        }
+      }
+    }
+    expect(lines).toBeGreaterThan(600);
+  });
+});
+
+describe('moments from the previous and the new state', () => {
+  it('14-1: a re-rack with the run so far, a new high run when the run ends, and none after an undo or with hide=moments', () => {
+    const all = states(STRAIGHT, RUN_16);
+    const ms = momentsOf(all);
+    const rerack = ms[14]!; // the 14th ball of Bo's run
+    expect(rerack).toMatchObject({ kind: 'rerack', player: 'B', name: 'Bo', figure: '14', title: 'Re-rack' });
+    const high = ms.at(-1)!;
+    expect(high).toMatchObject({ kind: 'high-run', player: 'B', figure: '16' });
+    expect(ms.filter(Boolean)).toHaveLength(2);
+    expect(momentsOf(all, '?hide=moments').filter(Boolean)).toEqual([]);
+    // Ann then runs 10 (not a record: 16 stands): no moment.
+    const more = states(STRAIGHT, [...RUN_16, ...[3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map(pot), MISS]);
+    expect(more.at(-1)!.highRun).toEqual([10, 16]);
+    expect(momentsOf(more).slice(RUN_16.length).filter(Boolean)).toEqual([]);
+    // An undo of the miss shows nothing.
+    const undone = states(STRAIGHT, [...RUN_16, { undo: true }]);
+    expect(momentsOf(undone).at(-1)).toBeNull();
+  });
+
+  it('a short run is no moment even when it is the best so far', () => {
+    const ms = momentsOf(states(STRAIGHT, [BREAK, pot(1), pot(2), MISS]));
+    expect(HIGH_RUN_MIN['14-1']).toBe(10);
+    expect(ms.filter(Boolean)).toEqual([]);
+  });
+
+  it('the match won: the winner, the final score in display order, the race and high runs', () => {
+    const all = states({ ...STRAIGHT, targets: [15, 15] }, [BREAK, ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map(pot)]);
+    expect(all.at(-1)!.winner).toBe('B');
+    const won = momentsOf(all, '?side=B').at(-1)!;
+    expect(won).toMatchObject({ kind: 'match-won', player: 'B', name: 'Bo', figure: '15 \u2013 0', title: 'Match won' });
+    expect(won.details).toEqual([
+      { id: 'moment-race', label: '', value: 'Race to 15' },
+      { id: 'moment-high-runs', label: 'High runs', value: '15 \u2013 0' },
+    ]);
+  });
+
+  it('Rotation: a rack won, with the rack points of the finished rack', () => {
+    const steps: Step[] = [{ shot: { pocketed: [1] } }, ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((b) => ({ shot: { pocketed: [b] } }))];
+    const all = states(ROTATION, steps);
+    expect(all.at(-1)!.rack).toBe(2);
+    const ms = momentsOf(all, '?lang=ja');
+    expect(ms.at(-1)).toMatchObject({ kind: 'rack-won', player: 'A', name: 'Ann', figure: '120 \u2013 0', title: 'ラック1獲得' });
+    expect(ms.slice(0, -1).filter(Boolean)).toEqual([]);
+  });
+});
+
+describe('on air over time', () => {
+  /** Fake one-shot timers: `advance(ms)` fires what is due. */
+  function clock() {
+    let now = 0;
+    const due: { at: number; fn: () => void; id: number }[] = [];
+    let ids = 0;
+    const timers: Timers = {
+      set: (fn, ms) => {
+        due.push({ at: now + ms, fn, id: ++ids });
+        return ids;
+      },
+      clear: (id) => {
+        const i = due.findIndex((d) => d.id === id);
+        if (i >= 0) due.splice(i, 1);
+      },
+    };
+    return {
+      timers,
+      pending: () => due.length,
+      advance(ms: number) {
+        now += ms;
+        for (const d of due.filter((d) => d.at <= now)) {
+          due.splice(due.indexOf(d), 1);
+          d.fn();
+        }
+      },
+    };
+  }
+  function run(q: string, seq: MatchState[]) {
+    const c = clock();
+    const seen: OnAirState[] = [];
+    const air = createOnAir(P(q), (s) => seen.push(s), undefined, c.timers);
+    const last = () => seen.at(-1)!;
+    return { c, air, last, feed: (s: MatchState) => air.feed(s, null) };
+  }
+
+  it('boots without replaying the last caption; a new step shows one line for `caption` seconds; 0 keeps it', () => {
+    const all = states(STRAIGHT, [BREAK, pot(3), pot(4)]);
+    const t = run('?caption=8', all);
+    t.feed(all[2]!);
+    expect(t.last().caption).toBeNull();
+    t.feed(all[3]!);
+    expect(t.last().caption?.text).toBe(caption(all[3]!, 'en', true));
+    t.c.advance(7999);
+    expect(t.last().caption).not.toBeNull();
+    t.c.advance(1);
+    expect(t.last().caption).toBeNull();
+    expect(t.c.pending()).toBe(0); // idle: no timer left
+
+    const keep = run('?caption=0', all);
+    keep.feed(all[2]!);
+    expect(keep.last().caption?.text).toBe(caption(all[2]!, 'en', true)); // kept captions show from boot
+    keep.feed(all[3]!);
+    expect(keep.c.pending()).toBe(0);
+  });
+
+  it('a pending choice stays until it is made, also on boot', () => {
+    const all = states(STRAIGHT, [BREAKING_FOUL, { choice: 'accept' }]);
+    const t = run('?caption=1', all);
+    t.feed(all[1]!);
+    expect(t.last().caption?.sticky).toBe(true);
+    t.c.advance(60_000);
+    expect(t.last().caption?.text).toBe(caption(all[1]!, 'en', true));
+    t.feed(all[2]!);
+    expect(t.last().caption?.sticky).toBe(false);
+    t.c.advance(1000);
+    expect(t.last().caption).toBeNull();
+  });
+
+  it('a moment replaces the bar for `moment` seconds, then the bar returns; the next step ends it at once', () => {
+    const all = states(STRAIGHT, RUN_16);
+    const t = run('?moment=5', all);
+    t.feed(all[13]!);
+    t.feed(all[14]!);
+    t.feed(all[15]!); // the re-rack
+    expect(t.last()).toMatchObject({ caption: null, moment: { kind: 'rerack' } });
+    t.c.advance(5000);
+    expect(t.last()).toMatchObject({ caption: null, moment: null });
+    t.feed(all[16]!);
+    t.feed(all[17]!);
+    t.feed(all[18]!); // the miss: new high run
+    expect(t.last().moment?.kind).toBe('high-run');
+    t.feed(states(STRAIGHT, [...RUN_16, pot(3)]).at(-1)!); // Ann pots: current news
+    expect(t.last().moment).toBeNull();
+    expect(t.last().caption?.text).toContain('+1');
+    t.air.stop();
+    expect(t.c.pending()).toBe(0);
+  });
+});
+
+describe('names on air', () => {
+  const measure = (s: string, px: number) => s.length * px * 0.5; // a monospace-like font: 0.5 em per character
+
+  it('keeps the largest size that fits, shrinks to the floor, then cuts at a word boundary', () => {
+    expect(fitName('Ann Lee', 400, measure, 48, 40)).toEqual({ text: 'Ann Lee', px: 48, cut: false });
+    expect(fitName('Alexandra Lee', 300, measure, 48, 40)).toEqual({ text: 'Alexandra Lee', px: 46, cut: false });
+    const long = 'Maximiliano Alessandro Fitzgerald-Montgomery von Hohenberg the Third'; // 68 characters
+    const f = fitName(long, 600, measure, 48, 40);
+    expect(f.px).toBe(40);
+    expect(f.cut).toBe(true);
+    expect(f.text).toBe('Maximiliano Alessandro\u2026');
+    expect(measure(f.text, 40)).toBeLessThanOrEqual(600);
+    // One word longer than the box: cut between characters (never an empty name).
+    expect(fitName('Wolfeschlegelsteinhausenbergerdorff', 200, measure, 48, 40).text).toBe('Wolfeschl\u2026');
+  });
+
+  it('drops whole characters no font can draw (emoji sequences included) and collapses the spaces left', () => {
+    const can = (c: string) => !/[\u{1F3B1}\u{1F9D1}\u{1F3FD}]/u.test(c);
+    expect(drawableText('Ann 🎱 Lee', can)).toBe('Ann Lee');
+    expect(drawableText('Bo 😀', can)).toBe('Bo 😀');
+    expect(drawableText('山田 🧑🏽‍💻 太郎', can)).toBe('山田 太郎'); // ZWJ sequence with a missing part: all of it goes
+    expect(drawableText('Zoë', () => false)).toBe('Zo'); // a font without ë
+    expect(drawableText('Plain ASCII', () => false)).toBe('Plain ASCII');
+  });
+});
+
+describe('set-up: short names and long names', () => {
+  it('takes a short name per player (or null), strictly validated like names; 60-character names', () => {
+    const s = parseSetup({ ...STRAIGHT, players: ['A'.repeat(60), 'Bo'], shortNames: ['Ann', null] });
+    expect(s.shortNames).toEqual(['Ann', null]);
+    expect(s.players[0]).toHaveLength(60);
+    expect(parseSetup(STRAIGHT).shortNames).toBeUndefined();
+    const bad: [unknown, string, RegExp][] = [
+      [['', null], 'setup.shortNames.0', /empty/],
+      [[null, 'x'.repeat(17)], 'setup.shortNames.1', /at most 16/],
+      [['A\u202eB', null], 'setup.shortNames.0', /text-direction/],
+      [['Ann'], 'setup.shortNames', /./],
+    ];
+    for (const [shortNames, field, msg] of bad) {
+      expect(() => parseSetup({ ...STRAIGHT, shortNames }), JSON.stringify(shortNames)).toThrow(msg);
+      try {
+        parseSetup({ ...STRAIGHT, shortNames });
+      } catch (e) {
+        expect((e as { field?: string }).field).toBe(field);
+      }
+    }
+    expect(() => parseSetup({ ...STRAIGHT, players: ['A'.repeat(61), 'Bo'] })).toThrow(/at most 60/);
+  });
+
+  it('the launcher form sends short names only when one is filled in', () => {
+    const f = { ...defaultForm(), players: ['Ann Lee', 'Bo Smith'] as [string, string] };
+    expect(toSetup(f)).toMatchObject({ ok: true, setup: { players: ['Ann Lee', 'Bo Smith'] } });
+    expect((toSetup(f) as { setup: object }).setup).not.toHaveProperty('shortNames');
+    expect(toSetup({ ...f, shortNames: ['', ' Bo '] })).toMatchObject({ ok: true, setup: { shortNames: [null, 'Bo'] } });
+  });
+});
