@@ -13,14 +13,19 @@ import { pino, type Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../shared/protocol/wire';
 import { publishFirstAdapter } from './fanout-adapter';
+import { EventService } from './events';
 import { MatchService } from './matches';
 import { closeRedis, connectRedis, type Redis } from './redis';
 import { RedisStore } from './store/redis-store';
 import { FileStore } from './store/file-store';
 import type { MatchStore } from './store/types';
+import type { EventStore } from './store/event-store';
+import { RedisEventStore } from './store/redis-event-store';
+import { FileEventStore } from './store/file-event-store';
 import { apiRouter } from './http/api';
 import { staticRouter } from './http/static';
 import { attachProtocol, roomOf, type IoServer, type SocketLimits } from './socket';
+import { eventHandlers, eventRoom, tableOfRoom, tableRoom } from './socket-events';
 import { releaseUpgradeRequest } from './socket-memory';
 
 /** Limits and hardening knobs; every field has a production default. */
@@ -92,6 +97,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const prefix = opts.redisPrefix ?? 'cuecast:';
   const redisClients: Redis[] = [];
   let store: MatchStore;
+  let eventStore: EventStore;
   let sub: Redis | undefined;
   let pub: Redis | undefined;
   try {
@@ -103,10 +109,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       sub = await connectRedis(opts.redisUrl, log, 'sub');
       redisClients.push(sub);
       store = new RedisStore(data, prefix);
+      eventStore = new RedisEventStore(data, prefix);
     } else {
       const fileStore = new FileStore(resolve(opts.dataDir ?? 'data'));
       await fileStore.init();
       store = fileStore;
+      const fileEvents = new FileEventStore(resolve(opts.dataDir ?? 'data'));
+      await fileEvents.init();
+      eventStore = fileEvents;
     }
   } catch (err) {
     await Promise.all(redisClients.map(closeRedis));
@@ -129,7 +139,22 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     store,
     log,
     shared: store.kind === 'redis',
-    onAppended: (push) => io.to(roomOf(push.matchId)).emit('state', push),
+    onAppended: (push) => {
+      io.to(roomOf(push.matchId)).emit('state', push);
+      // The event service (made right below) hears every recorded step: live lines, automatic cards.
+      void events.onMatchStep(push);
+    },
+  });
+  const events = new EventService({
+    store: eventStore,
+    matches,
+    log,
+    shared: eventStore.kind === 'redis',
+    pushes: {
+      table: (state) => io.to(tableRoom(state.eventId, state.table)).emit('table', state),
+      event: (view) => io.to(eventRoom(view.id)).emit('event', view),
+      live: (push) => io.to(eventRoom(push.eventId)).emit('eventLive', push),
+    },
   });
 
   app.disable('x-powered-by');
@@ -151,10 +176,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     res.status(redisOk ? 200 : 503).json({ ok: redisOk, store: store.kind });
   });
   if (corsOrigin) app.use('/api', cors({ origin: corsOrigin }));
-  app.use('/api', apiRouter({ matches, log, adminToken: opts.adminToken, requestsPerMinute: limits.requestsPerMinute, bodyLimitBytes: limits.bodyLimitBytes }));
+  app.use('/api', apiRouter({ matches, events, log, adminToken: opts.adminToken, requestsPerMinute: limits.requestsPerMinute, bodyLimitBytes: limits.bodyLimitBytes }));
   app.use(staticRouter(opts.staticDir ?? resolve(REPO_ROOT, 'overlay/dist')));
 
-  attachProtocol(io, matches, log, limits);
+  attachProtocol(io, matches, log, limits, eventHandlers(events, limits));
 
   // Pub/sub drops what is published while Redis is away: after a reconnection, re-read every match this
   // instance has viewers for and push its latest state to them (clients drop versions they already have).
@@ -167,7 +192,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     try {
       const pushes = await matches.resync(viewedMatches());
       for (const p of pushes) io.local.to(roomOf(p.matchId)).emit('state', p);
-      log.info({ matches: pushes.length }, 'resynced viewers after redis reconnection');
+      const rooms = [...io.of('/').adapter.rooms.keys()];
+      const tables = await events.resyncTables(rooms.map(tableOfRoom).filter((t) => t !== null));
+      for (const t of tables) io.local.to(tableRoom(t.eventId, t.table)).emit('table', t);
+      const views = await events.resyncEvents(rooms.filter((r) => r.startsWith('event:')).map((r) => r.slice('event:'.length)));
+      for (const v of views) io.local.to(eventRoom(v.id)).emit('event', v);
+      log.info({ matches: pushes.length, tables: tables.length, events: views.length }, 'resynced viewers after redis reconnection');
     } catch (err) {
       if (attempt < 20) later(() => resyncViewers(attempt + 1), 500);
       else log.error({ err: (err as Error).message }, 'resync after redis reconnection failed');
@@ -210,10 +240,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // Stop accepting, let in-flight records finish (their acks still go out), then disconnect everyone.
     httpServer.close();
     await matches.drain();
+    await events.drain();
     await io.close();
     httpServer.closeAllConnections();
     await matches.drain();
+    await events.drain();
     await store.close();
+    await eventStore.close();
     await Promise.all(redisClients.map(closeRedis));
     log.info('cuecast server stopped');
   };

@@ -4,6 +4,7 @@
  * resolves every option to its default, so the engine never sees a missing option.
  */
 import { z } from 'zod';
+import { isCountryCode } from '../countries';
 import { RulesError } from './errors';
 import { describeIssue } from './steps';
 
@@ -67,6 +68,8 @@ export interface SetupInput {
   ruleset?: Ruleset;
   options?: Partial<StraightPoolOptions> | Partial<RotationOptions>;
   players: Pair<string>;
+  /** Optional country of each player (a code of shared/countries.ts, e.g. `DE`, `GB-ENG`), A first; null = none. */
+  countries?: Pair<string | null>;
   targets?: Pair<number>;
   startScore?: Pair<number>;
   start?: StartState;
@@ -77,6 +80,8 @@ interface SetupBase {
   breaker: PlayerKey;
   /** Player names, A first. */
   players: Pair<string>;
+  /** Country codes of the players for their flags (shared/countries.ts), A first; null = none. Absent when none was given. */
+  countries?: Pair<string | null>;
   /** Points each player needs (handicap = different targets; 14-1 §11, ROT §12). */
   targets: Pair<number>;
   /** Head-start handicap (D-10), default [0, 0]. */
@@ -121,7 +126,7 @@ export const ROTATION_DEFAULTS: RotationOptions = {
 
 const pairOf = <T extends z.ZodType>(t: T) => z.tuple([t, t]);
 /** Control and bidirectional-override characters: they would garble or reorder text on air. */
-const UNSAFE_TEXT = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+export const UNSAFE_TEXT = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 const name = z
   .string()
   .trim()
@@ -129,6 +134,8 @@ const name = z
   .max(40, 'at most 40 characters')
   .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters');
 const score = z.number().int().min(-10000).max(10000);
+/** A player's country: a code of shared/countries.ts, exactly as written there (upper case). */
+export const countryCode = z.string().refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 code in upper case (e.g. DE, JP), XK, or GB-ENG / GB-SCT / GB-WLS / GB-NIR');
 
 const startSchema = z.strictObject({
   score: pairOf(score).optional(),
@@ -163,6 +170,7 @@ const rotationOptionsSchema = z.strictObject({
 const common = {
   breaker: z.enum(['A', 'B']).optional(),
   players: pairOf(name),
+  countries: pairOf(countryCode.nullable()).optional(),
   targets: pairOf(z.number().int().min(1).max(10000)).optional(),
   startScore: pairOf(score).optional(),
   start: startSchema.optional(),
@@ -184,7 +192,7 @@ export const setupSchema = z.discriminatedUnion('discipline', [
 ]);
 
 /** The top-level fields of a set-up. */
-export const SETUP_KEYS: ReadonlySet<string> = new Set(['discipline', 'ruleset', 'options', 'breaker', 'players', 'targets', 'startScore', 'start']);
+export const SETUP_KEYS: ReadonlySet<string> = new Set(['discipline', 'ruleset', 'options', 'breaker', 'players', 'countries', 'targets', 'startScore', 'start']);
 
 /**
  * Validate a set-up and resolve its defaults (targets 100/100 for 14-1, 120/120 or 61/61 for Rotation).
@@ -232,6 +240,7 @@ export function parseSetup(input: unknown): MatchSetup {
     if (onTable && new Set(onTable).size !== onTable.length) fail('setup.start.onTable', 'lists a ball twice');
   }
   if (s.start) setup.start = s.start;
+  if (s.countries && s.countries.some((c) => c !== null)) setup.countries = s.countries;
   const startScores = s.start?.score ?? startScore;
   for (const i of [0, 1] as const) {
     if (startScores[i] >= setup.targets[i]) {
