@@ -5,6 +5,10 @@
  *   increasing version order. Pushed states older than or equal to what the page has are dropped; a push
  *   that skips versions is applied (it is a full snapshot) and triggers a resync; the client also resyncs
  *   (re-subscribes with `sinceVersion`) on every (re)connect and when the page becomes visible again.
+ * - `watchTable(eventId, table, onTable)` follows a table of an event (its current and next match, the event's
+ *   name and theme preset, the cards) and `watchEvent(eventId, onEvent, onLive)` a whole event (the
+ *   organiser's page), with the same ordering and resync rules (overlay/src/lib/room-watch.ts); a
+ *   table-following page `watch()`es the table's current match and switches when it changes.
  * - `record(req)` emits `record` with an acknowledgement and resolves with the server's `RecordAck`; it
  *   rejects with `Error('offline')` when the socket is not connected and `Error('timeout')` when no ack comes.
  * - Every `subscribe` and `record` names this build's PROTOCOL_VERSION. A server speaking another version
@@ -19,6 +23,7 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { MatchSetup } from '../../../shared/protocol/setup';
+import type { EventLivePush, EventView, LiveLine, TableState } from '../../../shared/protocol/event';
 import type { MatchState } from '../../../shared/protocol/state';
 import {
   PROTOCOL_VERSION,
@@ -31,6 +36,7 @@ import {
   type SubscribeAck,
   type SubscribeRequest,
 } from '../../../shared/protocol/wire';
+import { roomWatch, type RoomSocket } from './room-watch';
 
 export type ConnectionStatus = 'connecting' | 'live' | 'offline';
 
@@ -46,6 +52,19 @@ export interface MatchFeed {
 export interface LiveClient {
   /** Subscribe; calls onFeed with each newer snapshot in version order; resyncs (re-subscribe with sinceVersion) on a version gap, on reconnect and when the page becomes visible. Returns an unsubscribe function. `onError` hears a refused subscription (e.g. `not-found`, or `protocol-mismatch`: the page is from another build and must be reloaded). */
   watch(matchId: string, onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void;
+  /**
+   * Follow table `table` of event `eventId`: `onTable` hears its state (current and next match, event name,
+   * theme preset, cards) now and after every change, in version order; resyncs on reconnect and when the
+   * page becomes visible. `onError` hears a refused subscription (`not-found` naming `eventId` or `table`,
+   * `protocol-mismatch`). Returns the function that stops following.
+   */
+  watchTable(eventId: string, table: string, onTable: (t: TableState) => void, onError?: (e: ApiError) => void): () => void;
+  /**
+   * Follow event `eventId` (the organiser's page): `onEvent` hears the whole event (tables, roster, matches
+   * with their live lines) now and after every change; `onLive` each recorded step's live line of one of
+   * its matches (newer versions only). Same resync rules as `watchTable`.
+   */
+  watchEvent(eventId: string, onEvent: (e: EventView) => void, onLive?: (l: LiveLine) => void, onError?: (e: ApiError) => void): () => void;
   /** Emit `record` with an ack; resolves with the server's RecordAck; rejects with an Error whose message is 'offline' or 'timeout' when no ack comes. */
   record(req: Omit<RecordRequest, 'protocol'>, timeoutMs?: number): Promise<RecordAck>;
   readonly status: ConnectionStatus;
@@ -151,6 +170,40 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
   };
 
   socket.on('state', onPush);
+
+  const rooms: RoomSocket = {
+    get connected() {
+      return !closed && socket.connected;
+    },
+    ask: (event, req, timeoutMs, done) => (socket.timeout(timeoutMs) as unknown as { emit(e: string, r: unknown, cb: typeof done): void }).emit(event, req, done),
+    tell: (event, req) => (socket as unknown as { emit(e: string, r: unknown): void }).emit(event, req),
+  };
+  const tables = roomWatch<TableState>(rooms, {
+    subscribe: 'subscribeTable',
+    unsubscribe: 'unsubscribeTable',
+    request: (key) => ({ protocol: PROTOCOL_VERSION, eventId: key.slice(0, key.indexOf('/')), table: key.slice(key.indexOf('/') + 1) }),
+    leave: (key) => ({ eventId: key.slice(0, key.indexOf('/')), table: key.slice(key.indexOf('/') + 1) }),
+    fromAck: ({ ok: _ok, ...state }) => state as unknown as TableState,
+  });
+  const events = roomWatch<EventView>(rooms, {
+    subscribe: 'subscribeEvent',
+    unsubscribe: 'unsubscribeEvent',
+    request: (eventId) => ({ protocol: PROTOCOL_VERSION, eventId }),
+    leave: (eventId) => ({ eventId }),
+    fromAck: (ack) => ack.event as EventView,
+  });
+  /** Live-line listeners per event, and the newest version handed out per match. */
+  const liveListeners = new Map<string, Set<(l: LiveLine) => void>>();
+  const liveVersions = new Map<string, number>();
+  socket.on('table', (t: TableState) => tables.push(`${t.eventId}/${t.table}`, t));
+  socket.on('event', (v: EventView) => events.push(v.id, v));
+  socket.on('eventLive', ({ eventId, line }: EventLivePush) => {
+    const listeners = liveListeners.get(eventId);
+    if (!listeners || (liveVersions.get(line.matchId) ?? -1) >= line.version) return;
+    liveVersions.set(line.matchId, line.version);
+    for (const cb of [...listeners]) cb(line);
+  });
+
   socket.on('connect', () => {
     // Budget probe: the first-state paint is measured from here (see tests/pages/overlay-budget.test.ts).
     if (typeof performance !== 'undefined' && performance.getEntriesByName('cuecast:connect').length === 0) performance.mark('cuecast:connect');
@@ -159,6 +212,8 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
       sub.inFlight = false; // acks of a dead connection never come
       resync(sub);
     }
+    tables.resyncAll(true);
+    events.resyncAll(true);
   });
   socket.on('disconnect', (reason) => {
     setStatus('offline');
@@ -173,7 +228,10 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
   socket.on('connect_error', () => setStatus('offline'));
 
   const onVisible = () => {
-    if (document.visibilityState === 'visible') for (const sub of subs.values()) resync(sub);
+    if (document.visibilityState !== 'visible') return;
+    for (const sub of subs.values()) resync(sub);
+    tables.resyncAll();
+    events.resyncAll();
   };
   const hasDocument = typeof document !== 'undefined';
   if (hasDocument) document.addEventListener('visibilitychange', onVisible);
@@ -205,6 +263,26 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
         if (s.listeners.size === 0 && subs.get(matchId) === s) {
           subs.delete(matchId);
           if (socket.connected) socket.emit('unsubscribe', { matchId });
+        }
+      };
+    },
+
+    watchTable(eventId, table, onTable, onError) {
+      return tables.watch(`${eventId}/${table}`, onTable, onError);
+    },
+
+    watchEvent(eventId, onEvent, onLive, onError) {
+      let listeners = liveListeners.get(eventId);
+      if (onLive) {
+        if (!listeners) liveListeners.set(eventId, (listeners = new Set()));
+        listeners.add(onLive);
+      }
+      const stop = events.watch(eventId, onEvent, onError);
+      return () => {
+        stop();
+        if (onLive && listeners) {
+          listeners.delete(onLive);
+          if (listeners.size === 0) liveListeners.delete(eventId);
         }
       };
     },
@@ -247,6 +325,9 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
       closed = true;
       if (hasDocument) document.removeEventListener('visibilitychange', onVisible);
       subs.clear();
+      tables.clear();
+      events.clear();
+      liveListeners.clear();
       socket.removeAllListeners();
       socket.close();
       setStatus('offline');
