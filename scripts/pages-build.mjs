@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OVERLAY = join(ROOT, 'overlay');
 const DIST = join(OVERLAY, 'dist');
-const PAGES = ['index', 'scorer', 'overlay', 'dashboard', 'watch'];
+const PAGES = ['index', 'scorer', 'overlay', 'dashboard', 'watch', 'event'];
 const LOCK = join(ROOT, 'node_modules', '.cuecast-build.lock');
 
 function newest(path) {
@@ -33,6 +33,7 @@ export function distIsStale() {
     newest(join(ROOT, 'shared')),
     newest(join(OVERLAY, 'public')),
     newest(join(OVERLAY, 'vite.config.ts')),
+    newest(join(OVERLAY, 'flags-plugin.ts')),
     ...PAGES.map((p) => newest(join(OVERLAY, `${p}.html`))),
   );
   return sources > built;

@@ -285,7 +285,7 @@ export function tp(lang: Lang, key: PageKey | StringKey, params?: Record<string,
   return fill((PAGE_DICTS[lang] ?? enPages)[key as PageKey] ?? enPages[key as PageKey], params);
 }
 
-function fill(s: string, params?: Record<string, string | number>): string {
+export function fill(s: string, params?: Record<string, string | number>): string {
   if (!params) return s;
   return s.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 }
