@@ -18,6 +18,7 @@ import { applyStep, newMatch, parseSetup, replay, type Match } from '../shared/i
 import type { SetupInput } from '../shared/protocol/setup';
 import type { MatchState } from '../shared/protocol/state';
 import type { Step } from '../shared/protocol/steps';
+import { caption } from '../overlay/src/lib/format';
 import { plausibleStep, seededRandom } from '../shared/simulate';
 
 const HELP = `cuecast demo: plays a seeded, plausible match against a running cuecast server.
@@ -176,7 +177,7 @@ function line(n: number, s: MatchState): string {
   const score = `${a} ${s.score[0]} – ${s.score[1]} ${b}`;
   const who = s.names[s.turn === 'A' ? 0 : 1];
   const extra = s.winner ? '' : `  run ${s.run}, ${who} at the table${s.awaiting ? `, ${who} decides (${s.awaiting})` : ''}`;
-  return `#${String(n).padStart(3)}  ${score}  rack ${s.rack}  ${s.last?.caption ?? ''}${extra}`;
+  return `#${String(n).padStart(3)}  ${score}  rack ${s.rack}  ${caption(s, 'en')}${extra}`;
 }
 
 async function main(): Promise<void> {

@@ -104,6 +104,15 @@ export class MatchService {
     return live ? { version: this.live.version(live), events: this.live.log(live), match: live.match } : null;
   }
 
+  /**
+   * Whether `token` may record for match `id` (the scorer console's check as it opens): true or false, null
+   * when the match is unknown. Compares hashes in constant time; reveals neither the token nor its hash.
+   */
+  async tokenValid(id: string, token: unknown): Promise<boolean | null> {
+    const live = await this.live.get(id);
+    return live ? tokenMatches(token, live.record.tokenHash) : null;
+  }
+
   /** Latest summaries, newest first. */
   list(limit = 100): Promise<MatchSummary[]> {
     return this.store.list(limit);

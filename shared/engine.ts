@@ -11,7 +11,7 @@ import type { MatchSetup } from './protocol/setup';
 import type { MatchState, Outcome } from './protocol/state';
 import type { Step } from './protocol/steps';
 import type { MatchStats } from './protocol/wire';
-import { type Core, initialCore, type Transition } from './rules/core';
+import { type Core, initialCore, nextOf, type Transition } from './rules/core';
 import { decideStraightPool } from './rules/fourteen-one';
 import { decideRotation } from './rules/rotation';
 import { coreFromState, projectState } from './view';
@@ -52,8 +52,7 @@ export function applyStep(match: Match, step: Step): Applied {
   if ('undo' in step) {
     const top = match.history;
     if (!top) return { ok: false, error: new RulesError('nothing-to-undo', 'undo: there is no step to take back', 'undo') };
-    const outcome: Outcome = { kind: 'undo', by: top.outcome.by, points: 0, penalty: 0, caption: `undone: ${top.outcome.caption}` };
-    return { ok: true, match: undone(match, top), outcome };
+    return { ok: true, match: undone(match, top), outcome: undoOutcome(top) };
   }
   try {
     const next = advance(match, step);
@@ -62,6 +61,16 @@ export function applyStep(match: Match, step: Step): Applied {
     if (e instanceof RulesError) return { ok: false, error: e };
     throw e;
   }
+}
+
+/** The outcome of an undo: what it took back (`undone`) and the situation it returns to. */
+function undoOutcome(top: HistoryNode): Outcome {
+  const before = top.before;
+  const by = top.outcome.by;
+  return {
+    kind: 'undo', by, points: 0, penalty: 0, run: 0, standingFouls: before.fouls[by === 'A' ? 0 : 1], rack: before.rack,
+    next: nextOf(before), undone: top.outcome,
+  };
 }
 
 /** The match with its last effective step taken back. */

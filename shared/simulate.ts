@@ -5,7 +5,7 @@
  */
 import type { Match } from './engine';
 import { legalPlacements } from './rules/rotation';
-import type { Step } from './protocol/steps';
+import type { RackArea, Step } from './protocol/steps';
 
 /** Uniform random source in [0, 1), e.g. a seeded generator. */
 export type Random = () => number;
@@ -40,9 +40,7 @@ function straightPoolStep(match: Match, rand: Random, skill: number): Step {
   if (r < skill) {
     const n = c.count >= 3 && chance(0.1, rand) ? 2 : 1;
     const left = c.count - n;
-    const rackArea = left <= 1 && chance(0.4, rand)
-      ? { cueBall: chance(0.5, rand), breakBall: chance(0.5, rand), breakBallInKitchen: chance(0.3, rand), headSpotTaken: chance(0.2, rand) }
-      : undefined;
+    const rackArea = left <= 1 && chance(0.4, rand) ? plausibleRackArea(left, rand) : undefined;
     if (table && chance(0.85, rand)) {
       const balls = [...table].sort(() => rand() - 0.5).slice(0, n);
       return { shot: { call: { ball: balls[0]! }, pocketed: balls, ...(rackArea ? { rackArea } : {}) } };
@@ -52,6 +50,19 @@ function straightPoolStep(match: Match, rand: Random, skill: number): Step {
   if (r < skill + 0.12) return { shot: { call: 'safety', ...(table && chance(0.1, rand) ? { pocketed: [pick(table, rand)] } : {}) } };
   if (r < skill + 0.2) return { shot: { call: { ball: ball() } } };
   return { shot: { call: { ball: ball() }, ...pick(FOULS, rand) } as Step extends { shot: infer S } ? S : never };
+}
+
+/**
+ * Rack-area facts a referee can see when a scoring shot leaves `left` balls (S-16–S-18): never the break ball
+ * both in the rack area and behind the head string, nothing about a break ball when none is left, and no
+ * "head spot taken" when both balls lie in the rack area (D-30 refuses those).
+ */
+function plausibleRackArea(left: number, rand: Random): RackArea {
+  const cueBall = chance(0.5, rand);
+  const breakBall = chance(0.5, rand);
+  const breakBallInKitchen = chance(0.3, rand) && !breakBall;
+  const headSpotTaken = chance(0.2, rand) && !(cueBall && breakBall);
+  return left === 0 ? { cueBall } : { cueBall, breakBall, breakBallInKitchen, headSpotTaken };
 }
 
 function rotationStep(match: Match, rand: Random, skill: number): Step {

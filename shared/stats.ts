@@ -4,7 +4,7 @@
  * §3.13; Rotation with balls and rack totals) and the consistency check (14-1 INV-1/INV-2, Rotation INV-R1).
  */
 import type { MatchSetup, Pair, PlayerKey } from './protocol/setup';
-import type { Outcome, PlayerStats, RackTotal, SheetRow, TurnEnd } from './protocol/state';
+import type { ConsistencyCheck, Outcome, PlayerStats, RackTotal, SheetRow, TurnEnd } from './protocol/state';
 import type { Step } from './protocol/steps';
 import type { MatchStats } from './protocol/wire';
 import { type Core, idx, initialCore } from './rules/core';
@@ -21,7 +21,7 @@ const MARKS: Record<TurnEnd, SheetRow['mark']> = {
   'push-out': 'PO', win: 'W', 'lost-break': '',
 };
 
-/** How many recent steps the dashboard lists in words. */
+/** How many recent steps `MatchStats.recent` carries (the pages word them). */
 export const RECENT_STEPS = 8;
 
 /**
@@ -89,11 +89,7 @@ export function deriveStats(setup: MatchSetup, entries: readonly StatsEntry[], n
       runs,
     };
   }) as [PlayerStats, PlayerStats];
-  const recent = entries.slice(-RECENT_STEPS).map((e) => {
-    const name = setup.players[idx(e.outcome.by)];
-    // "Bob accepts the table" already names the player; "+2 (run 5)" does not.
-    return e.outcome.caption.startsWith(`${name} `) ? e.outcome.caption : `${name}: ${e.outcome.caption}`;
-  });
+  const recent = entries.slice(-RECENT_STEPS).map((e) => e.outcome);
   return {
     players,
     sheet,
@@ -112,28 +108,28 @@ export function deriveStats(setup: MatchSetup, entries: readonly StatsEntry[], n
 export function consistency(
   setup: MatchSetup, entries: readonly StatsEntry[], now: Core,
   counts: Pair<{ scored: number; penalties: number }>,
-): { ok: boolean; detail: string } {
+): ConsistencyCheck {
   const first = entries[0]?.before ?? initialCore(setup);
-  const delta = now.score[0] + now.score[1] - (first.score[0] + first.score[1]);
+  const scoreChange = now.score[0] + now.score[1] - (first.score[0] + first.score[1]);
   const scored = counts[0].scored + counts[1].scored;
   if (setup.discipline === 'rotation') {
     const left = (t: readonly number[] | null) => (t ?? []).reduce((a, b) => a + b, 0);
-    const expected = 120 * (now.rack - first.rack) + left(first.table) - left(now.table);
-    const tieBreak = now.winner && setup.options.format === 'single-rack-61' && now.table?.length === 0 && delta === expected + 1 ? 1 : 0;
-    const ok = delta === expected + tieBreak && scored === expected;
-    return { ok, detail: `score change ${delta} ${ok ? '=' : '≠'} 120 × ${now.rack - first.rack} racks + ${left(first.table) - left(now.table)} from this table${tieBreak ? ' + 1 tie-break' : ''}` };
+    const racks = now.rack - first.rack;
+    const fromTable = left(first.table) - left(now.table);
+    const expected = 120 * racks + fromTable;
+    const tieBreak = !!now.winner && setup.options.format === 'single-rack-61' && now.table?.length === 0 && scoreChange === expected + 1;
+    const ok = scoreChange === expected + (tieBreak ? 1 : 0) && scored === expected;
+    return { discipline: 'rotation', ok, scoreChange, racks, fromTable, tieBreak };
   }
   const penalties = counts[0].penalties + counts[1].penalties;
-  let ok = delta === scored - penalties;
-  let detail = `score change ${delta} ${ok ? '=' : '≠'} ${scored} balls − ${penalties} foul points`;
+  const scoreOk = scoreChange === scored - penalties;
+  let rack: { scored: number; onTable: number; ok: boolean } | null = null;
   // INV-2 holds once the current rack began while recording (or from a fresh start).
   const rackStart = [...entries].reverse().find((e) => e.outcome.rerack)?.outcome;
   if (now.winner === null && (rackStart || (!setup.start && now.rack === 1))) {
     const since = rackStart ? entries.slice(entries.findLastIndex((e) => e.outcome === rackStart) + 1) : entries;
     const inRack = since.reduce((a, e) => a + (e.outcome.kind === 'shot' ? e.outcome.points : 0), 0);
-    const inv2 = inRack === 15 - now.count;
-    ok &&= inv2;
-    detail += `; this rack ${inRack} scored ${inv2 ? '=' : '≠'} 15 − ${now.count} on the table`;
+    rack = { scored: inRack, onTable: now.count, ok: inRack === 15 - now.count };
   }
-  return { ok, detail };
+  return { discipline: '14-1', ok: scoreOk && (rack?.ok ?? true), scoreChange, scored, penalties, scoreOk, rack };
 }

@@ -3,6 +3,8 @@
  * - `POST /api/matches` set-up → 201 `{id, scorerToken, version, rulesVersion, setup, state, urls}` (needs the admin token when set);
  * - `GET /api/matches` latest summaries; `GET /api/matches/:id` `{id, version, rulesVersion, setup, state, stats}`;
  * - `GET /api/matches/:id/events` the log; `GET /api/matches/:id/sheet.csv` the score sheet;
+ * - `GET /api/matches/:id/scorer-check` with `Authorization: Bearer <scorerToken>` → `{valid: true}` or
+ *   `{valid: false, reason: 'no-token' | 'wrong-token'}` (never the token); 404 for an unknown match;
  * - `POST /api/matches/:id/events` `Authorization: Bearer <scorerToken>`, body `{eventId, expectedVersion?, step, protocol?}`
  *   (`RecordBody`, checked by the same envelope parse as the Socket.IO `record`)
  *   → `{matchId, version, state, stats, duplicate?}` (201 new, 200 retried eventId with the same step),
@@ -118,6 +120,14 @@ export function apiRouter(opts: ApiOptions): Router {
       .type('text/csv; charset=utf-8')
       .attachment(`cuecast-${req.params.id}-sheet.csv`)
       .send(sheetCsv(ev.match.setup, statsOf(ev.match).sheet));
+  });
+
+  r.get('/matches/:id/scorer-check', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const token = bearer(req);
+    const valid = await matches.tokenValid(req.params.id, token ?? '');
+    if (valid === null) return notFound(res, req.params.id);
+    res.json(valid ? { valid } : { valid, reason: token === undefined ? 'no-token' : 'wrong-token' });
   });
 
   r.post('/matches/:id/events', async (req, res) => {

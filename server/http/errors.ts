@@ -20,6 +20,8 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'push-out-not-allowed': 400,
   'placement-forbidden': 400,
   'inconsistent-shot': 400,
+  'foreign-fact': 400,
+  'not-for-this-shot': 400,
   'nothing-to-undo': 400,
   'invalid-request': 400,
   'protocol-mismatch': 400,

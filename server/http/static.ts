@@ -3,7 +3,8 @@
  * `/` → index.html, `/scorer/:id` → scorer.html, `/overlay/:id` → overlay.html,
  * `/dashboard/:id` → dashboard.html, `/watch` and `/watch/:id` → watch.html; the table-following pages
  * `/overlay|dashboard|watch/table/:eventId/:table` → the same page as one match; `/event` (a new event) and
- * `/event/:eventId` (the organiser's page) → event.html. Flags: `/flags/<code>.svg` (copied by the build).
+ * `/event/:eventId` (the organiser's page) → event.html. Flags: `/flags/<code>.svg` (copied by the build);
+ * `/favicon.ico` and `/favicon.svg` (from overlay/public) like any other file of the build.
  * Without a build every page answers 503 with a message saying to run `npm run build`.
  */
 import { existsSync } from 'node:fs';

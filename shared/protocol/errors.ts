@@ -18,7 +18,12 @@ export type ErrorCode =
   | 'ball-not-on-table'
   | 'push-out-not-allowed'
   | 'placement-forbidden'
+  /** Facts of one shot that contradict each other (a ball twice, the break ball in the rack area and behind the head string). */
   | 'inconsistent-shot'
+  /** A fact or step of the other discipline, or of a match option that is off (a `call` in Rotation without call shot). */
+  | 'foreign-fact'
+  /** A fact of another kind of shot (`breakRails` on an ordinary shot, a `call` on the Rotation break, `rackArea` without a re-rack). */
+  | 'not-for-this-shot'
   | 'nothing-to-undo'
   // transport / server
   | 'invalid-request'

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isCountryCode } from '../countries';
 import { RulesError } from './errors';
+import { RACK_CLINCH } from './state';
 import { describeIssue } from './steps';
 
 export type Discipline = '14-1' | 'rotation';
@@ -232,7 +233,7 @@ export function parseSetup(input: unknown): MatchSetup {
       options,
       breaker: s.breaker ?? 'A',
       players: s.players,
-      targets: s.targets ?? (options.format === 'single-rack-61' ? [61, 61] : [120, 120]),
+      targets: s.targets ?? (options.format === 'single-rack-61' ? [RACK_CLINCH, RACK_CLINCH] : [120, 120]),
       startScore,
     };
     if (s.start?.ballsOnTable !== undefined) fail('setup.start.ballsOnTable', 'is for 14-1; Rotation uses onTable');

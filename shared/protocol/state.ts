@@ -3,6 +3,7 @@
  * Produced by the engine's `view()`; pure data, JSON-serialisable, identical on server and browser.
  */
 import type { Discipline, Pair, PlayerKey, Ruleset } from './setup';
+import type { OtherFoul, Placement } from './steps';
 
 /** Rotation: rack points that clinch a rack, more than half of the 120 on the table (ROT §13, R-3a, R-13). */
 export const RACK_CLINCH = 61;
@@ -39,17 +40,62 @@ export interface FoulPlacementFacts {
 /** How a turn ended, as the score sheet marks it (rules.md §3.13). */
 export type TurnEnd = 'miss' | 'safety' | 'foul' | 'breaking-foul' | 'third-foul' | 'illegal-break' | 'push-out' | 'win' | 'lost-break';
 
-/** What the last recorded step did, in numbers and in words a caption can use. */
+/**
+ * Why a shot was a foul (14-1 S-9/S-12, Rotation R-7/R-8), as the referee reported it: the cue ball pocketed
+ * (`scratch`) or off the table, no ball hit, the lowest ball not hit first (`wrong-ball`, Rotation), an
+ * object ball off the table, no ball to a cushion after contact (`no-rail`), one of the other fouls of the
+ * report (FORMAT.md `fouls`), or Rotation's illegal break taken as a foul (D-17 `illegalBreakPolicy: 'foul'`).
+ */
+export type FoulReason =
+  | 'scratch'
+  | 'cue-ball-off-table'
+  | 'no-contact'
+  | 'wrong-ball'
+  | 'ball-off-table'
+  | 'no-rail'
+  | OtherFoul
+  | 'illegal-break';
+
+/** What a step left pending: who shoots or decides next and how — the situation after the step. */
+export interface NextUp {
+  /** Who shoots next, or who must make the pending choice. */
+  turn: PlayerKey;
+  /** The decision the rules now wait for (null: play on). */
+  awaiting: Awaiting;
+  /** Where `turn` may place the cue ball for the next shot (null: as it lies). */
+  ballInHand: BallInHand;
+  /** The next shot is an opening break by `turn` (break requirements apply). */
+  breakShot: boolean;
+  /** Rack number after the step. */
+  rack: number;
+  /** Set when the step ended the match. */
+  winner: PlayerKey | null;
+}
+
+/** A choice made by the player entitled to it (14-1 S-9/S-14, Rotation R-10/D-17). */
+export type ChoiceMade = 'accept' | 'rebreak' | 'rerack' | 'shoot' | 'pass';
+
+/**
+ * What the last recorded step did, as facts only (no words): who, what, points, penalty, the run after it,
+ * fouls standing and what is pending. The pages word it in each language (overlay/src/lib/format.ts).
+ */
 export interface Outcome {
   /** Step kind that produced it. */
   kind: 'shot' | 'choice' | 'undo' | 'stalemate' | 'warning';
-  /** Player who shot or chose. */
+  /** Player who shot or chose (stalemate: the breaker; warning: the warned player; undo: who took the undone step). */
   by: PlayerKey;
   /** Points gained by `by` on this step (gross). */
   points: number;
   /** Points lost by `by` on this step (positive number; 14-1 only). */
   penalty: number;
-  /** Rotation: balls scored on this step with their values. */
+  /**
+   * Points of `by`'s inning after this step (D-7): the run so far on a shot that continues it, the final run on
+   * a shot that ends it (a foul does not subtract); 0 for a step that is not a shot.
+   */
+  run: number;
+  /** Consecutive fouls of `by` standing after the step (2 = on two fouls; 0 after a legal shot or a third foul). */
+  standingFouls: number;
+  /** Rotation: balls scored on this step (ascending), each worth its number. */
   balls?: number[];
   /** Set when this step ended the turn. */
   turnEnd?: TurnEnd;
@@ -57,19 +103,36 @@ export interface Outcome {
   rerack?: { racked: 14 | 15; reason: 'continuous' | 'three-foul' | 'rebreak' | 'stalemate' | 'new-rack' | 'illegal-break' };
   /** Kind of foul on this step, if any. */
   foul?: 'foul' | 'breaking-foul' | 'third-foul';
+  /** Why the shot was a foul, most visible first (empty for a breaking foul that only missed the requirement). */
+  fouls?: FoulReason[];
+  /** Rotation `wrong-ball`: the ball the cue ball hit first. */
+  firstContact?: number;
+  /** The foul happened on an opening break (14-1 standard foul on the break, Rotation break foul). */
+  onBreak?: true;
+  /** Rotation: the foul happened on a push out (R-10). */
+  onPushOut?: true;
   /** The shot was a called safety (14-1, Rotation call shot). */
   safety?: boolean;
+  /** Object balls pocketed without scoring and put back on the table (14-1 S-5/S-11, Rotation R-6a). */
+  spotted?: number;
+  /** Rotation: the numbers of the balls put back (R-6a). */
+  spottedBalls?: number[];
+  /** Rotation: this shot clinched the rack at 61 (R-13). */
+  clinched?: true;
+  /** Rotation single rack: 60–60 with all balls down, the last ball's pocketer gets +1 (R-3a, D-24; not in `points`). */
+  tieBreak?: true;
+  /** A choice step: what was chosen. */
+  choice?: ChoiceMade;
+  /** Rotation foul placement (R-8): where the cue ball and the lowest ball (number `ball`) go. */
+  placement?: { cueBall: Placement['cueBall']; lowestBall: Placement['lowestBall']; ball: number | null };
+  /** Undo: the outcome of the step taken back. */
+  undone?: Outcome;
   /** Set when this shot opened an inning of `by`: that inning's number. */
   inning?: number;
   /** Rack number when the step was taken. */
-  rack?: number;
-  /** Short caption, e.g. "third foul: −16", "re-rack: 14 balls", "push out", "rack won". */
-  caption: string;
-  /**
-   * The end of `caption` that says what comes next (" — Bob: accept or re-break", ", ball in hand behind the
-   * head string", ", Ann breaks"), so a page that states the situation separately shows the rest only.
-   */
-  then?: string;
+  rack: number;
+  /** What the step left pending (who shoots or decides next, ball in hand, the next breaker, the winner). */
+  next: NextUp;
 }
 
 /** One row of the score sheet: one inning of one player (rules.md §3.13; 14dot1-SG). */
@@ -114,6 +177,20 @@ export interface RackTotal {
   /** Rotation: ball numbers each player scored in the rack (empty for 14-1). */
   balls: Pair<number[]>;
 }
+
+/**
+ * The rules' consistency check, relative to where recording began, as numbers the pages word. 14-1 INV-1:
+ * change of the score sum (`scoreChange`) = balls legally scored − foul points (`scoreOk`); INV-2 (`rack`, when
+ * the current rack began while recording): balls scored in it = 15 − balls on the table. Rotation INV-R1: the
+ * change = 120 per rack finished (`racks`) + points taken off the current table (`fromTable`), + 1 after a
+ * single-rack 60–60 tie-break. `ok`: every relation holds.
+ */
+export type ConsistencyCheck =
+  | {
+    discipline: '14-1'; ok: boolean; scoreChange: number; scored: number; penalties: number; scoreOk: boolean;
+    rack: { scored: number; onTable: number; ok: boolean } | null;
+  }
+  | { discipline: 'rotation'; ok: boolean; scoreChange: number; racks: number; fromTable: number; tieBreak: boolean };
 
 /** The whole public state of a match at one version. */
 export interface MatchState {

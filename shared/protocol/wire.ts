@@ -18,7 +18,7 @@ import type {
   UnsubscribeTableRequest,
 } from './event';
 import type { MatchSetup } from './setup';
-import type { MatchState, PlayerStats, RackTotal, SheetRow } from './state';
+import type { ConsistencyCheck, MatchState, Outcome, PlayerStats, RackTotal, SheetRow } from './state';
 import type { Step } from './steps';
 
 /**
@@ -40,10 +40,10 @@ export interface MatchStats {
   sheet: SheetRow[];
   /** Points (and, for Rotation, ball numbers) each player scored in each rack, racks in order; racks with no points are left out. */
   racks: RackTotal[];
-  /** Last few effective steps in words, newest last. */
-  recent: string[];
-  /** Consistency check: 14-1 INV-1, Rotation INV-R1. */
-  check: { ok: boolean; detail: string };
+  /** Outcomes of the last few effective steps (at most 8), newest last; the pages word them (names: `state.names`). */
+  recent: Outcome[];
+  /** Consistency check: 14-1 INV-1 / INV-2, Rotation INV-R1, as numbers (the dashboard words them). */
+  check: ConsistencyCheck;
 }
 
 /** A state snapshot at one version. `version` = number of events in the log. */

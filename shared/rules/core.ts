@@ -4,7 +4,7 @@
  * Pure data; every transition returns a new object.
  */
 import type { MatchSetup, Pair, PlayerKey } from '../protocol/setup';
-import type { Awaiting, BallInHand, FoulPlacementFacts, Outcome, RackPlacement } from '../protocol/state';
+import { type Awaiting, type BallInHand, type FoulPlacementFacts, type NextUp, type Outcome, RACK_CLINCH, type RackPlacement } from '../protocol/state';
 
 /** Internal state of a match between steps. Immutable by convention (transitions copy). */
 export interface Core {
@@ -98,7 +98,7 @@ export function initialCore(setup: MatchSetup): Core {
     warned: [false, false],
     pushOutAvailable: false,
     rackPoints,
-    rackClinchedBy: rackPoints[0] >= 61 ? 'A' : rackPoints[1] >= 61 ? 'B' : null,
+    rackClinchedBy: rackPoints[0] >= RACK_CLINCH ? 'A' : rackPoints[1] >= RACK_CLINCH ? 'B' : null,
     placement: null,
   };
 }
@@ -151,9 +151,9 @@ export function reachedTarget(setup: MatchSetup, c: Core, p: PlayerKey): boolean
   return c.score[idx(p)] >= setup.targets[idx(p)];
 }
 
-/** Signed points for captions: "+2", "−16". */
-export function signed(n: number): string {
-  return n >= 0 ? `+${n}` : `−${-n}`;
+/** What a core leaves pending for the next step: who, which decision, ball in hand, a break, the winner. */
+export function nextOf(c: Core): NextUp {
+  return { turn: c.turn, awaiting: c.awaiting, ballInHand: c.ballInHand, breakShot: c.breakShot, rack: c.rack, winner: c.winner };
 }
 
 /** Where and by whom a step was taken; the fixed part of its outcome. */
@@ -162,25 +162,43 @@ export interface StepContext {
   by: PlayerKey;
   rack: number;
   inning: number | undefined;
+  /** Points of `by`'s inning before this step (0 when the step opened it or is not a shot). */
+  run: number;
 }
 
-/** Extra outcome fields beside points, penalty and caption. */
-export type OutcomeExtras = Partial<Pick<Outcome, 'balls' | 'turnEnd' | 'rerack' | 'foul' | 'safety'>>;
+/** Outcome facts beside the ones every outcome has (who, points, penalty, run, fouls standing, what is next). */
+export type OutcomeExtras = Partial<Pick<Outcome,
+  'balls' | 'turnEnd' | 'rerack' | 'foul' | 'fouls' | 'firstContact' | 'onBreak' | 'onPushOut' | 'safety' | 'spotted'
+  | 'spottedBalls' | 'clinched' | 'tieBreak' | 'choice' | 'placement'>>;
 
 /**
- * Build an outcome without spreads (hot path); absent extras stay absent.
- * @param event what happened, in words; @param then what comes next, appended to form the caption.
+ * Build the outcome of a step from its context and the core it leaves (`d`, final): the run after it, the fouls
+ * `by` has standing and what is pending come from `d`. Absent (undefined or false) extras stay absent.
  */
-export function outcomeOf(ctx: StepContext, points: number, penalty: number, event: string, extras?: OutcomeExtras, then?: string): Outcome {
-  const o: Outcome = { kind: ctx.kind, by: ctx.by, points, penalty, caption: then ? event + then : event, rack: ctx.rack };
-  if (then) o.then = then;
+export function outcomeOf(ctx: StepContext, d: Core, points: number, penalty: number, extras?: OutcomeExtras): Outcome {
+  const o: Outcome = {
+    kind: ctx.kind, by: ctx.by, points, penalty, run: ctx.kind === 'shot' ? ctx.run + points : 0,
+    standingFouls: d.fouls[idx(ctx.by)], rack: ctx.rack, next: nextOf(d),
+  };
   if (ctx.inning !== undefined) o.inning = ctx.inning;
   if (extras) {
-    if (extras.balls !== undefined) o.balls = extras.balls;
-    if (extras.turnEnd !== undefined) o.turnEnd = extras.turnEnd;
-    if (extras.rerack !== undefined) o.rerack = extras.rerack;
-    if (extras.foul !== undefined) o.foul = extras.foul;
-    if (extras.safety) o.safety = true;
+    // Field by field (hot path: a replay builds one outcome per step; a for-in loop costs several times more).
+    const e = extras;
+    if (e.balls !== undefined) o.balls = e.balls;
+    if (e.turnEnd !== undefined) o.turnEnd = e.turnEnd;
+    if (e.rerack !== undefined) o.rerack = e.rerack;
+    if (e.foul !== undefined) o.foul = e.foul;
+    if (e.fouls !== undefined) o.fouls = e.fouls;
+    if (e.firstContact !== undefined) o.firstContact = e.firstContact;
+    if (e.onBreak) o.onBreak = true;
+    if (e.onPushOut) o.onPushOut = true;
+    if (e.safety) o.safety = true;
+    if (e.spotted) o.spotted = e.spotted;
+    if (e.spottedBalls !== undefined) o.spottedBalls = e.spottedBalls;
+    if (e.clinched) o.clinched = true;
+    if (e.tieBreak) o.tieBreak = true;
+    if (e.choice !== undefined) o.choice = e.choice;
+    if (e.placement !== undefined) o.placement = e.placement;
   }
   return o;
 }

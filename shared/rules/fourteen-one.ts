@@ -1,6 +1,6 @@
 /**
  * 14-1 continuous (straight pool): seed 14-1 §01–§12 (NBA ch.13, June 2026) with the WPA differences,
- * as specified in rules.md §3 (S-1…S-21) and decisions D-1…D-16, D-25, D-30.
+ * as specified in rules.md §3 (S-1…S-21) and decisions D-1…D-16, D-25, D-30, D-31.
  * Every function is pure: (setup, core, step) → new core + outcome, or a thrown RulesError. Inside one
  * transition a private draft of the core is mutated (`draftOf`); the input core is never touched.
  */
@@ -9,10 +9,18 @@ import type { PlayerKey, StraightPoolSetup } from '../protocol/setup';
 import type { RackPlacement } from '../protocol/state';
 import type { Choice, RackArea, Step } from '../protocol/steps';
 import {
-  ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, outcomeOf, reachedTarget, signed,
+  ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, outcomeOf, reachedTarget,
   type StepContext, type Transition, withAt,
 } from './core';
-import { foulWords, readShot, type ShotFacts, withoutBalls } from './shot-facts';
+import { foulReasons, readShot, type ShotFacts, withoutBalls } from './shot-facts';
+import { checkOutcomeFacts, checkShot, checkStepVocabulary } from './shot-fields';
+
+/**
+ * D-31: after every 15-ball re-rack for an opening break (NBA three-foul "rerack", WPA mandatory three-foul
+ * re-rack, "rebreak" after a breaking foul, stalemate) the breaker has the cue ball in hand behind the head
+ * string. `rackPlacement` keeps it until the next re-rack.
+ */
+export const RERACKED_FOR_BREAK: Readonly<RackPlacement> = Object.freeze({ cueBall: 'kitchen', breakBall: 'racked', racked: 15 });
 
 /**
  * Decide one 14-1 step (shot, choice, stalemate, warning).
@@ -22,10 +30,13 @@ export function decideStraightPool(setup: StraightPoolSetup, c: Core, step: Step
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
-    if (step.shot.pushOut) throw new RulesError('push-out-not-allowed', 'shot.pushOut: a push out is a Rotation rule; 14-1 has none', 'shot.pushOut');
-    const facts = readShot(step.shot, c.table, c.count, false);
-    return shoot(setup, c, facts, step.shot.breakRails, step.shot.rackArea);
+    checkShot(setup, c, step.shot);
+    const facts = readShot(step.shot, c.table, c.count);
+    const t = shoot(setup, c, facts, step.shot.breakRails, step.shot.rackArea);
+    if (step.shot.rackArea) checkOutcomeFacts(setup, c, t.core, step.shot, facts.pocketedCount);
+    return t;
   }
+  checkStepVocabulary(setup, step);
   if ('choice' in step) return choose(setup, c, step.choice);
   if ('stalemate' in step) return stalemate(setup, c, step.stalemate.breaker);
   if ('warning' in step) return warn(setup, c, step.warning);
@@ -34,7 +45,7 @@ export function decideStraightPool(setup: StraightPoolSetup, c: Core, step: Step
 
 /** The error for a shot while a choice is pending (rules.md §1.3). */
 export function pendingError(setup: { players: [string, string] }, c: Core): RulesError {
-  return new RulesError('choice-pending', `shot: ${setup.players[idx(c.turn)]} must first answer the pending ${c.awaiting}`, 'shot');
+  return new RulesError('choice-pending', `step.shot: ${setup.players[idx(c.turn)]} must first answer the pending ${c.awaiting}`, 'step.shot');
 }
 
 /** A standard foul by the 14-1 list (S-12; 14-1 §08): no contact, no cushion, scratch, ball off the table, other fouls. */
@@ -55,7 +66,8 @@ function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { object
   const d = draftOf(c0);
   const p = d.turn;
   const o = other(p);
-  const ctx: StepContext = { kind: 'shot', by: p, rack: c0.rack, inning: openInning(d) };
+  const inning = openInning(d);
+  const ctx: StepContext = { kind: 'shot', by: p, rack: c0.rack, inning, run: d.run };
   const cueInHand = f.cueBall !== null ? 'kitchen' as const : null;
   const wasBreak = d.breakShot;
   d.breakShot = false;
@@ -68,8 +80,7 @@ function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { object
     d.ballInHand = null;
     d.pendingBallInHand = cueInHand;
     d.awaiting = 'break-foul-choice';
-    return { core: d, outcome: outcomeOf(ctx, 0, pen, `breaking foul: ${signed(-pen)}`,
-      { foul: 'breaking-foul', turnEnd: 'breaking-foul' }, ` — ${setup.players[idx(o)]}: accept or re-break`) };
+    return { core: d, outcome: outcomeOf(ctx, d, 0, pen, { foul: 'breaking-foul', turnEnd: 'breaking-foul', fouls: foulReasons(f, true) }) };
   }
 
   if (isStandardFoul(f)) return standardFoul(setup, d, ctx, f, wasBreak);
@@ -82,8 +93,7 @@ function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { object
     // S-5 / S-11: safety or call not made — pocketed balls are spotted, turn passes, cue ball as it lies.
     const safety = f.call.kind === 'safety';
     endTurn(d, o);
-    const spotted = f.pocketedCount > 0 ? `, ${f.pocketedCount} spotted` : '';
-    return { core: d, outcome: outcomeOf(ctx, 0, 0, `${safety ? 'safety' : 'miss'}${spotted}`, { turnEnd: safety ? 'safety' : 'miss', safety }) };
+    return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { turnEnd: safety ? 'safety' : 'miss', safety, spotted: f.pocketedCount || undefined }) };
   }
 
   // S-4: called ball in the called pocket — every pocketed ball scores.
@@ -91,11 +101,10 @@ function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { object
   addPoints(d, p, n);
   d.count -= n;
   d.table = f.pocketed ? withoutBalls(d.table, f.pocketed) : d.count === 0 ? [] : null;
-  const caption = `${signed(n)} (run ${d.run})`;
   if (reachedTarget(setup, d, p)) {
     // §1.5, S-21, D-25: the match ends on the scoring shot; no re-rack.
     d.winner = p;
-    return { core: d, outcome: outcomeOf(ctx, n, 0, caption, { turnEnd: 'win' }, ` — ${setup.players[idx(p)]} wins`) };
+    return { core: d, outcome: outcomeOf(ctx, d, n, 0, { turnEnd: 'win' }) };
   }
   if (d.count <= 1) {
     const rr = rerackContinuous(d.count, rackArea ?? {});
@@ -104,10 +113,9 @@ function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { object
     d.table = ALL_BALLS;
     d.rackPlacement = rr.placement;
     d.ballInHand = rr.ballInHand;
-    return { core: d, outcome: outcomeOf(ctx, n, 0, `${caption}; re-rack: ${rr.placement.racked} balls`,
-      { rerack: { racked: rr.placement.racked, reason: 'continuous' } }) };
+    return { core: d, outcome: outcomeOf(ctx, d, n, 0, { rerack: { racked: rr.placement.racked, reason: 'continuous' } }) };
   }
-  return { core: d, outcome: outcomeOf(ctx, n, 0, caption) };
+  return { core: d, outcome: outcomeOf(ctx, d, n, 0) };
 }
 
 /**
@@ -142,7 +150,8 @@ function standardFoul(setup: StraightPoolSetup, d: Core, ctx: StepContext, f: Sh
   let pen = opt.standardFoulPenalty;
   d.score = withAt(d.score, p, d.score[idx(p)] - pen);
   const counted = !(wasBreak && opt.openingBreakFoulsCount === 'none');
-  const what = foulWords(f);
+  const fouls = foulReasons(f, true);
+  const onBreak = wasBreak || undefined;
   if (counted) {
     const n = d.fouls[idx(p)] + 1;
     if (n >= 3 && (!opt.requireTwoFoulWarning || d.warned[idx(p)])) {
@@ -155,47 +164,44 @@ function standardFoul(setup: StraightPoolSetup, d: Core, ctx: StepContext, f: Sh
         // WPA 4.11: re-rack 15, the offender breaks under opening-break rules as a new inning.
         endTurn(d, p);
         rerackForBreak(d);
-        return { core: d, outcome: outcomeOf(ctx, 0, pen, `third foul: ${signed(-pen)}; re-rack: 15 balls`,
-          { foul: 'third-foul', turnEnd: 'third-foul', rerack: { racked: 15, reason: 'three-foul' } }, `, ${setup.players[idx(p)]} breaks`) };
+        return { core: d, outcome: outcomeOf(ctx, d, 0, pen,
+          { foul: 'third-foul', turnEnd: 'third-foul', fouls, onBreak, rerack: { racked: 15, reason: 'three-foul' } }) };
       }
       // NBA 14-1 §09: the opponent chooses accept (play as it lies) or re-rack (offender breaks).
       endTurn(d, o);
       d.awaiting = 'three-foul-choice';
       d.ballInHand = null;
       d.pendingBallInHand = cueInHand;
-      return { core: d, outcome: outcomeOf(ctx, 0, pen, `third foul: ${signed(-pen)}`,
-        { foul: 'third-foul', turnEnd: 'third-foul' }, ` — ${setup.players[idx(o)]}: accept or re-rack`) };
+      return { core: d, outcome: outcomeOf(ctx, d, 0, pen, { foul: 'third-foul', turnEnd: 'third-foul', fouls, onBreak }) };
     }
     d.fouls = withAt(d.fouls, p, Math.min(n, 2));
   }
   endTurn(d, o);
   d.ballInHand = cueInHand;
-  const two = d.fouls[idx(p)] === 2 ? `; ${setup.players[idx(p)]} on two fouls` : '';
-  const hand = cueInHand ? ', ball in hand behind the head string' : undefined;
-  return { core: d, outcome: outcomeOf(ctx, 0, pen, `${what}: ${signed(-pen)}${two}`, { foul: 'foul', turnEnd: 'foul' }, hand) };
+  return { core: d, outcome: outcomeOf(ctx, d, 0, pen, { foul: 'foul', turnEnd: 'foul', fouls, onBreak }) };
 }
 
-/** On a draft: re-rack 15 for an opening break by `d.turn` (S-14 re-rack, S-20 stalemate): rack + 1. */
+/** On a draft: re-rack 15 for an opening break by `d.turn` (S-14 re-rack, S-20 stalemate): rack + 1; D-31 placement. */
 function rerackForBreak(d: Core): void {
   d.rack += 1;
   d.count = 15;
   d.table = ALL_BALLS;
   d.breakShot = true;
   d.ballInHand = 'kitchen';
-  d.rackPlacement = null;
+  d.rackPlacement = RERACKED_FOR_BREAK;
   d.awaiting = null;
   d.pendingBallInHand = null;
 }
 
 /** Choices: after a breaking foul (S-9: accept / rebreak) and after a third foul under NBA (S-14, D-5: accept / rerack). */
 function choose(setup: StraightPoolSetup, c: Core, choice: Choice): Transition {
-  if (c.awaiting === null) throw new RulesError('no-choice-pending', 'choice: no decision is pending; record a shot', 'choice');
+  if (c.awaiting === null) throw new RulesError('no-choice-pending', 'step.choice: no decision is pending; record a shot', 'step.choice');
   const who = c.turn;
   const offender = other(who);
-  const ctx: StepContext = { kind: 'choice', by: who, rack: c.rack, inning: undefined };
+  const ctx: StepContext = { kind: 'choice', by: who, rack: c.rack, inning: undefined, run: 0 };
   const allowed = c.awaiting === 'break-foul-choice' ? ['accept', 'rebreak'] : ['accept', 'rerack'];
   if (typeof choice !== 'string' || !allowed.includes(choice)) {
-    throw new RulesError('wrong-choice', `choice: after a ${c.awaiting === 'break-foul-choice' ? 'breaking foul' : 'third foul'} the choice is ${allowed.map((a) => `"${a}"`).join(' or ')}`, 'choice');
+    throw new RulesError('wrong-choice', `step.choice: after a ${c.awaiting === 'break-foul-choice' ? 'breaking foul' : 'third foul'} the choice is ${allowed.map((a) => `"${a}"`).join(' or ')}`, 'step.choice');
   }
   const d = draftOf(c);
   d.awaiting = null;
@@ -204,40 +210,41 @@ function choose(setup: StraightPoolSetup, c: Core, choice: Choice): Transition {
     d.breakShot = false;
     d.ballInHand = c.pendingBallInHand;
     d.pendingBallInHand = null;
-    return { core: d, outcome: outcomeOf(ctx, 0, 0, `${setup.players[idx(who)]} accepts the table`) };
+    return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { choice: 'accept' }) };
   }
   d.turn = offender;
   if (choice === 'rebreak') {
-    // S-9: all 15 re-racked, the same breaker breaks again; rack number unchanged (D-11).
+    // S-9: all 15 re-racked, the same breaker breaks again; rack number unchanged (D-11); D-31 placement.
     d.breakShot = true;
+    d.rackPlacement = RERACKED_FOR_BREAK;
     d.ballInHand = 'kitchen';
     d.pendingBallInHand = null;
     d.count = 15;
     d.table = ALL_BALLS;
-    return { core: d, outcome: outcomeOf(ctx, 0, 0, 're-break', { rerack: { racked: 15, reason: 'rebreak' } }, `: ${setup.players[idx(offender)]} breaks again`) };
+    return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { choice: 'rebreak', rerack: { racked: 15, reason: 'rebreak' } }) };
   }
   // D-5 rerack: rack + 1, 15 balls, the offender opens under S-8.
   rerackForBreak(d);
-  return { core: d, outcome: outcomeOf(ctx, 0, 0, 're-rack: 15 balls', { rerack: { racked: 15, reason: 'three-foul' } }, `, ${setup.players[idx(offender)]} breaks`) };
+  return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { choice: 'rerack', rerack: { racked: 15, reason: 'three-foul' } }) };
 }
 
 /** S-20 stalemate (WPA 4.12): scores, fouls and innings kept; 15 re-racked, rack + 1; the lag winner opens. */
 function stalemate(setup: StraightPoolSetup, c: Core, breaker: PlayerKey): Transition {
-  if (c.awaiting) throw new RulesError('choice-pending', `stalemate: ${setup.players[idx(c.turn)]} must first answer the pending ${c.awaiting}`, 'stalemate');
+  if (c.awaiting) throw new RulesError('choice-pending', `step.stalemate: ${setup.players[idx(c.turn)]} must first answer the pending ${c.awaiting}`, 'step.stalemate');
   const d = draftOf(c);
   endTurn(d, breaker);
   rerackForBreak(d);
-  return { core: d, outcome: outcomeOf({ kind: 'stalemate', by: breaker, rack: c.rack, inning: undefined }, 0, 0,
-    'stalemate: re-rack', { rerack: { racked: 15, reason: 'stalemate' } }, `, ${setup.players[idx(breaker)]} breaks`) };
+  return { core: d, outcome: outcomeOf({ kind: 'stalemate', by: breaker, rack: c.rack, inning: undefined, run: 0 }, d, 0, 0,
+    { rerack: { racked: 15, reason: 'stalemate' } }) };
 }
 
 /** S-15 (WPA 6.14): the referee warns a player on two fouls; only meaningful with `requireTwoFoulWarning`. */
 function warn(setup: StraightPoolSetup, c: Core, p: PlayerKey): Transition {
   if (!setup.options.requireTwoFoulWarning) {
-    throw new RulesError('invalid-step', 'warning: two-foul warnings are assumed given (set option requireTwoFoulWarning to record them)', 'warning');
+    throw new RulesError('invalid-step', 'step.warning: two-foul warnings are assumed given (set option requireTwoFoulWarning to record them)', 'step.warning');
   }
-  if (c.fouls[idx(p)] !== 2) throw new RulesError('wrong-choice', `warning: ${setup.players[idx(p)]} is not on two fouls`, 'warning');
+  if (c.fouls[idx(p)] !== 2) throw new RulesError('wrong-choice', `step.warning: ${setup.players[idx(p)]} is not on two fouls`, 'step.warning');
   const d = draftOf(c);
   d.warned = withAt(d.warned, p, true);
-  return { core: d, outcome: outcomeOf({ kind: 'warning', by: p, rack: c.rack, inning: undefined }, 0, 0, `${setup.players[idx(p)]} warned: on two fouls`) };
+  return { core: d, outcome: outcomeOf({ kind: 'warning', by: p, rack: c.rack, inning: undefined, run: 0 }, d, 0, 0) };
 }

@@ -8,12 +8,13 @@ import { RACK_CLINCH } from '../protocol/state';
 import type { PlayerKey, RotationSetup } from '../protocol/setup';
 import type { Choice, Placement, Step } from '../protocol/steps';
 import {
-  ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, outcomeOf, reachedTarget, signed,
-  type StepContext, type Transition, withAt,
+  ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, type OutcomeExtras, outcomeOf,
+  reachedTarget, type StepContext, type Transition, withAt,
 } from './core';
 import { pendingError } from './fourteen-one';
 import { placementRefusal } from './placement';
-import { foulWords, readShot, type ShotFacts, withoutBalls } from './shot-facts';
+import { foulReasons, readShot, type ShotFacts, withoutBalls } from './shot-facts';
+import { checkOutcomeFacts, checkShot, checkStepVocabulary } from './shot-fields';
 
 export { legalPlacements, placementRefusal } from './placement';
 
@@ -24,17 +25,17 @@ export { legalPlacements, placementRefusal } from './placement';
  */
 export function decideRotation(setup: RotationSetup, c: Core, step: Step): Transition {
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
-  if ('choice' in step) return choose(setup, c, step.choice);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
-    const f = readShot(step.shot, c.table, c.count, true);
-    if (f.call.kind === 'ball' && f.call.ball === undefined && setup.options.callShot && !c.breakShot) {
-      throw new RulesError('invalid-step', 'shot.call.ball: Rotation names the called ball', 'shot.call.ball');
-    }
-    return shoot(setup, c, f, step.shot.breakRails?.objectBalls ?? 4, step.shot.cueBallInKitchen ?? false);
+    checkShot(setup, c, step.shot);
+    const f = readShot(step.shot, c.table, c.count);
+    const t = shoot(setup, c, f, step.shot.breakRails?.objectBalls ?? 4, step.shot.cueBallInKitchen ?? false);
+    if (step.shot.cueBallInKitchen !== undefined) checkOutcomeFacts(setup, c, t.core, step.shot, f.pocketedCount);
+    return t;
   }
-  const kind = Object.keys(step)[0];
-  throw new RulesError('invalid-step', `${kind}: not a Rotation step (${kind === 'stalemate' ? 'stalemate is a 14-1 rule' : 'two-foul warnings are a 14-1 option'})`, kind);
+  checkStepVocabulary(setup, step);
+  if ('choice' in step) return choose(setup, c, step.choice);
+  throw new RulesError('invalid-step', 'step: unknown step kind', 'step');
 }
 
 const lowest = (table: readonly number[]): number | undefined => table[0];
@@ -52,13 +53,10 @@ function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number,
   const low = lowest(table);
   const pocketed = f.pocketed ?? [];
   const isBreak = c0.breakShot;
-
-  if (f.pushOut && !(opt.pushOut && c0.pushOutAvailable)) {
-    const why = !opt.pushOut ? 'push outs are off for this match' : isBreak ? 'the break cannot be a push out' : 'a push out is allowed only on the shot right after the break';
-    throw new RulesError('push-out-not-allowed', `shot.pushOut: ${why} (ROT §08, R-10)`, 'shot.pushOut');
-  }
+  // R-10: whether a push out is allowed now was checked with the report (checkShot).
   const d = draftOf(c0);
-  const ctx: StepContext = { kind: 'shot', by: p, rack: c0.rack, inning: openInning(d) };
+  const inning = openInning(d);
+  const ctx: StepContext = { kind: 'shot', by: p, rack: c0.rack, inning, run: d.run };
   const lowestLost = low !== undefined && (pocketed.includes(low) || f.offTable.includes(low));
   const cueLost = f.cueBall !== null;
 
@@ -66,13 +64,13 @@ function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number,
     // R-10: relaxed requirements; only scratch, double hit and touched ball are fouls; pocketed balls are respotted.
     d.pushOutAvailable = false;
     if (cueLost || f.fouls.includes('double-hit') || f.fouls.includes('touched-ball')) {
-      return foulHandling(setup, d, ctx, cueLost, lowestLost, 'foul on the push out');
+      return foulHandling(setup, d, ctx, cueLost, lowestLost, { fouls: foulReasons(f, false), onPushOut: true });
     }
     if (d.fouls[idx(p)] !== 0) d.fouls = withAt(d.fouls, p, 0);
     endTurn(d, o);
     d.awaiting = 'push-out-choice';
     d.ballInHand = null;
-    return { core: d, outcome: outcomeOf(ctx, 0, 0, 'push out', { turnEnd: 'push-out' }, ` — ${setup.players[idx(o)]}: shoot or pass`) };
+    return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { turnEnd: 'push-out' }) };
   }
 
   const contact = f.firstContact === undefined ? low : f.firstContact;
@@ -84,16 +82,17 @@ function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number,
     d.pushOutAvailable = opt.pushOut;
   } else d.pushOutAvailable = false;
   if (foul) {
-    const what = foulWords(f, contact !== low && contact !== null ? contact : undefined);
-    return foulHandling(setup, d, ctx, cueLost, lowestLost, isBreak ? `break foul: ${what}` : what);
+    const wrongBall = contact !== low && contact !== null ? contact : undefined;
+    return foulHandling(setup, d, ctx, cueLost, lowestLost,
+      { fouls: foulReasons(f, !isBreak, wrongBall), firstContact: wrongBall, onBreak: isBreak || undefined });
   }
   if (isBreak && pocketed.length === 0 && breakRails < 4) {
     // R-4b / D-17: illegal break, not a foul — the opponent accepts or re-racks and breaks.
-    if (opt.illegalBreakPolicy === 'foul') return foulHandling(setup, d, ctx, cueLost, lowestLost, 'illegal break');
+    if (opt.illegalBreakPolicy === 'foul') return foulHandling(setup, d, ctx, cueLost, lowestLost, { fouls: ['illegal-break'] });
     endTurn(d, o);
     d.awaiting = 'illegal-break-choice';
     d.ballInHand = null;
-    return { core: d, outcome: outcomeOf(ctx, 0, 0, 'illegal break', { turnEnd: 'illegal-break' }, ` — ${setup.players[idx(o)]}: accept or re-rack`) };
+    return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { turnEnd: 'illegal-break' }) };
   }
   // Legal shot (R-9): clears the shooter's foul count.
   if (d.fouls[idx(p)] !== 0) d.fouls = withAt(d.fouls, p, 0);
@@ -103,8 +102,8 @@ function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number,
   if ((opt.callShot && !isBreak && !called) || pocketed.length === 0) {
     // R-6a / D-19: safety, no call or call not made — no points, balls respotted, not a foul. Or nothing dropped.
     endTurn(d, o);
-    const respot = pocketed.length ? `, ${pocketed.join(', ')} respotted` : '';
-    return { core: d, outcome: outcomeOf(ctx, 0, 0, `${safety ? 'safety' : 'miss'}${respot}`, { turnEnd: safety ? 'safety' : 'miss', safety }) };
+    const spottedBalls = pocketed.length ? [...pocketed].sort((a, b) => a - b) : undefined;
+    return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { turnEnd: safety ? 'safety' : 'miss', safety, spotted: pocketed.length, spottedBalls }) };
   }
   return score(setup, c0, d, ctx, pocketed, cueBallInKitchen);
 }
@@ -121,14 +120,12 @@ function score(setup: RotationSetup, c0: Core, d: Core, ctx: StepContext, pocket
   d.count = table.length;
   d.rackPoints = withAt(d.rackPoints, p, d.rackPoints[idx(p)] + pts);
   if (d.rackClinchedBy === null && d.rackPoints[idx(p)] >= RACK_CLINCH) d.rackClinchedBy = p;
-  const caption = `${signed(pts)} (${balls.join(', ')})`;
   if (reachedTarget(setup, d, p)) {
     d.winner = p;
-    return { core: d, outcome: outcomeOf(ctx, pts, 0, caption, { balls, turnEnd: 'win' }, ` — ${setup.players[idx(p)]} wins`) };
+    return { core: d, outcome: outcomeOf(ctx, d, pts, 0, { balls, turnEnd: 'win', clinched: clinched(c0, d, p) }) };
   }
   if (table.length > 0) {
-    const clinch = d.rackClinchedBy === p && c0.rackClinchedBy === null ? `; rack clinched at ${RACK_CLINCH}` : '';
-    return { core: d, outcome: outcomeOf(ctx, pts, 0, caption + clinch, { balls }) };
+    return { core: d, outcome: outcomeOf(ctx, d, pts, 0, { balls, clinched: clinched(c0, d, p) }) };
   }
   if (setup.options.format === 'single-rack-61') {
     // R-3a / D-24: all balls down without a 61 — higher rack wins; 60–60: the last ball's pocketer +1.
@@ -136,7 +133,7 @@ function score(setup: RotationSetup, c0: Core, d: Core, ctx: StepContext, pocket
     const winner: PlayerKey = a === b ? p : a > b ? 'A' : 'B';
     if (a === b) d.score = withAt(d.score, p, d.score[idx(p)] + 1);
     d.winner = winner;
-    return { core: d, outcome: outcomeOf(ctx, pts, 0, `${caption}${a === b ? '; tie-break +1' : ''}`, { balls, turnEnd: 'win' }, ` — ${setup.players[idx(winner)]} wins the rack`) };
+    return { core: d, outcome: outcomeOf(ctx, d, pts, 0, { balls, turnEnd: 'win', clinched: clinched(c0, d, p), tieBreak: a === b || undefined }) };
   }
   // R-11: new rack; foul counts reset (D-22); the break stays with the shooter only if the cue ball stopped in the kitchen.
   d.rack += 1;
@@ -150,15 +147,20 @@ function score(setup: RotationSetup, c0: Core, d: Core, ctx: StepContext, pocket
   const rerack = { racked: 15 as const, reason: 'new-rack' as const };
   if (cueBallInKitchen) {
     d.ballInHand = null;
-    return { core: d, outcome: outcomeOf(ctx, pts, 0, `${caption}; rack won`, { balls, rerack }, `, ${setup.players[idx(p)]} breaks rack ${d.rack}`) };
+    return { core: d, outcome: outcomeOf(ctx, d, pts, 0, { balls, rerack, clinched: clinched(c0, d, p) }) };
   }
   endTurn(d, o);
   d.ballInHand = 'kitchen';
-  return { core: d, outcome: outcomeOf(ctx, pts, 0, `${caption}; rack won`, { balls, rerack, turnEnd: 'lost-break' }, `, ${setup.players[idx(o)]} breaks rack ${d.rack}`) };
+  return { core: d, outcome: outcomeOf(ctx, d, pts, 0, { balls, rerack, turnEnd: 'lost-break', clinched: clinched(c0, d, p) }) };
+}
+
+/** R-13: this shot took `p`'s rack points to 61 (the clinch happened now, not earlier in the rack). */
+function clinched(c0: Core, d: Core, p: PlayerKey): true | undefined {
+  return c0.rackClinchedBy === null && d.rackClinchedBy === p ? true : undefined;
 }
 
 /** On a draft: R-8 / R-9 no points, balls respotted, foul count +1; third foul → ball in hand anywhere; opponent places. */
-function foulHandling(setup: RotationSetup, d: Core, ctx: StepContext, cueLost: boolean, lowestLost: boolean, what: string): Transition {
+function foulHandling(setup: RotationSetup, d: Core, ctx: StepContext, cueLost: boolean, lowestLost: boolean, why: OutcomeExtras): Transition {
   const p = ctx.by;
   const o = other(p);
   const n = d.fouls[idx(p)] + 1;
@@ -168,53 +170,47 @@ function foulHandling(setup: RotationSetup, d: Core, ctx: StepContext, cueLost: 
   d.awaiting = 'foul-placement';
   d.ballInHand = null;
   d.placement = { thirdFoul: free, cueBallLost: cueLost, lowestBallLost: lowestLost };
-  const then = free ? ` — ${setup.players[idx(o)]}: ball in hand anywhere` : ` — ${setup.players[idx(o)]} places the cue ball`;
-  return { core: d, outcome: outcomeOf(ctx, 0, 0, free ? 'third foul' : what, { foul: free ? 'third-foul' : 'foul', turnEnd: free ? 'third-foul' : 'foul' }, then) };
+  why.foul = free ? 'third-foul' : 'foul'; // `why` is this call's own object (no spread on the hot path)
+  why.turnEnd = why.foul;
+  return { core: d, outcome: outcomeOf(ctx, d, 0, 0, why) };
 }
-
-const SPOT_WORDS = { 'as-is': 'as it lies', 'center-spot': 'on the centre spot', 'foot-spot': 'on the foot spot' } as const;
-const CUE_WORDS = { 'as-is': 'as it lies', kitchen: 'in hand behind the head string', anywhere: 'in hand anywhere' } as const;
 
 /** Choices: push-out response (R-10), illegal-break choice (R-4b, D-17), foul placement (R-8, R-9). */
 function choose(setup: RotationSetup, c: Core, choice: Choice): Transition {
-  if (c.awaiting === null) throw new RulesError('no-choice-pending', 'choice: no decision is pending; record a shot', 'choice');
+  if (c.awaiting === null) throw new RulesError('no-choice-pending', 'step.choice: no decision is pending; record a shot', 'step.choice');
   const who = c.turn;
-  const name = setup.players[idx(who)];
-  const ctx: StepContext = { kind: 'choice', by: who, rack: c.rack, inning: undefined };
+  const ctx: StepContext = { kind: 'choice', by: who, rack: c.rack, inning: undefined, run: 0 };
   if (c.awaiting === 'foul-placement') {
     if (typeof choice === 'string') {
-      throw new RulesError('wrong-choice', 'choice: after a foul the choice is a placement {"cueBall": …, "lowestBall": …}', 'choice');
+      throw new RulesError('wrong-choice', 'step.choice: after a foul the choice is a placement {"cueBall": …, "lowestBall": …}', 'step.choice');
     }
     const why = placementRefusal(c.placement!, choice);
-    if (why) throw new RulesError('placement-forbidden', `choice: ${why}`, 'choice');
+    if (why) throw new RulesError('placement-forbidden', `step.choice: ${why}`, 'step.choice');
     const d = draftOf(c);
     d.awaiting = null;
     d.placement = null;
     d.ballInHand = choice.cueBall === 'as-is' ? null : choice.cueBall;
-    // Ball in hand is what comes next (the pages' situation line says it); the lowest ball's spot is the event.
-    const lowest = `lowest ball ${SPOT_WORDS[choice.lowestBall]}`;
-    return { core: d, outcome: choice.cueBall === 'as-is'
-      ? outcomeOf(ctx, 0, 0, `cue ball ${CUE_WORDS['as-is']}, ${lowest}`)
-      : outcomeOf(ctx, 0, 0, lowest, undefined, `, cue ball ${CUE_WORDS[choice.cueBall]}`) };
+    const placement = { cueBall: choice.cueBall, lowestBall: choice.lowestBall, ball: c.table?.[0] ?? null };
+    return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { placement }) };
   }
   const allowed = c.awaiting === 'push-out-choice' ? ['shoot', 'pass'] : ['accept', 'rerack'];
   if (typeof choice !== 'string' || !allowed.includes(choice)) {
     const after = c.awaiting === 'push-out-choice' ? 'a push out' : 'an illegal break';
-    throw new RulesError('wrong-choice', `choice: after ${after} the choice is ${allowed.map((a) => `"${a}"`).join(' or ')}`, 'choice');
+    throw new RulesError('wrong-choice', `step.choice: after ${after} the choice is ${allowed.map((a) => `"${a}"`).join(' or ')}`, 'step.choice');
   }
   const d = draftOf(c);
   d.awaiting = null;
   switch (choice) {
     case 'shoot':
-      return { core: d, outcome: outcomeOf(ctx, 0, 0, `${name} shoots`) };
+      return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { choice }) };
     case 'pass':
       // D-21: the pusher must shoot; a new inning for the pusher.
       d.turn = other(who);
-      return { core: d, outcome: outcomeOf(ctx, 0, 0, `passed back: ${setup.players[idx(d.turn)]} shoots`) };
+      return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { choice }) };
     case 'accept':
       // D-17 accept: play the position, cue ball in hand behind the head string; the push out is still available.
       d.ballInHand = 'kitchen';
-      return { core: d, outcome: outcomeOf(ctx, 0, 0, `${name} accepts`, undefined, ', ball in hand behind the head string') };
+      return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { choice }) };
     default:
       // D-17 rerack: re-racked, the chooser breaks; rack number unchanged (D-11).
       d.breakShot = true;
@@ -222,6 +218,6 @@ function choose(setup: RotationSetup, c: Core, choice: Choice): Transition {
       d.ballInHand = 'kitchen';
       d.table = ALL_BALLS;
       d.count = 15;
-      return { core: d, outcome: outcomeOf(ctx, 0, 0, 're-rack', { rerack: { racked: 15, reason: 'illegal-break' } }, `: ${name} breaks`) };
+      return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { choice: 'rerack', rerack: { racked: 15, reason: 'illegal-break' } }) };
   }
 }

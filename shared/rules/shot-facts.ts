@@ -1,9 +1,10 @@
 /**
  * Reads a referee's shot report (FORMAT.md `shot`) against the table: fills the defaults, and refuses a
- * report that cannot be true on this table (D-30): a ball not on the table, a ball listed twice, more balls
- * than the table holds, a "made" call whose ball did not drop. Shared by both disciplines.
+ * report that cannot be true on this table (D-30): a ball not on the table, more balls than the table holds.
+ * What a report may carry at all, and facts that contradict each other, are checked before (./shot-fields).
  */
 import { RulesError } from '../protocol/errors';
+import type { FoulReason } from '../protocol/state';
 import type { OtherFoul, Shot } from '../protocol/steps';
 
 /** The call of a shot after defaults: nothing called, a safety, or a ball (number optional in 14-1). */
@@ -29,52 +30,43 @@ const NONE: number[] = [];
 const NO_FOULS: readonly OtherFoul[] = [];
 const onTable = (table: readonly number[] | null, b: number) => table === null || table.includes(b);
 
-function refuse(field: string, reason: string, code: 'ball-not-on-table' | 'inconsistent-shot' | 'invalid-step' = 'inconsistent-shot'): never {
-  throw new RulesError(code, `${field}: ${reason}`, field);
+function refuse(field: string, reason: string, code: 'ball-not-on-table' | 'inconsistent-shot' = 'ball-not-on-table'): never {
+  throw new RulesError(code, `step.shot.${field}: ${reason}`, `step.shot.${field}`);
 }
 
 /**
- * Fill the defaults of a shot and check it against the table.
+ * Fill the defaults of a shot (already checked by `checkShot`) and check it against the table.
  * @param table balls on the table (ascending) or null when unknown; `count` is always known.
- * @param namesRequired Rotation: balls must be named (a count is refused).
- * @throws RulesError `ball-not-on-table`, `inconsistent-shot` or `invalid-step`, naming the field.
+ * @throws RulesError `ball-not-on-table` or `inconsistent-shot`, naming `step.shot.<field>`.
  */
-export function readShot(shot: Shot, table: readonly number[] | null, count: number, namesRequired: boolean): ShotFacts {
+export function readShot(shot: Shot, table: readonly number[] | null, count: number): ShotFacts {
   if (typeof shot.call === 'object' && shot.call.ball !== undefined && !onTable(table, shot.call.ball)) {
-    refuse('shot.call.ball', `ball ${shot.call.ball} is not on the table`, 'ball-not-on-table');
+    refuse('call.ball', `ball ${shot.call.ball} is not on the table`);
   }
   let pocketed: number[] | null;
   let pocketedCount: number;
   if (typeof shot.pocketed === 'number') {
-    if (namesRequired) refuse('shot.pocketed', 'Rotation names the pocketed balls: give a list of ball numbers, not a count', 'invalid-step');
     pocketed = null;
     pocketedCount = shot.pocketed;
   } else {
     pocketed = shot.pocketed ?? NONE;
     pocketedCount = pocketed.length;
   }
-  let seen = 0; // bit set of ball numbers already listed
   if (pocketed) {
     for (let i = 0; i < pocketed.length; i++) {
-      const b = pocketed[i]!;
-      if (seen & (1 << b)) refuse(`shot.pocketed.${i}`, `ball ${b} is listed twice`);
-      if (!onTable(table, b)) refuse(`shot.pocketed.${i}`, `ball ${b} is not on the table`, 'ball-not-on-table');
-      seen |= 1 << b;
+      if (!onTable(table, pocketed[i]!)) refuse(`pocketed.${i}`, `ball ${pocketed[i]} is not on the table`);
     }
   }
   const offTable = shot.offTable ?? NONE;
   for (let i = 0; i < offTable.length; i++) {
-    const b = offTable[i]!;
-    if (seen & (1 << b)) refuse(`shot.offTable.${i}`, `ball ${b} is listed twice (pocketed and off the table, or twice off the table)`);
-    if (!onTable(table, b)) refuse(`shot.offTable.${i}`, `ball ${b} is not on the table`, 'ball-not-on-table');
-    seen |= 1 << b;
+    if (!onTable(table, offTable[i]!)) refuse(`offTable.${i}`, `ball ${offTable[i]} is not on the table`);
   }
   if (pocketedCount + offTable.length > count) {
-    refuse('shot.pocketed', `${pocketedCount + offTable.length} balls reported gone but only ${count} are on the table`);
+    refuse('pocketed', `${pocketedCount + offTable.length} balls reported gone but only ${count} are on the table`, 'inconsistent-shot');
   }
   const firstContact = shot.firstContact;
   if (typeof firstContact === 'number' && !onTable(table, firstContact)) {
-    refuse('shot.firstContact', `ball ${firstContact} is not on the table`, 'ball-not-on-table');
+    refuse('firstContact', `ball ${firstContact} is not on the table`);
   }
 
   let call: CallFacts;
@@ -82,19 +74,15 @@ export function readShot(shot: Shot, table: readonly number[] | null, count: num
   else if (shot.call === 'safety') call = { kind: 'safety' };
   else {
     const { ball, made } = shot.call;
-    if (ball === undefined && made === undefined) refuse('shot.call', 'name the called ball or say whether it was made', 'invalid-step');
-    if (made === true && ball !== undefined && pocketed && shot.pocketed !== undefined && !pocketed.includes(ball)) {
-      refuse('shot.call.made', `the called ball ${ball} is not among the pocketed balls`);
-    }
-    if (made === true && shot.pocketed !== undefined && pocketedCount === 0) {
-      refuse('shot.call.made', 'the called ball was made but no ball is reported pocketed');
+    if (ball === undefined && made === undefined) {
+      throw new RulesError('invalid-step', 'step.shot.call: name the called ball or say whether it was made', 'step.shot.call');
     }
     if (made === true && shot.pocketed === undefined) {
       // "called ball made" alone: the called ball is the one that dropped.
       if (ball !== undefined) pocketed = [ball];
       else pocketed = null;
       pocketedCount = 1;
-      if (count < 1) refuse('shot.call.made', 'no ball is on the table');
+      if (count < 1) refuse('call.made', 'no ball is on the table', 'inconsistent-shot');
     }
     const isMade = made ?? (ball !== undefined && pocketed !== null ? pocketed.includes(ball) : pocketedCount > 0);
     call = ball === undefined ? { kind: 'ball', made: isMade } : { kind: 'ball', ball, made: isMade };
@@ -120,28 +108,19 @@ export function withoutBalls(table: readonly number[] | null, balls: readonly nu
   return out;
 }
 
-const FOUL_WORDS: Record<OtherFoul, string> = {
-  'touched-ball': 'touched ball',
-  'double-hit': 'double hit',
-  'feet-off-floor': 'feet off the floor',
-  'push-shot': 'push shot',
-  'balls-moving': 'shot while balls moved',
-  'bad-cue-ball-placement': 'bad cue-ball placement',
-  'cue-on-table': 'cue on the table',
-  'slow-play': 'slow play',
-};
-
 /**
- * The foul a shot committed, in caption words ("scratch", "no rail", "touched ball", …), most visible first.
- * `wrongBall` is Rotation's first contact that was not the lowest ball (R-7).
+ * Why a shot is a foul, most visible first: scratch or cue ball off the table, no contact, the wrong ball
+ * first (Rotation R-7: `wrongBall` is given), an object ball off the table, the report's other fouls, and no
+ * cushion after contact when a cushion was required (`railRequired`: 14-1 S-12; Rotation except on the break).
  */
-export function foulWords(f: ShotFacts, wrongBall?: number | null): string {
-  if (f.cueBall === 'scratch') return 'scratch';
-  if (f.cueBall === 'off-table') return 'cue ball off the table';
-  if (f.firstContact === null) return 'no contact';
-  if (wrongBall !== undefined) return `wrong ball first (${wrongBall ?? 'none'})`;
-  if (f.offTable.length > 0) return 'ball off the table';
-  if (f.fouls.length > 0) return FOUL_WORDS[f.fouls[0]!];
-  if (f.pocketedCount === 0 && !f.rail) return 'no rail';
-  return 'foul';
+export function foulReasons(f: ShotFacts, railRequired: boolean, wrongBall?: number): FoulReason[] {
+  const out: FoulReason[] = [];
+  if (f.cueBall === 'scratch') out.push('scratch');
+  else if (f.cueBall === 'off-table') out.push('cue-ball-off-table');
+  if (f.firstContact === null) out.push('no-contact');
+  else if (wrongBall !== undefined) out.push('wrong-ball');
+  if (f.offTable.length > 0) out.push('ball-off-table');
+  for (let i = 0; i < f.fouls.length; i++) out.push(f.fouls[i]!);
+  if (railRequired && f.firstContact !== null && f.pocketedCount === 0 && !f.rail) out.push('no-rail');
+  return out;
 }

@@ -8,5 +8,8 @@
  * different score, foul count, turn, re-rack or pending choice for the same facts (e.g. a new rules item
  * such as D-31). Do not bump it for wording, statistics or performance changes that leave every
  * decision as it was.
+ *
+ * 1: the rules before the version was kept. 2: D-30 refusals of facts of the other discipline, of another kind
+ * of shot and of contradicting facts (shared/rules/shot-fields.ts); D-31 placement after a re-rack for a break.
  */
-export const RULES_VERSION = 1;
+export const RULES_VERSION = 2;

@@ -1,7 +1,10 @@
 /**
  * The commentator dashboard in real Chromium against a real server: the score sheet shown matches the
  * engine's sheet row for row (14-1 and Rotation), statistics, what-if lines, run chart, rack table, recent
- * steps and the consistency check follow the engine, and a new shot appears live. Screenshots kept.
+ * steps (in English, Japanese and Chinese through the language switch) and the consistency check follow the
+ * engine, and a new shot appears live. The run chart numbers the innings, signs its axis (+peak / −peak) and
+ * has a legend for the foul marks; the Rotation rack table labels its points and balls columns; an unknown
+ * match id says "Match not found" without a "live" chip; `/favicon.ico` is served. Screenshots kept.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,13 +15,16 @@ import type { RunningServer } from '../../server/app';
 import { applyStep, newMatch, parseSetup, statsOf, view, type Match } from '../../shared/index';
 import type { SheetRow } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
+import { caption, stepLine } from '../../overlay/src/lib/format';
+import { checkLine } from '../../overlay/src/lib/format-whatif';
 import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
 import { api, createMatch, startTestServer } from '../helpers/server';
 import { ensureBuilt } from './global-setup';
 
 const hasChromium = chromiumAvailable();
 
-const STRAIGHT = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
+const NAMES: [string, string] = ['Ann', 'Bob'];
+const STRAIGHT = { discipline: '14-1', ruleset: 'nba', players: NAMES, targets: [100, 100] };
 const STRAIGHT_STEPS: Step[] = [
   { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } },
   { shot: { call: { ball: 3 }, pocketed: [3] } },
@@ -130,15 +136,48 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
       expect(await page.textContent(`[data-f="${p}-fouls"]`)).toBe(String(stats.players[i]!.fouls));
       expect(await page.textContent(`[data-f="${p}-average"]`)).toBe(stats.players[i]!.average.toFixed(2).replace('-', '\u2212'));
     }
-    expect(await page.textContent('[data-f="caption"]')).toBe('No rail: \u22121; Ann on two fouls'); // as the overlay shows it
+    expect(await page.textContent('[data-f="caption"]')).toBe('Ann \u2014 no rail \u22121, on two fouls'); // as the overlay shows it
     // Ann is on two fouls: the next foul costs 1 + 15.
     expect(await page.textContent('[data-f="what-if"]')).toContain('Ann is on two fouls: another foul costs \u221216');
     expect(await page.getAttribute('[data-f="check"]', 'data-ok')).toBe(stats.check.ok ? '1' : '0');
     expect(stats.check.ok).toBe(true);
-    expect(await page.textContent('[data-f="check-detail"]')).toBe(stats.check.detail);
-    expect(await page.$$eval('[data-f="recent"] li', (li) => li.map((l) => l.textContent))).toEqual(stats.recent);
+    expect(await page.textContent('[data-f="check-detail"]')).toBe('score change 0 = 2 balls \u2212 2 foul points; this rack 2 scored = 15 \u2212 13 on the table');
+    const recent = () => page.$$eval('[data-f="recent"] li', (li) => li.map((l) => l.textContent));
+    expect(await recent()).toEqual(stats.recent.map((o) => stepLine(o, NAMES, 'en')));
+    expect(await recent()).toContain('Ann \u2014 scratch \u22121 \u00b7 Bob: ball in hand behind the head string');
     expect(await page.locator('[data-f="run-chart"] rect[data-player]').count()).toBe(stats.sheet.length);
+    // The run chart: innings numbered, the axis signed, a legend for the players' sides and the foul marks.
+    const innings = Math.max(...stats.sheet.map((r) => r.inning));
+    const peak = Math.max(5, ...stats.sheet.map((r) => Math.max(r.points, r.penalty)));
+    expect(await page.locator('[data-f="inning-label"]').allTextContents()).toEqual(Array.from({ length: innings }, (_, i) => String(i + 1)));
+    expect(await page.textContent('[data-f="axis-innings"]')).toBe('Inning');
+    expect([await page.textContent('[data-f="axis-top"]'), await page.textContent('[data-f="axis-zero"]'), await page.textContent('[data-f="axis-bottom"]')])
+      .toEqual([`+${peak}`, '0', `\u2212${peak}`]);
+    const penalties = stats.sheet.filter((r) => r.penalty > 0).length;
+    expect(penalties).toBeGreaterThan(0);
+    expect(await page.locator('[data-f="run-chart"] [data-f="foul-mark"]').count()).toBe(penalties);
+    expect(await page.$$eval('[data-f="chart-legend"] li', (li) => li.map((l) => l.textContent!.trim()))).toEqual(['Ann ▲', 'Bob ▼', 'Foul: points lost']);
+    // The foul swatch is drawn like the foul marks: hatched, edged in the foul colour (unlike either player's bars).
+    const mark = await page.$eval('[data-f="foul-mark"]', (el) => ({ fill: getComputedStyle(el).fill, stroke: getComputedStyle(el).stroke }));
+    const bars = await page.$$eval('[data-f="run-chart"] rect[data-player]', (els) => [...new Set(els.map((el) => getComputedStyle(el).fill))]);
+    const swatch = await page.$eval('[data-f="legend-fouls"] i', (el) => ({ edge: getComputedStyle(el).borderTopColor, image: getComputedStyle(el).backgroundImage }));
+    expect(mark.fill).toContain('url(');
+    expect(bars.some((b) => b.includes('url('))).toBe(false);
+    expect(swatch.image).toContain('repeating-linear-gradient');
+    expect(swatch.edge).toBe(mark.stroke);
     await page.screenshot({ path: join(screenshotDir(), 'dashboard-14-1.png'), fullPage: true });
+    await page.locator('[data-f="run-chart"]').locator('..').screenshot({ path: join(screenshotDir(), 'dashboard-run-chart.png') });
+    // The language switch: the recent steps, caption and headings follow, the run and points included.
+    for (const lang of ['ja', 'zh-TW'] as const) {
+      await page.selectOption('[data-f="lang"]', lang);
+      await page.waitForFunction((c) => document.querySelector('[data-f="caption"]')?.textContent === c, caption(view(want), lang));
+      expect(await recent()).toEqual(stats.recent.map((o) => stepLine(o, NAMES, lang)));
+      expect(await page.textContent('[data-f="check-detail"]')).toBe(checkLine(stats.check, lang));
+      expect((await recent()).join('\n')).toMatch(lang === 'ja' ? /Bob \+1、ラン2/ : /Bob \+1，連續得分 2/);
+      await page.locator('[data-f="recent"]').screenshot({ path: join(screenshotDir(), `dashboard-recent-${lang}.png`) });
+    }
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('zh-TW'); // remembered in the address
+    await page.selectOption('[data-f="lang"]', 'en');
 
     // Live: Bob pockets the 9; the sheet and score follow without a reload.
     const res = await api(server.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: `${m.id}-live`, step: STRAIGHT_STEPS[7] } });
@@ -160,11 +199,41 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     expect(await page.textContent('[data-f="points-left"]')).toBe(String(state.pointsLeft));
     expect(await page.textContent('[data-f="lowest"]')).toBe(String(state.lowestBall));
     expect(await page.textContent('[data-f="what-if"]')).toContain(`${state.pointsLeft} points left on the table`);
+    // Balls per rack: a points column and a balls column per player, each labelled.
+    const rackHead = await page.$$eval('[data-f="racks"] thead tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!.trim())));
+    expect(rackHead).toEqual([['Rack', 'Ann', 'Bob'], ['Points', 'Balls', 'Points', 'Balls']]);
     const rackRow = await page.$$eval('[data-f="racks"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!.trim())));
-    expect(rackRow.map((r) => r[0])).toEqual(stats.racks.map((r) => String(r.rack)));
-    expect(rackRow[0]![1]).toBe(`${stats.racks[0]!.points[0]} (${stats.racks[0]!.balls[0].join(' ')})`);
+    expect(rackRow).toEqual(stats.racks.map((r) => [String(r.rack), String(r.points[0]), r.balls[0].join(' '), String(r.points[1]), r.balls[1].join(' ')]));
+    expect(stats.racks[0]!.balls[0].length).toBeGreaterThan(0);
+    await page.locator('[data-f="racks"]').screenshot({ path: join(screenshotDir(), 'dashboard-rotation-racks.png') });
     expect(await page.getAttribute('[data-f="check"]', 'data-ok')).toBe('1');
-    expect(await page.textContent('[data-f="check-detail"]')).toBe(stats.check.detail);
+    expect(await page.textContent('[data-f="check-detail"]')).toBe(checkLine(stats.check, 'en'));
     await page.screenshot({ path: join(screenshotDir(), 'dashboard-rotation.png'), fullPage: true });
+  });
+
+  it('an unknown or malformed match id: "Match not found", no "live" chip, no endless waiting', async () => {
+    for (const [id, shot] of [['noSuchMatch1', 'dashboard-not-found.png'], ['x'.repeat(80), null]] as const) {
+      const p = await browser.newPage({ viewport: { width: 800, height: 600 } });
+      await p.goto(`${server.url}/dashboard/${id}?lang=en`);
+      await p.waitForSelector('[data-f="not-found"]', { timeout: 10_000 });
+      expect(await p.textContent('[data-f="not-found"]')).toBe(`Match not found — ${id}`);
+      expect(await p.locator('[data-f="status"]').count()).toBe(0);
+      expect(await p.getByText('Waiting for the match').count()).toBe(0);
+      if (shot) await p.screenshot({ path: join(screenshotDir(), shot) });
+      await p.close();
+    }
+  });
+
+  it('serves /favicon.ico (and the SVG icon the pages link to)', async () => {
+    const ico = await fetch(`${server.url}/favicon.ico`);
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get('content-type')).toMatch(/^image\//);
+    const bytes = Buffer.from(await ico.arrayBuffer());
+    expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0]); // an ICO header
+    const svg = await fetch(`${server.url}/favicon.svg`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    await page.goto(`${server.url}/dashboard/anything`);
+    expect(await page.$$eval('link[rel=icon]', (ls) => ls.map((l) => l.getAttribute('href')))).toEqual(['/favicon.ico', '/favicon.svg']);
   });
 });

@@ -1,13 +1,17 @@
 /**
  * The launcher in real headless Chromium at phone size against a real in-process server: every field has a
  * programmatic label, "who breaks" reaches the server, a double tap on "Create match" creates one match, and
- * the confirmation with the new match's links scrolls into view while the names are cleared.
- * Screenshot: artifacts/screenshots/launcher-created-390.png.
+ * the confirmation with the new match's links scrolls into view while the names are cleared; the scorer
+ * link is handed off as a QR code (decoded from a screenshot of the page) and a "copy link" button, on the
+ * new match's card and on each listed match this browser holds the token of.
+ * Screenshots: artifacts/screenshots/launcher-created-390.png, launcher-handoff-qr-390.png.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import jsQR from 'jsqr';
+import type { Browser, Locator } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningServer } from '../../server/app';
 import type { MatchState } from '../../shared/protocol/state';
@@ -17,6 +21,12 @@ import { startTestServer } from '../helpers/server';
 import { ensureBuilt } from './global-setup';
 
 const run = chromiumAvailable();
+
+/** Decode the QR code in a screenshot of `el` (as a phone camera would read the screen). */
+async function decodeQr(el: Locator): Promise<string | null> {
+  const png = PNG.sync.read(await el.screenshot());
+  return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)?.data ?? null;
+}
 
 let server: RunningServer;
 let browser: Browser;
@@ -138,6 +148,60 @@ describe.skipIf(!run)('launcher in Chromium', () => {
     await page.getByTestId('in-progress').check();
     expect(await page.getByTestId('start-fouls-A').inputValue()).toBe('0');
     expect(await page.getByTestId('start-rack').inputValue()).toBe('1');
+    await ctx.close();
+  });
+
+  test('scorer hand-off: the link as a QR code that decodes to the scorer link, and "copy link"', { timeout: 60_000 }, async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => console.error('[page error]', e.message));
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('player-a').fill('Qin');
+    await page.getByTestId('player-b').fill('Rui');
+    await page.getByTestId('create').click();
+    const card = page.getByTestId('created');
+    await card.waitFor({ timeout: 10_000 });
+    const id = (await card.getAttribute('data-id'))!;
+    const token = await page.evaluate((k) => localStorage.getItem(k), `cuecast.token.${id}`);
+    expect(token).toMatch(/^[\w-]{32}$/);
+    const link = `${server.url}/scorer/${id}#token=${token}`;
+
+    // The card shows the QR code; decoded from the screen it is the scorer link with its token.
+    const qr = card.getByTestId('created-handoff').getByTestId('qr');
+    await qr.scrollIntoViewIfNeeded();
+    const box = (await qr.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(150); // big enough to scan from a tablet
+    expect(await decodeQr(qr)).toBe(link);
+    expect(await card.textContent()).not.toContain(token!); // the token is in the code, never printed
+    await page.screenshot({ path: join(screenshotDir(), 'launcher-handoff-qr-390.png'), fullPage: true });
+
+    // "Copy link" puts the same link on the clipboard and says so.
+    await card.getByTestId('copy-link').click();
+    await expect.poll(() => card.getByTestId('copy-link').textContent()).toBe('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+    // The list: a match whose token this browser holds has a QR toggle; its code decodes to its own link.
+    const row = page.locator(`[data-testid=match-row][data-id="${id}"]`);
+    await row.getByTestId('qr-toggle').click();
+    expect(await row.getByTestId('qr-toggle').getAttribute('aria-expanded')).toBe('true');
+    expect(await decodeQr(row.getByTestId('qr'))).toBe(link);
+    await row.getByTestId('qr-toggle').click();
+    expect(await row.getByTestId('qr').count()).toBe(0);
+
+    // A match created elsewhere (no token in this browser): no QR code, no copy of a link that cannot score.
+    const other = (await (await fetch(`${server.url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ discipline: '14-1', players: ['Sol', 'Tam'] }) })).json()) as { id: string };
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    const foreign = page.locator(`[data-testid=match-row][data-id="${other.id}"]`);
+    await foreign.waitFor();
+    expect(await foreign.getByTestId('qr-toggle').count()).toBe(0);
+
+    // Scanning the code on a tablet opens a console that records.
+    const tablet = await browser.newContext({ viewport: { width: 800, height: 1280 }, hasTouch: true });
+    const tab = await tablet.newPage();
+    await tab.goto((await decodeQr(qr))!);
+    await tab.locator('[data-testid=scorer][data-token=valid]').waitFor({ timeout: 10_000 });
+    await tablet.close();
     await ctx.close();
   });
 });

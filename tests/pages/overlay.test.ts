@@ -139,8 +139,8 @@ describe.skipIf(!hasChromium)('OBS overlay in Chromium', () => {
         expect(await field(page, 'run')).toBe(String(want.run));
         expect(await field(page, 'highrun-B')).toBe(String(want.highRun[1]));
         expect(await page.getAttribute(`[data-f="turn-${want.turn}"]`, 'data-on')).toBe('1');
-        expect(want.last!.caption).toBe('no rail: \u22121; Ann on two fouls'); // the engine's words…
-        expect(await field(page, 'caption')).toBe('No rail: \u22121; Ann on two fouls'); // …capitalised, as on every page
+        expect(want.last).toMatchObject({ by: 'A', foul: 'foul', fouls: ['no-rail'], penalty: 1, standingFouls: 2 }); // the engine's facts…
+        expect(await field(page, 'caption')).toBe('Ann \u2014 no rail \u22121, on two fouls'); // …in the pages' words
         expect(await field(page, 'debug')).toBeNull(); // no connection chip without debug=1
         // No scrollbars, nothing outside the viewport.
         const scroll = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight }));
@@ -282,7 +282,7 @@ describe.skipIf(!hasChromium)('OBS overlay in Chromium', () => {
   it('a pending choice: the caption says the foul, the situation line the choice (once each), in the same words on all three pages', async () => {
     const m = await createMatch(server.url, SETUP);
     await record(server.url, m, { shot: { call: 'safety', breakRails: { objectBalls: 1, cueBall: true } } }); // breaking foul
-    const caption = 'Breaking foul: \u22122';
+    const caption = 'Ann \u2014 breaking foul \u22122';
     const choice = 'Bob to choose: accept the table or re-break';
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     try {
@@ -291,7 +291,7 @@ describe.skipIf(!hasChromium)('OBS overlay in Chromium', () => {
       expect(await field(page, 'situation')).toBe(choice);
       // Without the situation line the caption carries the pending choice itself.
       await page.goto(`${server.url}/overlay/${m.id}?lang=en&hide=situation`);
-      await waitForText(page, 'caption', `${caption} \u2014 Bob: accept or re-break`);
+      await waitForText(page, 'caption', `${caption} \u00b7 ${choice}`);
       expect(await field(page, 'situation')).toBeNull();
       for (const path of ['dashboard', 'watch']) {
         await page.goto(`${server.url}/${path}/${m.id}?lang=en`);

@@ -54,7 +54,7 @@ describe.skipIf(!run)('scorer console QA fixes in Chromium', () => {
     // Bob accepts (ball in hand behind the head string) and runs 2: one ball left → the rack-area question.
     await page.getByTestId('choice-accept').click();
     await page.getByTestId('shot-panel').waitFor();
-    expect(await text(page, 'turn')).toContain('Bob at the table · ball in hand behind the head string');
+    expect(await text(page, 'turn')).toBe('Bob: ball in hand behind the head string'); // the pages' situation line
     await page.getByTestId('count-plus').click();
     await page.getByTestId('made').click();
     await page.getByTestId('rack-area').waitFor();

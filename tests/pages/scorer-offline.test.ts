@@ -69,7 +69,7 @@ describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
     await page.getByTestId('status').filter({ hasText: 'offline — 2 queued' }).waitFor();
     expect(await text(page, 'score-B')).toBe('10');
     expect((await outbox(page, m.id)).map((e) => e.expectedVersion)).toEqual([1, 2]);
-    expect(await page.getByTestId('queued-item').allTextContents()).toEqual(['Ann: miss · queued', 'Bob: +3 (run 3) · queued']);
+    expect(await page.getByTestId('queued-item').allTextContents()).toEqual(['Ann misses, run ends at 2 · queued', 'Bob +3, run 3 · queued']);
     await page.screenshot({ path: join(h.shots, 'scorer-reload-offline-cached-390.png'), fullPage: true });
     const ids = (await outbox(page, m.id)).map((e) => e.eventId);
     await pagesOnly.close();
@@ -113,7 +113,7 @@ describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
     await page.getByTestId('foul').click();
     await page.getByTestId('foul-scratch').click();
     await expect.poll(() => page.getByTestId('queued-item').count()).toBe(1);
-    expect(await text(page, 'undo')).toBe(`↶ Undo: Ann: scratch: ${MINUS}1, ball in hand behind the head string`);
+    expect(await text(page, 'undo')).toBe(`↶ Undo: Ann \u2014 scratch ${MINUS}1`);
     await page.getByTestId('miss').click();
     await recordAs(m, { shot: { call: 'safety' } }, 'other-device-1');
     await page.evaluate(() => {
@@ -122,7 +122,7 @@ describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
     });
     await page.getByTestId('notice').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('notice').getAttribute('data-kind')).toBe('stale');
-    expect(await text(page, 'notice')).toContain(`not applied: Ann: scratch: ${MINUS}1, ball in hand behind the head string; Bob: miss.`);
+    expect(await text(page, 'notice')).toContain(`not applied: Ann \u2014 scratch ${MINUS}1 \u00b7 Bob: ball in hand behind the head string; Bob misses.`);
     await page.screenshot({ path: join(h.shots, 'scorer-stale-words-390.png'), fullPage: true });
     const s = await settled(page, m.id, 2);
     expect([s.turn, s.score]).toEqual(['B', [1, 0]]);

@@ -4,7 +4,9 @@
  *   legal choices: not when the lowest ball was pocketed on the foul, not after a third foul;
  * - call shot: "Called: 3 — tap to change", the called ball can be changed to any ball on the table, and a
  *   failed call reads "Called ball not made — no points";
- * - a foul's undo names it ("Undo: Cleo: touched ball — Dan places the cue ball").
+ * - a foul's undo names it ("Undo: Dan — touched ball");
+ * - the ball picker draws a ball picked for the shot unlike one already pocketed, in shape (a ✓ badge and a
+ *   ring on the full ball; a small hollow ring for the pocketed one), not only in brightness.
  * Screenshots go to artifacts/screenshots (git-ignored).
  */
 import { join } from 'node:path';
@@ -101,7 +103,50 @@ describe.skipIf(!run)('Rotation console QA (second round) in Chromium', () => {
     await page.getByTestId('foul-touched-ball').click();
     s = await settled(page, m.id, 3);
     expect(s.awaiting).toBe('foul-placement');
-    expect(await text(page, 'undo')).toBe('↶ Undo: Dan: touched ball — Cleo places the cue ball');
+    expect(await text(page, 'undo')).toBe('↶ Undo: Dan \u2014 touched ball');
+    await page.close();
+  });
+
+  test('ball picker: a picked ball and a pocketed ball differ in shape, not only in opacity', { timeout: 60_000 }, async () => {
+    const m = await create({ discipline: 'rotation', players: ['Cleo', 'Dan'], start: { turn: 'A', onTable: [3, 5, 9, 12] } });
+    const page = await openScorer(m.urls.scorer);
+    const look = (b: number) =>
+      page.getByTestId(`ball-${b}`).evaluate((el) => {
+        const cs = getComputedStyle(el);
+        const r = el.getBoundingClientRect();
+        return {
+          state: el.getAttribute('data-state'),
+          tick: el.querySelector('[data-testid=ball-tick]') !== null,
+          background: cs.backgroundColor,
+          borderStyle: cs.borderTopStyle,
+          width: Math.round(r.width),
+          opacity: cs.opacity,
+        };
+      });
+    const onTable = await look(3);
+    await page.getByTestId('ball-3').click();
+    const picked = await look(3);
+    const pocketed = await look(1);
+    expect([onTable.state, picked.state, pocketed.state]).toEqual(['on-table', 'picked', 'pocketed']);
+    // Picked: the same full coloured ball, as big as before, with a ✓ badge.
+    expect(onTable.tick).toBe(false);
+    expect(picked.tick).toBe(true);
+    expect(picked.opacity).toBe('1');
+    expect(picked.background).toBe(onTable.background);
+    expect(picked.width).toBe(onTable.width);
+    expect(picked.borderStyle).toBe('solid');
+    // Pocketed: no badge, no ball colour (a hollow ring), a dotted edge, smaller.
+    expect(pocketed.tick).toBe(false);
+    expect(pocketed.background).toBe('rgba(0, 0, 0, 0)');
+    expect(pocketed.borderStyle).toBe('dotted');
+    expect(pocketed.width).toBeLessThan(picked.width * 0.8);
+    expect(await page.getByTestId('ball-1').isDisabled()).toBe(true);
+    expect(await page.getByTestId('ball-3').getAttribute('aria-pressed')).toBe('true');
+    await page.locator('.picker').screenshot({ path: join(h.shots, 'scorer-rotation-picker-picked-vs-pocketed-390.png') });
+    // Tapped again: back to a plain ball on the table.
+    await page.getByTestId('ball-3').click();
+    expect((await look(3)).state).toBe('on-table');
+    expect((await look(3)).tick).toBe(false);
     await page.close();
   });
 });

@@ -131,7 +131,7 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     await ctx.close();
   });
 
-  test('Rotation at 320 px in zh-TW: break, push out + pass, foul with placement, undo', async () => {
+  test('Rotation at 320 px in zh-TW: break, push out + pass, foul with placement, undo, the last steps in zh-TW and ja', async () => {
     const m = await create({ discipline: 'rotation', players: ['Ann', 'Bob'] });
     const ctx = await h.browser.newContext({ viewport: { width: 320, height: 720 }, hasTouch: true, isMobile: true });
     const page = await ctx.newPage();
@@ -179,6 +179,29 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     await page.getByTestId('undo').click();
     s = await settled(page, m.id, 8);
     expect([s.turn, s.score, s.steps]).toEqual(['B', [11, 1], 6]);
+    // The undo says what it took back (issue 9: "Undone: Ann +3"), until the next step.
+    expect(await h.text(page, 'undone')).toBe('已撤銷：Bob 未進球，連續得分 1 結束');
+    // The last steps and the undo button in Chinese, then in Japanese through the language switch: the
+    // pages' words from the server's outcomes, with the player, the points and the run.
+    const recent = () => page.getByTestId('recent').locator('li').allTextContents();
+    await expect.poll(recent).toEqual([
+      'Ann \u2014 母球落袋 \u00b7 Bob 於犯規後擺放母球與最小號球',
+      'Bob 擺放：1 號放中心點 \u00b7 Bob：開球線內側自由球',
+      'Bob +1（1 號球），連續得分 1',
+    ]);
+    expect(await page.getByTestId('undo').textContent()).toBe('↶ 復原: Bob +1（1 號球），連續得分 1');
+    await page.locator('section.undo').screenshot({ path: join(h.shots, 'scorer-recent-zh-TW.png') });
+    await page.selectOption('[data-f="lang"]', 'ja');
+    await expect.poll(recent).toEqual([
+      'Ann \u2014 スクラッチ \u00b7 Bob がファウル後の配置を行う',
+      'Bob の配置：1番をセンタースポットへ \u00b7 Bob：ヘッドストリングの内側からフリーボール',
+      'Bob +1（1番）、ラン1',
+    ]);
+    await page.locator('section.undo').screenshot({ path: join(h.shots, 'scorer-recent-ja.png') });
+    expect(await h.text(page, 'undone')).toBe('取り消しました：Bob ミス、ラン1で終了');
+    await page.getByTestId('miss').click();
+    await settled(page, m.id, 9);
+    expect(await page.getByTestId('undone').count()).toBe(0);
     await ctx.close();
   });
 

@@ -13,13 +13,13 @@ describe('opening break (S-7–S-11; 14-1 §05)', () => {
     for (const shot of [
       { call: 'safety', breakRails: { objectBalls: 1, cueBall: true } },
       { call: 'safety', breakRails: { objectBalls: 3, cueBall: false } },
-      { call: 'safety', firstContact: null, breakRails: { objectBalls: 3, cueBall: true } },
+      { call: 'safety', firstContact: null, breakRails: { objectBalls: 0, cueBall: true } },
       { call: { ball: 5 }, breakRails: { objectBalls: 1, cueBall: true }, cueBall: 'scratch' },
       { call: { ball: 5 }, pocketed: [9], breakRails: { objectBalls: 0, cueBall: true } },
     ]) {
       const m = given(fresh141, [{ shot }]);
       expectState(m, { score: [-2, 0], awaiting: 'break-foul-choice', turn: 'B', fouls: [0, 0], ballsOnTable: 15 });
-      expect(view(m).last?.caption).toMatch(/breaking foul: −2/);
+      expect(view(m).last).toMatchObject({ foul: 'breaking-foul', turnEnd: 'breaking-foul', penalty: 2, next: { turn: 'B', awaiting: 'break-foul-choice' } });
     }
   });
 
@@ -60,7 +60,7 @@ describe('opening break (S-7–S-11; 14-1 §05)', () => {
     const e = refuse(m, { choice: 'rerack' });
     expect(e.code).toBe('wrong-choice');
     expect(e.message).toContain('"rebreak"');
-    expect(refuse(m, { choice: { cueBall: 'kitchen', lowestBall: 'as-is' } }).code).toBe('wrong-choice');
+    expect(refuse(m, { choice: { cueBall: 'kitchen', lowestBall: 'as-is' } }).code).toBe('foreign-fact');
   });
 });
 
@@ -74,25 +74,26 @@ describe('scoring and spotting (S-4, S-5; 14-1 §04, §12)', () => {
     expectState(m, { score: [24, 15], turn: 'B', ballsOnTable: 5 });
   });
 
-  it('a shot with no call scores nothing; pocketed balls are spotted', () => {
-    const m = given(midRack(), [{ shot: { pocketed: [3] } }]);
-    expectState(m, { score: [20, 15], turn: 'B', ballsOnTable: 9 });
+  it('every 14-1 shot is called (S-3): a report with nothing called is refused, a called miss spots the balls', () => {
+    const e = refuse(given(midRack()), { shot: { pocketed: [3] } });
+    expect([e.code, e.field]).toEqual(['foreign-fact', 'step.shot.call']);
+    expectState(given(midRack(), [{ shot: { call: { made: false }, pocketed: [3] } }]), { score: [20, 15], turn: 'B', ballsOnTable: 9 });
   });
 
   it('refuses reports that cannot be true: made without the ball, more balls than the table, a ball twice', () => {
     const m = given(midRack());
-    expect(refuse(m, { shot: { call: { ball: 3, made: true }, pocketed: [4] } }).field).toBe('shot.call.made');
+    expect(refuse(m, { shot: { call: { ball: 3, made: true }, pocketed: [4] } }).field).toBe('step.shot.call.made');
     expect(refuse(m, { shot: { call: { made: true }, pocketed: 0 } }).code).toBe('inconsistent-shot');
     expect(refuse(m, { shot: { call: { made: true }, pocketed: 10 } }).code).toBe('inconsistent-shot');
-    expect(refuse(m, { shot: { call: { ball: 3 }, pocketed: [3, 3] } }).field).toBe('shot.pocketed.1');
-    expect(refuse(m, { shot: { call: { ball: 3 }, pushOut: true } }).code).toBe('push-out-not-allowed');
+    expect(refuse(m, { shot: { call: { ball: 3 }, pocketed: [3, 3] } }).field).toBe('step.shot.pocketed.1');
+    expect(refuse(m, { shot: { call: { ball: 3 }, pushOut: true } }).code).toBe('foreign-fact');
   });
 
   it('with the balls known, a ball already pocketed in this rack is refused', () => {
     const m = given(fresh141, [{ shot: { call: { ball: 3 }, pocketed: [3] } }]);
     const e = refuse(m, { shot: { call: { ball: 3 }, pocketed: [3] } });
     expect(e.code).toBe('ball-not-on-table');
-    expect(e.field).toBe('shot.call.ball');
+    expect(e.field).toBe('step.shot.call.ball');
   });
 });
 
@@ -112,8 +113,7 @@ describe('fouls and three fouls (S-12–S-14; 14-1 §08, §09)', () => {
       expectState(m, { score: [18, 15], fouls: [2, 0], onTwoFouls: [true, false] });
       m = accept(m, { shot: { call: { ball: 3 }, ...foul } });
       expectState(m, { score: [2, 15], fouls: [0, 0], awaiting: 'three-foul-choice', turn: 'B' });
-      expect(view(m).last?.caption).toMatch(/^third foul: −16/);
-      expect(view(m).last?.penalty).toBe(16);
+      expect(view(m).last).toMatchObject({ foul: 'third-foul', turnEnd: 'third-foul', penalty: 16, standingFouls: 0, next: { turn: 'B', awaiting: 'three-foul-choice' } });
     }
   });
 
@@ -211,7 +211,7 @@ describe('projection of queued steps (scorer offline)', () => {
   it('plays steps forward from a snapshot, undoes projected steps, and stops at an undo past the snapshot', () => {
     const setup = parseSetup({ ...fresh141, players: ['A', 'B'] });
     const snap = view(given(fresh141, [{ shot: { call: 'safety', breakRails: { objectBalls: 2 } } }]));
-    const p = projectSteps(setup, snap, [{ shot: { call: { made: true }, pocketed: 2 } }, { shot: { cueBall: 'scratch' } }, { undo: true }]);
+    const p = projectSteps(setup, snap, [{ shot: { call: { made: true }, pocketed: 2 } }, { shot: { call: { made: false }, cueBall: 'scratch' } }, { undo: true }]);
     expect(p.error).toBeUndefined();
     expect([p.state.score, p.state.run, p.state.turn, p.state.steps]).toEqual([[0, 2], 2, 'B', 2]);
     const past = projectSteps(setup, snap, [{ undo: true }]);

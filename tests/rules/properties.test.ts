@@ -66,7 +66,7 @@ describe('random legal matches', () => {
       let prev: Match | null = null;
       for (const m of states) {
         const check = statsOf(m).check;
-        expect(check.ok, check.detail).toBe(true);
+        expect(check.ok, JSON.stringify(check)).toBe(true);
         const s = view(m);
         if (setup.discipline === '14-1') {
           if (!setup.options.requireTwoFoulWarning) expect(s.fouls.every((f) => f >= 0 && f <= 2)).toBe(true);

@@ -45,7 +45,7 @@ describe('break (R-4, R-4a, R-4b; ROT §07)', () => {
 
 describe('fouls and placement (R-7, R-8; ROT §10)', () => {
   const foulShots = [
-    { firstContact: 6 }, { firstContact: null }, { cueBall: 'scratch' }, { cueBall: 'off-table' },
+    { firstContact: 6 }, { firstContact: null, pocketed: [] }, { cueBall: 'scratch' }, { cueBall: 'off-table' },
     { offTable: [9] }, { fouls: ['touched-ball'] }, { fouls: ['double-hit'] }, { fouls: ['feet-off-floor'] },
   ];
   it.each(foulShots)('%j is a foul: no points, balls respotted, count +1, opponent places', (foul) => {
@@ -53,9 +53,10 @@ describe('fouls and placement (R-7, R-8; ROT §10)', () => {
     expectState(m, { score: [20, 15], fouls: [1, 0], awaiting: 'foul-placement', turn: 'B', onTable: [4, 6, 9, 12] });
   });
 
-  it('no cushion and no pocket after contact is a foul; with a ball pocketed it is not', () => {
+  it('no cushion and no pocket after contact is a foul; "no rail" with a ball pocketed contradicts itself (D-30)', () => {
     expectState(given(mid([4, 6]), [{ shot: { firstContact: 4, rail: false } }]), { fouls: [1, 0], awaiting: 'foul-placement' });
-    expectState(given(mid([4, 6]), [{ shot: { firstContact: 4, rail: false, pocketed: [6] } }]), { fouls: [0, 0], score: [26, 15], awaiting: null });
+    const e = refuse(given(mid([4, 6])), { shot: { firstContact: 4, rail: false, pocketed: [6] } });
+    expect([e.code, e.field]).toEqual(['inconsistent-shot', 'step.shot.rail']);
   });
 
   it('the legal placements follow the R-8 table (as is impossible after a scratch, anywhere only after three fouls)', () => {
@@ -99,7 +100,12 @@ describe('fouls and placement (R-7, R-8; ROT §10)', () => {
 describe('push out (R-10; ROT §08)', () => {
   it('only scratch, double hit and touched ball are fouls on a push out; pocketed balls never score', () => {
     const after = (shot: Record<string, unknown>) => given(freshRot, [{ shot: { pocketed: [5] } }, { shot: { pushOut: true, ...shot } }]);
-    expectState(after({ firstContact: 9, rail: false, pocketed: [2], fouls: ['feet-off-floor'] }), { awaiting: 'push-out-choice', score: [5, 0] });
+    expectState(after({ firstContact: 9, rail: false }), { awaiting: 'push-out-choice', score: [5, 0] });
+    expectState(after({ firstContact: null, pocketed: [] }), { awaiting: 'push-out-choice', score: [5, 0] });
+    expectState(after({ firstContact: 9, pocketed: [2] }), { awaiting: 'push-out-choice', score: [5, 0], onTable: [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] });
+    // Any other foul is no foul on a push out: reporting one is refused rather than silently ignored.
+    const e = refuse(given(freshRot, [{ shot: { pocketed: [5] } }]), { shot: { pushOut: true, fouls: ['feet-off-floor'] } });
+    expect([e.code, e.field]).toEqual(['not-for-this-shot', 'step.shot.fouls.0']);
     expectState(after({ offTable: [3] }), { awaiting: 'push-out-choice', onTable: [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] });
     for (const foul of [{ cueBall: 'scratch' }, { fouls: ['double-hit'] }, { fouls: ['touched-ball'] }]) {
       expectState(after(foul), { awaiting: 'foul-placement', fouls: [1, 0], turn: 'B' });
@@ -144,13 +150,13 @@ describe('racks, 61 and winning (R-3a, R-11, R-13; ROT §09, §13)', () => {
     expectState(m, { score: [3, 0], turn: 'A' });
     m = accept(m, { shot: { firstContact: 1, pocketed: [1] } });
     expectState(m, { score: [3, 0], turn: 'B', onTable: [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] });
-    expect(refuse(m, { shot: { call: { made: true }, pocketed: [1] } }).field).toBe('shot.call.ball');
+    expect(refuse(m, { shot: { call: { made: true }, pocketed: [1] } }).field).toBe('step.shot.call.ball');
   });
 
   it('balls must be named in Rotation, and 14-1-only steps are refused', () => {
     const m = given(freshRot);
-    expect(refuse(m, { shot: { pocketed: 2 } }).code).toBe('invalid-step');
-    expect(refuse(m, { stalemate: { breaker: 'A' } }).code).toBe('invalid-step');
+    expect(refuse(m, { shot: { pocketed: 2 } }).code).toBe('foreign-fact');
+    expect(refuse(m, { stalemate: { breaker: 'A' } }).code).toBe('foreign-fact');
   });
 });
 

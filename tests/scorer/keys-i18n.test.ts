@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { applyStep, newMatch, parseSetup, view } from '../../shared/index';
 import { keyAction } from '../../overlay/src/scorer/keys';
-import { scorerLang, SCORER_DICTS, SCORER_KEYS, ts } from '../../overlay/src/lib/i18n-scorer';
+import { t } from '../../overlay/src/lib/i18n-pages';
 import { describeStep } from '../../overlay/src/scorer/words';
 import { matchIdFromLocation, scorerLink, tokenFromUrl } from '../../overlay/src/scorer/tokens';
 import { afterCreate, defaultForm, toSetup } from '../../overlay/src/launcher/setup-form';
@@ -38,29 +38,14 @@ describe('keyboard shortcuts', () => {
 });
 
 describe('scorer strings', () => {
-  test('every language has every key, non-empty, with the same placeholders', () => {
-    for (const [lang, dict] of Object.entries(SCORER_DICTS)) {
-      for (const k of SCORER_KEYS) {
-        expect(typeof dict[k] === 'string' && dict[k].trim().length, `${lang}.${k} is empty`).toBeGreaterThan(0);
-        const ph = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
-        expect(ph(dict[k]), `${lang}.${k}`).toEqual(ph(SCORER_DICTS.en[k]));
-      }
-    }
-  });
   test('rulebook terms', () => {
-    expect(ts('zh-TW', 'safety')).toBe('防守');
-    expect(ts('zh-TW', 'foul')).toBe('犯規');
-    expect(ts('zh-TW', 'pushOut')).toBe('推桿');
-    expect(ts('zh-TW', 'c.three-foul-choice', { name: 'Bob' })).toContain('連續三次犯規');
-    expect(ts('zh-TW', 'breakTitle', { name: 'Ann' })).toContain('開球');
-    expect(ts('ja', 'pushOut')).toBe('プッシュアウト');
-    expect(ts('en', 'offlineQueued', { n: 3 })).toBe('offline — 3 queued');
-  });
-  test('language from ?lang= first, then the browser', () => {
-    expect(scorerLang('?lang=ja', 'en-US')).toBe('ja');
-    expect(scorerLang('', 'zh-TW')).toBe('zh-TW');
-    expect(scorerLang('', 'zh-Hant-HK')).toBe('zh-TW');
-    expect(scorerLang('', 'fr-FR')).toBe('en');
+    expect(t('zh-TW', 'safety')).toBe('防守');
+    expect(t('zh-TW', 'foul')).toBe('犯規');
+    expect(t('zh-TW', 'pushOut')).toBe('推桿');
+    expect(t('zh-TW', 'c.three-foul-choice', { name: 'Bob' })).toContain('連續三次犯規');
+    expect(t('zh-TW', 'breakTitle', { name: 'Ann' })).toContain('開球');
+    expect(t('ja', 'pushOut')).toBe('プッシュアウト');
+    expect(t('en', 'offlineQueued', { n: 3 })).toBe('offline — 3 queued');
   });
   test('steps in words', () => {
     expect(describeStep('en', { shot: { call: { made: true }, pocketed: 3 } })).toBe('3 balls made');
@@ -133,6 +118,12 @@ describe('launcher set-up form', () => {
     expect(toSetup({ ...wip, innings: [0, -1] })).toMatchObject({ ok: false, field: 'innings.1' });
     expect(toSetup({ ...wip, highRun: [1.5, 0] })).toMatchObject({ ok: false, field: 'highRun.0' });
     expect(toSetup({ ...wip, rack: 0 })).toMatchObject({ ok: false, field: 'rack' });
+    // …in the page's language, naming the player.
+    const bad = toSetup({ ...wip, fouls: [0, 3] });
+    if (bad.ok) throw new Error('expected a problem');
+    expect(t('en', bad.key, bad.params)).toBe('fouls B: 0, 1 or 2 in a row');
+    expect(t('ja', bad.key, bad.params)).toBe('ファウル B：連続 0・1・2 回');
+    expect(t('zh-TW', bad.key, bad.params)).toBe('犯規 B：連續 0、1 或 2 次');
     // Not in progress: none of it is sent.
     const fresh = toSetup({ ...wip, inProgress: false, fouls: [2, 2] });
     expect(fresh.ok && 'start' in fresh.setup).toBe(false);
@@ -165,8 +156,8 @@ describe('scorer wording', () => {
     const { verdictWords } = await import('../../overlay/src/scorer/words');
     expect(verdictWords('en', { kind: 'breaking-foul', penalty: 2 })).toBe('breaking foul \u22122');
     expect(verdictWords('en', { kind: 'scores', points: 3 })).toBe('+3');
-    for (const lang of ['en', 'ja', 'zh-TW'] as const) expect(ts(lang, 'rerackTitle')).not.toContain('(s)');
-    expect(ts('en', 'addBall')).not.toMatch(/more/i); // the "More" options toggle keeps its own name
+    for (const lang of ['en', 'ja', 'zh-TW'] as const) expect(t(lang, 'rerackTitle')).not.toContain('(s)');
+    expect(t('en', 'addBall')).not.toMatch(/more/i); // the "More" options toggle keeps its own name
   });
 });
 

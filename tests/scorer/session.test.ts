@@ -120,7 +120,8 @@ describe('scorer session', () => {
     const { s, view: v } = open(client, new MemStorage(), false);
     await settle();
     expect(s.submit({ shot: { call: 'safety' } })).toBeNull();
-    expect(v().notice).toEqual({ kind: 'read-only' });
+    expect(v().token).toEqual({ status: 'missing', paste: 'idle' });
+    expect([v().canRecord, v().canSend, v().notice]).toEqual([false, false, null]);
   });
 
   test('a timed-out send is retried on the timer while live', async () => {

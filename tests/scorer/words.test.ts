@@ -1,13 +1,15 @@
 /**
- * Queued and refused steps are told in the same words as confirmed ones: the engine's outcome caption
- * (from projecting the queue) with the player's name, exactly as the server's recent-steps list says it
- * once confirmed; fouls the caption leaves out ("foul") are named; an undo says what it takes back.
+ * Queued and refused steps are told in the same words as confirmed ones: the outcome of projecting the queue,
+ * worded by the pages' formatter exactly as the recent-steps list words the server's outcomes once confirmed,
+ * naming the player and the foul (from the outcome's facts, whichever device entered it); an undo says what
+ * it takes back.
  */
 import { describe, expect, test } from 'vitest';
 import { applyStep, newMatch, parseSetup, statsOf, view, type Match, type Step } from '../../shared/index';
 import { projectQueue } from '../../overlay/src/scorer/projection';
 import { ScorerSession, type SessionView } from '../../overlay/src/scorer/session';
-import { describeStep, outcomeWords, stepWords } from '../../overlay/src/scorer/words';
+import { stepLine, stepText } from '../../overlay/src/lib/format';
+import { describeStep, stepWords } from '../../overlay/src/scorer/words';
 import { FakeClient, MemStorage } from './fake-client';
 
 function play(setupIn: unknown, steps: Step[]): Match {
@@ -25,7 +27,7 @@ const STRAIGHT = { discipline: '14-1', players: ['Ann', 'Bob'] };
 const ROTATION = { discipline: 'rotation', players: ['Ann', 'Bob'], start: { turn: 'A', onTable: [3, 5, 9, 12] } };
 
 describe('queued steps in the engine\'s words', () => {
-  test('14-1: a breaking foul, the re-break and a safety read as the server\'s recent list will read them', () => {
+  test('14-1: a breaking foul, the re-break and a safety read as the recent list will read the server\'s outcomes', () => {
     const steps: Step[] = [
       { shot: { call: 'safety', breakRails: { objectBalls: 1, cueBall: true } } },
       { choice: 'rebreak' },
@@ -34,11 +36,11 @@ describe('queued steps in the engine\'s words', () => {
     const m = play(STRAIGHT, []);
     const shown = projectQueue(m.setup, { version: 0, state: view(m) }, queue(steps, 0));
     const words = shown.results.map((r, i) => stepWords('en', steps[i]!, r));
-    expect(words).toEqual(statsOf(play(STRAIGHT, steps)).recent);
+    expect(words).toEqual(statsOf(play(STRAIGHT, steps)).recent.map((o) => stepLine(o, ['Ann', 'Bob'], 'en')));
     expect(words).toEqual([
-      'Ann: breaking foul: \u22122 \u2014 Bob: accept or re-break',
-      'Bob: re-break: Ann breaks again',
-      'Ann: safety',
+      'Ann \u2014 breaking foul \u22122 \u00b7 Bob to choose: accept the table or re-break',
+      'Bob chooses a re-break \u00b7 Ann to break',
+      'Ann plays safe',
     ]);
   });
 
@@ -46,25 +48,25 @@ describe('queued steps in the engine\'s words', () => {
     const steps: Step[] = [{ shot: { firstContact: 3, fouls: ['touched-ball'] } }, { undo: true }];
     const m = play(ROTATION, []);
     const shown = projectQueue(m.setup, { version: 0, state: view(m) }, queue(steps, 0));
-    expect(stepWords('en', steps[0]!, shown.results[0])).toBe('Ann: touched ball \u2014 Bob places the cue ball');
-    expect(stepWords('en', steps[1]!, shown.results[1])).toBe('undo (Ann: touched ball \u2014 Bob places the cue ball)');
-    // A scratch is already in the caption: not repeated.
-    const scratch: Step = { shot: { firstContact: 3, cueBall: 'scratch' } };
+    expect(stepWords('en', steps[0]!, shown.results[0])).toBe('Ann \u2014 touched ball \u00b7 Bob places the balls after the foul');
+    expect(stepWords('en', steps[1]!, shown.results[1])).toBe('Undone: Ann \u2014 touched ball');
+    // Two fouls at once: both named.
+    const scratch: Step = { shot: { firstContact: 3, cueBall: 'scratch', fouls: ['double-hit'] } };
     const s2 = projectQueue(m.setup, { version: 0, state: view(m) }, queue([scratch], 0));
-    expect(stepWords('en', scratch, s2.results[0])).toBe('Ann: scratch \u2014 Bob places the cue ball');
-    // 14-1: "foul: −1" gets the foul's name before the penalty.
+    expect(stepWords('en', scratch, s2.results[0])).toBe('Ann \u2014 scratch + double hit \u00b7 Bob places the balls after the foul');
+    // 14-1: the foul's name, then the penalty.
     const noRail: Step = { shot: { call: { made: false }, rail: false } };
     const m14 = play({ ...STRAIGHT, start: { turn: 'A', ballsOnTable: 10 } }, []);
     const s3 = projectQueue(m14.setup, { version: 0, state: view(m14) }, queue([noRail], 0));
-    expect(stepWords('en', noRail, s3.results[0])).toBe('Ann: no rail: \u22121');
+    expect(stepWords('en', noRail, s3.results[0])).toBe('Ann \u2014 no rail \u22121');
   });
 
-  test('other languages use the pages\' caption, with the name and the foul', () => {
+  test('other languages: the same line from the same facts, with the name and the foul', () => {
     const step: Step = { shot: { firstContact: 3, fouls: ['touched-ball'] } };
     const m = play(ROTATION, []);
     const r = projectQueue(m.setup, { version: 0, state: view(m) }, queue([step], 0)).results[0];
-    expect(stepWords('zh-TW', step, r)).toBe('Ann: 犯規 (觸球)');
-    expect(stepWords('ja', step, r)).toMatch(/^Ann: ファウル/);
+    expect(stepWords('zh-TW', step, r)).toBe('Ann \u2014 觸球 \u00b7 Bob 於犯規後擺放母球與最小號球');
+    expect(stepWords('ja', step, r)).toBe('Ann \u2014 タッチ \u00b7 Bob がファウル後の配置を行う');
   });
 
   test('without a projection (the rules refused it) a step falls back to short words; choices are words, not codes', () => {
@@ -73,7 +75,7 @@ describe('queued steps in the engine\'s words', () => {
     expect(describeStep('en', { shot: { call: { made: false }, cueBall: 'off-table', offTable: [4] } })).toBe('foul: Ball off table');
   });
 
-  test('the undo button names the confirmed step it takes back, with its fouls when this console entered it', async () => {
+  test('the undo button names the confirmed step it takes back, with its fouls, whichever device entered it', async () => {
     const client = new FakeClient(ROTATION);
     const s = new ScorerSession(client, 'm1', new MemStorage(), true);
     const stop = s.start();
@@ -83,12 +85,12 @@ describe('queued steps in the engine\'s words', () => {
     s.submit({ shot: { firstContact: 3, fouls: ['double-hit'] } });
     for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
     expect(v.queued).toHaveLength(0);
-    expect(outcomeWords('en', v.shown!.state, v.lastStep)).toBe('Ann: double hit \u2014 Bob places the cue ball');
-    // Another device's step: the engine's words alone (the engine names the foul too).
+    const last = () => stepText(v.shown!.state.last!, v.shown!.state.names, 'en');
+    expect(last()).toBe('Ann \u2014 double hit');
+    // Another device's step: the same words (the outcome carries the foul).
     client.external({ choice: { cueBall: 'kitchen', lowestBall: 'as-is' } });
     client.external({ shot: { firstContact: 3, fouls: ['touched-ball'] } });
-    expect(v.lastStep).toBeNull();
-    expect(outcomeWords('en', v.shown!.state, v.lastStep)).toBe('Bob: touched ball \u2014 Ann places the cue ball');
+    expect(last()).toBe('Bob \u2014 touched ball');
     stop();
   });
 
@@ -107,7 +109,7 @@ describe('queued steps in the engine\'s words', () => {
     expect(n?.kind).toBe('stale');
     if (n?.kind !== 'stale') return;
     expect(n.items.map((x) => stepWords('en', x.step, x.result))).toEqual([
-      'Ann: breaking foul: \u22122 \u2014 Bob: accept or re-break',
+      'Ann \u2014 breaking foul \u22122 \u00b7 Bob to choose: accept the table or re-break',
       'Bob accepts the table',
     ]);
     stop();

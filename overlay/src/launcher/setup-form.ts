@@ -4,6 +4,7 @@
  * builds the body and catches what the form itself can tell (empty names, targets below 1).
  */
 import type { PlayerKey, SetupInput } from '../../../shared/protocol/setup';
+import type { PageKey } from '../lib/i18n';
 
 export interface SetupForm {
   discipline: '14-1' | 'rotation';
@@ -57,13 +58,18 @@ export function defaultTargets(f: Pick<SetupForm, 'discipline' | 'format'>): [nu
   return f.format === 'single-rack-61' ? [61, 61] : [120, 120];
 }
 
-/** Build the set-up body, or `{error}` naming the field the form must fix. */
-export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | { ok: false; field: string; message: string } {
+/** Why the form cannot be sent: the field to fix and the words for it (a page-string key, `{p}`: player A or B). */
+export type FormProblem = { ok: false; field: string; key: PageKey; params?: { p: 'A' | 'B' } };
+
+const side = (i: 0 | 1): 'A' | 'B' => (i === 0 ? 'A' : 'B');
+
+/** Build the set-up body, or the problem naming the field the form must fix. */
+export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | FormProblem {
   const players: [string, string] = [f.players[0].trim(), f.players[1].trim()];
   for (const i of [0, 1] as const) {
-    if (!players[i]) return { ok: false, field: `players.${i}`, message: `player ${i === 0 ? 'A' : 'B'}: enter a name` };
+    if (!players[i]) return { ok: false, field: `players.${i}`, key: 'formName', params: { p: side(i) } };
     const t = f.targets[i];
-    if (!Number.isInteger(t) || t < 1) return { ok: false, field: `targets.${i}`, message: `target ${i === 0 ? 'A' : 'B'}: a whole number ≥ 1` };
+    if (!Number.isInteger(t) || t < 1) return { ok: false, field: `targets.${i}`, key: 'formTarget', params: { p: side(i) } };
   }
   const setup: SetupInput =
     f.discipline === '14-1'
@@ -72,17 +78,16 @@ export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | { ok: f
   if (!f.inProgress) setup.breaker = f.breaker;
   if (f.inProgress) {
     for (const i of [0, 1] as const) {
-      if (!Number.isInteger(f.startScore[i])) return { ok: false, field: `startScore.${i}`, message: 'score: a whole number' };
-      if (f.startScore[i] >= f.targets[i]) return { ok: false, field: `startScore.${i}`, message: `score ${i === 0 ? 'A' : 'B'}: already reaches the target` };
+      if (!Number.isInteger(f.startScore[i])) return { ok: false, field: `startScore.${i}`, key: 'formScore', params: { p: side(i) } };
+      if (f.startScore[i] >= f.targets[i]) return { ok: false, field: `startScore.${i}`, key: 'formScoreReached', params: { p: side(i) } };
     }
-    const side = (i: 0 | 1) => (i === 0 ? 'A' : 'B');
     for (const i of [0, 1] as const) {
       const fouls = f.fouls[i];
-      if (!Number.isInteger(fouls) || fouls < 0 || fouls > 2) return { ok: false, field: `fouls.${i}`, message: `fouls ${side(i)}: 0, 1 or 2 in a row` };
-      if (!Number.isInteger(f.innings[i]) || f.innings[i] < 0) return { ok: false, field: `innings.${i}`, message: `innings ${side(i)}: a whole number ≥ 0` };
-      if (!Number.isInteger(f.highRun[i]) || f.highRun[i] < 0) return { ok: false, field: `highRun.${i}`, message: `high run ${side(i)}: a whole number ≥ 0` };
+      if (!Number.isInteger(fouls) || fouls < 0 || fouls > 2) return { ok: false, field: `fouls.${i}`, key: 'formFouls', params: { p: side(i) } };
+      if (!Number.isInteger(f.innings[i]) || f.innings[i] < 0) return { ok: false, field: `innings.${i}`, key: 'formInnings', params: { p: side(i) } };
+      if (!Number.isInteger(f.highRun[i]) || f.highRun[i] < 0) return { ok: false, field: `highRun.${i}`, key: 'formHighRun', params: { p: side(i) } };
     }
-    if (!Number.isInteger(f.rack) || f.rack < 1) return { ok: false, field: 'rack', message: 'rack: a whole number ≥ 1' };
+    if (!Number.isInteger(f.rack) || f.rack < 1) return { ok: false, field: 'rack', key: 'formRack' };
     setup.start = {
       score: [f.startScore[0], f.startScore[1]],
       turn: f.turn,
@@ -93,7 +98,7 @@ export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | { ok: f
     };
     if (f.discipline === '14-1') {
       if (!Number.isInteger(f.ballsOnTable) || f.ballsOnTable < 2 || f.ballsOnTable > 15) {
-        return { ok: false, field: 'ballsOnTable', message: 'balls on table: 2 to 15' };
+        return { ok: false, field: 'ballsOnTable', key: 'formBalls' };
       }
       setup.start.ballsOnTable = f.ballsOnTable;
     }

@@ -1,13 +1,14 @@
 /**
- * What-if lines for the commentator: what the next foul costs a player on two fouls (14-1 S-14: standard
+ * The commentator's lines. What-if: what the next foul costs a player on two fouls (14-1 S-14: standard
  * foul penalty plus the third-foul extra, 1 + 15 = 16 by default; S-15: only the standard penalty while a
  * required two-foul warning has not been given), points each player still needs, and in
- * Rotation the points left on the table and how far each player is from clinching the rack at 61.
+ * Rotation the points left on the table and how far each player is from clinching the rack at 61. And the
+ * rules' consistency check in words (14-1 INV-1 / INV-2, Rotation INV-R1).
  */
 import type { MatchSetup } from '../../../shared/protocol/setup';
-import { RACK_CLINCH, type MatchState } from '../../../shared/protocol/state';
-import { idx, minus } from './format';
-import { type Lang, tp as t } from './i18n';
+import { type ConsistencyCheck, RACK_CLINCH, type MatchState } from '../../../shared/protocol/state';
+import { idx, minus, num } from './format';
+import { type Lang, t } from './i18n-pages';
 
 
 /** Lines describing what the next steps could change; empty once the match is won. */
@@ -42,4 +43,16 @@ export function whatIf(setup: MatchSetup, state: MatchState, lang: Lang): string
     if (state.needed[i] > 0 && state.needed[i] <= state.pointsLeft) lines.push(t(lang, 'whatIfRackBall', { name: names[i] }));
   }
   return lines;
+}
+
+/** The consistency check's relations in words: "score change 5 = 7 balls − 2 foul points; this rack 7 scored = 15 − 8 on the table". */
+export function checkLine(c: ConsistencyCheck, lang: Lang): string {
+  const rel = (ok: boolean) => (ok ? '=' : '\u2260');
+  if (c.discipline === 'rotation') {
+    const line = t(lang, 'checkRotation', { delta: num(c.scoreChange), rel: rel(c.ok), racks: c.racks, fromTable: num(c.fromTable) });
+    return c.tieBreak ? `${line} + ${t(lang, 'checkTieBreak')}` : line;
+  }
+  const line = t(lang, 'checkScore', { delta: num(c.scoreChange), rel: rel(c.scoreOk), scored: c.scored, penalties: c.penalties });
+  if (!c.rack) return line;
+  return `${line}; ${t(lang, 'checkRack', { scored: c.rack.scored, rel: rel(c.rack.ok), onTable: c.rack.onTable })}`;
 }

@@ -1,12 +1,13 @@
 /**
- * Turning a match state into the words and numbers the pages show: signed numbers with a true minus
- * sign, the caption of the last step and the standing situation line (pending choice, ball in hand,
- * winner) — the same functions on every page, so the overlay, dashboard and spectator page agree.
- * Pure functions over the protocol types; zod-free so the overlay bundle stays small.
+ * The pages' words and numbers for a match: signed numbers with a true minus sign, and every sentence about
+ * the play — the caption of the last step, the situation line (what is pending), a recent-step line and an
+ * undo line — built from the engine's facts (`Outcome`, `MatchState`) with the one translation table of each
+ * language. The same functions on every page (overlay, dashboard, spectator page, scorer), in every language,
+ * English included. Pure functions over the protocol types, on-air strings only (the overlay's budget).
  */
-import type { PlayerKey } from '../../../shared/protocol/setup';
-import type { MatchState } from '../../../shared/protocol/state';
-import { type Lang, t } from './i18n';
+import type { Pair, PlayerKey } from '../../../shared/protocol/setup';
+import { type MatchState, type NextUp, type Outcome, RACK_CLINCH } from '../../../shared/protocol/state';
+import { type AirKey, type Lang, t } from './i18n';
 
 /** Index 0 for player A, 1 for B. */
 export const idx = (p: PlayerKey): 0 | 1 => (p === 'A' ? 0 : 1);
@@ -28,82 +29,90 @@ export function avg(n: number): string {
   return Number.isFinite(n) ? n.toFixed(2).replace('-', '\u2212') : '0.00';
 }
 
-/** Upper-case the first letter unless the text starts with a player's name (names stay as entered). */
-function capital(s: string, names: readonly string[]): string {
-  if (!s || names.some((n) => n && s.startsWith(n))) return s;
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
+/** Player names, A first (`MatchState.names`). */
+export type Names = Readonly<Pair<string>>;
+
+/** Between what a step did and what is pending, in one line. */
+const THEN = ' \u00b7 ';
 
 /**
- * The caption of what the last step did, in `lang` — the one caption function every page (overlay,
- * dashboard, spectator page) shows, first letter capitalised ("Foul: −1").
- *
- * English uses the engine's caption words (`Outcome.caption`); other languages are built from the
- * outcome's structured fields. Each fact is shown once: what comes next (a pending choice or placement,
- * ball in hand, the next breaker, the winner) is the {@link situation} line's, so it is left out of the
- * caption — unless `alone` says no situation line is shown beside it (overlay `hide=situation`).
+ * What one step did, as a commentator says it, naming the player: "Ann +1, run 5", "Bo +2, run 14, re-rack,
+ * 14 balls", "Ann — third foul (scratch) −16", "Ann — no rail −1, on two fouls", "Bob accepts the table".
+ * Points, penalty and run appear wherever the step has them; what comes next is left to {@link nextText}.
  */
-export function caption(state: MatchState, lang: Lang, alone = false): string {
-  const o = state.last;
-  if (!o) return '';
-  if (lang === 'en' && o.caption) {
-    // The engine marks the words about what comes next (`then`); the situation line says them instead.
-    const text = !alone && o.then && o.caption.endsWith(o.then) ? o.caption.slice(0, -o.then.length) : o.caption;
-    return capital(text, state.names);
-  }
+export function stepText(o: Outcome, names: Names, lang: Lang): string {
+  if (o.kind === 'undo') return o.undone ? undoLine(o.undone, names, lang) : '';
+  const name = names[idx(o.by)];
   const parts: string[] = [];
-  if (o.kind === 'undo') return t(lang, 'capUndo');
-  if (o.kind === 'stalemate') return t(lang, 'capStalemate');
-  if (o.kind === 'warning') return t(lang, 'capWarning');
-  if (o.points > 0) parts.push(t(lang, 'capPoints', { n: o.points }));
-  const pen = o.penalty > 0 ? ` ${minus(o.penalty)}` : '';
-  switch (o.turnEnd) {
-    case 'breaking-foul':
-      parts.push(t(lang, 'capBreakingFoul') + pen);
-      break;
-    case 'third-foul':
-      parts.push(t(lang, 'capThirdFoul') + pen);
-      break;
-    case 'foul':
-      parts.push(t(lang, 'capFoul') + pen);
-      break;
-    case 'safety':
-      parts.push(t(lang, 'capSafety'));
-      break;
-    case 'miss':
-    case 'lost-break':
-      if (o.points === 0) parts.push(t(lang, 'capMiss'));
-      break;
-    case 'push-out':
-      parts.push(t(lang, 'capPushOut'));
-      break;
-    case 'illegal-break':
-      parts.push(t(lang, 'capIllegalBreak'));
-      break;
+  if (o.kind === 'stalemate') parts.push(t(lang, 'o.stalemate', { n: o.rerack?.racked ?? 15 }));
+  else if (o.kind === 'warning') parts.push(t(lang, 'o.warned', { name }));
+  else if (o.kind === 'choice') parts.push(choiceText(o, name, lang));
+  else shotParts(o, name, lang, parts);
+  return parts.join(t(lang, 'o.listSep'));
+}
+
+/** A shot: the foul, the push out, the points with the run, or the miss / safety; then what else it did. */
+function shotParts(o: Outcome, name: string, lang: Lang, parts: string[]): void {
+  if (o.foul || o.turnEnd === 'illegal-break') {
+    parts.push(t(lang, 'o.foul', { name, what: foulText(o, lang) }) + (o.penalty > 0 ? ` ${minus(o.penalty)}` : ''));
+    if (o.foul === 'foul' && o.standingFouls === 2) parts.push(t(lang, 'o.onTwoFouls'));
+  } else if (o.turnEnd === 'push-out') {
+    parts.push(t(lang, 'o.pushOut', { name }));
+  } else if (o.points > 0) {
+    parts.push(o.balls
+      ? t(lang, 'o.pointsBalls', { name, n: o.points, balls: o.balls.join(t(lang, 'o.ballSep')) })
+      : t(lang, 'o.points', { name, n: o.points }));
+    parts.push(t(lang, 'o.run', { run: o.run }));
+    if (o.clinched) parts.push(t(lang, 'o.clinched', { n: RACK_CLINCH }));
+    if (o.tieBreak) parts.push(t(lang, 'o.tieBreak'));
+  } else {
+    parts.push(t(lang, o.safety ? 'o.safety' : 'o.miss', { name }));
+    if (o.spottedBalls?.length) parts.push(t(lang, 'o.respotted', { balls: o.spottedBalls.join(t(lang, 'o.ballSep')) }));
+    else if (o.spotted) parts.push(t(lang, 'o.spotted', { n: o.spotted }));
+    if (o.run > 0) parts.push(t(lang, 'o.runEnded', { run: o.run }));
   }
   if (o.rerack) {
-    if (o.rerack.reason === 'new-rack') parts.push(t(lang, 'capRackWon'));
-    else parts.push(t(lang, 'capRerack', { n: o.rerack.racked }));
-  } else if (o.kind === 'choice') {
-    // accept / shoot / placement: the chooser plays on; pass: the turn went back to the pusher.
-    parts.push(state.turn === o.by ? t(lang, 'capPlaysOn', { name: state.names[idx(o.by)] }) : t(lang, 'capPassedBack'));
+    parts.push(o.rerack.reason === 'new-rack' ? t(lang, 'o.rackOver', { n: o.rack }) : t(lang, 'o.rerack', { n: o.rerack.racked }));
   }
-  if (alone) {
-    const sit = situation(state, lang);
-    if (sit) parts.push(sit);
+}
+
+/** The foul of a shot: its kind (breaking foul, third foul) and why, or just why ("scratch + touched ball"). */
+function foulText(o: Outcome, lang: Lang): string {
+  const why = (o.fouls ?? [])
+    .map((r) => t(lang, `foul.${r}` as AirKey, r === 'wrong-ball' ? { n: o.firstContact ?? '' } : undefined))
+    .join(t(lang, 'o.foulSep'));
+  const kind = o.foul === 'breaking-foul' ? 'o.breakingFoul' : o.foul === 'third-foul' ? 'o.thirdFoul' : null;
+  if (kind) return why ? t(lang, 'o.detail', { what: t(lang, kind), detail: why }) : t(lang, kind);
+  if (!o.foul) return t(lang, 'foul.illegal-break'); // R-4b / D-17: an illegal break that is not a foul
+  const what = why || t(lang, 'foul.other');
+  if (o.onPushOut) return t(lang, 'o.foulOnPushOut', { what });
+  if (o.onBreak) return t(lang, 'o.foulOnBreak', { what });
+  return what;
+}
+
+/** A choice: accept, re-break, re-rack, shoot, pass, or a Rotation foul placement (R-8). */
+function choiceText(o: Outcome, name: string, lang: Lang): string {
+  const p = o.placement;
+  if (p) {
+    // Ball in hand is what comes next (the situation line says it); the cue ball is named when it stays.
+    const low = t(lang, `pl.low.${p.lowestBall}` as AirKey, { n: p.ball ?? '' });
+    const what = p.cueBall === 'as-is' ? t(lang, 'pl.cue.as-is') + t(lang, 'o.listSep') + low : low;
+    return t(lang, 'o.placed', { name, what });
   }
-  return parts.join(' · ');
+  const key: AirKey = o.choice === 'rebreak' ? 'o.rebreak' : o.choice === 'rerack' ? 'o.rerackChoice'
+    : o.choice === 'shoot' ? 'o.shoot' : o.choice === 'pass' ? 'o.pass' : 'o.accept';
+  return t(lang, key, { name });
 }
 
 /**
- * The standing situation in one line: the winner, a pending choice and who makes it, who places the
- * balls after a Rotation foul (ball in hand anywhere after a third foul, R-9), who breaks, ball in hand;
- * '' when play simply goes on.
+ * What is pending, in one line: the winner, a choice and who makes it, who places the balls after a Rotation
+ * foul (ball in hand anywhere after a third foul, R-9), who breaks, ball in hand; '' when play simply goes on.
+ * `thirdFoul`: the pending foul placement follows a third foul.
  */
-export function situation(state: MatchState, lang: Lang): string {
-  if (state.winner) return t(lang, 'wins', { name: state.names[idx(state.winner)] });
-  const name = state.names[idx(state.turn)];
-  switch (state.awaiting) {
+export function nextText(n: NextUp, thirdFoul: boolean, names: Names, lang: Lang): string {
+  if (n.winner) return t(lang, 'wins', { name: names[idx(n.winner)] });
+  const name = names[idx(n.turn)];
+  switch (n.awaiting) {
     case 'break-foul-choice':
       return t(lang, 'toChooseBreakFoul', { name });
     case 'three-foul-choice':
@@ -113,10 +122,47 @@ export function situation(state: MatchState, lang: Lang): string {
     case 'illegal-break-choice':
       return t(lang, 'toChooseIllegalBreak', { name });
     case 'foul-placement':
-      return t(lang, state.foulPlacement?.thirdFoul ? 'ballInHandAnywhere' : 'toPlace', { name });
+      return t(lang, thirdFoul ? 'ballInHandAnywhere' : 'toPlace', { name });
   }
-  if (state.breakShot) return t(lang, 'toBreak', { name });
-  if (state.ballInHand === 'kitchen') return t(lang, 'ballInHandKitchen', { name });
-  if (state.ballInHand === 'anywhere') return t(lang, 'ballInHandAnywhere', { name });
+  if (n.breakShot) return t(lang, 'toBreak', { name });
+  if (n.ballInHand === 'kitchen') return t(lang, 'ballInHandKitchen', { name });
+  if (n.ballInHand === 'anywhere') return t(lang, 'ballInHandAnywhere', { name });
   return '';
+}
+
+/**
+ * One step in a list of recent steps (dashboard, scorer): what it did and, when something was left pending,
+ * what: "Ann — breaking foul −2 · Bob to choose: accept the table or re-break".
+ */
+export function stepLine(o: Outcome, names: Names, lang: Lang): string {
+  const then = nextText(o.next, o.foul === 'third-foul', names, lang);
+  const text = stepText(o, names, lang);
+  return then ? text + THEN + then : text;
+}
+
+/** What an undo took back: "Undone: Ann +3, run 3". `undone` is the outcome of the step taken back. */
+export function undoLine(undone: Outcome, names: Names, lang: Lang): string {
+  return t(lang, 'o.undone', { what: stepText(undone, names, lang) });
+}
+
+/**
+ * The caption of the last step, in `lang` — the one caption every page shows ("Ann — third foul −16").
+ * Each fact is shown once: what comes next is the {@link situation} line's, so the caption leaves it out —
+ * unless `alone` says no situation line is shown beside it (overlay `hide=situation`).
+ */
+export function caption(state: MatchState, lang: Lang, alone = false): string {
+  const o = state.last;
+  if (!o) return '';
+  const text = stepText(o, state.names, lang);
+  const sit = alone ? situation(state, lang) : '';
+  return sit ? text + THEN + sit : text;
+}
+
+/** The standing situation in one line (see {@link nextText}); '' when play simply goes on. */
+export function situation(state: MatchState, lang: Lang): string {
+  const next: NextUp = {
+    turn: state.turn, awaiting: state.awaiting, ballInHand: state.ballInHand, breakShot: state.breakShot,
+    rack: state.rack, winner: state.winner,
+  };
+  return nextText(next, state.foulPlacement?.thirdFoul ?? false, state.names, lang);
 }

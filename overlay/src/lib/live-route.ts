@@ -13,6 +13,15 @@ export function matchIdFromLocation(loc: { pathname: string; search: string } = 
   return null;
 }
 
+/**
+ * True when a refused subscription means the page's match does not exist: no such match (`not-found`), or
+ * an id that cannot be one (`invalid-request` on `matchId`). Pages then say "match not found" instead of
+ * waiting or showing a "live" connection chip.
+ */
+export function isMatchMissing(error: { code: string; field?: string }): boolean {
+  return error.code === 'not-found' || (error.code === 'invalid-request' && error.field === 'matchId');
+}
+
 /** A table of an event, as the table-following pages name it. */
 export interface TableRef {
   eventId: string;
@@ -45,20 +54,4 @@ export function numberParam(v: string | null, fallback: number, min: number, max
   if (v === null || v.trim() === '') return fallback;
   const n = Number(v);
   return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
-}
-
-/**
- * Remember a language the user picked: in the page address (`?lang=`, so a shared or reloaded link keeps it),
- * on `<html lang>`, and in localStorage for pages opened without `?lang=`.
- */
-export function rememberLang(lang: string): void {
-  const u = new URL(location.href);
-  u.searchParams.set('lang', lang);
-  history.replaceState(null, '', u);
-  document.documentElement.lang = lang;
-  try {
-    localStorage.setItem('cuecast.lang', lang);
-  } catch {
-    /* private mode: the address still carries it */
-  }
 }

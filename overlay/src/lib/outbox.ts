@@ -6,7 +6,9 @@
  * recorded first) or a rules error — drops the refused step and every step queued after it (they were
  * entered against a table that no longer exists) and reports them; nothing is ever overwritten. A
  * `protocol-mismatch` (the page is from another build than the server) judged nothing: the steps stay
- * queued, reported `unsent`, for the reloaded page to send.
+ * queued, reported `unsent`, for the reloaded page to send. A refusal of the scorer token (`unauthorized`,
+ * `forbidden`) is not a verdict on the steps either: they stay queued, in order, and the outbox stops sending
+ * (`held`) until the console has a valid token and flushes again.
  *
  * Plain TypeScript (no DOM beyond an injected `Storage`-like object) so it unit-tests under vitest.
  */
@@ -40,7 +42,14 @@ export type OutboxEvent =
   /** The server refused `entry`; `dropped` are the steps queued after it, discarded unsent. */
   | { kind: 'refused'; entry: OutboxEntry; error: ApiError; currentVersion?: number; dropped: OutboxEntry[] }
   /** Not answered (offline or timeout): the entry stays queued and is retried with the same id. */
-  | { kind: 'unsent'; entry: OutboxEntry; reason: string };
+  | { kind: 'unsent'; entry: OutboxEntry; reason: string }
+  /** The server refused the scorer token: `entry` and every step after it stay queued, nothing is dropped. */
+  | { kind: 'held'; entry: OutboxEntry; error: ApiError };
+
+/** True for a refusal of the token rather than of the step (`unauthorized`: none, `forbidden`: wrong). */
+export function isTokenRefusal(error: ApiError): boolean {
+  return error.code === 'unauthorized' || error.code === 'forbidden';
+}
 
 /** localStorage key of a match's outbox. */
 export const outboxKey = (matchId: string) => `cuecast.outbox.${matchId}`;
@@ -113,6 +122,19 @@ export class Outbox {
     this.items = this.items.slice(0, -1);
     this.save();
     return last;
+  }
+
+  /**
+   * Drop every entry not in flight (the scorer discards steps held for want of a valid token). Returns them,
+   * oldest first. The entry in flight, if any, stays: its answer is still to come.
+   */
+  discardUnsent(): OutboxEntry[] {
+    const gone = this.items.filter((x) => x !== this.inFlight);
+    if (gone.length === 0) return [];
+    this.items = this.inFlight ? [this.inFlight] : [];
+    this.save();
+    this.changed();
+    return gone;
   }
 
   /**
@@ -199,6 +221,9 @@ export class Outbox {
         this.items = this.items.filter((x) => x.eventId !== entry.eventId);
         this.save();
         this.emit({ kind: 'acked', entry, ack });
+      } else if (isTokenRefusal(ack.error)) {
+        this.emit({ kind: 'held', entry, error: ack.error });
+        return;
       } else {
         const dropped = this.items.filter((x) => x.eventId !== entry.eventId);
         this.items = [];

@@ -1,6 +1,6 @@
 /** `/`: the launcher — create a match, list live matches with their page links and OBS URL copy buttons. */
 import { mount } from 'svelte';
-import { scorerLang } from '../lib/i18n-scorer';
+import { pageLang } from '../lib/i18n-pages';
 import Launcher from '../launcher/Launcher.svelte';
 import '../scorer/scorer.css';
 
@@ -11,6 +11,6 @@ const storage = (() => {
     return null;
   }
 })();
-const lang = scorerLang(location.search, navigator.language);
+const lang = pageLang(location.search, navigator.language);
 document.documentElement.lang = lang;
 mount(Launcher, { target: document.getElementById('app')!, props: { lang, storage } });

@@ -1,15 +1,17 @@
 /**
  * `/scorer/<matchId>`: the touch-first scorer console. Reads the match id from the path, the scorer token
- * from the link's fragment (saved per match, then stripped) or from this browser's storage, and mounts the
- * console on the shared live client with the browser's network signals (online / offline / visible).
+ * from the link's fragment (stripped from the address bar) or from this browser's storage, and mounts the
+ * console on the shared live client with the browser's network signals (online / offline / visible). The
+ * console checks the token with the server as it opens; a wrong one is forgotten (see scorer/token-gate).
  */
 import { mount } from 'svelte';
 import { createClient } from '../lib/client';
-import { scorerLang } from '../lib/i18n-scorer';
+import { pageLang, t } from '../lib/i18n-pages';
 import Scorer from '../scorer/Scorer.svelte';
 import { browserNetwork } from '../scorer/network';
 import { ScorerSession } from '../scorer/session';
-import { loadToken, matchIdFromLocation, saveToken, tokenFromUrl } from '../scorer/tokens';
+import type { TokenAccess } from '../scorer/token-gate';
+import { checkScorerToken, forgetToken, loadToken, matchIdFromLocation, saveToken, tokenFromUrl } from '../scorer/tokens';
 import '../scorer/scorer.css';
 
 const storage = (() => {
@@ -22,34 +24,34 @@ const storage = (() => {
 
 const target = document.getElementById('app')!;
 const matchId = matchIdFromLocation(location.pathname, location.search);
-const lang = scorerLang(location.search, navigator.language);
+const lang = pageLang(location.search, navigator.language);
 document.documentElement.lang = lang;
 
 if (!matchId) {
-  target.textContent = 'No match id: open /scorer/<matchId> from the launcher.';
+  target.textContent = t(lang, 'noMatchId');
 } else {
   const fromUrl = tokenFromUrl(location.hash, location.search);
   if (fromUrl) {
-    saveToken(storage, matchId, fromUrl);
     const u = new URL(location.href);
     u.hash = '';
     u.searchParams.delete('token');
     history.replaceState(null, '', u);
   }
-  const token = fromUrl ?? loadToken(storage, matchId);
+  const stored = loadToken(storage, matchId);
+  // A link's token is kept at once only where none is stored; it replaces a stored one once the server
+  // confirms it (or cannot be asked), so a wrong link does not wipe this browser's valid token.
+  if (fromUrl && !stored) saveToken(storage, matchId, fromUrl);
+  const token = fromUrl ?? stored;
   const client = createClient(token ? { token } : {});
-  const session = new ScorerSession(client, matchId, storage, !!token, browserNetwork());
+  const access: TokenAccess = {
+    token,
+    check: (t) => checkScorerToken(matchId, t),
+    keep: (t) => saveToken(storage, matchId, t),
+    forget: (t) => forgetToken(storage, matchId, t),
+    reopen: () => location.reload(),
+  };
+  const session = new ScorerSession(client, matchId, storage, access, browserNetwork());
   session.start();
   document.title = `cuecast · scorer · ${matchId}`;
-  mount(Scorer, {
-    target,
-    props: {
-      session,
-      lang,
-      onToken: (t: string) => {
-        saveToken(storage, matchId, t);
-        location.reload();
-      },
-    },
-  });
+  mount(Scorer, { target, props: { session, lang } });
 }

@@ -6,18 +6,12 @@
 import { mount } from 'svelte';
 import '../styles/page.css';
 import { createClient } from '../lib/client';
-import { pickLang } from '../lib/i18n';
+import { pageLang } from '../lib/i18n-pages';
 import { matchIdFromLocation, numberParam, tableFromLocation } from '../lib/live-route';
 import Watch from '../watch/Watch.svelte';
 
 const q = new URLSearchParams(location.search);
-let remembered: string | null = null;
-try {
-  remembered = localStorage.getItem('cuecast.lang');
-} catch {
-  /* storage blocked */
-}
-const lang = pickLang(q.get('lang') ?? remembered ?? navigator.language);
+const lang = pageLang(location.search, navigator.language);
 document.documentElement.lang = lang;
 mount(Watch, {
   target: document.getElementById('app')!,

@@ -3,12 +3,12 @@
  * beside `cuecast.outbox.<matchId>`), so a console reloaded while the server is unreachable can show the
  * table it last knew, play the queued steps forward on it and keep queueing steps against its version —
  * as if the page had never reloaded. Only what the console needs is kept: set-up, version, state and the
- * few recent-step captions (not the score sheet or statistics, which grow with the match).
+ * few recent steps' outcomes (not the score sheet or statistics, which grow with the match).
  *
  * Plain TypeScript over an injected `Storage`-like object, so it unit-tests under vitest.
  */
 import type { MatchSetup } from '../../../shared/protocol/setup';
-import type { MatchState } from '../../../shared/protocol/state';
+import type { MatchState, Outcome } from '../../../shared/protocol/state';
 import type { OutboxStorage } from '../lib/outbox';
 
 /** A confirmed snapshot as cached: the server's state at `version` (log length) and when it was saved (ms since epoch). */
@@ -17,8 +17,8 @@ export interface CachedFeed {
   version: number;
   setup: MatchSetup;
   state: MatchState;
-  /** The server's last few steps in words (`MatchStats.recent`), newest last. */
-  recent: string[];
+  /** The outcomes of the server's last few steps (`MatchStats.recent`), newest last. */
+  recent: Outcome[];
   savedAt: number;
 }
 
@@ -28,14 +28,14 @@ export interface FeedLike {
   version: number;
   setup: MatchSetup;
   state: MatchState;
-  stats: { recent: readonly string[] };
+  stats: { recent: readonly Outcome[] };
 }
 
 /** localStorage key of a match's cached snapshot (the outbox is `cuecast.outbox.<matchId>`). */
 export const feedCacheKey = (matchId: string) => `cuecast.feed.${matchId}`;
 
-/** Format tag: a cache written by an incompatible build is ignored rather than misread. */
-const FORMAT = 1;
+/** Format tag: a cache written by an incompatible build is ignored rather than misread (2: outcomes as facts). */
+const FORMAT = 2;
 
 /**
  * Save `feed` (a snapshot the server just sent: it is the authority) as the match's last confirmed one.
@@ -61,13 +61,13 @@ export function loadFeed(storage: OutboxStorage | null, matchId: string): Cached
     const x = JSON.parse(raw) as Record<string, unknown>;
     if (!x || typeof x !== 'object' || x.format !== FORMAT || x.matchId !== matchId) return null;
     if (typeof x.version !== 'number' || !Number.isInteger(x.version) || x.version < 0) return null;
-    if (typeof x.savedAt !== 'number' || !Array.isArray(x.recent) || !x.recent.every((r) => typeof r === 'string')) return null;
+    if (typeof x.savedAt !== 'number' || !Array.isArray(x.recent) || !x.recent.every((r) => r !== null && typeof r === 'object' && 'next' in r)) return null;
     const setup = x.setup as MatchSetup | null;
     const state = x.state as MatchState | null;
     if (!setup || typeof setup !== 'object' || !state || typeof state !== 'object') return null;
     if (setup.discipline !== state.discipline || !Array.isArray(state.names) || !Array.isArray(state.score)) return null;
     if (typeof state.steps !== 'number' || !Array.isArray(setup.players)) return null;
-    return { matchId, version: x.version, setup, state, recent: x.recent as string[], savedAt: x.savedAt };
+    return { matchId, version: x.version, setup, state, recent: x.recent as Outcome[], savedAt: x.savedAt };
   } catch {
     return null;
   }

@@ -9,6 +9,10 @@
  * browser (./feed-cache) until the server answers, so the scorer keeps scoring. It says "offline" as soon
  * as the browser reports no network or a record goes unanswered, even while the socket still looks
  * connected, and retries at once when the network comes back or the page becomes visible again.
+ *
+ * The scorer token is checked with the server as the console opens (./token-gate): a wrong or missing token
+ * makes the console read-only with the reason and a paste field; steps queued under a token the server then
+ * refuses are held in the outbox (not dropped) until a valid token is given or the scorer discards them.
  */
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { MatchSetup } from '../../../shared/protocol/setup';
@@ -16,6 +20,7 @@ import type { MatchState, Outcome } from '../../../shared/protocol/state';
 import type { Step } from '../../../shared/protocol/steps';
 import type { ConnectionStatus, LiveClient, MatchFeed } from '../lib/client';
 import { Outbox, type OutboxEntry, type OutboxStorage } from '../lib/outbox';
+import { TokenGate, type TokenAccess, type TokenView } from './token-gate';
 import { clearFeed, loadFeed, saveFeed } from './feed-cache';
 import { ALWAYS_ONLINE, type NetworkSignals } from './network';
 import { ConfirmedChain, projectQueue, type ShownState, type StepResult } from './projection';
@@ -32,20 +37,19 @@ export interface NoticeItem {
   result: StepResult | null;
 }
 
-/** Something the scorer must read: a refusal, a stale resync, a missing match. */
+/** Something the scorer must read: a refusal, a stale resync, a missing match. (No token: see `token`.) */
 export type Notice =
   | { kind: 'refused'; error: ApiError; step: Step; dropped: Step[]; items: NoticeItem[] }
   | { kind: 'stale'; steps: Step[]; items: NoticeItem[] }
-  | { kind: 'not-found'; error: ApiError }
-  | { kind: 'read-only' };
+  | { kind: 'not-found'; error: ApiError };
 
 /** The confirmed table the console builds on: this session's server snapshot, or the cached one. */
 export interface ConsoleBase {
   version: number;
   setup: MatchSetup;
   state: MatchState;
-  /** The server's last few steps in words, newest last. */
-  recent: readonly string[];
+  /** The outcomes of the server's last few steps, newest last (the console words them). */
+  recent: readonly Outcome[];
 }
 
 /** Why the console says "offline": the socket is down, the browser has no network, or a record went unanswered. */
@@ -70,12 +74,15 @@ export interface SessionView {
   queued: readonly OutboxEntry[];
   /** What each queued step did in the projection (by event id), for describing it in the engine's words. */
   results: ReadonlyMap<string, StepResult>;
-  /** The step behind `shown.state.last` when this console entered it (null when unknown). */
-  lastStep: Step | null;
   /** The queued entry the server is answering now. */
   sending: OutboxEntry | null;
   notice: Notice | null;
+  /** Steps may be entered: the token is valid, being checked, or not checkable yet (see `token`). */
   canRecord: boolean;
+  /** Queued steps may be sent (false while the token is being checked, missing or wrong: they are held). */
+  canSend: boolean;
+  /** The scorer token: missing / checking / valid / unverified / wrong, and the paste field's last result. */
+  token: TokenView;
 }
 
 /** How often a non-empty outbox is retried while live (a lost ack, a timeout), ms. */
@@ -83,35 +90,12 @@ export const RETRY_MS = 4000;
 /** How long a record waits for the server's ack before it counts as unanswered (the client's default), ms. */
 export const RECORD_TIMEOUT_MS = 5000;
 
-/**
- * Steps this console entered, by the outcome the rules gave them and the depth they left, so the undo
- * button can name a confirmed step's fouls too (an outcome caption alone says just "foul"). Bounded.
- */
-class KnownSteps {
-  private readonly map = new Map<string, Step>();
-  constructor(private readonly limit = 64) {}
-  private static key(depth: number, o: Outcome): string {
-    return `${depth}|${JSON.stringify(o)}`;
-  }
-  note(after: MatchState, step: Step): void {
-    if ('undo' in step || !after.last) return;
-    const k = KnownSteps.key(after.steps, after.last);
-    this.map.delete(k);
-    this.map.set(k, step);
-    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value!);
-  }
-  stepOf(state: MatchState): Step | null {
-    return state.last ? (this.map.get(KnownSteps.key(state.steps, state.last)) ?? null) : null;
-  }
-}
-
 export class ScorerSession {
   readonly outbox: Outbox;
   private feed: MatchFeed | null = null;
   private cached: ConsoleBase & { savedAt: number } | null;
   /** Confirmed snapshots seen version after version (for projecting an undo of a confirmed step). */
   private readonly chain = new ConfirmedChain();
-  private readonly known = new KnownSteps();
   /** Latest projected result of each queued entry, by event id (kept while the entry is queued). */
   private results = new Map<string, StepResult>();
   private notice: Notice | null = null;
@@ -122,13 +106,17 @@ export class ScorerSession {
   private readonly listeners = new Set<(v: SessionView) => void>();
   private readonly stops: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
+  private readonly gate: TokenGate;
 
   constructor(
     private readonly client: ScorerClient,
     readonly matchId: string,
     private readonly storage: OutboxStorage | null,
-    /** Scorer token present: without it the console is read-only. */
-    private readonly canRecord: boolean,
+    /**
+     * The scorer token: the page's access (checked as the console opens), or `true` / `false` for a token
+     * already known valid / none (the console is then read-only).
+     */
+    token: TokenAccess | boolean,
     private readonly network: NetworkSignals = ALWAYS_ONLINE,
   ) {
     this.status = client.status;
@@ -139,7 +127,10 @@ export class ScorerSession {
     const c = loadFeed(storage, matchId);
     this.cached = c ? { version: c.version, setup: c.setup, state: c.state, recent: c.recent, savedAt: c.savedAt } : null;
     if (c) this.chain.record(c.version, c.state);
-    if (!canRecord) this.notice = { kind: 'read-only' };
+    this.gate = new TokenGate(token, () => {
+      this.emit();
+      this.kick();
+    });
   }
 
   /** Start watching and sending; returns a stop function. */
@@ -154,6 +145,7 @@ export class ScorerSession {
           this.chain.record(f.version, f.state);
           saveFeed(this.storage, f);
           if (this.notice?.kind === 'not-found') this.notice = null;
+          this.gate.serverAnswered();
           this.emit();
           this.kick();
         },
@@ -183,9 +175,10 @@ export class ScorerSession {
         if (e.kind === 'acked') {
           // The live client hands the acknowledged snapshot to `watch` itself.
           this.unanswered = false;
-          this.known.note(e.ack.state, e.entry.step);
         } else if (e.kind === 'unsent') {
           if (e.reason === 'timeout') this.unanswered = true;
+        } else if (e.kind === 'held') {
+          this.gate.refused(); // the steps stay queued until a valid token
         } else {
           const items = [e.entry, ...e.dropped].map((x) => ({ step: x.step, result: this.results.get(x.eventId) ?? null }));
           this.notice = e.error.code === 'stale'
@@ -196,6 +189,7 @@ export class ScorerSession {
       }),
     );
     this.timer = setInterval(() => this.kick(), RETRY_MS);
+    this.gate.start();
     this.kick();
     this.emit();
     return () => this.stop();
@@ -203,6 +197,7 @@ export class ScorerSession {
 
   stop(): void {
     for (const s of this.stops.splice(0)) s();
+    this.gate.stop();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
@@ -232,7 +227,6 @@ export class ScorerSession {
       shown.results.forEach((r, i) => {
         const e = pending[i]!;
         next.set(e.eventId, r);
-        this.known.note(r.after, e.step);
       });
       for (const e of entries) if (!next.has(e.eventId) && this.results.has(e.eventId)) next.set(e.eventId, this.results.get(e.eventId)!);
       this.results = next;
@@ -247,10 +241,11 @@ export class ScorerSession {
       offlineReason: down,
       queued: entries,
       results: this.results,
-      lastStep: shown ? this.known.stepOf(shown.state) : null,
       sending: this.outbox.sending,
       notice: this.notice,
-      canRecord: this.canRecord,
+      canRecord: this.gate.canEnter,
+      canSend: this.gate.canSend,
+      token: this.gate.view(),
     };
   }
 
@@ -260,9 +255,9 @@ export class ScorerSession {
    */
   submit(step: Step): OutboxEntry | null {
     const base = this.base();
-    if (!this.canRecord || !base) return null;
+    if (!this.gate.canEnter || !base) return null;
     const entry = this.outbox.enqueue(step, base.version);
-    if (this.notice && this.notice.kind !== 'read-only') this.notice = null;
+    this.notice = null;
     this.emit();
     this.kick();
     return entry;
@@ -273,7 +268,7 @@ export class ScorerSession {
    * `{undo: true}` step is queued like any other.
    */
   undo(): void {
-    if (!this.canRecord) return;
+    if (!this.gate.canEnter) return;
     if (this.outbox.popUnsent()) {
       this.emit();
       return;
@@ -287,7 +282,7 @@ export class ScorerSession {
    * can); stop waiting for the attempt in flight and send the outbox again from its oldest entry.
    */
   retryNow(): void {
-    if (!this.canRecord || !this.networkUp || this.outbox.size === 0) return;
+    if (!this.gate.canSend || !this.networkUp || this.outbox.size === 0) return;
     if (this.unanswered || this.client.status !== 'live') this.client.reconnect?.();
     // The attempt in flight may have gone out on a dead connection: send it again now (same event id).
     this.outbox.resendNow();
@@ -295,14 +290,32 @@ export class ScorerSession {
   }
 
   dismissNotice(): void {
-    if (this.notice?.kind === 'read-only') return;
     this.notice = null;
     this.emit();
   }
 
+  /**
+   * A token pasted by the scorer (or a whole scorer link): checked with the server, kept only when valid
+   * (the page then reopens with it); otherwise `token.paste` says why. See ./token-gate.
+   */
+  offerToken(text: string): Promise<void> {
+    return this.gate.offer(text);
+  }
+
+  /**
+   * Discard the steps held for want of a valid token (read-only console only; the scorer chose to).
+   * Returns how many were dropped.
+   */
+  discardHeld(): number {
+    if (this.gate.canEnter) return 0;
+    const n = this.outbox.discardUnsent().length;
+    this.emit();
+    return n;
+  }
+
   /** Send the outbox when there is something to send, the browser has a network and the connection is up. */
   private kick(): void {
-    if (this.canRecord && this.networkUp && this.outbox.size > 0 && this.client.status === 'live') void this.outbox.flush();
+    if (this.gate.canSend && this.networkUp && this.outbox.size > 0 && this.client.status === 'live') void this.outbox.flush();
   }
 
   private emit(): void {
