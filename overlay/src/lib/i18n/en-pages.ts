@@ -34,6 +34,7 @@ export const enPages = {
   checkTieBreak: '1 tie-break',
   ballsPerRack: 'Balls per rack',
   liveMatches: 'Live matches',
+  newEvent: 'New event',
   noMatches: 'No matches right now.',
   refresh: 'Refresh',
   share: 'Share',

@@ -32,6 +32,7 @@ export const jaPages: PageDict = {
   checkTieBreak: 'タイブレーク 1',
   ballsPerRack: 'ラック別ボール',
   liveMatches: 'ライブ中の試合',
+  newEvent: '新しいイベント',
   noMatches: '現在試合はありません。',
   refresh: '更新',
   share: '共有',

@@ -32,6 +32,7 @@ export const zhTWPages: PageDict = {
   checkTieBreak: '同分加 1 分',
   ballsPerRack: '每局球數',
   liveMatches: '進行中的比賽',
+  newEvent: '新增賽事',
   noMatches: '目前沒有比賽。',
   refresh: '重新整理',
   share: '分享',
