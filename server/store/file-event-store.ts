@@ -1,14 +1,15 @@
 /**
  * Embedded (single-instance) adapter of the event store: one JSON file per event under `<dir>/events/`,
- * replaced atomically (written to a temporary file, fsynced, renamed, directory fsynced) before a save
- * resolves, so an acknowledged change survives a crash. Documents are kept in memory once read (this
+ * replaced atomically (server/store/durable.ts: a temporary file fsynced, renamed, the directory fsynced)
+ * before a save resolves, so an acknowledged change survives a crash. Documents are kept in memory once read (this
  * process is the only writer), every read and save of one event runs in its serial queue (the server's
  * keyed cache), and the match → event links are derived from the documents (the files are read once, at the first look-up, and the map kept in step with every write).
  */
-import { mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EventListing } from '../../shared/protocol/event';
 import { KeyedCache } from '../keyed-cache';
+import { claimFile, writeDurably } from './durable';
 import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult } from './event-store';
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -38,14 +39,8 @@ export class FileEventStore implements EventStore {
   createEvent(doc: EventDoc): Promise<void> {
     if (!SAFE_ID.test(doc.id)) return Promise.reject(new Error(`bad event id ${doc.id}`));
     return this.docs.serial(doc.id, async () => {
-      const h = await open(this.path(doc.id), 'wx');
-      try {
-        await h.writeFile(JSON.stringify(doc));
-        await h.sync();
-      } finally {
-        await h.close();
-      }
-      await this.syncDir();
+      await claimFile(this.path(doc.id));
+      await writeDurably(this.dir, this.path(doc.id), JSON.stringify(doc));
       this.docs.set(doc.id, doc);
       this.remember(doc, { linked: doc.matches.map((m) => m.id), unlinked: [] });
     });
@@ -61,16 +56,7 @@ export class FileEventStore implements EventStore {
       const cur = await this.docs.get(doc.id);
       if (!cur) throw new Error(`event ${doc.id} is not in the store`);
       if (cur.version !== expectedVersion) return { status: 'stale', version: cur.version };
-      const path = this.path(doc.id);
-      const h = await open(`${path}.tmp`, 'w');
-      try {
-        await h.writeFile(JSON.stringify(doc));
-        await h.sync();
-      } finally {
-        await h.close();
-      }
-      await rename(`${path}.tmp`, path);
-      await this.syncDir();
+      await writeDurably(this.dir, this.path(doc.id), JSON.stringify(doc));
       this.docs.set(doc.id, doc);
       this.remember(doc, links);
       return { status: 'ok', version: doc.version };
@@ -117,22 +103,18 @@ export class FileEventStore implements EventStore {
     this.listing.set(doc.id, listingOf(doc));
   }
 
-  /** The event file parsed, or null when there is none. */
+  /**
+   * The event file parsed, or null when there is none. An empty file is a creation that crashed before it
+   * was written (never acknowledged): no event.
+   */
   private async read(id: string): Promise<EventDoc | null> {
+    let text: string;
     try {
-      return JSON.parse(await readFile(this.path(id), 'utf8')) as EventDoc;
+      text = await readFile(this.path(id), 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
-  }
-
-  private async syncDir(): Promise<void> {
-    const h = await open(this.dir, 'r');
-    try {
-      await h.sync();
-    } finally {
-      await h.close();
-    }
+    return text === '' ? null : (JSON.parse(text) as EventDoc);
   }
 }

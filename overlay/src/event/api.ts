@@ -34,8 +34,19 @@ export function change(eventId: string, token: string, method: string, path: str
   return call<Acted>(`/api/events/${encodeURIComponent(eventId)}${path}`, jsonRequest(method, body, token));
 }
 
+/** A roster player as a form holds it (text fields; '' = not given). */
+export interface PlayerForm {
+  name: string;
+  short: string;
+  country: string;
+  rating: string;
+}
+
+/** An empty player form. */
+export const emptyPlayer = (): PlayerForm => ({ name: '', short: '', country: '', rating: '' });
+
 /** A player as the forms build them (empty optional fields left out). */
-export function playerBody(p: { name: string; short: string; country: string; rating: string }): Omit<RosterPlayer, 'id'> {
+export function playerBody(p: PlayerForm): Omit<RosterPlayer, 'id'> {
   const out: Omit<RosterPlayer, 'id'> = { name: p.name.trim() };
   if (p.short.trim()) out.short = p.short.trim();
   if (p.country) out.country = p.country;

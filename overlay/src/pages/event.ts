@@ -5,19 +5,15 @@
  */
 import { mount } from 'svelte';
 import '../styles/page.css';
+import '../styles/event.css';
 import EventApp from '../event/EventApp.svelte';
 import { loadOrganiserToken, saveOrganiserToken } from '../event/token';
 import { createClient } from '../lib/client';
 import { pageLang } from '../lib/i18n-pages';
 import { tokenFromUrl } from '../scorer/tokens';
+import { localStore } from '../lib/storage';
 
-const storage = (() => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-})();
+const storage = localStore();
 const lang = pageLang(location.search, navigator.language);
 document.documentElement.lang = lang;
 const parts = location.pathname.split('/').filter(Boolean);
