@@ -1,17 +1,20 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { here, textOnlyParser, websocketOnly } from './vite.shared.ts';
+import { flagsPlugin } from './flags-plugin';
 
 /**
  * One Vite app, one HTML entry per page so each page ships only its own code. The server maps routes to these
  * files: `/` → index.html (launcher), `/scorer/:id` → scorer.html, `/dashboard/:id` → dashboard.html,
- * `/watch` and `/watch/:id` → watch.html, and `/overlay/:id` → overlay.html, which is built on its own by
- * vite.overlay.config.ts (run after this one, into the same dist/) so its bundle holds only what it uses.
+ * `/watch` and `/watch/:id` → watch.html, `/event` and `/event/:id` → event.html (the table-following
+ * `…/table/<eventId>/<table>` routes use the page of one match), and `/overlay/:id` → overlay.html, which is
+ * built on its own by vite.overlay.config.ts (run after this one, into the same dist/) so its bundle holds only
+ * what it uses. Flags: flags-plugin.ts (emitted here; the overlay build keeps dist/ and so its flags).
  */
 export default defineConfig({
   root: here('.'),
   base: '/',
-  plugins: [websocketOnly(), textOnlyParser(), svelte()],
+  plugins: [websocketOnly(), textOnlyParser(), svelte(), flagsPlugin()],
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
@@ -22,6 +25,7 @@ export default defineConfig({
         scorer: here('./scorer.html'),
         dashboard: here('./dashboard.html'),
         watch: here('./watch.html'),
+        event: here('./event.html'),
       },
     },
   },

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OVERLAY = join(ROOT, 'overlay');
 const DIST = join(OVERLAY, 'dist');
-const PAGES = ['index', 'scorer', 'overlay', 'dashboard', 'watch'];
+const PAGES = ['index', 'scorer', 'overlay', 'dashboard', 'watch', 'event'];
 const LOCK = join(ROOT, 'node_modules', '.cuecast-build.lock');
 /** The builds, in order: every page but the overlay (empties dist/), then the overlay on its own. */
 const CONFIGS = ['overlay/vite.config.ts', 'overlay/vite.overlay.config.ts'];
@@ -36,6 +36,7 @@ export function distIsStale() {
     newest(join(OVERLAY, 'public')),
     ...CONFIGS.map((c) => newest(join(ROOT, c))),
     newest(join(OVERLAY, 'vite.shared.ts')),
+    newest(join(OVERLAY, 'flags-plugin.ts')),
     ...PAGES.map((p) => newest(join(OVERLAY, `${p}.html`))),
   );
   return sources > built;

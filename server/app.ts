@@ -13,13 +13,17 @@ import cors from 'cors';
 import { pino, type Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../shared/protocol/wire';
+import { EventService } from './events';
 import { MatchService } from './matches';
 import { connectRedisBackend, type RedisBackend } from './redis-backend';
 import { FileStore } from './store/file-store';
 import type { MatchStore } from './store/types';
+import type { EventStore } from './store/event-store';
+import { FileEventStore } from './store/file-event-store';
 import { apiRouter } from './http/api';
 import { staticRouter } from './http/static';
 import { attachProtocol, roomOf, type IoServer, type SocketLimits } from './socket';
+import { eventHandlers, eventOfRoom, eventRoom, tableOfRoom, tableRoom } from './socket-events';
 import { releaseUpgradeRequest } from './socket-memory';
 import { ConnectionGate, OriginPolicy, type ConnectionLimits } from './connection-limits';
 
@@ -101,14 +105,19 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const origins = new OriginPolicy(opts.corsOrigin);
   let store: MatchStore;
+  let eventStore: EventStore;
   let backend: RedisBackend | undefined;
   if (opts.redisUrl || opts.redisClusterUrls?.length) {
     backend = await connectRedisBackend({ url: opts.redisUrl || undefined, clusterUrls: opts.redisClusterUrls, prefix: opts.redisPrefix ?? 'cuecast:', log });
     store = backend.store;
+    eventStore = backend.events;
   } else {
-    const fileStore = new FileStore(resolve(opts.dataDir ?? 'data'));
-    await fileStore.init();
+    const dataDir = resolve(opts.dataDir ?? 'data');
+    const fileStore = new FileStore(dataDir);
+    const fileEvents = new FileEventStore(dataDir);
+    await Promise.all([fileStore.init(), fileEvents.init()]);
     store = fileStore;
+    eventStore = fileEvents;
   }
 
   const app = express();
@@ -127,7 +136,22 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     store,
     log,
     shared: store.kind === 'redis',
-    onAppended: (push) => io.to(roomOf(push.matchId)).emit('state', push),
+    onAppended: (push) => {
+      io.to(roomOf(push.matchId)).emit('state', push);
+      // The event service (made right below) hears every recorded step: live lines, automatic cards.
+      void events.onMatchStep(push);
+    },
+  });
+  const events = new EventService({
+    store: eventStore,
+    matches,
+    log,
+    shared: eventStore.kind === 'redis',
+    pushes: {
+      table: (state) => io.to(tableRoom(state.eventId, state.table)).emit('table', state),
+      event: (view) => io.to(eventRoom(view.id)).emit('event', view),
+      live: (push) => io.to(eventRoom(push.eventId)).emit('eventLive', push),
+    },
   });
 
   app.disable('x-powered-by');
@@ -149,26 +173,30 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     res.status(redisOk ? 200 : 503).json({ ok: redisOk, store: store.kind, ...(backend ? { redis: backend.mode } : {}) });
   });
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
-  app.use('/api', apiRouter({ matches, log, adminToken: opts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
+  app.use('/api', apiRouter({ matches, events, log, adminToken: opts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
   app.use(staticRouter(opts.staticDir ?? resolve(REPO_ROOT, 'overlay/dist')));
 
-  attachProtocol(io, matches, log, limits);
+  attachProtocol(io, matches, log, limits, eventHandlers(events, limits));
 
   // Pub/sub drops what is published while Redis is away (and, on a cluster, before a room's subscription is
-  // in place): re-read the matches concerned and push their latest state to this instance's viewers of them
-  // (clients drop versions they already have).
-  const viewedMatches = () =>
-    [...io.of('/').adapter.rooms.keys()].filter((r) => r.startsWith('match:')).map((r) => r.slice('match:'.length));
+  // in place): re-read what the rooms concerned show — a match's state, a table's state, an event — and push it
+  // to this instance's viewers of them (clients drop versions they already have).
+  const viewedRooms = () => [...io.of('/').adapter.rooms.keys()];
   const timers = new Set<NodeJS.Timeout>();
   let closing: Promise<void> | null = null;
-  const resyncViewers = async (ids: () => string[], why: string, attempt = 0): Promise<void> => {
+  const resyncViewers = async (rooms: () => string[], why: string, attempt = 0): Promise<void> => {
     if (closing) return;
     try {
-      const pushes = await matches.resync(ids());
+      const names = rooms();
+      const pushes = await matches.resync(names.filter((r) => r.startsWith('match:')).map((r) => r.slice('match:'.length)));
       for (const p of pushes) io.local.to(roomOf(p.matchId)).emit('state', p);
-      log.debug({ matches: pushes.length, why }, 'resynced viewers');
+      const tables = await events.resyncTables(names.map(tableOfRoom).filter((t) => t !== null));
+      for (const t of tables) io.local.to(tableRoom(t.eventId, t.table)).emit('table', t);
+      const views = await events.resyncEvents(names.map(eventOfRoom).filter((e) => e !== null));
+      for (const v of views) io.local.to(eventRoom(v.id)).emit('event', v);
+      log.debug({ matches: pushes.length, tables: tables.length, events: views.length, why }, 'resynced viewers');
     } catch (err) {
-      if (attempt < 20) later(() => resyncViewers(ids, why, attempt + 1), 500);
+      if (attempt < 20) later(() => resyncViewers(rooms, why, attempt + 1), 500);
       else log.error({ err: (err as Error).message, why }, 'resync of viewers failed');
     }
   };
@@ -185,11 +213,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         reconnected: () => {
           log.info('resyncing viewers after a redis reconnection');
           // Once right away, once after the re-subscription and the other instances' queued publishes settled.
-          void resyncViewers(viewedMatches, 'reconnection');
-          later(() => resyncViewers(viewedMatches, 'reconnection'), 1000);
+          void resyncViewers(viewedRooms, 'reconnection');
+          later(() => resyncViewers(viewedRooms, 'reconnection'), 1000);
         },
+        // A match, table or event room's first viewer here joined just before its shard channel was subscribed.
         roomSubscribed: (room) => {
-          if (room.startsWith('match:') && io.of('/').adapter.rooms.has(room)) void resyncViewers(() => [room.slice('match:'.length)], 'subscribed');
+          if (io.of('/').adapter.rooms.has(room)) void resyncViewers(() => [room], 'subscribed');
         },
       }) as never,
     );
@@ -210,6 +239,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // The port is taken: leave nothing open behind.
     clearInterval(sweeper);
     await store.close();
+    await eventStore.close();
     await backend?.close();
     throw err;
   }
@@ -225,10 +255,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // Stop accepting, let in-flight records finish (their acks still go out), then disconnect everyone.
     httpServer.close();
     await matches.drain();
+    await events.drain();
     await io.close();
     httpServer.closeAllConnections();
     await matches.drain();
+    await events.drain();
     await store.close();
+    await eventStore.close();
     await backend?.close();
     log.info('cuecast server stopped');
   };

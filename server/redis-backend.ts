@@ -1,11 +1,12 @@
 /**
  * Redis mode of the match server, on one Redis (`url`, PUBLISH fan-out) or a Redis Cluster (`clusterUrls`,
- * sharded SPUBLISH fan-out, Redis 7+): the three connections (data, pub, sub), the store, the Socket.IO
- * adapter, and the moments the caller must resync its viewers because pub/sub may have dropped pushes.
+ * sharded SPUBLISH fan-out, Redis 7+): the three connections (data, pub, sub), the match and event stores
+ * (both on the data connection), the Socket.IO adapter, and the moments the caller must resync its viewers because pub/sub may have dropped pushes.
  */
 import type { Logger } from 'pino';
 import { publishFirstAdapter, publishFirstShardedAdapter } from './fanout-adapter';
 import { closeRedis, connectRedis, connectRedisCluster, redisReady, type Redis, type RedisCluster } from './redis';
+import { RedisEventStore } from './store/redis-event-store';
 import { RedisStore } from './store/redis-store';
 
 export interface RedisBackendOptions {
@@ -20,7 +21,7 @@ export interface RedisBackendOptions {
 
 /** When viewers of this instance may have missed pushes, and must get the current state again. */
 export interface ResyncHooks {
-  /** After a pub/sub reconnection: every match with viewers here. */
+  /** After a pub/sub reconnection: every match, table and event with viewers here. */
   reconnected(): void;
   /** A room's pub/sub subscription is in place (cluster mode; its first viewer here joined just before). */
   roomSubscribed(room: string): void;
@@ -29,6 +30,7 @@ export interface ResyncHooks {
 export interface RedisBackend {
   readonly mode: 'redis' | 'cluster';
   readonly store: RedisStore;
+  readonly events: RedisEventStore;
   /** The adapter factory for `io.adapter(...)`; call once. */
   adapter(hooks: ResyncHooks): unknown;
   /** Every connection up (for /healthz). */
@@ -62,6 +64,7 @@ export async function connectRedisBackend(opts: RedisBackendOptions): Promise<Re
     return {
       mode: 'redis',
       store: new RedisStore(data, prefix),
+      events: new RedisEventStore(data, prefix),
       adapter(hooks) {
         // Pub/sub drops what is published while Redis is away.
         sub.on('ready', () => hooks.reconnected());
@@ -86,6 +89,7 @@ export async function connectRedisBackend(opts: RedisBackendOptions): Promise<Re
   return {
     mode: 'cluster',
     store: new RedisStore(data, prefix),
+    events: new RedisEventStore(data, prefix),
     adapter(hooks) {
       // A subscriber node reconnects (and node-redis subscribes again) after its last attempt; no `ready` event
       // is emitted for a reconnection of a cluster node, so resync once the attempts have stopped.

@@ -11,7 +11,8 @@
  * per connection (`rate-limited`), the size cap (`too-large` over MAX_MESSAGE_BYTES; the connection stays
  * open; a frame over `maxFrameBytes` (app.ts) closes it), the envelope parse (`protocol-mismatch` for
  * another protocol version, `invalid-request` naming the field, `invalid-step` for a bad step) and the
- * mapping of an unexpected exception to `internal`. Only then does a handler run.
+ * mapping of an unexpected exception to `internal`. Only then does a handler run. The table and event
+ * subscriptions (server/socket-events.ts) are rows of the same table, passed in by the server.
  */
 import type { Server, Socket } from 'socket.io';
 import type { Logger } from 'pino';
@@ -23,7 +24,7 @@ import type { MatchService } from './matches';
 import { oversize, parseEnvelope } from './validate';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
-type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 const rooms = new Map<string, string>();
 /**
@@ -71,7 +72,7 @@ export function takeToken(state: BucketState, rate: number, size: number, now = 
  * One client-to-server event: its envelope schema and what it does with a request that passed it.
  * `Res` is the ack (`void` for an event without one); a handler answers a refusal with a `Failure`.
  */
-interface Handler<Req, Res> {
+export interface Handler<Req, Res> {
   event: keyof ClientToServerEvents;
   schema: z.ZodType<Req>;
   /** True: must be emitted with an acknowledgement callback (ignored without one), answered with `Res`. */
@@ -83,8 +84,17 @@ interface Handler<Req, Res> {
 }
 
 /** Type-check one entry against its request and ack types, then erase them for the registry. */
-function handler<Req, Res>(h: Handler<Req, Res>): Handler<unknown, unknown> {
+export function handler<Req, Res>(h: Handler<Req, Res>): Handler<unknown, unknown> {
   return h as unknown as Handler<unknown, unknown>;
+}
+
+/**
+ * `rate-limited` when joining `room` would put the connection in more than `maxSubscriptions` rooms (matches,
+ * tables and events together), else null. `field` names the request's field in the refusal.
+ */
+export function overRoomCap(socket: IoSocket, room: string, limits: SocketLimits, field: string): Failure | null {
+  if (socket.rooms.has(room) || socket.rooms.size - 1 < limits.maxSubscriptions) return null;
+  return fail('rate-limited', `at most ${limits.maxSubscriptions} subscriptions (matches, tables, events) per connection`, field);
 }
 
 /** The protocol's handlers over `matches`: one row per event. */
@@ -92,9 +102,8 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
   /** Join the match's room and answer with its snapshot. */
   async function subscribe(socket: IoSocket, { matchId }: SubscribeRequest): Promise<SubscribeAck | Failure> {
     const room = roomOf(matchId);
-    if (!socket.rooms.has(room) && socket.rooms.size - 1 >= limits.maxSubscriptions) {
-      return fail('rate-limited', `at most ${limits.maxSubscriptions} matches per connection`, 'matchId');
-    }
+    const over = overRoomCap(socket, room, limits, 'matchId');
+    if (over) return over;
     // Join before reading, so no push between the read and the join can be missed.
     socket.join(room);
     const cur = await matches.current(matchId).catch((err: unknown) => {
@@ -136,7 +145,7 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
  * Attach the protocol handlers to `io`. One listener per event is created here and shared by every
  * connection (it reads the socket from `this`), so a connected viewer costs no closures of its own.
  */
-export function attachProtocol(io: IoServer, matches: MatchService, log: Logger, limits: SocketLimits): void {
+export function attachProtocol(io: IoServer, matches: MatchService, log: Logger, limits: SocketLimits, more: Handler<unknown, unknown>[] = []): void {
   const rateLimited = fail('rate-limited', 'too many messages on this connection; slow down');
 
   /** The answer to one message: refusals of the shared checks, else the handler's (a throw is `internal`). */
@@ -147,8 +156,8 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
     try {
       return await h.handle(socket, parsed.value);
     } catch (err) {
-      const matchId = (parsed.value as { matchId?: string }).matchId;
-      log.error({ event: h.event, matchId, err: (err as Error).message }, 'socket handler failed');
+      const { matchId, eventId } = parsed.value as { matchId?: string; eventId?: string };
+      log.error({ event: h.event, matchId, eventId, err: (err as Error).message }, 'socket handler failed');
       return fail('internal', h.internal);
     }
   }
@@ -163,7 +172,7 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
       (ack as (res: unknown) => void)(await answer(this, h, input));
     };
 
-  const listeners = handlers(matches, limits).map((h) => [h.event, listen(h)] as const);
+  const listeners = [...handlers(matches, limits), ...more].map((h) => [h.event, listen(h)] as const);
   io.on('connection', (socket: IoSocket) => {
     for (const [event, listener] of listeners) socket.on(event, listener as never);
   });

@@ -29,3 +29,9 @@ export function secretEquals(given: unknown, expected: string): boolean {
   if (typeof given !== 'string') return false;
   return timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
 }
+
+/** A new event id: made like a match id (12 URL-safe characters). */
+export const newEventId = newMatchId;
+
+/** A new organiser token: made like a scorer token (192 random bits), shown once to the event's creator. */
+export const newOrganiserToken = newScorerToken;

@@ -6,3 +6,6 @@ export * from './protocol/state';
 export * from './protocol/wire';
 export * from './rules/version';
 export * from './engine';
+export * from './protocol/event';
+export * from './countries';
+export * from './cards';

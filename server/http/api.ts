@@ -12,22 +12,27 @@
  *   409 `{error, currentVersion}` when stale, 409 `event-id-reused` for a recorded eventId with another step,
  *   400 `invalid-request` for a bad envelope (eventId, expectedVersion, a non-object or non-JSON body),
  *   400 `invalid-step` for a bad step, 400 `protocol-mismatch` for a `protocol` other than PROTOCOL_VERSION.
+ * - the event routes of server/http/events-api.ts (`/api/events…`).
  * Errors are `{error: {code, message, field?}}` with the status of `statusOf`.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { RulesError } from '../../shared/protocol/errors';
+import type { EventService } from '../events';
 import type { MatchService } from '../matches';
 import { secretEquals } from '../tokens';
 import { recordBodySchema } from '../../shared/protocol/wire-schemas';
 import { parseEnvelope } from '../validate';
 import { sheetCsv } from './csv';
 import { sendError } from './errors';
+import { eventRoutes } from './events-api';
 import { statsOf } from '../../shared/engine';
 
 export interface ApiOptions {
   matches: MatchService;
+  /** Events and tables (server/http/events-api.ts). */
+  events: EventService;
   log: Logger;
   adminToken?: string;
   /** Requests per minute per client address on /api. */
@@ -152,11 +157,13 @@ export function apiRouter(opts: ApiOptions): Router {
     res.status(result.duplicate ? 200 : 201).json({ ...snapshot, ...(result.duplicate ? { duplicate: true } : {}) });
   });
 
+  eventRoutes(r, { events: opts.events, adminToken: opts.adminToken }, bearer);
+
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));
 
   r.use((err: Error & { type?: string; status?: number }, req: Request, res: Response, _next: NextFunction) => {
     // A body that is not JSON: the set-up of a new match, else the request envelope (never the step alone).
-    const invalid = req.method === 'POST' && req.path === '/matches' ? 'invalid-setup' : 'invalid-request';
+    const invalid = req.method === 'POST' && req.path === '/matches' ? 'invalid-setup' : req.path.startsWith('/events') ? 'invalid-event' : 'invalid-request';
     if (err.type === 'entity.too.large') return sendError(res, { code: 'too-large', message: `body: over ${opts.bodyLimitBytes} bytes`, field: 'body' });
     if (err.type === 'entity.parse.failed') return sendError(res, { code: invalid, message: 'body: not valid JSON', field: 'body' });
     if (err.status && err.status >= 400 && err.status < 500) return sendError(res, { code: invalid, message: `body: ${err.message}`, field: 'body' });

@@ -4,13 +4,15 @@ import type { ApiError, ErrorCode } from '../../shared/protocol/errors';
 
 /**
  * The HTTP status of every error code (a `Record`, so a new code in shared/protocol/errors.ts does not
- * compile until it has one): 400 invalid input and rules refusals; 401/403 tokens; 404; 409 `stale` and
- * `event-id-reused`; 413; 429; 500; 503 `server-full`. The three websocket admission codes never travel over
- * HTTP (they come as Socket.IO `connect_error` data); their status here is the one a REST twin would have.
+ * compile until it has one): 400 invalid input and rules refusals; 401/403 tokens; 404; 409 `stale`,
+ * `event-id-reused`, `no-next-match`, `no-current-match` and `match-on-table`; 413; 429; 500; 503 `server-full`.
+ * The three websocket admission codes never travel over HTTP (they come as Socket.IO `connect_error` data);
+ * their status here is the one a REST twin would have.
  */
 export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'invalid-setup': 400,
   'invalid-step': 400,
+  'invalid-event': 400,
   'match-over': 400,
   'choice-pending': 400,
   'no-choice-pending': 400,
@@ -26,6 +28,9 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'protocol-mismatch': 400,
   'event-id-reused': 409,
   stale: 409,
+  'no-next-match': 409,
+  'no-current-match': 409,
+  'match-on-table': 409,
   unauthorized: 401,
   forbidden: 403,
   'not-found': 404,

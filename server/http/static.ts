@@ -1,8 +1,10 @@
 /**
  * The web pages: the Vite build of overlay/ (one HTML entry per page) and its hashed /assets.
  * `/` → index.html, `/scorer/:id` → scorer.html, `/overlay/:id` → overlay.html,
- * `/dashboard/:id` → dashboard.html, `/watch` and `/watch/:id` → watch.html; `/favicon.ico` and
- * `/favicon.svg` (from overlay/public) like any other file of the build.
+ * `/dashboard/:id` → dashboard.html, `/watch` and `/watch/:id` → watch.html; the table-following pages
+ * `/overlay|dashboard|watch/table/:eventId/:table` → the same page as one match; `/event` (a new event) and
+ * `/event/:eventId` (the organiser's page) → event.html. Flags: `/flags/<code>.svg` (copied by the build);
+ * `/favicon.ico` and `/favicon.svg` (from overlay/public) like any other file of the build.
  * Without a build every page answers 503 with a message saying to run `npm run build`.
  */
 import { existsSync } from 'node:fs';
@@ -12,9 +14,10 @@ import express, { type Router } from 'express';
 const PAGES: [string[], string][] = [
   [['/'], 'index.html'],
   [['/scorer/:id'], 'scorer.html'],
-  [['/overlay/:id'], 'overlay.html'],
-  [['/dashboard/:id'], 'dashboard.html'],
-  [['/watch', '/watch/:id'], 'watch.html'],
+  [['/overlay/:id', '/overlay/table/:eventId/:table'], 'overlay.html'],
+  [['/dashboard/:id', '/dashboard/table/:eventId/:table'], 'dashboard.html'],
+  [['/watch', '/watch/:id', '/watch/table/:eventId/:table'], 'watch.html'],
+  [['/event', '/event/:eventId'], 'event.html'],
 ];
 
 const NOT_BUILT = 'cuecast: the web pages are not built yet. Run `npm run build` (or `npm start`, which builds them), then reload.\n';
@@ -37,6 +40,8 @@ export function staticRouter(dir: string): Router {
       res.sendFile(path);
     });
   }
+  // Flags change only with the flag package: cached for a day.
+  r.use('/flags', express.static(join(dir, 'flags'), { index: false, maxAge: '1d', fallthrough: false }));
   // Other files Vite copies from overlay/public (favicon, fonts).
   r.use(express.static(dir, { index: false, maxAge: '1h' }));
   return r;

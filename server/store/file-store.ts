@@ -14,6 +14,7 @@
 import { mkdir, open, readdir, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KeyedCache } from '../keyed-cache';
+import { syncDir } from './durable';
 import { storedRulesVersion, type AppendResult, type LoadedLog, type MatchRecord, type MatchStore, type StoredEvent, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 
@@ -61,7 +62,7 @@ export class FileStore implements MatchStore {
       await handle.close();
       throw err;
     }
-    await this.syncDir();
+    await syncDir(this.dir);
     this.logs.set(record.id, { handle, version: 0, eventIds: new Map(), record });
     await this.writeSnapshot(snapshot);
   }
@@ -182,14 +183,5 @@ export class FileStore implements MatchStore {
     await writeFile(path + '.tmp', JSON.stringify(snapshot));
     await rename(path + '.tmp', path);
     (await this.allSummaries()).set(snapshot.summary.id, snapshot.summary);
-  }
-
-  private async syncDir(): Promise<void> {
-    const h = await open(this.dir, 'r');
-    try {
-      await h.sync();
-    } finally {
-      await h.close();
-    }
   }
 }

@@ -4,6 +4,7 @@
  * - `p{m:<id>}:meta`  Hash: setup (JSON), tokenHash, createdAt, rulesVersion (absent on records older than it);
  * - `p{m:<id>}:eids`  Hash: eventId → version (idempotency);
  * - `p{m:<id>}:snap`  String: snapshot at the latest version, `{summary, state}` (JSON);
+ * - `p{m:<id>}:event-links`  Hash: the events the match is put on (written by the event store, redis-event-store.ts);
  * - `p:matches`       Sorted set: match id scored by last update (ms) — the listing order.
  * The `{m:<id>}` hash tag puts every key of one match in one cluster slot, so the append — one Lua script:
  * dedupe check, then XADD with the explicit id `<expected+1>-0` after an XLEN check, so a conflicting append
@@ -11,13 +12,13 @@
  * one slot. No script or transaction touches two matches or the listing: the listing row is updated by a
  * separate ZADD right after (a crash in between leaves the listing order one step behind, never the log).
  */
-import { createHash } from 'node:crypto';
 import type { Redis, RedisCluster } from '../redis';
+import { checkedPrefix, LuaScript, matchKey } from './redis-script';
 import { storedRulesVersion, type AppendResult, type LoadedLog, type MatchRecord, type MatchStore, type StoredEvent, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import type { Step } from '../../shared/protocol/steps';
 
-const APPEND_SCRIPT = `
+const APPEND = new LuaScript(`
 local dup = redis.call('HGET', KEYS[2], ARGV[2])
 if dup then return {'duplicate', tonumber(dup)} end
 if redis.call('EXISTS', KEYS[4]) == 0 then return {'missing', 0} end
@@ -29,8 +30,7 @@ if type(added) == 'table' and added.err then return {'stale', redis.call('XLEN',
 redis.call('HSET', KEYS[2], ARGV[2], expected + 1)
 redis.call('SET', KEYS[3], ARGV[5])
 return {'ok', expected + 1}
-`;
-const APPEND_SHA = createHash('sha1').update(APPEND_SCRIPT).digest('hex');
+`);
 
 type StreamEntry = { id: string; message: Record<string, string> };
 
@@ -38,22 +38,20 @@ type StreamEntry = { id: string; message: Record<string, string> };
 export class RedisStore implements MatchStore {
   readonly kind = 'redis' as const;
   private readonly redis: Redis;
+  private readonly prefix: string;
   /**
    * @param client one Redis, or a Redis Cluster (every command used here takes keys of one slot).
    * @throws when `prefix` has a `{` or `}` (it would take the place of the per-match hash tag).
    */
-  constructor(
-    client: Redis | RedisCluster,
-    private readonly prefix = 'cuecast:',
-  ) {
-    if (/[{}]/.test(prefix)) throw new Error(`REDIS_PREFIX: "${prefix}" may not contain { or } (the store hash-tags each match's keys itself)`);
+  constructor(client: Redis | RedisCluster, prefix = 'cuecast:') {
+    this.prefix = checkedPrefix(prefix);
     // The commands used here have the same signatures on both clients (a cluster routes each by its key).
     this.redis = client as Redis;
   }
 
   /** Key of one part of a match; every part of one match shares the hash tag `{m:<id>}`, so one cluster slot. */
   key(id: string, part: 'log' | 'meta' | 'eids' | 'snap'): string {
-    return `${this.prefix}{m:${id}}:${part}`;
+    return matchKey(this.prefix, id, part);
   }
   private get indexKey(): string {
     return `${this.prefix}matches`;
@@ -86,17 +84,11 @@ export class RedisStore implements MatchStore {
   }
 
   async append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult> {
-    const opts = {
-      keys: [this.key(id, 'log'), this.key(id, 'eids'), this.key(id, 'snap'), this.key(id, 'meta')],
-      arguments: [String(expectedVersion), event.eventId, JSON.stringify(event.step), String(event.at), JSON.stringify(snapshot)],
-    };
-    let reply: unknown;
-    try {
-      reply = await this.redis.evalSha(APPEND_SHA, opts);
-    } catch (err) {
-      if (!String((err as Error).message).includes('NOSCRIPT')) throw err;
-      reply = await this.redis.eval(APPEND_SCRIPT, opts);
-    }
+    const reply = await APPEND.run(
+      this.redis,
+      [this.key(id, 'log'), this.key(id, 'eids'), this.key(id, 'snap'), this.key(id, 'meta')],
+      [String(expectedVersion), event.eventId, JSON.stringify(event.step), String(event.at), JSON.stringify(snapshot)],
+    );
     const [status, version] = reply as [string, number];
     if (status === 'missing') throw new Error(`match ${id} is not in the store`);
     if (status !== 'ok' && status !== 'duplicate' && status !== 'stale') throw new Error(`unexpected append reply ${status}`);

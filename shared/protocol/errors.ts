@@ -9,6 +9,7 @@ export type ErrorCode =
   // input shape
   | 'invalid-setup'
   | 'invalid-step'
+  | 'invalid-event'
   // rules (D-30): the step is well formed but the rules cannot accept it now
   | 'match-over'
   | 'choice-pending'
@@ -29,6 +30,10 @@ export type ErrorCode =
   | 'protocol-mismatch'
   | 'event-id-reused'
   | 'stale'
+  // events and tables
+  | 'no-next-match'
+  | 'no-current-match'
+  | 'match-on-table'
   | 'unauthorized'
   | 'forbidden'
   | 'not-found'

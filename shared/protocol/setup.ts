@@ -4,6 +4,7 @@
  * resolves every option to its default, so the engine never sees a missing option.
  */
 import { z } from 'zod';
+import { isCountryCode } from '../countries';
 import { RulesError } from './errors';
 import { RACK_CLINCH } from './state';
 import { describeIssue } from './steps';
@@ -70,6 +71,8 @@ export interface SetupInput {
   players: Pair<string>;
   /** Optional short display names for the overlay, A first; null = none (the overlay fits the full name). */
   shortNames?: Pair<string | null>;
+  /** Optional country of each player (a code of shared/countries.ts, e.g. `DE`, `GB-ENG`), A first; null = none. */
+  countries?: Pair<string | null>;
   targets?: Pair<number>;
   startScore?: Pair<number>;
   start?: StartState;
@@ -82,6 +85,8 @@ interface SetupBase {
   players: Pair<string>;
   /** Short display names (`SHORT_NAME_MAX` characters at most), A first; null = none. Absent in older set-ups. */
   shortNames?: Pair<string | null>;
+  /** Country codes of the players for their flags (shared/countries.ts), A first; null = none. Absent when none was given. */
+  countries?: Pair<string | null>;
   /** Points each player needs (handicap = different targets; 14-1 §11, ROT §12). */
   targets: Pair<number>;
   /** Head-start handicap (D-10), default [0, 0]. */
@@ -126,13 +131,13 @@ export const ROTATION_DEFAULTS: RotationOptions = {
 
 const pairOf = <T extends z.ZodType>(t: T) => z.tuple([t, t]);
 /** Control and bidirectional-override characters: they would garble or reorder text on air. */
-const UNSAFE_TEXT = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+export const UNSAFE_TEXT = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 /** Longest player name (characters, UTF-16 units); the overlay fits it (shrink, then cut at a word). */
 export const NAME_MAX = 60;
 /** Longest short display name (characters, UTF-16 units). */
 export const SHORT_NAME_MAX = 16;
 /** A display text: trimmed, 1–`max` characters, no control or text-direction characters. */
-const displayText = (max: number) =>
+export const displayText = (max: number) =>
   z
     .string()
     .trim()
@@ -141,6 +146,8 @@ const displayText = (max: number) =>
     .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters');
 const name = displayText(NAME_MAX);
 const score = z.number().int().min(-10000).max(10000);
+/** A player's country: a code of shared/countries.ts, exactly as written there (upper case). */
+export const countryCode = z.string().refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 code in upper case (e.g. DE, JP), XK, or GB-ENG / GB-SCT / GB-WLS / GB-NIR');
 
 const startSchema = z.strictObject({
   score: pairOf(score).optional(),
@@ -176,6 +183,7 @@ const common = {
   breaker: z.enum(['A', 'B']).optional(),
   players: pairOf(name),
   shortNames: pairOf(displayText(SHORT_NAME_MAX).nullable()).optional(),
+  countries: pairOf(countryCode.nullable()).optional(),
   targets: pairOf(z.number().int().min(1).max(10000)).optional(),
   startScore: pairOf(score).optional(),
   start: startSchema.optional(),
@@ -197,7 +205,7 @@ export const setupSchema = z.discriminatedUnion('discipline', [
 ]);
 
 /** The top-level fields of a set-up. */
-export const SETUP_KEYS: ReadonlySet<string> = new Set(['discipline', 'ruleset', 'options', 'breaker', 'players', 'shortNames', 'targets', 'startScore', 'start']);
+export const SETUP_KEYS: ReadonlySet<string> = new Set(['discipline', 'ruleset', 'options', 'breaker', 'players', 'shortNames', 'countries', 'targets', 'startScore', 'start']);
 
 /**
  * Validate a set-up and resolve its defaults (targets 100/100 for 14-1, 120/120 or 61/61 for Rotation).
@@ -246,6 +254,7 @@ export function parseSetup(input: unknown): MatchSetup {
   }
   if (s.start) setup.start = s.start;
   if (s.shortNames) setup.shortNames = s.shortNames;
+  if (s.countries && s.countries.some((c) => c !== null)) setup.countries = s.countries;
   const startScores = s.start?.score ?? startScore;
   for (const i of [0, 1] as const) {
     if (startScores[i] >= setup.targets[i]) {

@@ -6,6 +6,17 @@
  * shapes on the server live beside it in `wire-schemas.ts`.
  */
 import type { ApiError } from './errors';
+import type {
+  EventLivePush,
+  EventView,
+  SubscribeEventAck,
+  SubscribeEventRequest,
+  SubscribeTableAck,
+  SubscribeTableRequest,
+  TableState,
+  UnsubscribeEventRequest,
+  UnsubscribeTableRequest,
+} from './event';
 import type { MatchSetup } from './setup';
 import type { ConsistencyCheck, MatchState, Outcome, PlayerStats, RackTotal, SheetRow } from './state';
 import type { Step } from './steps';
@@ -96,15 +107,29 @@ export interface StatePush extends Snapshot {
 export interface AckedEvents {
   subscribe: { request: SubscribeRequest; ack: SubscribeAck };
   record: { request: RecordRequest; ack: RecordAck };
+  subscribeTable: { request: SubscribeTableRequest; ack: SubscribeTableAck };
+  subscribeEvent: { request: SubscribeEventRequest; ack: SubscribeEventAck };
 }
 
+/**
+ * Pushes: `state` to room `match:<id>`; `table` (a table's state: current match, next, cards) to room
+ * `table:<eventId>/<table>`; `event` (the whole event after a change) and `eventLive` (a match's live line
+ * after each of its steps) to room `event:<eventId>`. See shared/protocol/event.ts.
+ */
 export interface ServerToClientEvents {
   state: (msg: StatePush) => void;
+  table: (msg: TableState) => void;
+  event: (msg: EventView) => void;
+  eventLive: (msg: EventLivePush) => void;
 }
 export interface ClientToServerEvents {
   subscribe: (req: SubscribeRequest, ack: (res: SubscribeAck) => void) => void;
   unsubscribe: (req: UnsubscribeRequest) => void;
   record: (req: RecordRequest, ack: (res: RecordAck) => void) => void;
+  subscribeTable: (req: SubscribeTableRequest, ack: (res: SubscribeTableAck) => void) => void;
+  unsubscribeTable: (req: UnsubscribeTableRequest) => void;
+  subscribeEvent: (req: SubscribeEventRequest, ack: (res: SubscribeEventAck) => void) => void;
+  unsubscribeEvent: (req: UnsubscribeEventRequest) => void;
 }
 
 /** Summary row of `GET /api/matches`. */

@@ -4,7 +4,9 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import jsQR from 'jsqr';
+import { chromium, type Browser, type Locator } from 'playwright-core';
+import { PNG } from 'pngjs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -39,4 +41,10 @@ export function screenshotDir(): string {
   const dir = join(process.cwd(), 'artifacts', 'screenshots');
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** Decode the QR code in a screenshot of `el` (as a phone camera would read the screen); null when none is found. */
+export async function decodeQr(el: Locator): Promise<string | null> {
+  const png = PNG.sync.read(await el.screenshot());
+  return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)?.data ?? null;
 }

@@ -113,7 +113,7 @@ export function connect(url: string, token?: string, opts: { reconnection?: bool
 }
 
 /** Emit any payload, as is, with an acknowledgement (malformed and hand-built messages); rejects after `timeoutMs`. */
-export async function call<T>(socket: Client, event: 'subscribe' | 'record', payload: unknown, timeoutMs = 5000): Promise<T> {
+export async function call<T>(socket: Client, event: keyof AckedEvents, payload: unknown, timeoutMs = 5000): Promise<T> {
   return (await (socket.timeout(timeoutMs) as unknown as { emitWithAck(e: string, p: unknown): Promise<T> }).emitWithAck(event, payload));
 }
 

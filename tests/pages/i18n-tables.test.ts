@@ -2,7 +2,8 @@
  * The translation tables: one per language, in two parts (on-air: what the OBS overlay ships; pages: the
  * dashboard, spectator page, scorer and launcher). Every language has every key of the English tables with the
  * same placeholders, no key is in both parts, the OBS overlay's sources word everything with on-air keys of the
- * one table (no words of their own), Japanese and Chinese hold no English words and use the
+ * one table (no words of their own), no page anywhere defines a language table or a translate function of its own
+ * and every key a page asks for is in the one table, Japanese and Chinese hold no English words and use the
  * rulebook's terms; the dashboard's consistency check and the page language. Outcomes in every language:
  * translations.test.ts.
  */
@@ -13,6 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AIR_TABLES, LANGS, pageLang, t } from '../../overlay/src/lib/i18n-air';
 import { PAGE_TABLES } from '../../overlay/src/lib/i18n-pages';
+import { countryName } from '../../overlay/src/event/countries';
 
 const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
 
@@ -47,6 +49,35 @@ describe('translation tables', () => {
     }
     expect(used.size).toBeGreaterThan(15); // the scan sees the overlay's words (labels, moments, not-found card)
     for (const k of used) expect(k in AIR_TABLES.en, `overlay key ${k} is not an on-air string`).toBe(true);
+  });
+
+  it('every page words everything from the one table: no language table or translate function of its own, every key it asks for there', () => {
+    const root = join(import.meta.dirname, '../../overlay/src');
+    const i18n = join(root, 'lib/i18n');
+    const sources = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ts|svelte)$/.test(f))
+      .map((f) => join(root, f))
+      // The one table (lib/i18n/<lang>-air.ts, <lang>-pages.ts), its `t()` (lib/i18n.ts) and the modules adding its parts.
+      .filter((f) => !f.startsWith(i18n + '/') && !/\/lib\/i18n(-air|-pages)?\.ts$/.test(f));
+    expect(sources.length).toBeGreaterThan(60);
+    const used = new Map<string, string>();
+    for (const f of sources) {
+      const src = readFileSync(f, 'utf8');
+      const name = f.slice(root.length + 1);
+      // No Japanese or Chinese words (they live in the tables only), no table keyed by language (`ja: {…}`,
+      // `'zh-TW': '…'`), no import of a table or a translator from elsewhere, no translate function.
+      expect(src, name).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+      expect(src, name).not.toMatch(/(['"]zh-TW['"]|\b(en|ja)\b)\s*:\s*[{'"`]/);
+      expect(src, name).not.toMatch(/from\s+['"][./]*(lib\/)?i18n-(?!air['"]|pages['"])[\w-]+['"]/);
+      expect(src, name).not.toMatch(/\bfunction\s+t[a-z]?\s*\(\s*lang\b/);
+      for (const m of src.matchAll(/\bt\(\s*[\w.$]+\s*,\s*'([\w.-]+)'/g)) used.set(m[1]!, name);
+    }
+    expect(used.size).toBeGreaterThan(300); // the scan sees every page's words (event pages included)
+    for (const [k, file] of used) expect(k in AIR_TABLES.en || k in PAGE_TABLES.en, `${file} asks for "${k}", which is in no table`).toBe(true);
+    for (const k of ['ev.startNext', 'ev.keepLink', 'ev.tableNotFound']) expect([...used.keys()]).toContain(k);
+    // The home nations, which the browser does not name, are named from the table too.
+    expect(countryName('GB-SCT', 'ja')).toBe(t('ja', 'country.GB-SCT'));
+    expect(countryName('GB-NIR', 'zh-TW')).toBe('北愛爾蘭');
   });
 
   it('Japanese and Chinese tables hold no English words; the rulebook terms are used', () => {

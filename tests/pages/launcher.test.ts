@@ -9,24 +9,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import jsQR from 'jsqr';
-import type { Browser, Locator } from 'playwright-core';
-import { PNG } from 'pngjs';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningServer } from '../../server/app';
 import type { MatchState } from '../../shared/protocol/state';
 import type { MatchSummary } from '../../shared/protocol/wire';
-import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
+import { chromiumAvailable, decodeQr, launchChromium, screenshotDir } from '../helpers/browser';
 import { startTestServer } from '../helpers/server';
 import { ensureBuilt } from './global-setup';
 
 const run = chromiumAvailable();
-
-/** Decode the QR code in a screenshot of `el` (as a phone camera would read the screen). */
-async function decodeQr(el: Locator): Promise<string | null> {
-  const png = PNG.sync.read(await el.screenshot());
-  return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)?.data ?? null;
-}
 
 let server: RunningServer;
 let browser: Browser;

@@ -4,6 +4,8 @@
  * (REDIS_CLUSTER_URLS) — share it through the sharded Socket.IO adapter (SPUBLISH). Pushes reach viewers on
  * both instances, every version in order; every key of a match lands in one slot (the append script and the
  * creation MULTI run there); the listing spans slots; the log survives a kill -9 and restart of an instance.
+ * Events too: made, given matches and switched on one instance, seen on the other (table and event rooms on
+ * their own shard channels), each event's document in its own slot and each match's event links in the match's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCluster } from 'redis';
@@ -11,6 +13,8 @@ import { testPrefix } from '../helpers/redis';
 import { cli, requireRedisCluster, spawnRedisCluster, type RedisClusterHandle } from '../helpers/redis-cluster';
 import { api, connect, createMatch, legalSteps, spawnServer, startTestServer, request, Viewer, type ChildServer, type Client } from '../helpers/server';
 import type { RunningServer } from '../../server/app';
+import type { EventLivePush, TableState } from '../../shared/protocol/event';
+import { createEvent, EVENT, recordStep, stepsToWin, TableWatcher, tableMatch } from '../helpers/events';
 
 const available = requireRedisCluster();
 const steps = legalSteps(60);
@@ -137,6 +141,64 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
       await c.close();
     }
   });
+
+  it('runs an event across both instances: tables switch, live lines and cards arrive; one slot per event, links in the match slots', async () => {
+    const ev = await createEvent(child.url);
+    const auth = { token: ev.organiserToken };
+    // A table follower on the in-process instance, the organiser's event room on the child.
+    const viewer = await open(inProcess.url);
+    const table = new TableWatcher(viewer);
+    const first = await request(viewer, 'subscribeTable', { eventId: ev.id, table: 'tv-table' });
+    expect(first).toMatchObject({ ok: true, eventName: EVENT.name, current: null, next: null });
+    // The table room's first viewer here: its state is pushed again once the shard channel is subscribed.
+    await table.waitFor((t) => t.version === (first as TableState).version, 'again after the room subscription');
+    const organiser = await open(child.url);
+    const lines: EventLivePush[] = [];
+    organiser.on('eventLive', (l) => lines.push(l));
+    expect(await request(organiser, 'subscribeEvent', { eventId: ev.id })).toMatchObject({ ok: true });
+
+    // Match 1 made for the table and put on at once (child), match 2 an existing match assigned next (in process).
+    const m1 = await tableMatch(child.url, ev, 'tv-table', ['p1', 'p2'], true);
+    expect(await table.waitFor((t) => t.current === m1.id, 'with match 1 current')).toMatchObject({ cards: { show: 'intro', matchId: m1.id } });
+    const m2 = await createMatch(inProcess.url);
+    expect((await api(inProcess.url, `/api/events/${ev.id}/tables/tv-table/assign`, { ...auth, body: { matchId: m2.id } })).status).toBe(200);
+    await table.waitFor((t) => t.next === m2.id, 'with match 2 next');
+
+    // Match 1 played to its end on the in-process instance: the live lines reach the organiser on the child
+    // (the match's event links are read across slots), the win puts the summary up on the table.
+    const win = stepsToWin({ ...EVENT.defaults, players: ['A', 'B'] });
+    for (const step of win) await recordStep(inProcess.url, m1, step);
+    await expect.poll(() => lines.at(-1)?.line.version, { timeout: 10_000 }).toBe(win.length);
+    expect(lines.every((l) => l.eventId === ev.id && l.line.matchId === m1.id)).toBe(true);
+    await table.waitFor((t) => t.cards.show === 'summary' && t.cards.matchId === m1.id, 'with the summary of match 1');
+
+    // The next match started from the child: the in-process follower switches.
+    expect((await api(child.url, `/api/events/${ev.id}/tables/tv-table/start`, { ...auth, body: {} })).status).toBe(200);
+    expect(await table.waitFor((t) => t.current === m2.id, 'with match 2 current')).toMatchObject({ next: null });
+    const versions = table.pushes.map((p) => p.version);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+
+    // The event's document is one key of one slot, on one master; each match's event links live in the match's slot.
+    const slot = async (key: string) => (await cli(cluster.ports[0]!, 'cluster', 'keyslot', key)).trim();
+    const doc = `${prefix}{e:${ev.id}}:doc`;
+    const holders = await Promise.all(cluster.ports.map(async (p) => (await cli(p, 'exists', doc)).trim()));
+    expect(holders.filter((h) => h === '1')).toHaveLength(1);
+    for (const m of [m1, m2]) {
+      const links = `${prefix}{m:${m.id}}:event-links`;
+      expect(await slot(links)).toBe(await slot(`${prefix}{m:${m.id}}:log`));
+      const c = createCluster({ rootNodes: [{ url: cluster.urls[0]! }] });
+      c.on('error', () => undefined);
+      await c.connect();
+      try {
+        expect(await c.hKeys(links)).toEqual([ev.id]);
+      } finally {
+        await c.close();
+      }
+    }
+    const listed = await api(inProcess.url, '/api/events');
+    expect(listed.body.events.map((e: { id: string }) => e.id)).toContain(ev.id);
+    expect((await api(inProcess.url, `/api/events/${ev.id}`)).body).toMatchObject({ tables: [{ id: 'table-1' }, { id: 'tv-table', current: m2.id }] });
+  }, 60_000);
 
   it('resyncs viewers after a subscriber connection was dropped: a push published meanwhile is not lost for good', async () => {
     const { m, remote, scorer } = await scene(2);

@@ -2,9 +2,9 @@
  * The launcher's REST calls: create a match and list live ones. Errors come back as the server's
  * `{code, message, field?}` so the page can show the message as is.
  */
-import type { ApiError } from '../../../shared/protocol/errors';
 import type { SetupInput } from '../../../shared/protocol/setup';
 import type { MatchSummary } from '../../../shared/protocol/wire';
+import { call, jsonRequest, type Result } from '../lib/rest';
 
 export interface Created {
   id: string;
@@ -13,25 +13,9 @@ export interface Created {
   urls: { scorer: string; overlay: string; dashboard: string; watch: string };
 }
 
-type Result<T> = { ok: true; value: T } | { ok: false; error: ApiError };
-
-async function call<T>(url: string, init: RequestInit): Promise<Result<T>> {
-  let res: Response;
-  try {
-    res = await fetch(url, init);
-  } catch (e) {
-    return { ok: false, error: { code: 'internal', message: `network: ${e instanceof Error ? e.message : String(e)}` } };
-  }
-  const body = (await res.json().catch(() => null)) as { error?: ApiError } | null;
-  if (!res.ok) return { ok: false, error: body?.error ?? { code: 'internal', message: `HTTP ${res.status}` } };
-  return { ok: true, value: body as T };
-}
-
 /** `POST /api/matches`; `adminToken` only when the server needs one. */
 export function createMatch(setup: SetupInput, adminToken?: string): Promise<Result<Created>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (adminToken) headers.authorization = `Bearer ${adminToken}`;
-  return call<Created>('/api/matches', { method: 'POST', headers, body: JSON.stringify(setup) });
+  return call<Created>('/api/matches', jsonRequest('POST', setup, adminToken));
 }
 
 /** `GET /api/matches`: newest first. */

@@ -5,6 +5,9 @@
  *   increasing version order. Pushed states older than or equal to what the page has are dropped; a push
  *   that skips versions is applied (it is a full snapshot) and triggers a resync; the client also resyncs
  *   (re-subscribes with `sinceVersion`) on every (re)connect and when the page becomes visible again.
+ * - Tables and events (`watchTable`, `watchEvent`) are an add-on, ./room-watch.ts `roomClient(client)`, over the
+ *   client's `socket` and `onResync`, imported only by the pages that follow tables or events (so the OBS
+ *   overlay's bundle does not carry it).
  * - `record(req)` emits `record` with an acknowledgement and resolves with the server's `RecordAck`; it
  *   rejects with `Error('offline')` when the socket is not connected and `Error('timeout')` when no ack comes.
  * - Every `subscribe` and `record` names this build's PROTOCOL_VERSION. A server speaking another version
@@ -67,9 +70,16 @@ export interface LiveClient {
    */
   reconnect(): void;
   close(): void;
+  /** The connection, for add-on subscriptions (./room-watch.ts: tables and events); closed by close(). */
+  readonly socket: ClientSocket;
+  /**
+   * For add-on subscriptions: `cb(connectionLost)` runs on every (re)connect (true: acks of the old connection
+   * never come) and when the page becomes visible again (false), the moments `watch()` resyncs.
+   */
+  onResync(cb: (connectionLost: boolean) => void): void;
 }
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Per-match subscription: listeners, the newest feed handed out, and a push that arrived before the set-up. */
 interface Subscription {
@@ -186,6 +196,8 @@ export function createClient(opts: { url?: string; token?: string; retryRefusedM
   };
 
   socket.on('state', onPush);
+
+  const resyncListeners = new Set<(connectionLost: boolean) => void>();
   socket.on('connect', () => {
     // Budget probe: the first-state paint is measured from here (see tests/pages/overlay-budget.test.ts).
     if (typeof performance !== 'undefined' && performance.getEntriesByName('cuecast:connect').length === 0) performance.mark('cuecast:connect');
@@ -194,6 +206,7 @@ export function createClient(opts: { url?: string; token?: string; retryRefusedM
       sub.inFlight = false; // acks of a dead connection never come
       resync(sub);
     }
+    for (const cb of [...resyncListeners]) cb(true);
   });
   socket.on('disconnect', (reason) => {
     setStatus('offline');
@@ -219,7 +232,9 @@ export function createClient(opts: { url?: string; token?: string; retryRefusedM
   });
 
   const onVisible = () => {
-    if (document.visibilityState === 'visible') for (const sub of subs.values()) resync(sub);
+    if (document.visibilityState !== 'visible') return;
+    for (const sub of subs.values()) resync(sub);
+    for (const cb of [...resyncListeners]) cb(false);
   };
   const hasDocument = typeof document !== 'undefined';
   if (hasDocument) document.addEventListener('visibilitychange', onVisible);
@@ -227,6 +242,12 @@ export function createClient(opts: { url?: string; token?: string; retryRefusedM
   return {
     get status() {
       return status;
+    },
+
+    socket,
+
+    onResync(cb) {
+      resyncListeners.add(cb);
     },
 
     watch(matchId, onFeed, onError) {
@@ -301,6 +322,7 @@ export function createClient(opts: { url?: string; token?: string; retryRefusedM
       if (hasDocument) document.removeEventListener('visibilitychange', onVisible);
       for (const sub of subs.values()) stopRetry(sub);
       subs.clear();
+      resyncListeners.clear();
       socket.removeAllListeners();
       socket.close();
       setStatus('offline');

@@ -1,6 +1,6 @@
 /**
  * The whole table of every language — the on-air part (./i18n-air.ts) and the page part (dashboard, spectator
- * page, scorer console, launcher: ./i18n/<lang>-pages.ts) — added to the one `t()` of ./i18n. Every page but
+ * page, scorer console, launcher, event pages: ./i18n/<lang>-pages.ts) — added to the one `t()` of ./i18n. Every page but
  * the OBS overlay imports `t` from here, so the strings are loaded before the page renders; the overlay never
  * carries the page part.
  */

@@ -4,7 +4,7 @@
  *
  * Each language's table has two parts: the on-air strings (./i18n/<lang>-air.ts: scorebug, captions, the
  * situation line, moments, the not-found card — what the OBS overlay shows) and the other pages' strings
- * (./i18n/<lang>-pages.ts: dashboard, spectator page, scorer, launcher). This module holds no table itself;
+ * (./i18n/<lang>-pages.ts: dashboard, spectator page, scorer, launcher, event pages). This module holds no table itself;
  * they are added with `addStrings`: ./i18n-air.ts adds every language's on-air part and ./i18n-pages.ts (which
  * every page but the overlay imports) the page parts too, while the OBS overlay loads only its own language's
  * on-air part (../overlay/air-strings.ts), so its bundle stays within the 32 KB budget.

@@ -3,11 +3,12 @@
  * on the Vite dev server, where pages live at `/<page>.html`), and small helpers for URL parameters.
  */
 
-/** The match id of `/overlay/abc`, `/dashboard/abc`, `/watch/abc`, or `?match=abc`; null when none. */
+/** The match id of `/overlay/abc`, `/dashboard/abc`, `/watch/abc`, or `?match=abc`; null when none (or a table route). */
 export function matchIdFromLocation(loc: { pathname: string; search: string } = location): string | null {
   const q = new URLSearchParams(loc.search).get('match');
   if (q) return q;
   const parts = loc.pathname.split('/').filter(Boolean);
+  if (parts[1] === 'table') return null;
   if (parts.length >= 2 && !parts[1]!.endsWith('.html')) return decodeURIComponent(parts[1]!);
   return null;
 }
@@ -19,6 +20,26 @@ export function matchIdFromLocation(loc: { pathname: string; search: string } = 
  */
 export function isMatchMissing(error: { code: string; field?: string }): boolean {
   return error.code === 'not-found' || (error.code === 'invalid-request' && error.field === 'matchId');
+}
+
+/** A table of an event, as the table-following pages name it. */
+export interface TableRef {
+  eventId: string;
+  table: string;
+}
+
+/**
+ * The table of `/overlay/table/<eventId>/<table>` (the same under `/watch/` and `/dashboard/`), or of
+ * `?event=<id>&table=<table>` on the Vite dev server; null when the address names none.
+ */
+export function tableFromLocation(loc: { pathname: string; search: string } = location): TableRef | null {
+  const q = new URLSearchParams(loc.search);
+  const eventId = q.get('event');
+  const table = q.get('table');
+  if (eventId && table) return { eventId, table };
+  const parts = loc.pathname.split('/').filter(Boolean);
+  if (parts[1] === 'table' && parts.length >= 4) return { eventId: decodeURIComponent(parts[2]!), table: decodeURIComponent(parts[3]!) };
+  return null;
 }
 
 /** A CSS colour from a URL parameter: `ff8800`, `#ff8800`, `f80` (hex only, so nothing else reaches CSS). */

@@ -13,14 +13,9 @@ import { ScorerSession } from '../scorer/session';
 import type { TokenAccess } from '../scorer/token-gate';
 import { checkScorerToken, forgetToken, loadToken, matchIdFromLocation, saveToken, tokenFromUrl } from '../scorer/tokens';
 import '../scorer/scorer.css';
+import { localStore } from '../lib/storage';
 
-const storage = (() => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-})();
+const storage = localStore();
 
 const target = document.getElementById('app')!;
 const matchId = matchIdFromLocation(location.pathname, location.search);

@@ -1,0 +1,285 @@
+/**
+ * Pure changes of an event document (no I/O, no clock: `now` is passed in): building a new event from a
+ * checked body, roster and table edits, putting matches on tables, starting the next match, and the cards.
+ * Each returns the changed copy or a Failure naming the field; the event service (server/events.ts) runs
+ * them inside the event's serial queue and writes the result by compare-and-set.
+ */
+import type { z } from 'zod';
+import { RulesError } from '../shared/protocol/errors';
+import { applyCardAction, initialCards, type CardAction, type CardsState, type EventDefaults, type EventInfo, type EventMatch, type EventTable, type LiveLine, type RosterPlayer, type TableState } from '../shared/protocol/event';
+import type { eventCreateSchema, playerPatchSchema, playerSchema, tableInputSchema } from '../shared/protocol/event-schemas';
+import { EVENT_LIMITS } from '../shared/protocol/event';
+import { parseSetup, type MatchSetup } from '../shared/protocol/setup';
+import type { Snapshot } from '../shared/protocol/wire';
+import type { EventDoc } from './store/event-store';
+import { fail, type Failure } from './failure';
+
+export type Change = EventDoc | Failure;
+type PlayerInput = z.output<typeof playerSchema>;
+type TableInput = z.output<typeof tableInputSchema>;
+
+/** True when a change was refused. */
+export function refused(c: Change): c is Failure {
+  return 'ok' in c && c.ok === false;
+}
+
+/**
+ * Check discipline defaults with the set-up parser (two placeholder players), so an option or target the
+ * rules refuse is refused when the event is made, not at its first match.
+ * @throws RulesError `invalid-event` naming `defaults.<field>`.
+ */
+export function checkDefaults(defaults: EventDefaults): void {
+  try {
+    parseSetup({ ...defaults, players: ['A', 'B'] });
+  } catch (err) {
+    if (!(err instanceof RulesError)) throw err;
+    const field = (err.field ?? 'setup').replace(/^setup/, 'defaults');
+    throw new RulesError('invalid-event', err.message.replace(/^setup/, 'defaults'), field);
+  }
+}
+
+/** A URL key from a table name: `TV table` → `tv-table`; '' when nothing Latin is left. */
+export function slugOf(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 32)
+    .replace(/-+$/, '');
+}
+
+/** Add `inputs` to `tables` (ids from the names unless given; names and ids unique). `at` names the input list's field. */
+function addTables(tables: EventTable[], inputs: readonly TableInput[], at: (i: number) => string): EventTable[] | Failure {
+  const out = [...tables];
+  for (const [i, input] of inputs.entries()) {
+    const { name, id: given } = typeof input === 'string' ? { name: input, id: undefined } : input;
+    if (out.length >= EVENT_LIMITS.tables) return fail('invalid-event', `${at(i)}: at most ${EVENT_LIMITS.tables} tables`, at(i));
+    const same = out.find((t) => t.name.toLowerCase() === name.toLowerCase());
+    if (same) return fail('invalid-event', `${at(i)}.name: "${name}" is already a table of this event`, `${at(i)}.name`);
+    let id = given ?? slugOf(name);
+    if (given !== undefined && out.some((t) => t.id === given)) return fail('invalid-event', `${at(i)}.id: "${given}" is already the id of another table`, `${at(i)}.id`);
+    for (let n = out.length + 1; id === '' || out.some((t) => t.id === id); n++) id = `table-${n}`;
+    out.push({ id, name, current: null, next: null, cards: initialCards() });
+  }
+  return out;
+}
+
+/** Add players to the roster with the next ids (`p<n>`). */
+function addPlayers(doc: EventDoc, inputs: readonly PlayerInput[], at: (i: number) => string): EventDoc | Failure {
+  if (doc.roster.length + inputs.length > EVENT_LIMITS.roster) {
+    return fail('invalid-event', `${at(inputs.length - 1)}: the roster holds at most ${EVENT_LIMITS.roster} players`, at(inputs.length - 1));
+  }
+  const roster = [...doc.roster];
+  let next = doc.nextPlayer;
+  for (const p of inputs) roster.push({ id: `p${next++}`, ...p });
+  return { ...doc, roster, nextPlayer: next };
+}
+
+/** A new event document at version 0 from a checked body. */
+export function newEventDoc(id: string, tokenHash: string, body: z.output<typeof eventCreateSchema>, now: number): Change {
+  if (body.defaults) checkDefaults(body.defaults);
+  const tables = addTables([], body.tables, (i) => `tables.${i}`);
+  if ('ok' in tables) return tables;
+  const doc: EventDoc = {
+    id,
+    name: body.name,
+    date: body.date,
+    defaults: body.defaults ?? { discipline: '14-1' },
+    theme: body.theme ?? {},
+    tables,
+    roster: [],
+    matches: [],
+    version: 0,
+    createdAt: now,
+    updatedAt: now,
+    tokenHash,
+    nextPlayer: 1,
+  };
+  return addPlayers(doc, body.roster ?? [], (i) => `roster.${i}`);
+}
+
+/** Roster: add players. */
+export function withPlayers(doc: EventDoc, players: readonly PlayerInput[]): Change {
+  return addPlayers(doc, players, (i) => `players.${i}`);
+}
+
+/** Roster: change one player (null clears `short`, `country`, `rating`). */
+export function withPlayerPatch(doc: EventDoc, playerId: string, patch: Omit<z.output<typeof playerPatchSchema>, 'expectedVersion'>): Change {
+  const i = doc.roster.findIndex((p) => p.id === playerId);
+  if (i < 0) return fail('not-found', `playerId: no player "${playerId}" on the roster`, 'playerId');
+  const p: RosterPlayer = { ...doc.roster[i]! };
+  if (patch.name !== undefined) p.name = patch.name;
+  if (patch.short === null) delete p.short;
+  else if (patch.short !== undefined) p.short = patch.short;
+  if (patch.country === null) delete p.country;
+  else if (patch.country !== undefined) p.country = patch.country;
+  if (patch.rating === null) delete p.rating;
+  else if (patch.rating !== undefined) p.rating = patch.rating;
+  const roster = [...doc.roster];
+  roster[i] = p;
+  return { ...doc, roster };
+}
+
+/** Roster: remove a player (matches already made keep their names). */
+export function withoutPlayer(doc: EventDoc, playerId: string): Change {
+  if (!doc.roster.some((p) => p.id === playerId)) return fail('not-found', `playerId: no player "${playerId}" on the roster`, 'playerId');
+  return { ...doc, roster: doc.roster.filter((p) => p.id !== playerId) };
+}
+
+/** Add one table. */
+export function withTable(doc: EventDoc, input: TableInput): Change {
+  const tables = addTables(doc.tables, [input], () => 'table');
+  return 'ok' in tables ? tables : { ...doc, tables };
+}
+
+/** The table `tableId` and its index, or a `not-found` Failure. */
+export function findTable(doc: EventInfo, tableId: string): { table: EventTable; index: number } | Failure {
+  const index = doc.tables.findIndex((t) => t.id === tableId);
+  if (index < 0) return fail('not-found', `table: event "${doc.id}" has no table "${tableId}" (tables: ${doc.tables.map((t) => t.id).join(', ')})`, 'table');
+  return { table: doc.tables[index]!, index };
+}
+
+/** `doc` with table `index` replaced by `table`. */
+function withTableAt(doc: EventDoc, index: number, table: EventTable): EventDoc {
+  const tables = [...doc.tables];
+  tables[index] = table;
+  return { ...doc, tables };
+}
+
+/** Cards of a table whose current match just changed to `current`: the intro when automatic, else none. */
+function cardsForNewMatch(cards: CardsState, current: string | null): CardsState {
+  if (cards.auto && current !== null) return { ...cards, show: 'intro', matchId: current, shownBy: 'auto', seq: cards.seq + 1 };
+  return { ...cards, show: 'none', matchId: null, shownBy: null };
+}
+
+/** `doc` without match `id` when it never started (a next match that was replaced or cleared). */
+function withoutUnstarted(doc: EventDoc, id: string): EventDoc {
+  return { ...doc, matches: doc.matches.filter((m) => m.id !== id || m.startedAt !== null) };
+}
+
+/** `doc` with match `entry` listed (replacing an entry with its id) and linked. */
+function withListed(doc: EventDoc, entry: EventMatch): EventDoc {
+  const matches = doc.matches.filter((m) => m.id !== entry.id);
+  return { ...doc, matches: [...matches, entry] };
+}
+
+/**
+ * Put match `matchId` (players `players`, countries `countries`) on table `tableId`: as its next match, or
+ * with `start` as its current match right away (the previous current match leaves the table). A match
+ * already current or next on a table is refused (`match-on-table`); a replaced next match that never
+ * started is dropped from the event.
+ */
+export function withMatchOnTable(
+  doc: EventDoc,
+  tableId: string,
+  match: { id: string; setup: MatchSetup },
+  start: boolean,
+  now: number,
+): Change {
+  const found = findTable(doc, tableId);
+  if ('ok' in found) return found;
+  const busy = doc.tables.find((t) => t.current === match.id || t.next === match.id);
+  if (busy) {
+    const slot = busy.current === match.id ? 'current' : 'next';
+    return fail('match-on-table', `matchId: match "${match.id}" is already the ${slot} match of ${busy.name}`, 'matchId');
+  }
+  if (!doc.matches.some((m) => m.id === match.id) && doc.matches.length >= EVENT_LIMITS.matches) {
+    return fail('invalid-event', `matchId: an event keeps at most ${EVENT_LIMITS.matches} matches`, 'matchId');
+  }
+  const { table, index } = found;
+  const entry: EventMatch = { id: match.id, table: table.id, players: match.setup.players, addedAt: now, startedAt: start ? now : null };
+  if (match.setup.countries) entry.countries = match.setup.countries;
+  const listed = withListed(doc, entry);
+  if (start) return withTableAt(listed, index, { ...table, current: match.id, cards: cardsForNewMatch(table.cards, match.id) });
+  const out = table.next === null ? listed : withoutUnstarted(listed, table.next);
+  return withTableAt(out, index, { ...table, next: match.id });
+}
+
+/** Start table `tableId`'s next match: it becomes the current match (`no-next-match` when none is assigned). */
+export function withNextStarted(doc: EventDoc, tableId: string, now: number): Change {
+  const found = findTable(doc, tableId);
+  if ('ok' in found) return found;
+  const { table, index } = found;
+  if (table.next === null) return fail('no-next-match', `table: ${table.name} has no next match to start; assign one first`, 'table');
+  const matches = doc.matches.map((m) => (m.id === table.next ? { ...m, startedAt: now } : m));
+  return withTableAt({ ...doc, matches }, index, { ...table, current: table.next, next: null, cards: cardsForNewMatch(table.cards, table.next) });
+}
+
+/** Clear table `tableId`'s next match (it leaves the event: it never started). */
+export function withoutNext(doc: EventDoc, tableId: string): Change {
+  const found = findTable(doc, tableId);
+  if ('ok' in found) return found;
+  const { table, index } = found;
+  if (table.next === null) return doc;
+  return withTableAt(withoutUnstarted(doc, table.next), index, { ...table, next: null });
+}
+
+/** A producer's card action on table `tableId` (showing a card needs a current match). */
+export function withCardAction(doc: EventDoc, tableId: string, action: CardAction): Change {
+  const found = findTable(doc, tableId);
+  if ('ok' in found) return found;
+  const { table, index } = found;
+  const cards = applyCardAction(table.cards, action, table.current);
+  if (!cards) return fail('no-current-match', `table: ${table.name} has no current match to show a card for`, 'table');
+  return withTableAt(doc, index, { ...table, cards });
+}
+
+/**
+ * The automatic cards after a recorded step of match `matchId` (current on some table): the summary when
+ * the step won the match, the automatic summary hidden again when an undo took the win back, the
+ * automatic intro hidden by the match's first steps. Null when nothing changes.
+ */
+export function autoCards(doc: EventDoc, matchId: string, won: boolean, undo: boolean): EventDoc | null {
+  const index = doc.tables.findIndex((t) => t.current === matchId);
+  if (index < 0) return null;
+  const table = doc.tables[index]!;
+  const c = table.cards;
+  let cards: CardsState | null = null;
+  if (won && !undo && c.auto && c.show !== 'summary') cards = { ...c, show: 'summary', matchId, shownBy: 'auto', seq: c.seq + 1 };
+  else if (!won && undo && c.show === 'summary' && c.shownBy === 'auto') cards = { ...c, show: 'none', matchId: null, shownBy: null };
+  else if (!won && c.show === 'intro' && c.shownBy === 'auto') cards = { ...c, show: 'none', matchId: null, shownBy: null };
+  return cards ? withTableAt(doc, index, { ...table, cards }) : null;
+}
+
+/** The public part of a document (no token hash, no id counter). */
+export function publicInfo(doc: EventDoc): EventInfo {
+  const { tokenHash: _hash, nextPlayer: _next, ...info } = doc;
+  return info;
+}
+
+/** What the pages following table `table` of `doc` need. */
+export function tableStateOf(doc: EventInfo, table: EventTable): TableState {
+  const next = table.next === null ? undefined : doc.matches.find((m) => m.id === table.next);
+  return {
+    eventId: doc.id,
+    eventName: doc.name,
+    table: table.id,
+    name: table.name,
+    theme: doc.theme,
+    current: table.current,
+    next: table.next,
+    nextPlayers: next ? next.players : null,
+    cards: table.cards,
+    version: doc.version,
+  };
+}
+
+/** The organiser page's live line of a match at a snapshot. */
+export function liveLineOf(s: Snapshot): LiveLine {
+  const st = s.state;
+  return {
+    matchId: s.matchId,
+    version: s.version,
+    discipline: st.discipline,
+    names: st.names,
+    score: st.score,
+    targets: st.targets,
+    turn: st.turn,
+    run: st.run,
+    onTwoFouls: st.onTwoFouls,
+    rack: st.rack,
+    winner: st.winner,
+  };
+}

@@ -1,0 +1,316 @@
+/**
+ * The event service: events with tables and a roster, the matches on each table, and the on-air cards.
+ * Every change of an event runs in the event's serial queue (the keyed cache) and is written by
+ * compare-and-set on its version; when another instance wrote first the change is re-applied to the fresh
+ * document (or answered `stale` when the caller named a version). After each change it pushes the event to
+ * its room (`event`) and each changed table's state to the table's room (`table`). It also hears every
+ * recorded step (from the match service): the step's live line goes to the event's room, and with automatic
+ * cards on, a won match puts its summary up and a first step takes the automatic intro down.
+ */
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { RulesError } from '../shared/protocol/errors';
+import type { CardAction, EventListing, EventLivePush, EventView, LiveLine, TableState } from '../shared/protocol/event';
+import { eventCreateSchema, parseEventBody, type tableMatchSchema } from '../shared/protocol/event-schemas';
+import type { StatePush } from '../shared/protocol/wire';
+import { autoCards, findTable, liveLineOf, newEventDoc, publicInfo, refused, tableStateOf, withCardAction, withMatchOnTable, withNextStarted, type Change } from './event-docs';
+import { tableMatchSetup } from './event-setup';
+import { fail, type Failure } from './failure';
+import { KeyedCache } from './keyed-cache';
+import type { MatchService } from './matches';
+import { linkChange, type EventDoc, type EventStore } from './store/event-store';
+import { hashToken, newEventId, newOrganiserToken, tokenMatches } from './tokens';
+
+/** Where the service's pushes go (the Socket.IO rooms, across instances). */
+export interface EventPushes {
+  table(state: TableState): void;
+  event(view: EventView): void;
+  live(push: EventLivePush): void;
+}
+
+export interface EventServiceOptions {
+  store: EventStore;
+  matches: MatchService;
+  log: Logger;
+  pushes: EventPushes;
+  /** True when other instances may write the same store (Redis): reads go to the store. */
+  shared: boolean;
+}
+
+/** A change that went through: the event after it. */
+export type Changed = { ok: true; event: EventDoc };
+
+const MAX_ATTEMPTS = 5;
+/** How long the events of a match are believed before the store is asked again (ms). */
+const LINKS_TTL_MS = 1000;
+
+export class EventService {
+  private readonly store: EventStore;
+  private readonly matches: MatchService;
+  private readonly log: Logger;
+  private readonly pushes: EventPushes;
+  private readonly shared: boolean;
+  private readonly docs: KeyedCache<EventDoc>;
+  /** Match id → the events it may be on, as of `at` (this instance's own changes noted at once). */
+  private readonly links = new Map<string, { events: readonly string[]; at: number }>();
+
+  constructor(opts: EventServiceOptions) {
+    this.store = opts.store;
+    this.matches = opts.matches;
+    this.log = opts.log;
+    this.pushes = opts.pushes;
+    this.shared = opts.shared;
+    this.docs = new KeyedCache((id) => this.store.loadEvent(id));
+  }
+
+  /**
+   * Create an event from an untrusted body (`POST /api/events`).
+   * @returns the event and its organiser token (shown once; only its hash is stored).
+   * @throws RulesError `invalid-event` naming the field.
+   */
+  async create(body: unknown): Promise<{ event: EventView; organiserToken: string }> {
+    const parsed = parseEventBody(eventCreateSchema, body);
+    const organiserToken = newOrganiserToken();
+    const doc = newEventDoc(newEventId(), hashToken(organiserToken), parsed, Date.now());
+    if (refused(doc)) throw new RulesError(doc.error.code, doc.error.message, doc.error.field);
+    await this.store.createEvent(doc);
+    this.docs.set(doc.id, doc);
+    this.log.info({ eventId: doc.id, tables: doc.tables.length }, 'event created');
+    return { event: await this.viewOf(doc), organiserToken };
+  }
+
+  /** The latest events, newest first. */
+  list(limit = 100): Promise<EventListing[]> {
+    return this.store.listEvents(limit);
+  }
+
+  /** The event with the live line of each of its matches, or null when unknown. */
+  async view(id: string): Promise<EventView | null> {
+    const doc = await this.read(id);
+    return doc && this.viewOf(doc);
+  }
+
+  /** The state of table `tableId` of event `id`, or `not-found` naming `eventId` or `table`. */
+  async table(id: string, tableId: string): Promise<TableState | Failure> {
+    const doc = await this.read(id);
+    if (!doc) return notFound(id);
+    const found = findTable(doc, tableId);
+    return 'ok' in found ? found : tableStateOf(doc, found.table);
+  }
+
+  /** Whether `token` is the event's organiser token; null when the event is unknown. */
+  async tokenValid(id: string, token: string): Promise<boolean | null> {
+    const doc = await this.read(id);
+    return doc && tokenMatches(token, doc.tokenHash);
+  }
+
+  /**
+   * Change event `id` on behalf of the holder of `token` with `fn` (a pure change of the document).
+   * Refusals: `not-found` (eventId), `unauthorized` / `forbidden` (token), `stale` with `currentVersion`
+   * when `expected` is not the event's version, and `fn`'s own; `internal` when the store is unavailable.
+   */
+  async change(id: string, token: string | undefined, expected: number | undefined, fn: (doc: EventDoc) => Change): Promise<Changed | Failure> {
+    const doc = await this.read(id);
+    if (!doc) return notFound(id);
+    const denied = authFailure(doc, token);
+    if (denied) return denied;
+    return this.commit(id, expected, fn);
+  }
+
+  /**
+   * Make a match for table `tableId` (`POST /api/events/<id>/tables/<table>/matches`): set-up from the
+   * event's defaults, the body's overrides and the roster; then put it on the table (next, or current
+   * with `start`).
+   * @throws RulesError `invalid-event` / `invalid-setup` naming the field.
+   */
+  async createTableMatch(
+    id: string,
+    token: string | undefined,
+    tableId: string,
+    body: z.output<typeof tableMatchSchema>,
+  ): Promise<{ ok: true; event: EventDoc; match: { id: string; scorerToken: string } } | Failure> {
+    const doc = await this.read(id);
+    if (!doc) return notFound(id);
+    const denied = authFailure(doc, token);
+    if (denied) return denied;
+    const found = findTable(doc, tableId);
+    if ('ok' in found) return found;
+    if (body.expectedVersion !== undefined && body.expectedVersion !== doc.version) return stale(doc.version, body.expectedVersion);
+    const setup = tableMatchSetup(doc, body.playerIds, body.setup);
+    const created = await this.matches.create(setup);
+    const placed = await this.commit(id, body.expectedVersion, (d) => withMatchOnTable(d, tableId, { id: created.id, setup }, body.start === true, Date.now()));
+    if (!placed.ok) return placed;
+    return { ok: true, event: placed.event, match: { id: created.id, scorerToken: created.scorerToken } };
+  }
+
+  /** Put an existing match on table `tableId` (next, or current with `start`). */
+  async assign(id: string, token: string | undefined, tableId: string, matchId: string, start: boolean, expected?: number): Promise<Changed | Failure> {
+    const cur = await this.matches.current(matchId);
+    if (!cur) return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
+    return this.change(id, token, expected, (d) => withMatchOnTable(d, tableId, { id: matchId, setup: cur.setup }, start, Date.now()));
+  }
+
+  /** Start table `tableId`'s next match. */
+  start(id: string, token: string | undefined, tableId: string, expected?: number): Promise<Changed | Failure> {
+    return this.change(id, token, expected, (d) => withNextStarted(d, tableId, Date.now()));
+  }
+
+  /** A producer's card action on a table. */
+  cards(id: string, token: string | undefined, tableId: string, action: CardAction, expected?: number): Promise<Changed | Failure> {
+    return this.change(id, token, expected, (d) => withCardAction(d, tableId, action));
+  }
+
+  /**
+   * Hear a step recorded on this instance (in version order per match): push its live line to each event
+   * that lists the match, and apply the automatic cards. A link the event's document does not confirm (left
+   * by a crash or a concurrent change, see the event store) is skipped. Never throws (a failure is logged).
+   */
+  async onMatchStep(push: StatePush): Promise<void> {
+    try {
+      const won = push.state.winner !== null;
+      const undo = 'undo' in push.step;
+      for (const eventId of await this.eventsOf(push.matchId)) {
+        const doc = await this.read(eventId);
+        if (!doc?.matches.some((m) => m.id === push.matchId)) continue;
+        this.pushes.live({ eventId, line: liveLineOf(push) });
+        if (!autoCards(doc, push.matchId, won, undo)) continue;
+        const res = await this.commit(eventId, undefined, (d) => autoCards(d, push.matchId, won, undo) ?? d);
+        if (!res.ok) this.log.warn({ eventId, matchId: push.matchId, err: res.error.message }, 'automatic cards not applied');
+      }
+    } catch (err) {
+      this.log.error({ matchId: push.matchId, err: (err as Error).message }, 'event hook of a recorded step failed');
+    }
+  }
+
+  /**
+   * After the fan-out was interrupted: the current state of each given table (`[eventId, tableId]`); each
+   * event is read once, all of them at once (one pipeline). @throws when the store is unavailable.
+   */
+  async resyncTables(tables: Iterable<readonly [string, string]>): Promise<TableState[]> {
+    const byEvent = new Map<string, string[]>();
+    for (const [eventId, tableId] of tables) byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), tableId]);
+    const docs = await Promise.all([...byEvent.keys()].map((id) => this.read(id)));
+    return docs.flatMap((doc) => {
+      if (!doc) return [];
+      return byEvent.get(doc.id)!.flatMap((tableId) => {
+        const found = findTable(doc, tableId);
+        return 'ok' in found ? [] : [tableStateOf(doc, found.table)];
+      });
+    });
+  }
+
+  /** After the fan-out was interrupted: the current view of each given event (read at once). */
+  async resyncEvents(ids: Iterable<string>): Promise<EventView[]> {
+    const views = await Promise.all([...ids].map((id) => this.view(id)));
+    return views.filter((v) => v !== null);
+  }
+
+  /** Wait for every queued change (graceful shutdown). */
+  drain(): Promise<void> {
+    return this.docs.drain();
+  }
+
+  /** The freshest document this instance can see: from the store when shared, else from the cache. */
+  private async read(id: string): Promise<EventDoc | null> {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+    if (!this.shared) return this.docs.get(id);
+    const doc = await this.store.loadEvent(id);
+    if (doc) {
+      const cached = await this.docs.peek(id)?.catch(() => null);
+      if (!cached || cached.version <= doc.version) this.docs.set(id, doc);
+    }
+    return doc;
+  }
+
+  /** Apply `fn` to the freshest document and write it by compare-and-set, in the event's serial queue. */
+  private commit(id: string, expected: number | undefined, fn: (doc: EventDoc) => Change): Promise<Changed | Failure> {
+    return this.docs
+      .serial(id, async (): Promise<Changed | Failure> => {
+        let doc = this.shared ? await this.read(id) : await this.docs.get(id);
+        for (let attempt = 0; attempt < MAX_ATTEMPTS && doc; attempt++) {
+          if (expected !== undefined && doc.version !== expected) return stale(doc.version, expected);
+          const next = fn(doc);
+          if (refused(next)) return next;
+          if (next === doc) return { ok: true, event: doc };
+          const saved: EventDoc = { ...next, version: doc.version + 1, updatedAt: Date.now() };
+          const links = linkChange(doc, saved);
+          const res = await this.store.saveEvent(saved, doc.version, links);
+          if (res.status === 'ok') {
+            this.docs.set(id, saved);
+            this.noteLinks(id, links.linked, links.unlinked);
+            this.publish(doc, saved);
+            return { ok: true, event: saved };
+          }
+          // Another instance wrote first: re-apply the change to what it wrote.
+          doc = await this.store.loadEvent(id);
+        }
+        return doc ? fail('internal', 'the event changed too often meanwhile; retry') : notFound(id);
+      })
+      .catch((err: unknown) => {
+        if (err instanceof RulesError) return { ok: false as const, error: err.toJSON() };
+        this.log.error({ eventId: id, err: (err as Error).message }, 'event change failed');
+        return fail('internal', 'the event store is unavailable; retry');
+      });
+  }
+
+  /** Push the changed tables (in commit order) and then the event with its live lines. */
+  private publish(before: EventDoc, after: EventDoc): void {
+    for (const t of after.tables) {
+      const now = tableStateOf(after, t);
+      const old = before.tables.find((b) => b.id === t.id);
+      if (!old || !sameTable(tableStateOf(before, old), now)) this.pushes.table(now);
+    }
+    void this.viewOf(after).then(
+      (view) => this.pushes.event(view),
+      (err: Error) => this.log.warn({ eventId: after.id, err: err.message }, 'event push failed'),
+    );
+  }
+
+  /** The public event with the live line of each of its matches. */
+  private async viewOf(doc: EventDoc): Promise<EventView> {
+    const live: Record<string, LiveLine> = {};
+    const current = await Promise.all(doc.matches.map((m) => this.matches.current(m.id).catch(() => null)));
+    for (const c of current) if (c) live[c.snapshot.matchId] = liveLineOf(c.snapshot);
+    return { ...publicInfo(doc), live };
+  }
+
+  /** The events match `matchId` may be on: remembered for a second, else asked of the store. */
+  private async eventsOf(matchId: string): Promise<readonly string[]> {
+    const hit = this.links.get(matchId);
+    if (hit && Date.now() - hit.at < LINKS_TTL_MS) return hit.events;
+    const events = await this.store.eventsOfMatch(matchId);
+    if (this.links.size >= 50_000) this.links.clear();
+    this.links.set(matchId, { events, at: Date.now() });
+    return events;
+  }
+
+  /** A change of this instance: its matches' links known at once (others' are asked of the store). */
+  private noteLinks(eventId: string, linked: readonly string[], unlinked: readonly string[]): void {
+    for (const m of [...linked, ...unlinked]) {
+      const hit = this.links.get(m);
+      if (!hit) continue;
+      const others = hit.events.filter((e) => e !== eventId);
+      this.links.set(m, { events: linked.includes(m) ? [...others, eventId] : others, at: hit.at });
+    }
+  }
+}
+
+/** Two table states alike but for the event version. */
+function sameTable(a: TableState, b: TableState): boolean {
+  return JSON.stringify({ ...a, version: 0 }) === JSON.stringify({ ...b, version: 0 });
+}
+
+function notFound(id: string): Failure {
+  return fail('not-found', `eventId: no event "${id}"`, 'eventId');
+}
+
+function stale(version: number, expected: number): Failure {
+  return { ...fail('stale', `expectedVersion: the event is at version ${version}, not ${expected}`, 'expectedVersion'), currentVersion: version };
+}
+
+/** `unauthorized` without a token, `forbidden` with another event's (or a wrong) token, else null. */
+function authFailure(doc: EventDoc, token: string | undefined): Failure | null {
+  if (token === undefined || token === '') return fail('unauthorized', 'this needs the event\'s organiser token (Authorization: Bearer …)', 'token');
+  if (!tokenMatches(token, doc.tokenHash)) return fail('forbidden', 'this token is not the organiser token of this event', 'token');
+  return null;
+}

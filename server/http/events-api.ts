@@ -1,0 +1,216 @@
+/**
+ * REST routes of events (added to the `/api` router, so they share its rate limit, body cap and errors).
+ * Reading is public; every change needs the event's organiser token (`Authorization: Bearer <token>`),
+ * which `POST /api/events` returns once. Bodies are strict (an unknown field is refused by name) and may
+ * carry `expectedVersion` (the change applies only at that event version, else 409 `stale`).
+ * - `POST /api/events` (admin token when set) → 201 `{id, organiserToken, event, urls}`;
+ * - `GET /api/events`; `GET /api/events/:id`; `GET /api/events/:id/organiser-check` → `{valid, reason?}`;
+ * - `PATCH /api/events/:id`; `POST /api/events/:id/players`; `PATCH|DELETE /api/events/:id/players/:playerId`;
+ * - `POST /api/events/:id/tables`; `GET /api/events/:id/tables/:table`;
+ * - `POST /api/events/:id/tables/:table/matches` (a new match for the table) → 201 `{match, event, table}`;
+ * - `POST /api/events/:id/tables/:table/assign` `{matchId, start?}`; `POST …/start`; `DELETE …/next`;
+ * - `POST /api/events/:id/tables/:table/cards/:action` (a button box: no body needed) → `{table}`.
+ */
+import type { Request, Response, Router } from 'express';
+import { RulesError } from '../../shared/protocol/errors';
+import { CARD_ACTIONS, type CardAction, type EventInfo } from '../../shared/protocol/event';
+import {
+  assignSchema,
+  eventPatchSchema,
+  parseEventBody,
+  playerPatchSchema,
+  playersAddSchema,
+  tableAddSchema,
+  tableMatchSchema,
+  versionOnlySchema,
+} from '../../shared/protocol/event-schemas';
+import { checkDefaults, findTable, publicInfo, tableStateOf, withoutNext, withoutPlayer, withPlayerPatch, withPlayers, withTable } from '../event-docs';
+import type { Changed, EventService } from '../events';
+import type { Failure } from '../failure';
+import { secretEquals } from '../tokens';
+import { sendError } from './errors';
+
+export interface EventRoutesOptions {
+  events: EventService;
+  adminToken?: string;
+}
+
+/** Token of an `Authorization: Bearer <token>` header, or undefined. */
+type Bearer = (req: Request) => string | undefined;
+
+/** Answer a refusal with its status (and `currentVersion` for `stale`). */
+function refuse(res: Response, f: Failure): void {
+  sendError(res, f.error, f.currentVersion === undefined ? {} : { currentVersion: f.currentVersion });
+}
+
+/** A request with its path parameters (`:id`, `:table`, `:playerId`, `:action`). */
+type Req = Request<Record<string, string>>;
+
+/** Run a route; a RulesError thrown by a body parse or the set-up parser is its refusal. */
+function route(fn: (req: Req, res: Response) => Promise<void>) {
+  return async (req: Req, res: Response) => {
+    try {
+      await fn(req, res);
+    } catch (err) {
+      if (err instanceof RulesError) return sendError(res, err.toJSON());
+      throw err;
+    }
+  };
+}
+
+/** The page URLs of an event: the organiser's page (with its token) and each table's following pages. */
+function eventUrls(base: string, event: EventInfo, token?: string) {
+  const tables: Record<string, { overlay: string; watch: string; dashboard: string }> = {};
+  for (const t of event.tables) {
+    const at = `${event.id}/${t.id}`;
+    tables[t.id] = { overlay: `${base}/overlay/table/${at}`, watch: `${base}/watch/table/${at}`, dashboard: `${base}/dashboard/table/${at}` };
+  }
+  return { organiser: `${base}/event/${event.id}${token ? `#token=${token}` : ''}`, tables };
+}
+
+/** Add the event routes to the `/api` router `r`. */
+export function eventRoutes(r: Router, opts: EventRoutesOptions, bearer: Bearer): void {
+  const { events } = opts;
+  const base = (req: Request) => `${req.protocol}://${req.host}`;
+  const changed = (res: Response, c: Changed | Failure, status = 200) => (c.ok ? res.status(status).json({ event: publicInfo(c.event) }) : refuse(res, c));
+  const tableOf = (res: Response, c: Changed | Failure, tableId: string) => {
+    if (!c.ok) return refuse(res, c);
+    const found = findTable(c.event, tableId);
+    res.json({ event: publicInfo(c.event), ...('ok' in found ? {} : { table: tableStateOf(c.event, found.table) }) });
+  };
+
+  r.post(
+    '/events',
+    route(async (req, res) => {
+      if (opts.adminToken !== undefined) {
+        const token = bearer(req);
+        if (token === undefined) return sendError(res, { code: 'unauthorized', message: 'creating an event needs the admin token (Authorization: Bearer …)', field: 'token' });
+        if (!secretEquals(token, opts.adminToken)) return sendError(res, { code: 'forbidden', message: 'wrong admin token', field: 'token' });
+      }
+      const { event, organiserToken } = await events.create(req.body);
+      res.status(201).json({ id: event.id, organiserToken, event, urls: eventUrls(base(req), event, organiserToken) });
+    }),
+  );
+
+  r.get('/events', async (_req, res) => {
+    res.json({ events: await events.list(100) });
+  });
+
+  r.get('/events/:id', async (req, res) => {
+    const view = await events.view(req.params.id);
+    if (!view) return sendError(res, { code: 'not-found', message: `eventId: no event "${req.params.id}"`, field: 'eventId' });
+    res.json({ ...view, urls: eventUrls(base(req), view) });
+  });
+
+  r.get('/events/:id/organiser-check', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const token = bearer(req);
+    const valid = await events.tokenValid(req.params.id, token ?? '');
+    if (valid === null) return sendError(res, { code: 'not-found', message: `eventId: no event "${req.params.id}"`, field: 'eventId' });
+    res.json(valid ? { valid } : { valid, reason: token === undefined ? 'no-token' : 'wrong-token' });
+  });
+
+  r.patch(
+    '/events/:id',
+    route(async (req, res) => {
+      const { expectedVersion, ...patch } = parseEventBody(eventPatchSchema, req.body);
+      if (patch.defaults) checkDefaults(patch.defaults);
+      changed(res, await events.change(req.params.id, bearer(req), expectedVersion, (d) => ({ ...d, ...patch })));
+    }),
+  );
+
+  r.post(
+    '/events/:id/players',
+    route(async (req, res) => {
+      const { players, expectedVersion } = parseEventBody(playersAddSchema, req.body);
+      changed(res, await events.change(req.params.id, bearer(req), expectedVersion, (d) => withPlayers(d, players)), 201);
+    }),
+  );
+
+  r.patch(
+    '/events/:id/players/:playerId',
+    route(async (req, res) => {
+      const { expectedVersion, ...patch } = parseEventBody(playerPatchSchema, req.body);
+      changed(res, await events.change(req.params.id, bearer(req), expectedVersion, (d) => withPlayerPatch(d, req.params.playerId, patch)));
+    }),
+  );
+
+  r.delete(
+    '/events/:id/players/:playerId',
+    route(async (req, res) => {
+      const { expectedVersion } = parseEventBody(versionOnlySchema, req.body);
+      changed(res, await events.change(req.params.id, bearer(req), expectedVersion, (d) => withoutPlayer(d, req.params.playerId)));
+    }),
+  );
+
+  r.post(
+    '/events/:id/tables',
+    route(async (req, res) => {
+      const { expectedVersion, ...table } = parseEventBody(tableAddSchema, req.body);
+      changed(res, await events.change(req.params.id, bearer(req), expectedVersion, (d) => withTable(d, table)), 201);
+    }),
+  );
+
+  r.get('/events/:id/tables/:table', async (req, res) => {
+    const state = await events.table(req.params.id, req.params.table);
+    if ('ok' in state) return refuse(res, state);
+    res.json(state);
+  });
+
+  r.post(
+    '/events/:id/tables/:table/matches',
+    route(async (req, res) => {
+      const body = parseEventBody(tableMatchSchema, req.body);
+      const made = await events.createTableMatch(req.params.id, bearer(req), req.params.table, body);
+      if (!made.ok) return refuse(res, made);
+      const { id, scorerToken } = made.match;
+      const found = findTable(made.event, req.params.table);
+      res.status(201).json({
+        match: {
+          id,
+          scorerToken,
+          urls: { scorer: `${base(req)}/scorer/${id}#token=${scorerToken}`, overlay: `${base(req)}/overlay/${id}`, dashboard: `${base(req)}/dashboard/${id}`, watch: `${base(req)}/watch/${id}` },
+        },
+        event: publicInfo(made.event),
+        ...('ok' in found ? {} : { table: tableStateOf(made.event, found.table) }),
+      });
+    }),
+  );
+
+  r.post(
+    '/events/:id/tables/:table/assign',
+    route(async (req, res) => {
+      const { matchId, start, expectedVersion } = parseEventBody(assignSchema, req.body);
+      tableOf(res, await events.assign(req.params.id, bearer(req), req.params.table, matchId, start === true, expectedVersion), req.params.table);
+    }),
+  );
+
+  r.post(
+    '/events/:id/tables/:table/start',
+    route(async (req, res) => {
+      const { expectedVersion } = parseEventBody(versionOnlySchema, req.body);
+      tableOf(res, await events.start(req.params.id, bearer(req), req.params.table, expectedVersion), req.params.table);
+    }),
+  );
+
+  r.delete(
+    '/events/:id/tables/:table/next',
+    route(async (req, res) => {
+      const { expectedVersion } = parseEventBody(versionOnlySchema, req.body);
+      const tableId = req.params.table;
+      tableOf(res, await events.change(req.params.id, bearer(req), expectedVersion, (d) => withoutNext(d, tableId)), tableId);
+    }),
+  );
+
+  r.post(
+    '/events/:id/tables/:table/cards/:action',
+    route(async (req, res) => {
+      const action = req.params.action;
+      if (!(CARD_ACTIONS as readonly string[]).includes(action)) {
+        return sendError(res, { code: 'invalid-request', message: `action: "${action}" is not a card action (${CARD_ACTIONS.join(', ')})`, field: 'action' });
+      }
+      const { expectedVersion } = parseEventBody(versionOnlySchema, req.body);
+      tableOf(res, await events.cards(req.params.id, bearer(req), req.params.table, action as CardAction, expectedVersion), req.params.table);
+    }),
+  );
+}

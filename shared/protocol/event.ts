@@ -1,0 +1,269 @@
+/**
+ * Events and tables, typed once for the server, the pages' client and the tests (zod-free, so pages may
+ * import it; the schemas that check the REST bodies and Socket.IO envelopes live in `event-schemas.ts`).
+ *
+ * An event (a tournament day, a league night) has tables ("Table 1", "TV table"), a roster of players and
+ * discipline defaults. Each table has a current match and, once the organiser assigns it, a next one; the
+ * table-following pages (`/overlay/table/<eventId>/<table>`, `/watch/table/…`, `/dashboard/table/…`)
+ * subscribe to the table and switch to its current match by themselves. Each table also carries the state
+ * of its on-air cards (the match intro and the match summary) and whether the overlay's caption is hidden.
+ */
+import type { ApiError } from './errors';
+import type { Discipline, Pair, PlayerKey, RotationOptions, Ruleset, StraightPoolOptions } from './setup';
+import type { PROTOCOL_VERSION } from './wire';
+
+/** Limits of an event (the server refuses more, naming the field). */
+export const EVENT_LIMITS = {
+  /** Event name, characters. */
+  name: 80,
+  /** Tables per event. */
+  tables: 32,
+  /** Table name, characters. */
+  tableName: 40,
+  /** Players on the roster. */
+  roster: 256,
+  /** Matches an event keeps (current, next and finished, over all tables). */
+  matches: 500,
+} as const;
+
+/**
+ * Defaults of the overlays of an event, as overlay URL parameters (`/overlay/…?theme=light&accent=ff8800`):
+ * every overlay of the event starts from them and its own URL parameters win. Colours are 6-digit hex
+ * without `#`. See `presetSearch` (overlay/src/lib/theme-preset.ts) for the merge.
+ */
+export interface ThemePreset {
+  theme?: 'dark' | 'light';
+  layout?: 'bar' | 'corner';
+  /** Panel, text, accent, player A and player B colours. */
+  bg?: string;
+  fg?: string;
+  accent?: string;
+  a?: string;
+  b?: string;
+}
+
+/** Discipline defaults of the matches created for the event's tables (any field may be overridden per match). */
+export interface EventDefaults {
+  discipline: Discipline;
+  ruleset?: Ruleset;
+  options?: Partial<StraightPoolOptions> | Partial<RotationOptions>;
+  /** Race: points each player needs, A first. */
+  targets?: Pair<number>;
+}
+
+/** A player of the event's roster; matches pick their players from it. */
+export interface RosterPlayer {
+  /** Assigned by the server (`p1`, `p2`, …), stable for the event. */
+  id: string;
+  /** Full name, 1–60 characters (the set-up's `NAME_MAX`). */
+  name: string;
+  /** Short display name for tight graphics, 1–16 characters (the set-up's `SHORT_NAME_MAX`). */
+  short?: string;
+  /** Country code for the flag (shared/countries.ts: ISO 3166-1 alpha-2, `XK`, `GB-ENG`…). */
+  country?: string;
+  /** A rating (Fargo, Elo, a league's), 0–100000; shown, never used by the rules. */
+  rating?: number;
+}
+
+/** The two cards a table's overlay can show over the scorebug. */
+export type CardKind = 'intro' | 'summary';
+
+/**
+ * On-air cards of a table: which card is shown and whether the scorebug's caption is hidden. The overlay
+ * renders `show` for `matchId` (the table's current match); `seq` grows each time a card is (re)shown, so an
+ * overlay can replay its entrance. With `auto` on, the server shows the intro when a match starts on the
+ * table (it leaves again with the match's first recorded step) and the summary when the match is won.
+ */
+export interface CardsState {
+  show: CardKind | 'none';
+  /** The match the shown card is about (the table's current match), null with `show: 'none'`. */
+  matchId: string | null;
+  /** Who put the card up: the automatic start/end cards, or the organiser (a button, the page). */
+  shownBy: 'auto' | 'organiser' | null;
+  /** Grows at every show. */
+  seq: number;
+  /** The overlay's caption line is hidden (producer's choice; kept across matches). */
+  captionHidden: boolean;
+  /** Show the intro at match start and the summary at match end by themselves. Default on. */
+  auto: boolean;
+}
+
+/** A table of the event. */
+export interface EventTable {
+  /** URL key, unique in the event: `table-1`, `tv-table` (from the name, or given); `[a-z0-9-]`, 1–32. */
+  id: string;
+  name: string;
+  /** The match on the table now (the one its overlay shows), or null. */
+  current: string | null;
+  /** The match that goes on next, once assigned. */
+  next: string | null;
+  cards: CardsState;
+}
+
+/** A match put on a table of the event (as next, then current), kept after it finished. */
+export interface EventMatch {
+  id: string;
+  /** Table id. */
+  table: string;
+  /** Player names, A first (copied from the match's set-up when it was put on the table). */
+  players: Pair<string>;
+  /** Country codes, A first, when known. */
+  countries?: Pair<string | null>;
+  /** When it was put on the table (ms since the epoch). */
+  addedAt: number;
+  /** When it became the table's current match, null while it waits as next. */
+  startedAt: number | null;
+}
+
+/** A match's live line on the organiser's page: the scorebug facts at one version. */
+export interface LiveLine {
+  matchId: string;
+  version: number;
+  discipline: Discipline;
+  names: Pair<string>;
+  score: Pair<number>;
+  /** Race: points each player needs. */
+  targets: Pair<number>;
+  /** At the table (or to decide). */
+  turn: PlayerKey;
+  run: number;
+  onTwoFouls: Pair<boolean>;
+  rack: number;
+  winner: PlayerKey | null;
+}
+
+/** The public event (no token): what `GET /api/events/<id>` answers and `subscribeEvent` acks and pushes. */
+export interface EventInfo {
+  id: string;
+  name: string;
+  /** Day of the event, `YYYY-MM-DD`. */
+  date: string;
+  defaults: EventDefaults;
+  theme: ThemePreset;
+  tables: EventTable[];
+  roster: RosterPlayer[];
+  /** Every match put on a table, oldest first. */
+  matches: EventMatch[];
+  /** Grows by one at every change (compare-and-set; `expectedVersion` of the organiser's requests). */
+  version: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The event with the live line of each of its matches (by match id; missing for an unknown match). */
+export interface EventView extends EventInfo {
+  live: Record<string, LiveLine>;
+}
+
+/** Row of `GET /api/events`. */
+export interface EventListing {
+  id: string;
+  name: string;
+  date: string;
+  tables: number;
+  updatedAt: number;
+}
+
+/**
+ * What a table-following page needs: the table's current and next match, the event's name and theme
+ * preset, and the cards. Acked by `subscribeTable`, pushed to the table's room as `table` whenever any of it
+ * changes; `version` is the event's version (it grows, with gaps: other tables change it too).
+ */
+export interface TableState {
+  eventId: string;
+  eventName: string;
+  /** Table id (the URL's `<table>`). */
+  table: string;
+  /** Table name, e.g. "TV table". */
+  name: string;
+  theme: ThemePreset;
+  current: string | null;
+  next: string | null;
+  /** Names of the next match's players, A first, or null. */
+  nextPlayers: Pair<string> | null;
+  cards: CardsState;
+  version: number;
+}
+
+/** Socket.IO `subscribeTable`: join the table's room; the ack carries its state. */
+export interface SubscribeTableRequest {
+  /** The page's PROTOCOL_VERSION (wire.ts); any other value is refused with `protocol-mismatch`. */
+  protocol: typeof PROTOCOL_VERSION;
+  eventId: string;
+  /** Table id. */
+  table: string;
+}
+export type SubscribeTableAck = ({ ok: true } & TableState) | { ok: false; error: ApiError };
+/** Socket.IO `unsubscribeTable` (no ack). */
+export interface UnsubscribeTableRequest {
+  eventId: string;
+  table: string;
+}
+
+/** Socket.IO `subscribeEvent`: join the event's room (the organiser's page); the ack carries the event. */
+export interface SubscribeEventRequest {
+  protocol: typeof PROTOCOL_VERSION;
+  eventId: string;
+}
+export type SubscribeEventAck = { ok: true; event: EventView } | { ok: false; error: ApiError };
+/** Socket.IO `unsubscribeEvent` (no ack). */
+export interface UnsubscribeEventRequest {
+  eventId: string;
+}
+/** Pushed to the event's room after every recorded step of one of its matches. */
+export interface EventLivePush {
+  eventId: string;
+  line: LiveLine;
+}
+
+/** Actions of `POST /api/events/<id>/tables/<table>/cards/<action>` (a producer's button box). */
+export const CARD_ACTIONS = [
+  'intro',
+  'summary',
+  'hide',
+  'toggle-intro',
+  'toggle-summary',
+  'caption-hide',
+  'caption-show',
+  'caption-toggle',
+  'auto-on',
+  'auto-off',
+] as const;
+export type CardAction = (typeof CARD_ACTIONS)[number];
+
+/** Cards of a new table: nothing shown, caption on, automatic cards on. */
+export function initialCards(): CardsState {
+  return { show: 'none', matchId: null, shownBy: null, seq: 0, captionHidden: false, auto: true };
+}
+
+/**
+ * The cards after `action` on a table whose current match is `current` (pure). Showing a card needs a
+ * current match (else the cards are unchanged: null is returned so the caller can refuse).
+ */
+export function applyCardAction(cards: CardsState, action: CardAction, current: string | null): CardsState | null {
+  const show = (kind: CardKind): CardsState | null =>
+    current === null ? null : { ...cards, show: kind, matchId: current, shownBy: 'organiser', seq: cards.seq + 1 };
+  const hide: CardsState = { ...cards, show: 'none', matchId: null, shownBy: null };
+  switch (action) {
+    case 'intro':
+      return show('intro');
+    case 'summary':
+      return show('summary');
+    case 'hide':
+      return hide;
+    case 'toggle-intro':
+      return cards.show === 'intro' ? hide : show('intro');
+    case 'toggle-summary':
+      return cards.show === 'summary' ? hide : show('summary');
+    case 'caption-hide':
+      return { ...cards, captionHidden: true };
+    case 'caption-show':
+      return { ...cards, captionHidden: false };
+    case 'caption-toggle':
+      return { ...cards, captionHidden: !cards.captionHidden };
+    case 'auto-on':
+      return { ...cards, auto: true };
+    case 'auto-off':
+      return { ...cards, auto: false };
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * Events in real Chromium against two server instances sharing the real Redis:
+ * - the launcher's "New event" opens the form, which creates an event (tables, roster with a flag) and hands
+ *   over the organiser link;
+ * - the organiser's page (opened on instance 2) shows two tables live with flags while matches are scored
+ *   through instance 1 (score, who is at the table, on two fouls), starts a table's next match with its
+ *   button, and shows each table's OBS link as a QR code that decodes to the link; read-only without the token;
+ * - `/watch/table/…` (instance 2) follows match 1, then match 2 on the same page without a reload when the
+ *   organiser starts the next match through instance 1; `/dashboard/table/…` too.
+ * Screenshots: artifacts/screenshots/event-organiser-1440.png, event-new-390.png, watch-table-390.png.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../server/app';
+import { applyStep, newMatch, parseSetup, type Match } from '../../shared/index';
+import type { Step } from '../../shared/protocol/steps';
+import { chromiumAvailable, decodeQr, launchChromium, screenshotDir } from '../helpers/browser';
+import { createEvent, EVENT, recordStep, stepsToWin, tableMatch, type CreatedEvent } from '../helpers/events';
+import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
+import { api, startTestServer } from '../helpers/server';
+import { ensureBuilt } from './global-setup';
+
+const hasChromium = chromiumAvailable();
+const redis = await requireRedis();
+const prefix = testPrefix('event-pages');
+const SETUP = { ...EVENT.defaults, players: ['A', 'B'] };
+const WIN = stepsToWin(SETUP);
+
+/** Steps that leave player B on two fouls: A's legal safety break, then B scratches, A misses, B scratches. */
+function twoFoulsForB(): Step[] {
+  const steps: Step[] = [
+    { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } },
+    { shot: { call: { made: false }, cueBall: 'scratch' } },
+    { shot: { call: { made: false } } },
+    { shot: { call: { made: false }, cueBall: 'scratch' } },
+  ];
+  let m: Match = newMatch(parseSetup(SETUP));
+  for (const s of steps) {
+    const r = applyStep(m, s);
+    if (!r.ok) throw new Error(r.error.message);
+    m = r.match;
+  }
+  if (!m.core.fouls || m.core.fouls[1] !== 2) throw new Error('B is not on two fouls');
+  return steps;
+}
+
+const text = (page: Page, sel: string) => page.locator(sel).first().textContent();
+
+describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on two instances', () => {
+  let s1: RunningServer;
+  let s2: RunningServer;
+  let browser: Browser;
+  let ev: CreatedEvent;
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    s1 = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });
+    s2 = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });
+    browser = await launchChromium();
+    ev = await createEvent(s1.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all([s1?.close(), s2?.close()]);
+    await dropPrefix(redis.url, prefix);
+  });
+
+  it('creates an event from the launcher’s "New event" form and hands over the organiser link', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    try {
+      await page.goto(`${s2.url}/?lang=en`);
+      await page.click('[data-testid="new-event-link"]');
+      await page.waitForURL('**/event**');
+      await page.fill('[data-testid="event-name"]', 'Club night');
+      await page.fill('[data-testid="event-tables"]', 'Table 1\nTV table');
+      await page.fill('[data-testid="roster-name"]', 'Mika Mäkinen');
+      await page.selectOption('[data-testid="roster-country"]', 'FI');
+      await page.waitForFunction(() => (document.querySelector('img[data-flag="FI"]') as HTMLImageElement | null)?.naturalWidth! > 0);
+      await page.screenshot({ path: join(screenshotDir(), 'event-new-390.png'), fullPage: true });
+      await page.click('[data-testid="event-create"]');
+      const made = page.locator('[data-testid="event-made"]');
+      await made.waitFor();
+      const id = await made.getAttribute('data-id');
+      expect((await page.getAttribute('[data-testid="open-organiser"]', 'href'))!).toMatch(new RegExp(`/event/${id}#token=[A-Za-z0-9_-]{32}$`));
+      await page.click('[data-testid="open-organiser"]');
+      await page.waitForSelector('[data-testid="organiser"][data-role="organiser"]');
+      expect(page.url()).not.toContain('token'); // stripped from the address once saved
+      expect(await text(page, '[data-f="event-name"]')).toBe('Club night');
+      expect(await page.locator('article[data-table]').count()).toBe(2);
+      expect(await page.locator('[data-testid="roster"] img[data-flag="FI"]').count()).toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows two tables live, switches a table to its next match with its button, and shows the OBS link as a QR code', async () => {
+    const m1 = await tableMatch(s1.url, ev, 'table-1', ['p1', 'p2'], true);
+    const m2 = await tableMatch(s1.url, ev, 'tv-table', ['p3', 'p4'], true);
+    const m3 = await tableMatch(s1.url, ev, 'tv-table', ['p2', 'p3']);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    try {
+      await page.goto(`${s2.url}/event/${ev.id}?lang=en#token=${ev.organiserToken}`);
+      await page.waitForSelector('[data-testid="organiser"][data-role="organiser"]');
+      const t1 = page.locator('article[data-table="table-1"]');
+      const tv = page.locator('article[data-table="tv-table"]');
+      expect(await t1.locator('[data-f="name-A"]').textContent()).toBe('Ann Andersen');
+      expect(await tv.locator('[data-f="name-B"]').textContent()).toBe('Dora Díaz');
+      expect(await tv.locator('[data-f="next"]').textContent()).toContain('Bob Brown – Chen Wei');
+      // Flags are drawn (served by the instance, not fetched from elsewhere).
+      await page.waitForFunction(() => [...document.querySelectorAll('article img[data-flag]')].every((i) => (i as HTMLImageElement).naturalWidth > 0));
+      expect(await t1.locator('img[data-flag]').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('data-flag')))).toEqual(['DK', 'GB-ENG']);
+
+      // Both tables scored through instance 1: the page follows both live.
+      for (const step of WIN.slice(0, 3)) await recordStep(s1.url, m1, step);
+      for (const step of twoFoulsForB()) await recordStep(s1.url, m2, step);
+      await page.waitForFunction(() => document.querySelector('article[data-table="table-1"] [data-f="score-A"]')?.textContent === '1');
+      await tv.locator('[data-f="two-fouls-B"]').waitFor();
+      expect(await t1.locator('.player.at [data-f="name-A"]').count()).toBe(1); // Ann at the table
+      expect(await tv.locator('[data-f="score-B"]').textContent()).toBe('−2'); // a true minus sign
+      await page.screenshot({ path: join(screenshotDir(), 'event-organiser-1440.png'), fullPage: true });
+
+      // The OBS link of the TV table as a QR code.
+      await tv.locator('[data-testid="qr-pick"]').selectOption('obs');
+      expect(await decodeQr(tv.locator('[data-testid="qr"]'))).toBe(`${s2.url}/overlay/table/${ev.id}/tv-table`);
+
+      // Start the next match on the TV table: the page switches the table to it.
+      await tv.locator('[data-testid="start-next"]').click();
+      await page.waitForFunction((id) => document.querySelector('article[data-table="tv-table"]')?.getAttribute('data-current') === id, m3.id);
+      expect(await tv.locator('[data-f="name-A"]').textContent()).toBe('Bob Brown');
+      expect(await tv.locator('[data-testid="cards"]').getAttribute('data-show')).toBe('intro');
+      // The match that left the table is listed as finished once won.
+      for (const step of WIN.slice(3)) await recordStep(s1.url, m1, step);
+      await page.locator(`[data-testid="finished"] li[data-match="${m1.id}"]`).waitFor();
+      expect(await page.locator(`[data-testid="finished"] li[data-match="${m1.id}"]`).textContent()).toContain('Ann Andersen won');
+      await page.screenshot({ path: join(screenshotDir(), 'event-organiser-switched-1440.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('is read-only without the token, and a wrong token is refused and forgotten', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    try {
+      await page.goto(`${s2.url}/event/${ev.id}?lang=en#token=not-the-token`);
+      await page.waitForSelector('[data-testid="organiser"][data-role="read-only"] [data-testid="token-form"]');
+      await page.waitForFunction(() => document.querySelector('[data-testid="token-form"] p')?.textContent?.includes('not the organiser token'));
+      expect(await page.locator('[data-testid="start-next"], [data-testid="assign"], [data-testid="cards"]').count()).toBe(0);
+      expect(await page.evaluate((id) => localStorage.getItem(`cuecast.organiser.${id}`), ev.id)).toBeNull();
+      await page.fill('[data-testid="token-input"]', ev.organiserToken);
+      await page.click('[data-testid="token-form"] button');
+      await page.waitForSelector('[data-testid="organiser"][data-role="organiser"]');
+    } finally {
+      await page.close();
+    }
+  });
+
+  for (const kind of ['watch', 'dashboard'] as const) {
+    it(`/${kind}/table/… follows match 1, then match 2 without a reload`, async () => {
+      const m1 = await tableMatch(s1.url, ev, 'table-1', ['p3', 'p1'], true);
+      const page = await browser.newPage({ viewport: kind === 'watch' ? { width: 390, height: 844 } : { width: 1280, height: 900 } });
+      try {
+        await page.goto(`${s2.url}/${kind}/table/${ev.id}/table-1?lang=en`);
+        await page.waitForFunction(() => document.querySelector('[data-f="name-A"]')?.textContent === 'Chen Wei');
+        await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+        expect(await text(page, '[data-f="table-bar"]')).toContain('Table 1');
+        await recordStep(s1.url, m1, WIN[0]!);
+        const m2 = await tableMatch(s1.url, ev, 'table-1', ['p4', 'p2']);
+        await page.waitForFunction(() => document.querySelector('[data-f="table-next"]')?.textContent?.includes('Dora Díaz – Bob Brown'));
+        const started = await api(s1.url, `/api/events/${ev.id}/tables/table-1/start`, { token: ev.organiserToken, body: {} });
+        expect(started.status).toBe(200);
+        await page.waitForFunction(() => document.querySelector('[data-f="name-A"]')?.textContent === 'Dora Díaz');
+        expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+        expect(await page.getAttribute('[data-f="table-bar"]', 'data-current')).toBe(m2.id);
+        expect(await text(page, '[data-f="score-A"]')).toBe('0');
+        if (kind === 'watch') await page.screenshot({ path: join(screenshotDir(), 'watch-table-390.png'), fullPage: true });
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
