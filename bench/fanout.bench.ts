@@ -13,14 +13,12 @@
  * shots are sequential: the next is emitted BENCH_GAP_MS (default 5) ms after every viewer has the previous one.
  * Options (env): BENCH_VIEWERS (default 1000,5000), BENCH_SHOTS (200), BENCH_GAP_MS (5), REDIS_URL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { createClient } from 'redis';
 import { legalSteps } from '../tests/helpers/server';
+import { startChild, type BenchChild } from './child';
 import { PROTOCOL_VERSION } from '../shared/protocol/wire';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SIZES = (process.env.BENCH_VIEWERS ?? '1000,5000').split(',').map(Number);
 const SHOTS = Number(process.env.BENCH_SHOTS ?? 200);
@@ -34,49 +32,8 @@ const now = () => process.hrtime.bigint();
 const ms = (ns: bigint) => Number(ns) / 1e6;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
-/** A child process with IPC, and a way to wait for its next message of a type. */
-class Child {
-  private waiters: { type: string; test: (m: any) => boolean; resolve: (m: any) => void }[] = [];
-  private backlog: any[] = [];
-  constructor(readonly proc: ChildProcess) {
-    proc.on('message', (m: any) => {
-      const i = this.waiters.findIndex((w) => w.type === m.type && w.test(m));
-      if (i >= 0) this.waiters.splice(i, 1)[0]!.resolve(m);
-      else this.backlog.push(m);
-    });
-    proc.on('exit', (code) => {
-      if (code && code !== 0) console.error(`child exited with ${code}`);
-    });
-  }
-  next<T>(type: string, test: (m: any) => boolean = () => true, timeoutMs = 120_000): Promise<T> {
-    const i = this.backlog.findIndex((m) => m.type === type && test(m));
-    if (i >= 0) return Promise.resolve(this.backlog.splice(i, 1)[0]);
-    return new Promise((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no ${type} message within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({ type, test, resolve: (m) => (clearTimeout(t), resolve(m)) });
-    });
-  }
-  send(m: unknown) {
-    this.proc.send(m as never);
-  }
-  async stop() {
-    if (this.proc.exitCode !== null) return;
-    const exited = new Promise((r) => this.proc.once('exit', r));
-    this.send({ type: 'stop' });
-    await Promise.race([exited, sleep(5000)]);
-    if (this.proc.exitCode === null) this.proc.kill('SIGKILL');
-  }
-}
 
-function child(script: string, env: Record<string, string>, nodeArgs: string[] = []): Child {
-  return new Child(
-    spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    }),
-  );
-}
+const child = startChild;
 
 async function startServerChild(mode: 'cuecast' | 'bare', prefix: string) {
   const c = child('bench/fanout-server.ts', { BENCH_MODE: mode, BENCH_REDIS_URL: REDIS_URL, BENCH_PREFIX: prefix }, ['--expose-gc']);
@@ -85,7 +42,7 @@ async function startServerChild(mode: 'cuecast' | 'bare', prefix: string) {
 }
 
 let heapSeq = 0;
-async function heap(c: Child): Promise<number> {
+async function heap(c: BenchChild): Promise<number> {
   const id = ++heapSeq;
   c.send({ type: 'heap', id });
   return (await c.next<{ heapUsed: number }>('heap', (m) => m.id === id)).heapUsed;
@@ -127,7 +84,7 @@ interface Topology {
 async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: () => Record<string, unknown>): Promise<Topology> {
   const prefix = `cuecast-bench:${process.pid}:${mode}:${viewers}:`;
   const servers = [await startServerChild(mode, prefix), await startServerChild(mode, prefix)];
-  const viewerProcs: Child[] = [];
+  const viewerProcs: BenchChild[] = [];
   const sockets: Socket[] = [];
   const stop = async () => {
     for (const s of sockets) s.close();

@@ -15,15 +15,13 @@
  * Measured: emit → the LAST viewer of that match (or table) has it, p50 / p99.
  * Options (env): BENCH_TABLES (20), BENCH_TABLE_VIEWERS (250), BENCH_SHOTS (20 rounds), BENCH_GAP_MS (5), REDIS_URL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { createClient } from 'redis';
 import { PROTOCOL_VERSION } from '../shared/protocol/wire';
 import { legalSteps } from '../tests/helpers/server';
+import { startChild } from './child';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TABLES = Number(process.env.BENCH_TABLES ?? 20);
 const VIEWERS = Number(process.env.BENCH_TABLE_VIEWERS ?? 250);
@@ -37,39 +35,6 @@ const PREFIX = `cuecast-bench-tables:${process.pid}:`;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 const ms = (ns: bigint) => Number(ns) / 1e6;
 
-/** A benchmark child with IPC: `next(type, test)` waits for its next matching message. */
-class Proc {
-  private waiters: { test: (m: any) => boolean; resolve: (m: any) => void }[] = [];
-  private backlog: any[] = [];
-  constructor(readonly proc: ChildProcess) {
-    proc.on('message', (m: any) => {
-      const i = this.waiters.findIndex((w) => w.test(m));
-      if (i >= 0) this.waiters.splice(i, 1)[0]!.resolve(m);
-      else this.backlog.push(m);
-    });
-  }
-  static start(script: string, env: Record<string, string> = {}): Proc {
-    return new Proc(spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
-  }
-  next<T>(test: (m: any) => boolean, timeoutMs = 120_000): Promise<T> {
-    const i = this.backlog.findIndex(test);
-    if (i >= 0) return Promise.resolve(this.backlog.splice(i, 1)[0]);
-    return new Promise((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error('benchmark child did not answer in time')), timeoutMs);
-      this.waiters.push({ test, resolve: (m) => (clearTimeout(t), resolve(m)) });
-    });
-  }
-  send(m: unknown) {
-    this.proc.send(m as never);
-  }
-  async stop() {
-    if (this.proc.exitCode !== null) return;
-    const exited = new Promise((r) => this.proc.once('exit', r));
-    this.send({ type: 'stop' });
-    await Promise.race([exited, sleep(5000)]);
-    if (this.proc.exitCode === null) this.proc.kill('SIGKILL');
-  }
-}
 
 async function post(url: string, path: string, body: unknown, token?: string): Promise<any> {
   const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
@@ -99,16 +64,16 @@ async function stage(servers: { url: string }[], tables: number, perTable: numbe
     const made = await post(servers[0]!.url, `/api/events/${ev.id}/tables/${t.id}/matches`, { setup: { players: [`A${i}`, `B${i}`] }, start: true }, ev.organiserToken);
     matches.push({ id: made.match.id, token: made.match.scorerToken, table: t.id, version: 0, scorer: await connect(servers[i % 2]!.url, made.match.scorerToken) });
   }
-  const viewers = servers.map(() => Proc.start('bench/tables-viewers.ts'));
+  const viewers = servers.map(() => startChild('bench/tables-viewers.ts'));
   const half = [Math.floor(perTable / 2), perTable - Math.floor(perTable / 2)];
   viewers.forEach((v, i) => v.send({ type: 'start', url: servers[i]!.url, eventId: ev.id, tables: matches.map((m) => ({ table: m.table, count: half[i] })) }));
-  await Promise.all(viewers.map((v) => v.next((m) => m.type === 'ready', 600_000)));
+  await Promise.all(viewers.map((v) => v.next('ready', () => true, 600_000)));
   await sleep(500);
 
   /** Record the next shot on match `m`; resolves with emit → last viewer (ms). */
   const shoot = async (m: (typeof matches)[number]) => {
     const version = m.version + 1;
-    const done = viewers.map((v) => v.next<{ at: string }>((x) => x.type === 'done' && x.matchId === m.id && x.version === version, 60_000));
+    const done = viewers.map((v) => v.next<{ at: string }>('done', (x) => x.matchId === m.id && x.version === version, 60_000));
     const t0 = process.hrtime.bigint();
     const ack: any = await m.scorer.timeout(30_000).emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId: m.id, eventId: `b${version}`, expectedVersion: m.version, step: steps[m.version] });
     if (!ack.ok) throw new Error(`record refused: ${JSON.stringify(ack.error)}`);
@@ -119,7 +84,7 @@ async function stage(servers: { url: string }[], tables: number, perTable: numbe
   /** Start a new next match on `m`'s table; resolves with emit → last viewer of the table has the switch (ms). */
   const switchTable = async (m: (typeof matches)[number], i: number) => {
     const made = await post(servers[i % 2]!.url, `/api/events/${ev.id}/tables/${m.table}/matches`, { setup: { players: [`C${i}`, `D${i}`] } }, ev.organiserToken);
-    const done = viewers.map((v) => v.next<{ at: string }>((x) => x.type === 'switched' && x.table === m.table && x.current === made.match.id, 60_000));
+    const done = viewers.map((v) => v.next<{ at: string }>('switched', (x) => x.table === m.table && x.current === made.match.id, 60_000));
     const t0 = process.hrtime.bigint();
     await post(servers[(i + 1) % 2]!.url, `/api/events/${ev.id}/tables/${m.table}/start`, {}, ev.organiserToken);
     const last = (await Promise.all(done)).map((d) => BigInt(d.at)).reduce((a, b) => (a > b ? a : b));
@@ -135,9 +100,9 @@ async function stage(servers: { url: string }[], tables: number, perTable: numbe
 const rows: { phase: string; viewers: string; shots: number; p50: number; p99: number }[] = [];
 const record = (phase: string, viewers: string, xs: number[]) => rows.push({ phase, viewers, shots: xs.length, p50: pct(xs, 0.5), p99: pct(xs, 0.99) });
 
-const servers = [0, 1].map(() => Proc.start('bench/fanout-server.ts', { BENCH_MODE: 'cuecast', BENCH_REDIS_URL: REDIS_URL, BENCH_PREFIX: PREFIX }));
+const servers = [0, 1].map(() => startChild('bench/fanout-server.ts', { BENCH_MODE: 'cuecast', BENCH_REDIS_URL: REDIS_URL, BENCH_PREFIX: PREFIX }));
 try {
-  const urls = await Promise.all(servers.map((s) => s.next<{ url: string }>((m) => m.type === 'listening', 30_000)));
+  const urls = await Promise.all(servers.map((s) => s.next<{ url: string }>('listening', () => true, 30_000)));
 
   console.error(`[bench] single match: 1 × ${TABLES * VIEWERS} viewers …`);
   const one = await stage(urls, 1, TABLES * VIEWERS);

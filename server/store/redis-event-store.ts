@@ -19,10 +19,9 @@
  * - the listing row is added BEFORE a create (a crash leaves a row without a document, which the listing skips)
  *   and updated AFTER each save (a crash leaves the order one change behind, never the document).
  */
-import type { Redis, RedisCluster } from '../redis';
 import type { EventListing } from '../../shared/protocol/event';
 import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult } from './event-store';
-import { checkedPrefix, LuaScript, matchKey } from './redis-script';
+import { LuaScript, matchKey, RedisKeyspace } from './redis-keyspace';
 
 /** KEYS: event; ARGV: expected, doc, row. → {'ok', new version} | {'stale', stored} | {'missing', 0}. */
 const SAVE = new LuaScript(`
@@ -55,19 +54,8 @@ return 1
 `);
 
 /** Event store over Redis; safe to share between server instances. */
-export class RedisEventStore implements EventStore {
+export class RedisEventStore extends RedisKeyspace implements EventStore {
   readonly kind = 'redis' as const;
-  private readonly redis: Redis;
-  private readonly prefix: string;
-
-  /**
-   * @param client one Redis, or a Redis Cluster (every command and script here takes keys of one slot).
-   * @throws when `prefix` has a `{` or `}`.
-   */
-  constructor(client: Redis | RedisCluster, prefix = 'cuecast:') {
-    this.prefix = checkedPrefix(prefix);
-    this.redis = client as Redis;
-  }
 
   /** The hash of event `id`, hash-tagged `{e:<id>}` (one slot). */
   eventKey(id: string): string {

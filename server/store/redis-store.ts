@@ -12,8 +12,7 @@
  * one slot. No script or transaction touches two matches or the listing: the listing row is updated by a
  * separate ZADD right after (a crash in between leaves the listing order one step behind, never the log).
  */
-import type { Redis, RedisCluster } from '../redis';
-import { checkedPrefix, LuaScript, matchKey } from './redis-script';
+import { LuaScript, matchKey, RedisKeyspace } from './redis-keyspace';
 import { storedRulesVersion, type AppendResult, type LoadedLog, type MatchRecord, type MatchStore, type StoredEvent, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import type { Step } from '../../shared/protocol/steps';
@@ -35,19 +34,8 @@ return {'ok', expected + 1}
 type StreamEntry = { id: string; message: Record<string, string> };
 
 /** Match store over Redis Streams; safe to share between server instances. */
-export class RedisStore implements MatchStore {
+export class RedisStore extends RedisKeyspace implements MatchStore {
   readonly kind = 'redis' as const;
-  private readonly redis: Redis;
-  private readonly prefix: string;
-  /**
-   * @param client one Redis, or a Redis Cluster (every command used here takes keys of one slot).
-   * @throws when `prefix` has a `{` or `}` (it would take the place of the per-match hash tag).
-   */
-  constructor(client: Redis | RedisCluster, prefix = 'cuecast:') {
-    this.prefix = checkedPrefix(prefix);
-    // The commands used here have the same signatures on both clients (a cluster routes each by its key).
-    this.redis = client as Redis;
-  }
 
   /** Key of one part of a match; every part of one match shares the hash tag `{m:<id>}`, so one cluster slot. */
   key(id: string, part: 'log' | 'meta' | 'eids' | 'snap'): string {

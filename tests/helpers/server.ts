@@ -7,11 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { applyStep, newMatch, parseSetup, type Match } from '../../shared/index';
 import type { Step } from '../../shared/protocol/steps';
+import { dropPrefix } from './redis';
 import { PROTOCOL_VERSION, type AckedEvents, type ClientToServerEvents, type ServerToClientEvents, type StatePush } from '../../shared/protocol/wire';
 
 export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -37,6 +38,38 @@ export function tempDirs(): (name?: string) => string {
     const d = mkdtempSync(join(tmpdir(), `cuecast-${name}-`));
     dirs.push(d);
     return d;
+  };
+}
+
+/**
+ * Two in-process servers sharing the Redis at `redisUrl` under `prefix`, for one suite (call inside its
+ * `describe`): started before its tests; after them, every socket `open`ed is closed, both servers are closed
+ * and the prefix's keys deleted. Read `s1` / `s2` inside the tests.
+ */
+export function twoInstances(redisUrl: string, prefix: string) {
+  const servers: RunningServer[] = [];
+  const sockets: Client[] = [];
+  beforeAll(async () => {
+    servers.push(await startTestServer({ redisUrl, redisPrefix: prefix }), await startTestServer({ redisUrl, redisPrefix: prefix }));
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await Promise.all(servers.map((s) => s.close()));
+    await dropPrefix(redisUrl, prefix);
+  });
+  return {
+    get s1(): RunningServer {
+      return servers[0]!;
+    },
+    get s2(): RunningServer {
+      return servers[1]!;
+    },
+    /** A socket to `url` (with a scorer token), closed after the suite. */
+    async open(url: string, token?: string): Promise<Client> {
+      const s = await connect(url, token);
+      sockets.push(s);
+      return s;
+    },
   };
 }
 
