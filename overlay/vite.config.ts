@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { here, textOnlyParser, websocketOnly } from './vite.shared.ts';
+import { here, websocketOnly } from './vite.shared.ts';
 
 /**
  * One Vite app, one HTML entry per page so each page ships only its own code. The server maps routes to these
@@ -11,7 +11,7 @@ import { here, textOnlyParser, websocketOnly } from './vite.shared.ts';
 export default defineConfig({
   root: here('.'),
   base: '/',
-  plugins: [websocketOnly(), textOnlyParser(), svelte()],
+  plugins: [websocketOnly(), svelte()],
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
