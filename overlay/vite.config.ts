@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { here, textOnlyParser, websocketOnly } from './vite.shared.ts';
+import { here, websocketOnly } from './vite.shared.ts';
 import { flagsPlugin } from './flags-plugin';
 
 /**
@@ -14,7 +14,7 @@ import { flagsPlugin } from './flags-plugin';
 export default defineConfig({
   root: here('.'),
   base: '/',
-  plugins: [websocketOnly(), textOnlyParser(), svelte(), flagsPlugin()],
+  plugins: [websocketOnly(), svelte(), flagsPlugin()],
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,

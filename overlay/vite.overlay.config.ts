@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { here, noPreloadHelper, textOnlyParser, websocketOnly } from './vite.shared.ts';
+import { here, noPreloadHelper, websocketOnly } from './vite.shared.ts';
 
 /**
  * The OBS overlay (`/overlay/:id` → overlay.html), built alone after vite.config.ts into the same dist/
@@ -12,7 +12,7 @@ export default defineConfig({
   root: here('.'),
   base: '/',
   // No `window.__svelte` version stamp: the overlay is a single-app page.
-  plugins: [websocketOnly(), textOnlyParser(), noPreloadHelper(), svelte({ compilerOptions: { discloseVersion: false } })],
+  plugins: [websocketOnly(), noPreloadHelper(), svelte({ compilerOptions: { discloseVersion: false } })],
   build: {
     outDir: here('./dist'),
     emptyOutDir: false,

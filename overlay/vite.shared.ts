@@ -12,7 +12,6 @@ export const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 const require = createRequire(import.meta.url);
 const ENGINE_DIR = join(dirname(require.resolve('engine.io-client/package.json')), 'build', 'esm');
-const SOCKET_IO_CLIENT_DIR = dirname(require.resolve('socket.io-client/package.json'));
 const ONLY_WEBSOCKET = '\0cuecast:engine.io-websocket-only';
 
 /** engine.io-client modules of the transports the pages never use, imported (re-exported) by its index.js. */
@@ -42,23 +41,6 @@ export function websocketOnly(): Plugin {
       if (id !== ONLY_WEBSOCKET) return null;
       const ws = JSON.stringify(join(ENGINE_DIR, 'transports', 'websocket.js'));
       return `import { WS } from ${ws};\nexport const transports = { websocket: WS };\n`;
-    },
-  };
-}
-
-/**
- * The pages send and receive JSON only, so socket.io-client's packet codec is bundled as the text-only one of
- * src/lib/socket-parser.ts (the same wire format; the server keeps socket.io-parser) instead of
- * socket.io-parser with its binary attachments. Saves about 1.3 KB gzip on every page.
- */
-export function textOnlyParser(): Plugin {
-  const codec = here('./src/lib/socket-parser.ts');
-  return {
-    name: 'cuecast:socket.io-text-only-parser',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === 'socket.io-parser' && importer?.startsWith(SOCKET_IO_CLIENT_DIR)) return codec;
-      return null;
     },
   };
 }
