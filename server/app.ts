@@ -20,7 +20,8 @@ import { FileStore } from './store/file-store';
 import type { MatchStore } from './store/types';
 import { apiRouter } from './http/api';
 import { staticRouter } from './http/static';
-import { attachProtocol, roomOf, type IoServer, type SocketLimits } from './socket';
+import { attachProtocol, matchOfRoom, roomOf, type IoServer, type SocketLimits } from './socket';
+import type { Pushes } from './live-cache';
 import { releaseUpgradeRequest } from './socket-memory';
 
 /** Limits and hardening knobs; every field has a production default. */
@@ -31,6 +32,8 @@ export interface Limits extends SocketLimits {
   bodyLimitBytes: number;
   /** Largest Socket.IO frame in bytes; bigger frames close the connection (default 64 KiB). */
   maxFrameBytes: number;
+  /** A loaded match nobody watches and nobody recorded for this long (ms) is dropped from memory (default 30 min). */
+  idleMatchMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -40,6 +43,7 @@ export const DEFAULT_LIMITS: Limits = {
   requestsPerMinute: 600,
   bodyLimitBytes: 16 * 1024,
   maxFrameBytes: 64 * 1024,
+  idleMatchMs: 30 * 60_000,
 };
 
 export interface ServerOptions {
@@ -129,8 +133,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     store,
     log,
     shared: store.kind === 'redis',
-    onAppended: (push) => io.to(roomOf(push.matchId)).emit('state', push),
+    onAppended: (pushes) => emitPushes(pushes, false),
   });
+  /** Send a version's pushes to the match's two rooms (on every instance, or with `local` on this one only). */
+  function emitPushes({ full, scorebug }: Pushes, local: boolean): void {
+    const to = local ? io.local : io;
+    to.to(roomOf(full.matchId, 'full')).emit('state', full);
+    to.to(roomOf(full.matchId, 'scorebug')).emit('state', scorebug);
+  }
 
   app.disable('x-powered-by');
   if (opts.trustProxy !== undefined && opts.trustProxy !== false) app.set('trust proxy', opts.trustProxy);
@@ -157,19 +167,32 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   attachProtocol(io, matches, log, limits);
 
   // Pub/sub drops what is published while Redis is away: after a reconnection, re-read every match this
-  // instance has viewers for and push its latest state to them (clients drop versions they already have).
-  const viewedMatches = () =>
-    [...io.of('/').adapter.rooms.keys()].filter((r) => r.startsWith('match:')).map((r) => r.slice('match:'.length));
+  // instance has viewers for (the reads pipelined) and push its latest version to them, one push per match
+  // per viewer (clients drop versions they already have; one that missed several re-subscribes).
+  const viewedMatches = () => {
+    const ids = new Set<string>();
+    for (const room of io.of('/').adapter.rooms.keys()) {
+      const id = matchOfRoom(room);
+      if (id !== null) ids.add(id);
+    }
+    return ids;
+  };
+  const isViewed = (id: string) => io.of('/').adapter.rooms.has(roomOf(id, 'full')) || io.of('/').adapter.rooms.has(roomOf(id, 'scorebug'));
   const timers = new Set<NodeJS.Timeout>();
   let closing: Promise<void> | null = null;
-  const resyncViewers = async (attempt: number): Promise<void> => {
+  /** Resync the viewed matches; `pushed` holds the version each match was last resynced at (pushed again only when newer). */
+  const resyncViewers = async (attempt: number, pushed: Map<string, number>): Promise<void> => {
     if (closing) return;
     try {
-      const pushes = await matches.resync(viewedMatches());
-      for (const p of pushes) io.local.to(roomOf(p.matchId)).emit('state', p);
-      log.info({ matches: pushes.length }, 'resynced viewers after redis reconnection');
+      const all = await matches.resync(viewedMatches());
+      const fresh = all.filter((p) => (pushed.get(p.full.matchId) ?? -1) < p.full.version);
+      for (const p of fresh) {
+        emitPushes(p, true);
+        pushed.set(p.full.matchId, p.full.version);
+      }
+      log.info({ matches: all.length, pushed: fresh.length }, 'resynced viewers after redis reconnection');
     } catch (err) {
-      if (attempt < 20) later(() => resyncViewers(attempt + 1), 500);
+      if (attempt < 20) later(() => resyncViewers(attempt + 1, pushed), 500);
       else log.error({ err: (err as Error).message }, 'resync after redis reconnection failed');
     }
   };
@@ -182,13 +205,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   };
   if (sub) {
     sub.on('ready', () => {
-      // Once right away, once after the re-subscription and the other instances' queued publishes settled.
-      void resyncViewers(0);
-      later(() => resyncViewers(0), 1000);
+      // Once right away, once after the re-subscription and the other instances' queued publishes settled
+      // (that second pass pushes only the matches that moved on since the first).
+      const pushed = new Map<string, number>();
+      void resyncViewers(0, pushed).then(() => later(() => resyncViewers(0, pushed), 1000));
     });
   }
 
-  const sweeper = setInterval(() => matches.evictIdle(30 * 60_000, (id) => io.of('/').adapter.rooms.has(roomOf(id))), 60_000);
+  const sweeper = setInterval(() => matches.evictIdle(limits.idleMatchMs, isViewed), Math.min(60_000, limits.idleMatchMs));
   sweeper.unref();
 
   await new Promise<void>((ok, fail) => {

@@ -5,7 +5,8 @@
  * - `GET /api/matches/:id/events` the log; `GET /api/matches/:id/sheet.csv` the score sheet;
  * - `POST /api/matches/:id/events` `Authorization: Bearer <scorerToken>`, body `{eventId, expectedVersion?, step, protocol?}`
  *   (`RecordBody`, checked by the same envelope parse as the Socket.IO `record`)
- *   → `{matchId, version, state, stats, duplicate?}` (201 new, 200 retried eventId with the same step),
+ *   → `{matchId, version, state, stats?, duplicate?}` (201 new with `stats` = what changed in the statistics
+ *   (`StatsDelta`), 200 retried eventId with the same step: the state after the original step, no `stats`),
  *   409 `{error, currentVersion}` when stale, 409 `event-id-reused` for a recorded eventId with another step,
  *   400 `invalid-request` for a bad envelope (eventId, expectedVersion, a non-object or non-JSON body),
  *   400 `invalid-step` for a bad step, 400 `protocol-mismatch` for a `protocol` other than PROTOCOL_VERSION.
@@ -21,7 +22,6 @@ import { recordBodySchema } from '../../shared/protocol/wire-schemas';
 import { parseEnvelope } from '../validate';
 import { sheetCsv } from './csv';
 import { sendError } from './errors';
-import { statsOf } from '../../shared/engine';
 
 export interface ApiOptions {
   matches: MatchService;
@@ -107,12 +107,12 @@ export function apiRouter(opts: ApiOptions): Router {
   });
 
   r.get('/matches/:id/sheet.csv', async (req, res) => {
-    const ev = await matches.events(req.params.id);
-    if (!ev) return notFound(res, req.params.id);
+    const cur = await matches.current(req.params.id);
+    if (!cur) return notFound(res, req.params.id);
     res
       .type('text/csv; charset=utf-8')
       .attachment(`cuecast-${req.params.id}-sheet.csv`)
-      .send(sheetCsv(ev.match.setup, statsOf(ev.match).sheet));
+      .send(sheetCsv(cur.setup, cur.snapshot.stats.sheet));
   });
 
   r.post('/matches/:id/events', async (req, res) => {
@@ -124,8 +124,8 @@ export function apiRouter(opts: ApiOptions): Router {
     if (!result.ok) {
       return sendError(res, result.error, result.currentVersion === undefined ? {} : { currentVersion: result.currentVersion });
     }
-    const { snapshot } = result;
-    res.status(result.duplicate ? 200 : 201).json({ ...snapshot, ...(result.duplicate ? { duplicate: true } : {}) });
+    const { matchId, version, state, stats } = result;
+    res.status(result.duplicate ? 200 : 201).json({ matchId, version, state, ...(stats ? { stats } : {}), ...(result.duplicate ? { duplicate: true } : {}) });
   });
 
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));

@@ -1,10 +1,15 @@
 /**
  * The one typed live client every page uses (overlay, dashboard, watch, scorer, launcher).
  *
- * - `watch(matchId, onFeed)` subscribes over Socket.IO and hands the page full snapshots in strictly
- *   increasing version order. Pushed states older than or equal to what the page has are dropped; a push
- *   that skips versions is applied (it is a full snapshot) and triggers a resync; the client also resyncs
- *   (re-subscribes with `sinceVersion`) on every (re)connect and when the page becomes visible again.
+ * - `watch(matchId, onFeed)` subscribes over Socket.IO (detail `full`) and hands the page whole snapshots
+ *   (state and statistics) in strictly increasing version order. The subscribe ack carries the whole
+ *   statistics; each push carries only what changed since the version before (`StatsDelta`), which the
+ *   client applies to the statistics it holds — only when the push is exactly the next version. Pushes older
+ *   than or equal to what the page has are dropped; one that skips versions triggers a resync
+ *   (re-subscribe with `sinceVersion`), as does every (re)connect and the page becoming visible again.
+ * - `watchScorebug(matchId, onFeed)` is the same for pages that show the state only (the OBS overlay, match
+ *   lists): detail `scorebug`, so the server never sends them the statistics; every push is a whole state,
+ *   so one that skips versions is simply shown. A match watched both ways is subscribed `full`.
  * - `record(req)` emits `record` with an acknowledgement and resolves with the server's `RecordAck`; it
  *   rejects with `Error('offline')` when the socket is not connected and `Error('timeout')` when no ack comes.
  * - Every `subscribe` and `record` names this build's PROTOCOL_VERSION. A server speaking another version
@@ -20,9 +25,11 @@ import { io, type Socket } from 'socket.io-client';
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { MatchSetup } from '../../../shared/protocol/setup';
 import type { MatchState } from '../../../shared/protocol/state';
+import { applyStatsDelta } from '../../../shared/protocol/stats-delta';
 import {
   PROTOCOL_VERSION,
   type ClientToServerEvents,
+  type Detail,
   type MatchStats,
   type RecordAck,
   type RecordRequest,
@@ -34,18 +41,24 @@ import {
 
 export type ConnectionStatus = 'connecting' | 'live' | 'offline';
 
-/** One snapshot of a match as pages render it: set-up, state and derived stats at `version`. */
-export interface MatchFeed {
+/** One snapshot of a match for a page that shows the state only: set-up and state at `version`. */
+export interface ScorebugFeed {
   matchId: string;
   version: number;
   setup: MatchSetup;
   state: MatchState;
+}
+
+/** One snapshot of a match as pages render it: set-up, state and derived stats at `version`. */
+export interface MatchFeed extends ScorebugFeed {
   stats: MatchStats;
 }
 
 export interface LiveClient {
   /** Subscribe; calls onFeed with each newer snapshot in version order; resyncs (re-subscribe with sinceVersion) on a version gap, on reconnect and when the page becomes visible. Returns an unsubscribe function. `onError` hears a refused subscription (e.g. `not-found`, or `protocol-mismatch`: the page is from another build and must be reloaded). */
   watch(matchId: string, onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void;
+  /** Like `watch` for a page that shows the state only: the server sends no statistics (detail `scorebug`). */
+  watchScorebug(matchId: string, onFeed: (f: ScorebugFeed) => void, onError?: (e: ApiError) => void): () => void;
   /** Emit `record` with an ack; resolves with the server's RecordAck; rejects with an Error whose message is 'offline' or 'timeout' when no ack comes. */
   record(req: Omit<RecordRequest, 'protocol'>, timeoutMs?: number): Promise<RecordAck>;
   readonly status: ConnectionStatus;
@@ -64,9 +77,13 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** Per-match subscription: listeners, the newest feed handed out, and a push that arrived before the set-up. */
 interface Subscription {
   matchId: string;
+  /** `full` when any listener wants the statistics. */
+  detail: Detail;
   listeners: Set<(f: MatchFeed) => void>;
+  scorebugListeners: Set<(f: ScorebugFeed) => void>;
   errorListeners: Set<(e: ApiError) => void>;
-  latest: MatchFeed | null;
+  /** The newest feed (with statistics when the subscription is `full`). */
+  latest: (ScorebugFeed & { stats?: MatchStats }) | null;
   /** Set-up, known after the first subscribe ack. */
   setup: MatchSetup | null;
   /** Newest push received before the first ack (no set-up yet to make a feed). */
@@ -98,11 +115,16 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
     for (const cb of [...statusListeners]) cb(s);
   };
 
-  /** Hand a snapshot to the listeners if it is newer than what they have. */
-  const deliver = (sub: Subscription, feed: MatchFeed) => {
-    if (sub.latest && feed.version <= sub.latest.version) return;
+  /**
+   * Hand a snapshot to the listeners if it is newer than what they have (or the same version with the
+   * statistics the held one lacks: a subscription that became `full`).
+   */
+  const deliver = (sub: Subscription, feed: ScorebugFeed & { stats?: MatchStats }) => {
+    const had = sub.latest;
+    if (had && (feed.version < had.version || (feed.version === had.version && (had.stats || !feed.stats)))) return;
     sub.latest = feed;
-    for (const cb of [...sub.listeners]) cb(feed);
+    if (feed.stats) for (const cb of [...sub.listeners]) cb(feed as MatchFeed);
+    if (!had || feed.version > had.version) for (const cb of [...sub.scorebugListeners]) cb(feed);
   };
 
   const resync = (sub: Subscription) => {
@@ -114,8 +136,8 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
     sub.inFlight = true;
     sub.again = false;
     const req: SubscribeRequest = sub.latest
-      ? { protocol: PROTOCOL_VERSION, matchId: sub.matchId, sinceVersion: sub.latest.version }
-      : { protocol: PROTOCOL_VERSION, matchId: sub.matchId };
+      ? { protocol: PROTOCOL_VERSION, matchId: sub.matchId, sinceVersion: sub.latest.version, detail: sub.detail }
+      : { protocol: PROTOCOL_VERSION, matchId: sub.matchId, detail: sub.detail };
     socket.timeout(SUBSCRIBE_TIMEOUT_MS).emit('subscribe', req, (err: Error | null, ack: SubscribeAck) => {
       sub.inFlight = false;
       if (subs.get(sub.matchId) !== sub) return; // unsubscribed meanwhile
@@ -128,10 +150,12 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
         return;
       }
       sub.setup = ack.setup;
-      deliver(sub, { matchId: ack.matchId, version: ack.version, setup: ack.setup, state: ack.state, stats: ack.stats });
+      const feed: ScorebugFeed = { matchId: ack.matchId, version: ack.version, setup: ack.setup, state: ack.state };
+      deliver(sub, ack.detail === 'full' ? { ...feed, stats: ack.stats } : feed);
       const early = sub.early;
       sub.early = null;
       if (early) onPush(early);
+      if (ack.detail !== sub.detail) sub.again = true; // the detail changed while this subscribe was in flight
       if (sub.again) resync(sub);
     });
   };
@@ -143,11 +167,18 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
       if (!sub.early || msg.version > sub.early.version) sub.early = msg;
       return;
     }
-    const have = sub.latest?.version ?? -1;
+    const latest = sub.latest;
+    const have = latest?.version ?? -1;
     if (msg.version <= have) return;
-    const gap = sub.latest !== null && msg.version > have + 1;
-    deliver(sub, { matchId: msg.matchId, version: msg.version, setup: sub.setup, state: msg.state, stats: msg.stats });
-    if (gap) resync(sub);
+    const feed: ScorebugFeed = { matchId: msg.matchId, version: msg.version, setup: sub.setup, state: msg.state };
+    if (sub.detail === 'scorebug') {
+      deliver(sub, feed); // a whole state: nothing to catch up
+      return;
+    }
+    // The statistics move on only from exactly the version before; anything else resyncs.
+    const stats = latest?.stats && msg.stats?.since === have ? applyStatsDelta(latest.stats, msg.stats) : null;
+    if (stats) deliver(sub, { ...feed, stats });
+    else resync(sub);
   };
 
   socket.on('state', onPush);
@@ -172,6 +203,43 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
   });
   socket.on('connect_error', () => setStatus('offline'));
 
+  /** Add a listener at `detail` to the match's subscription (creating it, or making it `full`). */
+  function follow(matchId: string, detail: 'full', onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void;
+  function follow(matchId: string, detail: 'scorebug', onFeed: (f: ScorebugFeed) => void, onError?: (e: ApiError) => void): () => void;
+  function follow(matchId: string, detail: Detail, onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void {
+    let sub = subs.get(matchId);
+    const set = (s: Subscription) => (detail === 'full' ? s.listeners : s.scorebugListeners) as Set<(f: MatchFeed) => void>;
+    if (!sub) {
+      sub = { matchId, detail, listeners: new Set(), scorebugListeners: new Set(), errorListeners: new Set(), latest: null, setup: null, early: null, inFlight: false, again: false };
+      subs.set(matchId, sub);
+      set(sub).add(onFeed);
+      resync(sub);
+    } else {
+      set(sub).add(onFeed);
+      if (detail === 'full' && sub.detail === 'scorebug') {
+        sub.detail = 'full'; // the statistics come with the next subscribe ack
+        resync(sub);
+      } else if (sub.latest && (detail === 'scorebug' || sub.latest.stats)) {
+        // A second page part watching the same match boots straight into the current state.
+        const current = sub.latest;
+        const s = sub;
+        queueMicrotask(() => {
+          if (set(s).has(onFeed) && s.latest === current) onFeed(current as MatchFeed);
+        });
+      }
+    }
+    const s = sub;
+    if (onError) s.errorListeners.add(onError);
+    return () => {
+      set(s).delete(onFeed);
+      if (onError) s.errorListeners.delete(onError);
+      if (s.listeners.size === 0 && s.scorebugListeners.size === 0 && subs.get(matchId) === s) {
+        subs.delete(matchId);
+        if (socket.connected) socket.emit('unsubscribe', { matchId });
+      }
+    };
+  }
+
   const onVisible = () => {
     if (document.visibilityState === 'visible') for (const sub of subs.values()) resync(sub);
   };
@@ -184,29 +252,11 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
     },
 
     watch(matchId, onFeed, onError) {
-      let sub = subs.get(matchId);
-      if (!sub) {
-        sub = { matchId, listeners: new Set(), errorListeners: new Set(), latest: null, setup: null, early: null, inFlight: false, again: false };
-        subs.set(matchId, sub);
-        resync(sub);
-      } else if (sub.latest) {
-        // A second page part watching the same match boots straight into the current state.
-        const current = sub.latest;
-        queueMicrotask(() => {
-          if (sub!.listeners.has(onFeed) && sub!.latest === current) onFeed(current);
-        });
-      }
-      const s = sub;
-      s.listeners.add(onFeed);
-      if (onError) s.errorListeners.add(onError);
-      return () => {
-        s.listeners.delete(onFeed);
-        if (onError) s.errorListeners.delete(onError);
-        if (s.listeners.size === 0 && subs.get(matchId) === s) {
-          subs.delete(matchId);
-          if (socket.connected) socket.emit('unsubscribe', { matchId });
-        }
-      };
+      return follow(matchId, 'full', onFeed, onError);
+    },
+
+    watchScorebug(matchId, onFeed, onError) {
+      return follow(matchId, 'scorebug', onFeed, onError);
     },
 
     record(req, timeoutMs = 5000) {
@@ -222,7 +272,7 @@ export function createClient(opts: { url?: string; token?: string } = {}): LiveC
             reject(new Error(socket.connected ? 'timeout' : 'offline'));
             return;
           }
-          if (ack.ok) onPush({ matchId: ack.matchId, version: ack.version, state: ack.state, stats: ack.stats, step: req.step });
+          if (ack.ok) onPush({ matchId: ack.matchId, version: ack.version, state: ack.state, step: req.step, ...(ack.stats ? { stats: ack.stats } : {}) });
           else if (ack.error.code === 'stale') {
             const sub = subs.get(req.matchId);
             if (sub) resync(sub);

@@ -61,7 +61,7 @@ export function startOverlay(host: HTMLElement, client: LiveClient, matchId: str
 
   let painted = false;
   const offFeed = matchId
-    ? client.watch(
+    ? client.watchScorebug(
         matchId,
         (f) => {
           version = f.version;
