@@ -12,7 +12,7 @@
  * service.
  */
 import type { Logger } from 'pino';
-import { newMatch, replay, resumeMatch, RULES_VERSION, trimHistory, view, type Match, type MatchState, type Snapshot, type Step } from '../shared/index';
+import { newMatch, replay, resumeMatch, RULES_VERSION, trimHistory, undoable, view, type Match, type MatchState, type Snapshot, type Step } from '../shared/index';
 import { statsFromStored, storedStats } from '../shared/stats';
 import { KeyedCache } from './keyed-cache';
 import { advance, applyLogged, blankLive, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateOf, WINDOW, type Live, type Pushes } from './live-window';
@@ -192,6 +192,16 @@ export class LiveCache {
   /** Whether match `id` is loaded (or loading) here. */
   isLoaded(id: string): boolean {
     return this.cache.peek(id) !== undefined;
+  }
+
+  /**
+   * What a loaded match keeps, for diagnostics and tests: its version, the effective steps of the match, how
+   * many of them the undo stack holds, and how many log events are kept (with their eventIds); null when not loaded.
+   */
+  async inspect(id: string): Promise<{ version: number; depth: number; undoable: number; keptEvents: number; keptEventIds: number } | null> {
+    const live = await this.cache.peek(id)?.catch(() => null);
+    if (!live) return null;
+    return { version: live.version, depth: live.match.depth, undoable: undoable(live.match), keptEvents: live.recent.length, keptEventIds: live.eventIds.size };
   }
 
   /** Wait for every queued operation (graceful shutdown). */

@@ -43,6 +43,8 @@ export interface MatchServiceOptions {
   shared: boolean;
   /** An append that takes longer fails with `internal` (the client retries with the same eventId). Default 5 s. */
   appendTimeoutMs?: number;
+  /** The live-match cache to use (over the same store); default a new one. */
+  live?: LiveCache;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -73,7 +75,7 @@ export class MatchService {
     this.log = opts.log;
     this.onAppended = opts.onAppended;
     this.appendTimeoutMs = opts.appendTimeoutMs ?? 5000;
-    this.live = new LiveCache({ store: opts.store, shared: opts.shared, log: opts.log });
+    this.live = opts.live ?? new LiveCache({ store: opts.store, shared: opts.shared, log: opts.log });
   }
 
   /**
