@@ -258,17 +258,20 @@ export class LiveCache {
     Object.assign(live, { ...fresh, checkpointed: live.checkpointed, pendingRefresh: live.pendingRefresh });
   }
 
-  /** Store a checkpoint of the latest version when the newest one is CHECKPOINT_EVERY versions old (written after this tick). */
+  /**
+   * Store a checkpoint of the latest version when the newest one is CHECKPOINT_EVERY versions old. It is
+   * built (O(sheet rows)) in the loop turn after this one, so the version's fan-out (the next check phase) goes first.
+   */
   private checkpointIfDue(live: Live): void {
     if (live.version - live.checkpointed < CHECKPOINT_EVERY) return;
     const { version, match } = live;
     live.checkpointed = version;
-    setImmediate(() => {
+    setImmediate(() => setImmediate(() => {
       const checkpoint: Checkpoint = { format: CHECKPOINT_FORMAT, rulesVersion: RULES_VERSION, version, depth: match.depth, core: match.core, stats: storedStats(match.stats) };
       this.store.saveCheckpoint(live.id, checkpoint).catch((err: Error) => {
         if (live.checkpointed === version) live.checkpointed = version - CHECKPOINT_EVERY;
         this.logger?.warn({ matchId: live.id, version, err: err.message }, 'checkpoint not stored');
       });
-    });
+    }));
   }
 }

@@ -19,7 +19,7 @@ import { type Core, initialCore, type Transition } from './rules/core';
 import { decideStraightPool } from './rules/fourteen-one';
 import { decideRotation } from './rules/rotation';
 import { coreFromState, projectState } from './view';
-import { EMPTY_STATS, evolveStats, statsView, type StatsState } from './stats';
+import { EMPTY_STATS, evolveStats, lastStep, statsView, type StatsState } from './stats';
 
 /** One effective step on the undo stack: the state and statistics before it, and what it did. */
 export interface HistoryNode {
@@ -146,8 +146,7 @@ export function replay(setup: MatchSetup, steps: readonly Step[]): Match {
  * the statistics' recent steps, so it is right also when the undo stack was trimmed or resumed.
  */
 export function view(match: Match): MatchState {
-  const recent = match.stats.recent;
-  return projectState(match.setup, match.core, match.depth, recent.length ? recent[recent.length - 1]!.outcome : null);
+  return projectState(match.setup, match.core, match.depth, lastStep(match.stats)?.outcome ?? null);
 }
 
 /** Effective steps, oldest first, with their outcomes and the state before each. */

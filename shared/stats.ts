@@ -59,16 +59,43 @@ export interface StatsState {
   readonly rackScored: number;
   /** 14-1 INV-2: some effective step re-racked. */
   readonly reracked: boolean;
-  /** The last RECENT_STEPS effective steps, oldest first. */
-  readonly recent: readonly RecentStep[];
+  /**
+   * The recent effective steps: entries `recentEnd − RECENT_STEPS` … `recentEnd − 1` of `recentBuf`, a buffer
+   * shared by successive versions and only ever appended to past the newest version's end (`lastSteps`).
+   */
+  readonly recentBuf: RecentStep[];
+  readonly recentEnd: number;
 }
 
 const ZERO: Tally = { safeties: 0, fouls: 0, breakingFouls: 0, threeFouls: 0, scored: 0, penalties: 0 };
 
 /** Statistics before any step. */
-export const EMPTY_STATS: StatsState = { sheet: null, open: [-1, -1], racks: null, tally: [ZERO, ZERO], rackScored: 0, reracked: false, recent: [] };
+export const EMPTY_STATS: StatsState = { sheet: null, open: [-1, -1], racks: null, tally: [ZERO, ZERO], rackScored: 0, reracked: false, recentBuf: [], recentEnd: 0 };
+
+/** The last RECENT_STEPS effective steps of `s`, oldest first (a new array). */
+export function lastSteps(s: StatsState): RecentStep[] {
+  return s.recentBuf.slice(Math.max(0, s.recentEnd - RECENT_STEPS), s.recentEnd);
+}
+
+/** The last effective step of `s`, or undefined before any. */
+export function lastStep(s: StatsState): RecentStep | undefined {
+  return s.recentEnd > 0 ? s.recentBuf[s.recentEnd - 1] : undefined;
+}
+
+/**
+ * `s`'s recent steps with `e` appended: in place at the end of the shared buffer when `s` is its newest
+ * version (O(1), no allocation), else (another version appended already, or the buffer is long) into a new
+ * buffer holding the last RECENT_STEPS (O(RECENT_STEPS)).
+ */
+function withRecent(s: StatsState, e: RecentStep): { recentBuf: RecentStep[]; recentEnd: number } {
+  let buf = s.recentBuf;
+  if (buf.length !== s.recentEnd || buf.length >= 8 * RECENT_STEPS) buf = buf.slice(Math.max(0, s.recentEnd - RECENT_STEPS + 1), s.recentEnd);
+  buf.push(e);
+  return { recentBuf: buf, recentEnd: buf.length };
+}
 
 function tallied(t: Tally, o: Outcome): Tally {
+  if (o.points === 0 && o.penalty === 0 && !o.safety && !o.foul) return t;
   return {
     safeties: t.safeties + (o.safety ? 1 : 0),
     fouls: t.fouls + (o.foul === 'foul' || o.foul === 'third-foul' ? 1 : 0),
@@ -86,10 +113,10 @@ function tallied(t: Tally, o: Outcome): Tally {
 export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, step: Step, o: Outcome, after: Core): StatsState {
   const k = idx(o.by);
   const tally: Pair<Tally> = k === 0 ? [tallied(s.tally[0], o), s.tally[1]] : [s.tally[0], tallied(s.tally[1], o)];
-  const recent = s.recent.length < RECENT_STEPS ? [...s.recent, { step, outcome: o }] : [...s.recent.slice(1), { step, outcome: o }];
+  const { recentBuf, recentEnd } = withRecent(s, { step, outcome: o });
   const rackScored = o.rerack ? 0 : s.rackScored + (o.kind === 'shot' ? o.points : 0);
   const reracked = s.reracked || o.rerack !== undefined;
-  if (o.kind !== 'shot') return { sheet: s.sheet, open: s.open, racks: s.racks, tally, rackScored, reracked, recent };
+  if (o.kind !== 'shot') return { sheet: s.sheet, open: s.open, racks: s.racks, tally, rackScored, reracked, recentBuf, recentEnd };
 
   // The inning's row: a new one when this shot opened an inning (or none is open), else the open one.
   const fresh = o.inning !== undefined || s.open[k] < 0;
@@ -105,7 +132,7 @@ export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, step
   if (setup.discipline === 'rotation') row.balls = o.balls ? [...(old.balls ?? []), ...o.balls] : (old.balls ?? []);
   const sheet = fresh ? append(s.sheet, row) : replaceAt(s.sheet, index, row);
   const openAt = o.turnEnd ? -1 : index;
-  const open: Pair<number> = k === 0 ? [openAt, s.open[1]] : [s.open[0], openAt];
+  const open: Pair<number> = s.open[k] === openAt ? s.open : k === 0 ? [openAt, s.open[1]] : [s.open[0], openAt];
 
   // Points belong to the rack the shot was played in (a shot that triggers a re-rack counts in the old one).
   let racks = s.racks;
@@ -113,13 +140,16 @@ export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, step
     const rack = o.rack ?? before.rack;
     racks = upsertSorted(racks, rack, (r) => r.rack, (r) => {
       const points: Pair<number> = r ? [r.points[0], r.points[1]] : [0, 0];
-      const balls: Pair<number[]> = r ? [r.balls[0], r.balls[1]] : [[], []];
       points[k] += o.points;
-      if (o.balls) balls[k] = [...balls[k], ...o.balls];
+      let balls: Pair<number[]> = r ? r.balls : [[], []];
+      if (o.balls) {
+        balls = [balls[0], balls[1]];
+        balls[k] = [...balls[k], ...o.balls];
+      }
       return { rack, points, balls };
     });
   }
-  return { sheet, open, racks, tally, rackScored, reracked, recent };
+  return { sheet, open, racks, tally, rackScored, reracked, recentBuf, recentEnd };
 }
 
 /** The caption list of the recent steps, newest last: "Ann: +2 (run 5)", "Bob accepts the table". */
@@ -157,7 +187,7 @@ export function statsView(setup: MatchSetup, s: StatsState, now: Core): MatchSta
     players: playersOf(totalsOf(setup, s, now), sheet),
     sheet,
     racks: toArray(s.racks),
-    recent: recentOf(setup, s.recent),
+    recent: recentOf(setup, lastSteps(s)),
     check: checkOf(setup, s, now),
   };
 }
@@ -174,7 +204,7 @@ export function statsDelta(setup: MatchSetup, since: number, from: StatsState, t
     players: totalsOf(setup, to, now),
     sheet: tailPatch(from.sheet, to.sheet),
     racks: tailPatch(from.racks, to.racks),
-    recent: recentOf(setup, to.recent),
+    recent: recentOf(setup, lastSteps(to)),
     check: checkOf(setup, to, now),
   };
 }
@@ -227,10 +257,10 @@ export interface StoredStats {
 
 /** Plain data of `s` (O(rows)). */
 export function storedStats(s: StatsState): StoredStats {
-  return { sheet: toArray(s.sheet), open: [s.open[0], s.open[1]], racks: toArray(s.racks), tally: [s.tally[0], s.tally[1]], rackScored: s.rackScored, reracked: s.reracked, recent: [...s.recent] };
+  return { sheet: toArray(s.sheet), open: [s.open[0], s.open[1]], racks: toArray(s.racks), tally: [s.tally[0], s.tally[1]], rackScored: s.rackScored, reracked: s.reracked, recent: lastSteps(s) };
 }
 
 /** The statistics back from `storedStats` (O(rows)). */
 export function statsFromStored(d: StoredStats): StatsState {
-  return { sheet: fromArray(d.sheet), open: [d.open[0], d.open[1]], racks: fromArray(d.racks), tally: [d.tally[0], d.tally[1]], rackScored: d.rackScored, reracked: d.reracked, recent: d.recent };
+  return { sheet: fromArray(d.sheet), open: [d.open[0], d.open[1]], racks: fromArray(d.racks), tally: [d.tally[0], d.tally[1]], rackScored: d.rackScored, reracked: d.reracked, recentBuf: [...d.recent], recentEnd: d.recent.length };
 }
