@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { applyStep, newMatch, parseSetup, type Match } from '../../shared/index';
@@ -92,6 +92,35 @@ export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
       });
     });
   });
+}
+
+/**
+ * Two server instances over one Redis under `prefix`, for one suite (call inside its `describe`): started
+ * before the suite, closed after it together with every socket opened through `open`, and the prefix's keys
+ * deleted. `s1` and `s2` are set once the suite runs.
+ */
+export function twoInstances(redisUrl: string, prefix: string, dropKeys: (url: string, prefix: string) => Promise<void>) {
+  const env = {
+    s1: undefined as unknown as RunningServer,
+    s2: undefined as unknown as RunningServer,
+    sockets: [] as Client[],
+    /** Connect to `url` (with a scorer `token`); closed after the suite. */
+    open: async (url: string, token?: string): Promise<Client> => {
+      const s = await connect(url, token);
+      env.sockets.push(s);
+      return s;
+    },
+  };
+  beforeAll(async () => {
+    env.s1 = await startTestServer({ redisUrl, redisPrefix: prefix });
+    env.s2 = await startTestServer({ redisUrl, redisPrefix: prefix });
+  });
+  afterAll(async () => {
+    for (const s of env.sockets) s.close();
+    await Promise.all([env.s1?.close(), env.s2?.close()]);
+    await dropKeys(redisUrl, prefix);
+  });
+  return env;
 }
 
 /** Open a websocket-only Socket.IO client (with `token` as `auth.token`) and wait until it is connected. */

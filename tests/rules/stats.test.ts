@@ -9,43 +9,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { matchesOf, setupsOf } from './arbitraries';
 import { applyStatsDelta, applyStep, type Match, newMatch, parseSetup, resumeMatch, statsOf, type Step, trimHistory, undoable, view } from '../../shared/index';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { statsDelta, statsFromStored, storedStats } from '../../shared/stats';
 import { referenceStats } from './stats-reference';
 
-const setups = fc.oneof(
-  fc.record({
-    discipline: fc.constant('14-1' as const),
-    ruleset: fc.constantFrom('nba' as const, 'wpa' as const),
-    players: fc.constant(['Ann', 'Bob']),
-    targets: fc.tuple(fc.integer({ min: 20, max: 150 }), fc.integer({ min: 20, max: 150 })),
-  }),
-  fc.record({
-    discipline: fc.constant('14-1' as const),
-    players: fc.constant(['Ann', 'Bob']),
-    start: fc.record({ score: fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 })), ballsOnTable: fc.integer({ min: 2, max: 15 }), rack: fc.integer({ min: 1, max: 4 }) }),
-  }),
-  fc.record({
-    discipline: fc.constant('rotation' as const),
-    players: fc.constant(['Ann', 'Bob']),
-    options: fc.record({
-      callShot: fc.boolean(),
-      pushOut: fc.boolean(),
-      format: fc.constantFrom('race' as const, 'single-rack-61' as const),
-      threeFoulRule: fc.boolean(),
-    }),
-    targets: fc.tuple(fc.integer({ min: 60, max: 240 }), fc.integer({ min: 60, max: 240 })),
-  }),
-);
-
-const matches = fc.record({
-  setup: setups,
-  seed: fc.integer(),
-  skill: fc.double({ min: 0.2, max: 0.95, noNaN: true }),
-  undoRate: fc.constantFrom(0.05, 0.2, 0.4),
-  length: fc.integer({ min: 1, max: 250 }),
-});
+const matches = matchesOf(setupsOf(['Ann', 'Bob'], { pickedUp: true }), [0.05, 0.2, 0.4], 250);
 
 /** Every match state of a random legal match with undos (also after the winner: undo continues it). */
 function play(p: { setup: unknown; seed: number; skill: number; undoRate: number; length: number }): { states: Match[]; log: Step[] } {

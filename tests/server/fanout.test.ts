@@ -2,12 +2,11 @@
  * Two server instances sharing one real Redis (127.0.0.1:6379 or REDIS_URL), each suite under its own key
  * prefix: cross-instance fan-out, idempotent eventIds, stale versions, scorer-only recording.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
-import type { RunningServer } from '../../server/app';
 import type { Step } from '../../shared/protocol/steps';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
-import { api, connect, createMatch, legalSteps, request, startTestServer, Viewer, type Client } from '../helpers/server';
+import { api, createMatch, legalSteps, request, twoInstances, Viewer } from '../helpers/server';
 import { hashToken } from '../../server/tokens';
 
 const redis = await requireRedis();
@@ -15,28 +14,12 @@ const prefix = testPrefix('fanout');
 const steps = legalSteps(40);
 
 describe.skipIf(!redis.available)('two instances over one Redis', () => {
-  let s1: RunningServer;
-  let s2: RunningServer;
-  const sockets: Client[] = [];
-  const open = async (url: string, token?: string) => {
-    const s = await connect(url, token);
-    sockets.push(s);
-    return s;
-  };
-
-  beforeAll(async () => {
-    s1 = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });
-    s2 = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.close();
-    await Promise.all([s1?.close(), s2?.close()]);
-    await dropPrefix(redis.url, prefix);
-  });
+  const env = twoInstances(redis.url, prefix, dropPrefix);
+  const { open } = env;
 
   it('a shot recorded on instance 1 reaches a viewer on instance 2, in version order, with state and stats', async () => {
-    const m = await createMatch(s1.url);
-    const viewerSocket = await open(s2.url);
+    const m = await createMatch(env.s1.url);
+    const viewerSocket = await open(env.s2.url);
     const viewer = new Viewer(viewerSocket);
     const sub = await request(viewerSocket, 'subscribe', { matchId: m.id });
     expect(sub.ok).toBe(true);
@@ -45,7 +28,7 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     expect(sub.setup.players).toEqual(['Ann', 'Bob']);
     expect(sub.state.score).toEqual([0, 0]);
 
-    const scorer = await open(s1.url, m.scorerToken);
+    const scorer = await open(env.s1.url, m.scorerToken);
     for (let i = 0; i < 5; i++) {
       const ack = await request(scorer, 'record', { matchId: m.id, eventId: `e${i}`, expectedVersion: i, step: steps[i] });
       expect(ack).toMatchObject({ ok: true, matchId: m.id, version: i + 1 });
@@ -58,32 +41,32 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     expect(last.stats?.since).toBe(4);
     expect(last.stats?.sheet.rows.length).toBeGreaterThan(0);
     // Both instances answer REST with the same state.
-    const [a, b] = await Promise.all([api(s1.url, `/api/matches/${m.id}`), api(s2.url, `/api/matches/${m.id}`)]);
+    const [a, b] = await Promise.all([api(env.s1.url, `/api/matches/${m.id}`), api(env.s2.url, `/api/matches/${m.id}`)]);
     expect(a.body.version).toBe(5);
     expect(b.body).toEqual(a.body);
     expect(b.body.state).toEqual(last.state);
   });
 
   it('a scorer can record on either instance; each picks up what the other wrote', async () => {
-    const m = await createMatch(s2.url);
-    const on1 = await open(s1.url, m.scorerToken);
-    const on2 = await open(s2.url, m.scorerToken);
+    const m = await createMatch(env.s2.url);
+    const on1 = await open(env.s1.url, m.scorerToken);
+    const on2 = await open(env.s2.url, m.scorerToken);
     for (let i = 0; i < 6; i++) {
       const ack = await request(i % 2 ? on2 : on1, 'record', { matchId: m.id, eventId: `x${i}`, expectedVersion: i, step: steps[i] });
       expect(ack).toMatchObject({ ok: true, version: i + 1 });
     }
     // Without expectedVersion (a Companion button), a stale cache is caught up and the step appended at the end.
-    const r = await api(s1.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 'x6', step: steps[6] } });
+    const r = await api(env.s1.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 'x6', step: steps[6] } });
     expect(r.status).toBe(201);
     expect(r.body.version).toBe(7);
-    const log = await api(s2.url, `/api/matches/${m.id}/events`);
+    const log = await api(env.s2.url, `/api/matches/${m.id}/events`);
     expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(['x0', 'x1', 'x2', 'x3', 'x4', 'x5', 'x6']);
   });
 
   it('a retried eventId gives one event and the original result, on the same or the other instance', async () => {
-    const m = await createMatch(s1.url);
-    const on1 = await open(s1.url, m.scorerToken);
-    const on2 = await open(s2.url, m.scorerToken);
+    const m = await createMatch(env.s1.url);
+    const on1 = await open(env.s1.url, m.scorerToken);
+    const on2 = await open(env.s2.url, m.scorerToken);
     const req = { matchId: m.id, eventId: 'once', expectedVersion: 0, step: steps[0] };
     const first = await request(on1, 'record', req);
     expect(first).toMatchObject({ ok: true, version: 1 });
@@ -102,22 +85,22 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     const acks = await Promise.all([request(on1, 'record', dupReq), request(on2, 'record', dupReq), request(on1, 'record', dupReq)]);
     expect(acks.every((a) => a.ok && a.version === 3)).toBe(true);
     expect(acks.filter((a) => a.ok && !a.duplicate)).toHaveLength(1);
-    const log = await api(s1.url, `/api/matches/${m.id}/events`);
+    const log = await api(env.s1.url, `/api/matches/${m.id}/events`);
     expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(['once', 'two', 'race']);
   });
 
   it('an eventId reused with another step is refused (event-id-reused, REST 409) on the other instance too, and appends nothing', async () => {
-    const m = await createMatch(s1.url);
+    const m = await createMatch(env.s1.url);
     // Instance 2 loads the match at version 0 and keeps that cache: the reuse is found by the Redis dedupe.
-    const watcher = await open(s2.url);
+    const watcher = await open(env.s2.url);
     const watched = new Viewer(watcher);
     expect(await request(watcher, 'subscribe', { matchId: m.id })).toMatchObject({ ok: true, version: 0 });
-    const on1 = await open(s1.url, m.scorerToken);
-    const on2 = await open(s2.url, m.scorerToken);
+    const on1 = await open(env.s1.url, m.scorerToken);
+    const on2 = await open(env.s2.url, m.scorerToken);
     expect(await request(on1, 'record', { matchId: m.id, eventId: 'fixed', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
     const safetyBreak = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
     const path = `/api/matches/${m.id}/events`;
-    const reused = await api(s2.url, path, { token: m.scorerToken, body: { eventId: 'fixed', step: safetyBreak } });
+    const reused = await api(env.s2.url, path, { token: m.scorerToken, body: { eventId: 'fixed', step: safetyBreak } });
     expect(reused).toMatchObject({ status: 409, body: { error: { code: 'event-id-reused', field: 'eventId' } } });
     expect(reused.body.error.message).toMatch(/"fixed".*version 1/);
     // The same step, keys in another order, is still the idempotent retry there.
@@ -132,7 +115,7 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     ]);
     expect([a, b].filter((x) => x.ok)).toHaveLength(1);
     expect([a, b].find((x) => !x.ok)).toMatchObject({ ok: false, error: { code: 'event-id-reused', field: 'eventId' } });
-    const log = await api(s1.url, path);
+    const log = await api(env.s1.url, path);
     expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(['fixed', 'both']);
     expect(log.body.events[0].step).toEqual(steps[0]);
     expect(log.body.events[1].step).toEqual(a.ok ? steps[1] : mid);
@@ -142,9 +125,9 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
   });
 
   it('conflicting appends from two instances: one wins, the other gets stale with the current version', async () => {
-    const m = await createMatch(s1.url);
-    const on1 = await open(s1.url, m.scorerToken);
-    const on2 = await open(s2.url, m.scorerToken);
+    const m = await createMatch(env.s1.url);
+    const on1 = await open(env.s1.url, m.scorerToken);
+    const on2 = await open(env.s2.url, m.scorerToken);
     const [a, b] = await Promise.all([
       request(on1, 'record', { matchId: m.id, eventId: 'a', expectedVersion: 0, step: steps[0] }),
       request(on2, 'record', { matchId: m.id, eventId: 'b', expectedVersion: 0, step: steps[0] }),
@@ -154,65 +137,65 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
     expect(oks).toHaveLength(1);
     expect(stale).toHaveLength(1);
     expect(stale[0]).toMatchObject({ ok: false, error: { code: 'stale', field: 'expectedVersion' }, currentVersion: 1 });
-    const log = await api(s2.url, `/api/matches/${m.id}/events`);
+    const log = await api(env.s2.url, `/api/matches/${m.id}/events`);
     expect(log.body.version).toBe(1);
   });
 
   it('a stale expectedVersion is refused (socket `stale`, REST 409 with currentVersion) and changes nothing', async () => {
-    const m = await createMatch(s1.url);
-    const scorer = await open(s1.url, m.scorerToken);
+    const m = await createMatch(env.s1.url);
+    const scorer = await open(env.s1.url, m.scorerToken);
     await request(scorer, 'record', { matchId: m.id, eventId: 's0', expectedVersion: 0, step: steps[0] });
     const ack = await request(scorer, 'record', { matchId: m.id, eventId: 's1', expectedVersion: 0, step: steps[1] });
     expect(ack).toMatchObject({ ok: false, error: { code: 'stale' }, currentVersion: 1 });
-    const rest = await api(s2.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 's2', expectedVersion: 5, step: steps[1] } });
+    const rest = await api(env.s2.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 's2', expectedVersion: 5, step: steps[1] } });
     expect(rest.status).toBe(409);
     expect(rest.body).toMatchObject({ error: { code: 'stale', field: 'expectedVersion' }, currentVersion: 1 });
-    expect((await api(s1.url, `/api/matches/${m.id}`)).body.version).toBe(1);
+    expect((await api(env.s1.url, `/api/matches/${m.id}`)).body.version).toBe(1);
   });
 
   it('a viewer connection cannot record; a wrong or foreign token is refused', async () => {
-    const m = await createMatch(s1.url);
-    const other = await createMatch(s1.url);
-    const viewerSocket = await open(s2.url);
+    const m = await createMatch(env.s1.url);
+    const other = await createMatch(env.s1.url);
+    const viewerSocket = await open(env.s2.url);
     const viewer = new Viewer(viewerSocket);
     await request(viewerSocket, 'subscribe', { matchId: m.id });
     const req = { matchId: m.id, eventId: 'v', expectedVersion: 0, step: steps[0] };
     expect(await request(viewerSocket, 'record', req)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    const wrong = await open(s1.url, 'not-the-token');
+    const wrong = await open(env.s1.url, 'not-the-token');
     expect(await request(wrong, 'record', req)).toMatchObject({ ok: false, error: { code: 'forbidden', field: 'token' } });
-    const foreign = await open(s2.url, other.scorerToken);
+    const foreign = await open(env.s2.url, other.scorerToken);
     expect(await request(foreign, 'record', req)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     // REST: no token 401, wrong token 403.
-    const noToken = await api(s1.url, `/api/matches/${m.id}/events`, { body: { eventId: 'r', step: steps[0] } });
+    const noToken = await api(env.s1.url, `/api/matches/${m.id}/events`, { body: { eventId: 'r', step: steps[0] } });
     expect(noToken.status).toBe(401);
     expect(noToken.body.error.code).toBe('unauthorized');
-    const badToken = await api(s1.url, `/api/matches/${m.id}/events`, { token: other.scorerToken, body: { eventId: 'r', step: steps[0] } });
+    const badToken = await api(env.s1.url, `/api/matches/${m.id}/events`, { token: other.scorerToken, body: { eventId: 'r', step: steps[0] } });
     expect(badToken.status).toBe(403);
     expect(badToken.body.error.code).toBe('forbidden');
     // Nothing was recorded or pushed.
-    expect((await api(s2.url, `/api/matches/${m.id}`)).body.version).toBe(0);
+    expect((await api(env.s2.url, `/api/matches/${m.id}`)).body.version).toBe(0);
     await new Promise((r) => setTimeout(r, 100));
     expect(viewer.pushes).toHaveLength(0);
   });
 
   it('subscribe refuses an unknown match and resyncs from sinceVersion with the latest snapshot', async () => {
-    const viewerSocket = await open(s1.url);
+    const viewerSocket = await open(env.s1.url);
     expect(await request(viewerSocket, 'subscribe', { matchId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not-found', field: 'matchId' } });
-    const m = await createMatch(s1.url);
-    const scorer = await open(s2.url, m.scorerToken);
+    const m = await createMatch(env.s1.url);
+    const scorer = await open(env.s2.url, m.scorerToken);
     for (let i = 0; i < 3; i++) await request(scorer, 'record', { matchId: m.id, eventId: `r${i}`, expectedVersion: i, step: steps[i] });
     const ack = await request(viewerSocket, 'subscribe', { matchId: m.id, sinceVersion: 1 });
     expect(ack).toMatchObject({ ok: true, version: 3 });
   });
 
   it('lists matches and serves the log and the score sheet as CSV', async () => {
-    const m = await createMatch(s1.url, { discipline: '14-1', ruleset: 'nba', players: ['Cara, "C"', 'Dan'], targets: [1000, 1000] });
-    const scorer = await open(s1.url, m.scorerToken);
+    const m = await createMatch(env.s1.url, { discipline: '14-1', ruleset: 'nba', players: ['Cara, "C"', 'Dan'], targets: [1000, 1000] });
+    const scorer = await open(env.s1.url, m.scorerToken);
     for (let i = 0; i < 3; i++) await request(scorer, 'record', { matchId: m.id, eventId: `c${i}`, expectedVersion: i, step: steps[i] });
-    const list = await api(s2.url, '/api/matches');
+    const list = await api(env.s2.url, '/api/matches');
     const row = list.body.matches.find((x: { id: string }) => x.id === m.id);
     expect(row).toMatchObject({ id: m.id, discipline: '14-1', names: ['Cara, "C"', 'Dan'], version: 3 });
-    const csv = await api(s2.url, `/api/matches/${m.id}/sheet.csv`);
+    const csv = await api(env.s2.url, `/api/matches/${m.id}/sheet.csv`);
     expect(csv.status).toBe(200);
     const lines = (csv.body as string).trim().split('\r\n');
     expect(lines[0]).toBe('player,name,inning,rack,points,penalty,mark,total,balls,open');
@@ -220,8 +203,8 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
   });
 
   it('keeps the log as a Redis Stream with ids <version>-0, and set-up, token hash, snapshot and eventIds beside it', async () => {
-    const m = await createMatch(s1.url);
-    const scorer = await open(s2.url, m.scorerToken);
+    const m = await createMatch(env.s1.url);
+    const scorer = await open(env.s2.url, m.scorerToken);
     for (let i = 0; i < 4; i++) await request(scorer, 'record', { matchId: m.id, eventId: `k${i}`, expectedVersion: i, step: steps[i] });
     const r = createClient({ url: redis.url });
     r.on('error', () => undefined);
@@ -235,7 +218,7 @@ describe.skipIf(!redis.available)('two instances over one Redis', () => {
       expect(meta.tokenHash).toBe(hashToken(m.scorerToken));
       expect(JSON.stringify(meta)).not.toContain(m.scorerToken);
       const snap = JSON.parse((await r.get(`${prefix}m:${m.id}:snap`))!);
-      const current = (await api(s1.url, `/api/matches/${m.id}`)).body;
+      const current = (await api(env.s1.url, `/api/matches/${m.id}`)).body;
       expect(snap.state).toEqual(current.state);
       expect(snap.summary).toMatchObject({ id: m.id, version: 4, score: current.state.score });
       expect(await r.hGetAll(`${prefix}m:${m.id}:eids`)).toEqual({ k0: '1', k1: '2', k2: '3', k3: '4' });

@@ -7,12 +7,11 @@
  * - a viewer that misses a version re-subscribes and gets the right whole sheet, then follows the deltas again;
  * - subscribing again with another detail moves the connection to that room (one push per version).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../server/app';
+import { afterAll, describe, expect, it } from 'vitest';
 import { applyStatsDelta, parseSetup, replay, statsOf, type MatchStats, type StatePush, type Step } from '../../shared/index';
 import { createClient, type LiveClient, type MatchFeed } from '../../overlay/src/lib/client';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
-import { api, connect, createMatch, LONG_SETUP, plausibleSteps, request, startTestServer, Viewer, type Client } from '../helpers/server';
+import { api, createMatch, LONG_SETUP, plausibleSteps, request, twoInstances, Viewer } from '../helpers/server';
 
 const redis = await requireRedis();
 const prefix = testPrefix('pushes');
@@ -20,25 +19,11 @@ const setup = parseSetup(LONG_SETUP);
 const bytes = (x: unknown) => Buffer.byteLength(JSON.stringify(x));
 
 describe.skipIf(!redis.available)('small pushes', () => {
-  let s1: RunningServer;
-  let s2: RunningServer;
-  const sockets: Client[] = [];
+  const env = twoInstances(redis.url, prefix, dropPrefix);
+  const { open } = env;
   const clients: LiveClient[] = [];
-  const open = async (url: string, token?: string) => {
-    const s = await connect(url, token);
-    sockets.push(s);
-    return s;
-  };
-
-  beforeAll(async () => {
-    s1 = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });
-    s2 = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });
-  });
-  afterAll(async () => {
+  afterAll(() => {
     for (const c of clients) c.close();
-    for (const s of sockets) s.close();
-    await Promise.all([s1?.close(), s2?.close()]);
-    await dropPrefix(redis.url, prefix);
   });
 
   /** Record `steps` through a scorer socket on `url`, from version `from`; returns the acks. */
@@ -54,10 +39,10 @@ describe.skipIf(!redis.available)('small pushes', () => {
   }
 
   it('a push carries only what changed and stays small late in the match; the deltas rebuild the statistics exactly; the scorebug room gets none', async () => {
-    const m = await createMatch(s1.url, LONG_SETUP);
+    const m = await createMatch(env.s1.url, LONG_SETUP);
     const steps = plausibleSteps(700, LONG_SETUP, { seed: 21, undoRate: 0.04 });
-    const fullSocket = await open(s2.url);
-    const bugSocket = await open(s2.url);
+    const fullSocket = await open(env.s2.url);
+    const bugSocket = await open(env.s2.url);
     const full = new Viewer(fullSocket);
     const bug = new Viewer(bugSocket);
     const fullAck = await request(fullSocket, 'subscribe', { matchId: m.id });
@@ -67,12 +52,12 @@ describe.skipIf(!redis.available)('small pushes', () => {
     expect(bugAck).not.toHaveProperty('stats');
     if (!fullAck.ok || fullAck.detail !== 'full') return;
     // The pages' live client follows the same match (deltas applied, resync on a gap).
-    const client = createClient({ url: s1.url });
+    const client = createClient({ url: env.s1.url });
     clients.push(client);
     const feeds: MatchFeed[] = [];
     client.watch(m.id, (f) => feeds.push(f));
 
-    const acks = await recordAll(s1.url, m.id, m.scorerToken, steps);
+    const acks = await recordAll(env.s1.url, m.id, m.scorerToken, steps);
     await Promise.all([full.waitFor(steps.length), bug.waitFor(steps.length)]);
     expect(full.pushes.map((p) => p.version)).toEqual(steps.map((_, i) => i + 1));
     expect(bug.pushes.map((p) => p.version)).toEqual(steps.map((_, i) => i + 1));
@@ -84,7 +69,7 @@ describe.skipIf(!redis.available)('small pushes', () => {
       stats = applyStatsDelta(stats, p.stats!)!;
     }
     const whole = replay(setup, steps);
-    const server = (await api(s2.url, `/api/matches/${m.id}`)).body;
+    const server = (await api(env.s2.url, `/api/matches/${m.id}`)).body;
     expect(stats).toEqual(server.stats);
     expect(stats).toEqual(statsOf(whole));
     expect(stats.sheet.length).toBeGreaterThan(150);
@@ -113,9 +98,9 @@ describe.skipIf(!redis.available)('small pushes', () => {
   });
 
   it('a viewer that misses a version re-subscribes and gets the right whole sheet, then follows the deltas again', async () => {
-    const m = await createMatch(s1.url, LONG_SETUP);
+    const m = await createMatch(env.s1.url, LONG_SETUP);
     const steps = plausibleSteps(160, LONG_SETUP, { seed: 22, undoRate: 0.15 });
-    const socket = await open(s2.url);
+    const socket = await open(env.s2.url);
     const ack = await request(socket, 'subscribe', { matchId: m.id });
     if (!ack.ok || ack.detail !== 'full') throw new Error('subscribe refused');
     let version = ack.version;
@@ -145,25 +130,25 @@ describe.skipIf(!redis.available)('small pushes', () => {
         }).catch(reject);
       });
     });
-    await recordAll(s1.url, m.id, m.scorerToken, steps);
+    await recordAll(env.s1.url, m.id, m.scorerToken, steps);
     await done;
     expect(resyncs.length).toBeGreaterThanOrEqual(2);
-    expect(stats).toEqual((await api(s1.url, `/api/matches/${m.id}`)).body.stats);
+    expect(stats).toEqual((await api(env.s1.url, `/api/matches/${m.id}`)).body.stats);
     expect(stats).toEqual(statsOf(replay(setup, steps)));
   });
 
   it('subscribing again with another detail moves the connection to that room: one push per version', async () => {
-    const m = await createMatch(s2.url, LONG_SETUP);
+    const m = await createMatch(env.s2.url, LONG_SETUP);
     const steps = plausibleSteps(4, LONG_SETUP, { seed: 23 });
-    const socket = await open(s1.url);
+    const socket = await open(env.s1.url);
     const viewer = new Viewer(socket);
     expect(await request(socket, 'subscribe', { matchId: m.id, detail: 'scorebug' })).toMatchObject({ ok: true, detail: 'scorebug' });
-    await recordAll(s2.url, m.id, m.scorerToken, steps.slice(0, 2));
+    await recordAll(env.s2.url, m.id, m.scorerToken, steps.slice(0, 2));
     await viewer.waitFor(2);
     const up = await request(socket, 'subscribe', { matchId: m.id, detail: 'full', sinceVersion: 2 });
     expect(up).toMatchObject({ ok: true, detail: 'full', version: 2 });
     expect(up).toHaveProperty('stats.sheet');
-    await recordAll(s2.url, m.id, m.scorerToken, steps.slice(2), 2);
+    await recordAll(env.s2.url, m.id, m.scorerToken, steps.slice(2), 2);
     await viewer.waitFor(4);
     await new Promise((r) => setTimeout(r, 200));
     expect(viewer.pushes.map((p) => [p.version, 'stats' in p])).toEqual([[1, false], [2, false], [3, true], [4, true]]);
