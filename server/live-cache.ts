@@ -15,11 +15,12 @@ import type { Logger } from 'pino';
 import { newMatch, replay, resumeMatch, RULES_VERSION, trimHistory, undoable, view, type Match, type MatchState, type Snapshot, type Step } from '../shared/index';
 import { statsFromStored, storedStats } from '../shared/stats';
 import { KeyedCache } from './keyed-cache';
-import { advance, applyLogged, blankLive, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateOf, WINDOW, type Live, type Pushes } from './live-window';
+import { advance, applyLogged, blankLive, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateAtOf, stateOf, WINDOW, type Live, type Pushes } from './live-window';
+import { projectState } from '../shared/view';
 import type { Checkpoint, MatchRecord, MatchStore, StoredEvent } from './store/types';
 
 export type { Live, Pushes } from './live-window';
-export { WINDOW } from './live-window';
+export { WINDOW, WINDOW_MAX } from './live-window';
 
 /** A checkpoint is stored every CHECKPOINT_EVERY versions. */
 export const CHECKPOINT_EVERY = 200;
@@ -103,8 +104,8 @@ export class LiveCache {
   /** Public state at `version` (1…version(live)): kept, or the log replayed up to it (rare: an old retried eventId). */
   async stateAt(live: Live, version: number): Promise<MatchState> {
     if (version === live.version) return stateOf(live);
-    const kept = recentAt(live, version)?.match;
-    if (kept) return view(kept);
+    const kept = recentAt(live, version)?.at;
+    if (kept) return projectState(live.record.setup, kept.core, kept.depth, kept.last);
     const events = await this.store.eventsSince(live.id, 0, version);
     return view(replay(live.record.setup, events.map((e) => e.step)));
   }
@@ -223,7 +224,7 @@ export class LiveCache {
       const before = ck.version - from;
       // Events up to the checkpoint: kept for dedupe only (their states are not known here).
       for (const e of events.slice(0, before)) advance(live, e, null);
-      if (before > 0) live.recent[live.recent.length - 1] = { ...live.recent[live.recent.length - 1]!, match: base };
+      if (before > 0) live.recent[live.recent.length - 1] = { ...live.recent[live.recent.length - 1]!, at: stateAtOf(base) };
       try {
         for (const e of events.slice(before)) applyLogged(live, e);
       } catch (err) {

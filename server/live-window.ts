@@ -1,23 +1,38 @@
 /**
  * What the server keeps in memory of one loaded match (a `Live`): the engine's current `Match` (state,
- * incremental statistics, an undo stack trimmed to the newest WINDOW…2×WINDOW effective steps) and the
- * newest WINDOW…2×WINDOW log events (eventId and step, and the match after each) for dedupe, duplicates and
- * pushes. Nothing here grows with the match beyond its score sheet. Pure bookkeeping; the live-match cache
+ * incremental statistics, an undo stack trimmed to the newest WINDOW…WINDOW_MAX effective steps) and the
+ * newest WINDOW…WINDOW_MAX log events (eventId and step, and the state after each) for dedupe and duplicates.
+ * Nothing here grows with the match beyond its score sheet. Pure bookkeeping; the live-match cache
  * (server/live-cache.ts) does every read of the store.
  */
-import { applyStep, statsOf, trimHistory, view, type Match, type MatchState, type Snapshot, type StatePush, type Step } from '../shared/index';
-import { statsDelta } from '../shared/stats';
+import { applyStep, statsOf, trimHistory, view, type Match, type MatchState, type Outcome, type Snapshot, type StatePush, type Step } from '../shared/index';
+import type { Core } from '../shared/rules/core';
+import { lastStep, statsDelta } from '../shared/stats';
 import type { MatchRecord, StoredEvent } from './store/types';
 
-/** Effective steps kept for undo, and log events kept for dedupe: between WINDOW and 2 × WINDOW. */
+/** Effective steps kept for undo, and log events kept for dedupe: at least WINDOW (when the match has them)… */
 export const WINDOW = 200;
+/** …and at most WINDOW_MAX: reaching it, both are cut back to WINDOW (O(WINDOW) every WINDOW_MAX − WINDOW steps). */
+export const WINDOW_MAX = WINDOW + WINDOW / 4;
+
+/** What the public state at one version is made of (`projectState`); the core is shared with the undo stack. */
+export interface StateAt {
+  readonly core: Core;
+  readonly depth: number;
+  readonly last: Outcome | null;
+}
 
 /** One of the newest versions of a loaded match. */
 interface Recent {
   readonly eventId: string;
   readonly step: Step;
-  /** The match after this version; null for versions before the checkpoint the match was loaded from. */
-  readonly match: Match | null;
+  /** The state after this version; null for versions before the checkpoint the match was loaded from. */
+  readonly at: StateAt | null;
+}
+
+/** What the public state of `m` is made of. */
+export function stateAtOf(m: Match): StateAt {
+  return { core: m.core, depth: m.depth, last: lastStep(m.stats)?.outcome ?? null };
 }
 
 /** The pushes of one version: to the `full` room (with what changed in the statistics) and to the `scorebug` room. */
@@ -71,12 +86,11 @@ export class NeedsWholeLog extends Error {
 
 /**
  * Take the event at version `live.version + 1` whose resulting match is `match`. With `trim` (the default)
- * the undo stack and the recent events are cut back to WINDOW once they reach 2 × WINDOW (O(WINDOW) every
- * WINDOW steps).
+ * the undo stack and the recent events are cut back to WINDOW once they pass WINDOW_MAX.
  */
 export function advance(live: Live, event: StoredEvent, match: Match | null, trim = true): void {
   live.version++;
-  live.recent.push({ eventId: event.eventId, step: event.step, match });
+  live.recent.push({ eventId: event.eventId, step: event.step, at: match && stateAtOf(match) });
   live.eventIds.set(event.eventId, live.version);
   live.state = null;
   live.snap = null;
@@ -86,11 +100,11 @@ export function advance(live: Live, event: StoredEvent, match: Match | null, tri
   live.match = match;
   live.undoable += 'undo' in event.step ? -1 : 1;
   if (!trim) return;
-  if (live.undoable > 2 * WINDOW) {
+  if (live.undoable > WINDOW_MAX) {
     live.match = trimHistory(live.match, WINDOW);
     live.undoable = WINDOW;
   }
-  if (live.recent.length > 2 * WINDOW) {
+  if (live.recent.length > WINDOW_MAX) {
     for (const gone of live.recent.splice(0, live.recent.length - WINDOW)) live.eventIds.delete(gone.eventId);
   }
 }
@@ -107,7 +121,7 @@ export function applyLogged(live: Live, event: StoredEvent, trim = true): void {
 }
 
 /** The kept event at `version`, or undefined when it is older than the window. */
-export function recentAt(live: Live, version: number): { step: Step; match: Match | null } | undefined {
+export function recentAt(live: Live, version: number): { step: Step; at: StateAt | null } | undefined {
   return live.recent[version - (live.version - live.recent.length) - 1];
 }
 
