@@ -14,7 +14,7 @@
  * Run with --expose-gc (the npm script does).
  */
 import { pino } from 'pino';
-import { applyStep, newMatch, parseSetup, replay, view, type Step } from '../shared/index';
+import { applyStep, parseSetup, replay, view, type Step } from '../shared/index';
 import { LiveCache } from '../server/live-cache';
 import { MatchService, summaryOf } from '../server/matches';
 import type { Pushes } from '../server/live-window';

@@ -185,9 +185,13 @@ export class LiveCache {
     return lives.filter((l) => l.version > 0).map(pushesOf);
   }
 
-  /** Forget matches untouched for `idleMs` with nothing queued that `keep` does not claim (e.g. still watched). */
+  /**
+   * Forget matches untouched for `idleMs` with nothing queued that `keep` does not claim (e.g. still watched),
+   * and let the store release what it holds for matches no longer loaded here.
+   */
   evictIdle(idleMs: number, keep: (id: string) => boolean): void {
     this.cache.evictIdle(idleMs, keep);
+    this.store.evictIdle?.(idleMs, (id) => keep(id) || this.isLoaded(id));
   }
 
   /** Whether match `id` is loaded (or loading) here. */

@@ -9,7 +9,7 @@
  *
  * In memory it keeps, per open match, only what compare-and-append needs (the append handle, the version
  * and the eventId index), in the server's one keyed cache (server/keyed-cache.ts), whose serial queue also
- * orders every read and append of a match. The steps themselves are read from the file when asked for:
+ * orders every read and append of a match; idle ones are closed (`evictIdle`) and opened again when used. The steps themselves are read from the file when asked for:
  * the live-match cache above holds them.
  */
 import { mkdir, open, readdir, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
@@ -134,6 +134,11 @@ export class FileStore implements MatchStore {
       await this.writeSnapshot(snapshot);
       return { status: 'ok', version };
     });
+  }
+
+  /** Close the log files of matches untouched for `idleMs` that `keep` does not claim; the next use opens them again. */
+  evictIdle(idleMs: number, keep: (id: string) => boolean): void {
+    this.logs.evictIdle(idleMs, keep, (log) => void log.handle.close().catch(() => undefined));
   }
 
   async list(limit: number): Promise<MatchSummary[]> {

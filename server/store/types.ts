@@ -118,6 +118,11 @@ export interface MatchStore {
    * (listing row and state after the append) beside it. The event is durable before it resolves `ok`.
    */
   append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult>;
+  /**
+   * Release what the store holds in memory for matches untouched for `idleMs` that `keep` does not claim
+   * (the file store: open log files and their eventId index). Optional: the Redis store holds nothing.
+   */
+  evictIdle?(idleMs: number, keep: (id: string) => boolean): void;
   /** Summaries of the most recently updated matches, newest first. */
   list(limit: number): Promise<MatchSummary[]>;
   /** Release connections / file handles. */
