@@ -1,8 +1,9 @@
 /**
  * Benchmark child: one server process, either a cuecast instance (`cuecast`: Redis store + Redis adapter,
  * rules engine) or a bare Socket.IO server (`bare`: no Redis, no rules; `bcast` is broadcast as is to the
- * room). Talks to the orchestrator over IPC: sends `{type:'listening', url}`; answers `{type:'heap'}` with
- * the heap used after a full GC. Run with --expose-gc.
+ * room after the ack, like cuecast: ack first, fan-out in the next check phase). Talks to the orchestrator
+ * over IPC: sends `{type:'listening', url}`; answers `{type:'heap'}` with the memory after a full GC (heap
+ * used, external incl. array buffers, RSS). Run with --expose-gc.
  */
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
@@ -13,11 +14,12 @@ type Msg = { type: 'heap'; id: number } | { type: 'stop' };
 const mode = process.env.BENCH_MODE;
 const send = (m: unknown) => process.send!(m);
 
-function heapAfterGc(): number {
+function memoryAfterGc(): { heapUsed: number; external: number; rss: number } {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with --expose-gc');
   for (let i = 0; i < 3; i++) gc();
-  return process.memoryUsage().heapUsed;
+  const m = process.memoryUsage();
+  return { heapUsed: m.heapUsed, external: m.external, rss: m.rss };
 }
 
 let close: () => Promise<void>;
@@ -42,8 +44,8 @@ if (mode === 'cuecast') {
       ack({ ok: true, version: 0 });
     });
     socket.on('bcast', (msg: { matchId: string }, ack: (r: unknown) => void) => {
-      io.to(`match:${msg.matchId}`).emit('state', msg);
       ack({ ok: true });
+      setImmediate(() => io.to(`match:${msg.matchId}`).emit('state', msg));
     });
   });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()));
@@ -54,7 +56,7 @@ if (mode === 'cuecast') {
 }
 
 process.on('message', async (m: Msg) => {
-  if (m.type === 'heap') send({ type: 'heap', id: m.id, heapUsed: heapAfterGc() });
+  if (m.type === 'heap') send({ type: 'heap', id: m.id, ...memoryAfterGc() });
   if (m.type === 'stop') {
     await close();
     process.exit(0);

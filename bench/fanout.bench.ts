@@ -1,32 +1,39 @@
 /**
- * `npm run bench` — fan-out benchmark of the match server (issue 3).
+ * `npm run bench` — fan-out benchmark of the match server (issues 3 and 11).
  *
- * For N viewers (1,000 and 5,000) split evenly over two cuecast instances that share the Redis at REDIS_URL
- * (default redis://127.0.0.1:6379; keys under a throw-away prefix, deleted afterwards), one scorer records
- * 200 shots (after 10 warm-up shots). Measured per shot: scorer emit → the LAST viewer has the push
- * (p50/p99), the scorer's ack round trip, and each instance's heap growth per connected viewer (after GC,
- * marginal: from N/2 to N viewers).
+ * For N viewers (1,000, 5,000 and 10,000 by default) split evenly over two cuecast instances that share the
+ * Redis at REDIS_URL (default redis://127.0.0.1:6379; keys under a throw-away prefix, deleted afterwards), one
+ * scorer records plausible steps (shared/simulate: innings, safeties, fouls, re-racks, 2 % undos) of a long
+ * 14-1 match: BENCH_START steps are recorded before the viewers join (they subscribe to a match with a long
+ * score sheet), then 10 warm-up and BENCH_SHOTS measured shots, so the last measured shot is step 10,000.
+ * Measured per shot: scorer emit → the LAST viewer has the push (p50/p99), the scorer's ack round trip (emit →
+ * ack on its socket to instance 1), the bytes of each push (JSON), and each instance's memory per connected
+ * viewer (after GC, marginal: from N/2 to N viewers): heap, heap + external, RSS.
  * Baseline in the same run: two bare Socket.IO servers (no Redis, no rules, same topology and viewer split)
- * broadcasting the same message (the latest cuecast push) that the scorer sends to both. Viewers run in child processes,
- * one per instance, so the server processes measure only their own heap.
+ * to which the scorer sends, for each shot, the very push cuecast sent for that shot; each acks, then
+ * broadcasts it in the next check phase, as cuecast does. Viewers run in child processes, one per instance,
+ * so the server processes measure only their own memory.
  * Both set-ups run side by side and their shots alternate, so a busy (shared) machine affects both alike;
  * shots are sequential: the next is emitted BENCH_GAP_MS (default 5) ms after every viewer has the previous one.
- * Options (env): BENCH_VIEWERS (default 1000,5000), BENCH_SHOTS (200), BENCH_GAP_MS (5), REDIS_URL.
+ * Options (env): BENCH_VIEWERS (default 1000,5000,10000), BENCH_SHOTS (200), BENCH_START (10000 − 10 − shots),
+ * BENCH_GAP_MS (5), REDIS_URL.
  */
 import { io, type Socket } from 'socket.io-client';
 import { createClient } from 'redis';
-import { legalSteps } from '../tests/helpers/server';
+import { LONG_SETUP, plausibleSteps } from '../tests/helpers/server';
 import { startChild, type BenchChild } from './child';
-import { PROTOCOL_VERSION } from '../shared/protocol/wire';
+import { PROTOCOL_VERSION, type StatePush } from '../shared/protocol/wire';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const SIZES = (process.env.BENCH_VIEWERS ?? '1000,5000').split(',').map(Number);
+const SIZES = (process.env.BENCH_VIEWERS ?? '1000,5000,10000').split(',').map(Number);
 const SHOTS = Number(process.env.BENCH_SHOTS ?? 200);
 const WARMUP = 10;
+/** Steps recorded before the viewers join. */
+const START = Number(process.env.BENCH_START ?? Math.max(0, 10_000 - WARMUP - SHOTS));
 /** Pause after every viewer has a shot before the next shot (either set-up). */
 const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 5);
-const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [1000, 1000] };
-const steps = legalSteps(WARMUP + SHOTS, SETUP);
+const SETUP = LONG_SETUP;
+const steps = plausibleSteps(START + WARMUP + SHOTS, SETUP, { seed: 42, undoRate: 0.02 });
 
 const now = () => process.hrtime.bigint();
 const ms = (ns: bigint) => Number(ns) / 1e6;
@@ -41,11 +48,16 @@ async function startServerChild(mode: 'cuecast' | 'bare', prefix: string) {
   return { c, url };
 }
 
+interface Memory {
+  heapUsed: number;
+  external: number;
+  rss: number;
+}
 let heapSeq = 0;
-async function heap(c: BenchChild): Promise<number> {
+async function memory(c: BenchChild): Promise<Memory> {
   const id = ++heapSeq;
   c.send({ type: 'heap', id });
-  return (await c.next<{ heapUsed: number }>('heap', (m) => m.id === id)).heapUsed;
+  return c.next<Memory>('heap', (m) => m.id === id);
 }
 
 function connect(url: string, token?: string): Promise<Socket> {
@@ -66,22 +78,22 @@ interface Result {
   mode: 'cuecast' | 'bare';
   fanout: number[];
   ack: number[];
-  heapPerViewer: number;
-  messageBytes: number;
+  /** Marginal bytes per viewer (after GC): heap, heap + external, RSS. */
+  perViewer: Memory;
+  /** JSON bytes of each measured push. */
+  bytes: number[];
 }
 
 /** One topology: two server children and one viewer child per server (N/2 viewers each). */
 interface Topology {
   mode: 'cuecast' | 'bare';
-  heapPerViewer: number;
-  /** Record (cuecast) or broadcast (bare) shot `i`; resolves with its fan-out and ack times in ms. */
-  shoot(i: number): Promise<{ fanout: number; ack: number }>;
-  /** The last message pushed (cuecast: built from the last ack). */
-  lastMessage(): Record<string, unknown>;
+  perViewer: Memory;
+  /** Record (cuecast) or broadcast (bare) shot `i`; resolves with its fan-out and ack times in ms and the push. */
+  shoot(i: number): Promise<{ fanout: number; ack: number; push: StatePush }>;
   stop(): Promise<void>;
 }
 
-async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: () => Record<string, unknown>): Promise<Topology> {
+async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: (i: number) => StatePush): Promise<Topology> {
   const prefix = `cuecast-bench:${process.pid}:${mode}:${viewers}:`;
   const servers = [await startServerChild(mode, prefix), await startServerChild(mode, prefix)];
   const viewerProcs: BenchChild[] = [];
@@ -106,6 +118,13 @@ async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: () => R
       const body = (await res.json()) as { id: string; scorerToken: string };
       matchId = body.id;
       token = body.scorerToken;
+      // The long match the viewers join: START steps recorded before anyone watches.
+      const pre = await connect(servers[0]!.url, token);
+      for (let i = 0; i < START; i++) {
+        const a = await pre.timeout(30_000).emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId, eventId: `b${i}`, expectedVersion: i, step: steps[i] });
+        if (!a.ok) throw new Error(`record refused: ${JSON.stringify(a.error)}`);
+      }
+      pre.close();
     }
     // Heap per viewer is the marginal cost: heap after GC with N/2 viewers connected, then with N, over the
     // N/2 added — so one-time costs (JIT code, caches warmed by the first connections) are not counted.
@@ -120,41 +139,42 @@ async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: () => R
       await sleep(500);
     };
     await connectViewers(quarter);
-    const heap0 = await Promise.all(servers.map((s) => heap(s.c)));
+    const mem0 = await Promise.all(servers.map((s) => memory(s.c)));
     await connectViewers(rest);
-    const heap1 = await Promise.all(servers.map((s) => heap(s.c)));
-    const heapPerViewer = (heap1[0]! - heap0[0]! + (heap1[1]! - heap0[1]!)) / (rest[0]! + rest[1]!);
+    const mem1 = await Promise.all(servers.map((s) => memory(s.c)));
+    const added = rest[0]! + rest[1]!;
+    const delta = (f: (m: Memory) => number) => (f(mem1[0]!) - f(mem0[0]!) + f(mem1[1]!) - f(mem0[1]!)) / added;
+    const perViewer: Memory = { heapUsed: delta((m) => m.heapUsed), external: delta((m) => m.heapUsed + m.external), rss: delta((m) => m.rss) };
 
     // The scorer: one socket to instance 1 (cuecast), or one to each bare server.
     const scorers = mode === 'cuecast' ? [await connect(servers[0]!.url, token)] : await Promise.all(servers.map((s) => connect(s.url)));
     sockets.push(...scorers);
-    let lastAck: Record<string, unknown> = {};
-    let lastStep: unknown = null;
     const shoot = async (i: number) => {
-      const version = i + 1;
+      const n = START + i;
+      const version = n + 1;
       const done = viewerProcs.map((v) => v.next<{ at: string }>('done', (m) => m.version === version, 60_000));
+      let push: StatePush;
       const t0 = now();
-      let acked: Promise<unknown>;
+      let ack: number;
       if (mode === 'cuecast') {
-        lastStep = steps[i];
-        acked = scorers[0]!.timeout(30_000).emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId, eventId: `b${i}`, expectedVersion: i, step: steps[i] }).then((a: any) => {
-          if (!a.ok) throw new Error(`record refused: ${JSON.stringify(a.error)}`);
-          lastAck = a;
-        });
+        const a = await scorers[0]!.timeout(30_000).emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId, eventId: `b${n}`, expectedVersion: n, step: steps[n] });
+        ack = ms(now() - t0);
+        if (!a.ok) throw new Error(`record refused: ${JSON.stringify(a.error)}`);
+        // The full room's push is the ack's version, state and statistics delta with the step.
+        push = { matchId, version: a.version, state: a.state, step: steps[n]!, stats: a.stats };
       } else {
-        const msg = { ...payload(), matchId, version };
-        acked = Promise.all(scorers.map((s) => s.timeout(30_000).emitWithAck('bcast', msg)));
+        push = { ...payload(i), matchId, version };
+        // Both servers get it at once; the ack is timed on the socket to server 1, as cuecast's is.
+        const [first, second] = scorers.map((s) => s.timeout(30_000).emitWithAck('bcast', push));
+        await first;
+        ack = ms(now() - t0);
+        await second;
       }
-      const ack = await acked.then(() => ms(now() - t0));
       const ats = await Promise.all(done);
       const last = ats.map((d) => BigInt(d.at)).reduce((a, b) => (a > b ? a : b));
-      return { fanout: ms(last - t0), ack };
+      return { fanout: ms(last - t0), ack, push };
     };
-    const lastMessage = () => {
-      const { ok: _ok, ...push } = lastAck as { ok: boolean };
-      return { ...push, step: lastStep };
-    };
-    return { mode, heapPerViewer, shoot, lastMessage, stop };
+    return { mode, perViewer, shoot, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -166,25 +186,28 @@ async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: () => R
  * machine may be shared), each shot starting GAP_MS after every viewer has the previous one.
  */
 async function compare(viewers: number): Promise<Result[]> {
-  console.error(`[bench] ${viewers} viewers: starting 2 cuecast instances + Redis and 2 bare Socket.IO servers …`);
-  const cue = await setUp('cuecast', viewers, () => ({}));
+  console.error(`[bench] ${viewers} viewers: starting 2 cuecast instances + Redis (recording ${START} steps first) and 2 bare Socket.IO servers …`);
+  const pushes: StatePush[] = [];
+  const cue = await setUp('cuecast', viewers, () => {
+    throw new Error('cuecast makes its own pushes');
+  });
   let bare: Topology | null = null;
   try {
-    bare = await setUp('bare', viewers, () => cue.lastMessage());
-    const results: Result[] = [cue, bare].map((t) => ({ viewers, mode: t.mode, fanout: [], ack: [], heapPerViewer: t.heapPerViewer, messageBytes: 0 }));
+    bare = await setUp('bare', viewers, (i) => pushes[i]!);
+    const results: Result[] = [cue, bare].map((t) => ({ viewers, mode: t.mode, fanout: [], ack: [], perViewer: t.perViewer, bytes: [] }));
     console.error(`[bench] ${viewers} viewers: ${WARMUP} warm-up + ${SHOTS} measured shots each …`);
     for (let i = 0; i < WARMUP + SHOTS; i++) {
       for (const [k, t] of [cue, bare].entries()) {
         const r = await t.shoot(i);
+        if (k === 0) pushes[i] = r.push;
         if (i >= WARMUP) {
           results[k]!.fanout.push(r.fanout);
           results[k]!.ack.push(r.ack);
+          results[k]!.bytes.push(Buffer.byteLength(JSON.stringify(r.push)));
         }
         await sleep(GAP_MS);
       }
     }
-    const bytes = Buffer.byteLength(JSON.stringify(cue.lastMessage()));
-    for (const r of results) r.messageBytes = bytes;
     return results;
   } finally {
     await Promise.all([cue.stop(), bare?.stop()]);
@@ -198,18 +221,20 @@ for (const n of SIZES) {
 }
 
 const f = (x: number) => x.toFixed(2);
-console.log(`\nFan-out: one scorer, ${SHOTS} shots, viewers split over two instances (node ${process.version}, ${(await import('node:os')).cpus().length} cores)\n`);
-console.log('| viewers | server                         | msg bytes | emit→last viewer p50 ms | p99 ms | ratio p50 | ratio p99 | scorer ack p50 ms | ack p99 ms | heap / viewer KB |');
-console.log('|--------:|--------------------------------|----------:|------------------------:|-------:|----------:|----------:|------------------:|-----------:|-----------------:|');
+const kb = (x: number) => (x / 1024).toFixed(1);
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+console.log(`\nFan-out: one scorer, ${SHOTS} plausible 14-1 shots at steps ${START + WARMUP + 1}–${START + WARMUP + SHOTS}, viewers split over two instances (node ${process.version}, ${(await import('node:os')).cpus().length} cores)\n`);
+console.log('| viewers | server | push bytes mean / max | emit→last viewer p50 ms | p99 ms | ratio p50 | ratio p99 | scorer ack p50 ms | ack p99 ms | heap / viewer KB | heap+external / viewer KB | RSS / viewer KB |');
+console.log('|--------:|--------|------:|------:|------:|------:|------:|------:|------:|------:|------:|------:|');
 for (const n of SIZES) {
   const cue = results.find((r) => r.viewers === n && r.mode === 'cuecast')!;
   const bare = results.find((r) => r.viewers === n && r.mode === 'bare')!;
   for (const r of [cue, bare]) {
     const isCue = r === cue;
     console.log(
-      `| ${String(n).padStart(7)} | ${(isCue ? 'cuecast (Redis log + adapter)' : 'bare Socket.IO broadcast').padEnd(30)} | ${String(r.messageBytes).padStart(9)} | ${f(pct(r.fanout, 0.5)).padStart(23)} | ${f(pct(r.fanout, 0.99)).padStart(6)} | ${(isCue ? f(pct(cue.fanout, 0.5) / pct(bare.fanout, 0.5)) : '').padStart(9)} | ${(isCue ? f(pct(cue.fanout, 0.99) / pct(bare.fanout, 0.99)) : '').padStart(9)} | ${f(pct(r.ack, 0.5)).padStart(17)} | ${f(pct(r.ack, 0.99)).padStart(10)} | ${(r.heapPerViewer / 1024).toFixed(1).padStart(16)} |`,
+      `| ${n} | ${isCue ? 'cuecast (Redis log + adapter)' : 'bare Socket.IO broadcast'} | ${mean(r.bytes).toFixed(0)} / ${Math.max(...r.bytes)} | ${f(pct(r.fanout, 0.5))} | ${f(pct(r.fanout, 0.99))} | ${isCue ? f(pct(cue.fanout, 0.5) / pct(bare.fanout, 0.5)) : ''} | ${isCue ? f(pct(cue.fanout, 0.99) / pct(bare.fanout, 0.99)) : ''} | ${f(pct(r.ack, 0.5))} | ${f(pct(r.ack, 0.99))} | ${kb(r.perViewer.heapUsed)} | ${kb(r.perViewer.external)} | ${kb(r.perViewer.rss)} |`,
     );
   }
 }
-console.log('\nTargets: ratio p50 ≤ 1.15 at 1k viewers; scorer ack p99 ≤ 5 ms; server heap ≤ 10 KB per viewer.');
+console.log('\nTargets: ratio ≤ 1.15 at every size; push ≤ 4 KB at step 10,000; scorer ack p99 ≤ 5 ms. Heap per loaded match and per-step work: npm run bench:match.');
 process.exit(0);

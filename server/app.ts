@@ -22,8 +22,9 @@ import type { EventStore } from './store/event-store';
 import { FileEventStore } from './store/file-event-store';
 import { apiRouter } from './http/api';
 import { staticRouter } from './http/static';
-import { attachProtocol, roomOf, type IoServer, type SocketLimits } from './socket';
+import { attachProtocol, matchOfRoom, roomOf, type IoServer, type SocketLimits } from './socket';
 import { eventHandlers, eventOfRoom, eventRoom, tableOfRoom, tableRoom } from './socket-events';
+import type { Pushes } from './live-cache';
 import { releaseUpgradeRequest } from './socket-memory';
 import { ConnectionGate, OriginPolicy, type ConnectionLimits } from './connection-limits';
 
@@ -37,6 +38,8 @@ export interface Limits extends SocketLimits, ConnectionLimits {
   bodyLimitBytes: number;
   /** Largest Socket.IO frame in bytes; bigger frames close the connection (default 64 KiB). */
   maxFrameBytes: number;
+  /** A loaded match nobody watches and nobody recorded for this long (ms) is dropped from memory (default 30 min). */
+  idleMatchMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -49,6 +52,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxSockets: 20_000,
   bodyLimitBytes: 16 * 1024,
   maxFrameBytes: 64 * 1024,
+  idleMatchMs: 30 * 60_000,
 };
 
 export interface ServerOptions {
@@ -136,10 +140,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     store,
     log,
     shared: store.kind === 'redis',
-    onAppended: (push) => {
-      io.to(roomOf(push.matchId)).emit('state', push);
-      // The event service (made right below) hears every recorded step: live lines, automatic cards.
-      void events.onMatchStep(push);
+    onAppended: (pushes) => {
+      emitPushes(pushes);
+      // The event service (made right below) hears every recorded step: live lines, automatic cards. It
+      // needs the state only (a match summary reads the service's whole current statistics, never a delta).
+      void events.onMatchStep(pushes.scorebug);
     },
   });
   const events = new EventService({
@@ -153,6 +158,16 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       live: (push) => io.to(eventRoom(push.eventId)).emit('eventLive', push),
     },
   });
+  /**
+   * Send a version's pushes to the match's two rooms: on every instance, or with `only` (a resync) to this
+   * instance's viewers in those of the two rooms `only` names.
+   */
+  function emitPushes({ full, scorebug }: Pushes, only?: ReadonlySet<string>): void {
+    for (const [room, push] of [[roomOf(full.matchId, 'full'), full], [roomOf(full.matchId, 'scorebug'), scorebug]] as const) {
+      if (!only) io.to(room).emit('state', push);
+      else if (only.has(room)) io.local.to(room).emit('state', push);
+    }
+  }
 
   app.disable('x-powered-by');
   if (opts.trustProxy !== undefined && opts.trustProxy !== false) app.set('trust proxy', opts.trustProxy);
@@ -179,24 +194,39 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   attachProtocol(io, matches, log, limits, eventHandlers(events, limits));
 
   // Pub/sub drops what is published while Redis is away (and, on a cluster, before a room's subscription is
-  // in place): re-read what the rooms concerned show — a match's state, a table's state, an event — and push it
-  // to this instance's viewers of them (clients drop versions they already have).
+  // in place): re-read what the rooms concerned show — a match's state (both details), a table's state, an
+  // event — with the reads sent together, and push it to this instance's viewers of them, one push per match
+  // per viewer (clients drop versions they already have; one that missed several versions re-subscribes).
   const viewedRooms = () => [...io.of('/').adapter.rooms.keys()];
+  const isViewed = (id: string) => io.of('/').adapter.rooms.has(roomOf(id, 'full')) || io.of('/').adapter.rooms.has(roomOf(id, 'scorebug'));
   const timers = new Set<NodeJS.Timeout>();
   let closing: Promise<void> | null = null;
-  const resyncViewers = async (rooms: () => string[], why: string, attempt = 0): Promise<void> => {
+  /**
+   * Resync the viewers of `rooms()`. `pushed` holds the version each match was last resynced at by the same
+   * round (a later pass pushes a match again only when it moved on).
+   */
+  const resyncViewers = async (rooms: () => string[], why: string, pushed = new Map<string, number>(), attempt = 0): Promise<void> => {
     if (closing) return;
     try {
-      const names = rooms();
-      const pushes = await matches.resync(names.filter((r) => r.startsWith('match:')).map((r) => r.slice('match:'.length)));
-      for (const p of pushes) io.local.to(roomOf(p.matchId)).emit('state', p);
-      const tables = await events.resyncTables(names.map(tableOfRoom).filter((t) => t !== null));
+      const names = new Set(rooms());
+      const ids = new Set<string>();
+      for (const room of names) {
+        const id = matchOfRoom(room);
+        if (id !== null) ids.add(id);
+      }
+      const all = await matches.resync(ids);
+      const fresh = all.filter((p) => (pushed.get(p.full.matchId) ?? -1) < p.full.version);
+      for (const p of fresh) {
+        emitPushes(p, names);
+        pushed.set(p.full.matchId, p.full.version);
+      }
+      const tables = await events.resyncTables([...names].map(tableOfRoom).filter((t) => t !== null));
       for (const t of tables) io.local.to(tableRoom(t.eventId, t.table)).emit('table', t);
-      const views = await events.resyncEvents(names.map(eventOfRoom).filter((e) => e !== null));
+      const views = await events.resyncEvents([...names].map(eventOfRoom).filter((e) => e !== null));
       for (const v of views) io.local.to(eventRoom(v.id)).emit('event', v);
-      log.debug({ matches: pushes.length, tables: tables.length, events: views.length, why }, 'resynced viewers');
+      log.debug({ matches: all.length, pushed: fresh.length, tables: tables.length, events: views.length, why }, 'resynced viewers');
     } catch (err) {
-      if (attempt < 20) later(() => resyncViewers(rooms, why, attempt + 1), 500);
+      if (attempt < 20) later(() => resyncViewers(rooms, why, pushed, attempt + 1), 500);
       else log.error({ err: (err as Error).message, why }, 'resync of viewers failed');
     }
   };
@@ -212,11 +242,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       backend.adapter({
         reconnected: () => {
           log.info('resyncing viewers after a redis reconnection');
-          // Once right away, once after the re-subscription and the other instances' queued publishes settled.
-          void resyncViewers(viewedRooms, 'reconnection');
-          later(() => resyncViewers(viewedRooms, 'reconnection'), 1000);
+          // Once right away, once after the re-subscription and the other instances' queued publishes settled
+          // (that second pass pushes only the matches that moved on since the first).
+          const pushed = new Map<string, number>();
+          void resyncViewers(viewedRooms, 'reconnection', pushed);
+          later(() => resyncViewers(viewedRooms, 'reconnection', pushed), 1000);
         },
-        // A match, table or event room's first viewer here joined just before its shard channel was subscribed.
+        // A match (either detail), table or event room's first viewer here joined just before its shard channel was subscribed.
         roomSubscribed: (room) => {
           if (io.of('/').adapter.rooms.has(room)) void resyncViewers(() => [room], 'subscribed');
         },
@@ -224,7 +256,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     );
   }
 
-  const sweeper = setInterval(() => matches.evictIdle(30 * 60_000, (id) => io.of('/').adapter.rooms.has(roomOf(id))), 60_000);
+  const sweeper = setInterval(() => matches.evictIdle(limits.idleMatchMs, isViewed), Math.min(60_000, limits.idleMatchMs));
   sweeper.unref();
 
   try {

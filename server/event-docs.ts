@@ -10,7 +10,7 @@ import { applyCardAction, initialCards, type CardAction, type CardsState, type E
 import type { eventCreateSchema, playerPatchSchema, playerSchema, tableInputSchema } from '../shared/protocol/event-schemas';
 import { EVENT_LIMITS } from '../shared/protocol/event';
 import { parseSetup, type MatchSetup } from '../shared/protocol/setup';
-import type { Snapshot } from '../shared/protocol/wire';
+import type { ScorebugSnapshot } from '../shared/protocol/wire';
 import type { EventDoc } from './store/event-store';
 import { fail, type Failure } from './failure';
 
@@ -267,7 +267,7 @@ export function tableStateOf(doc: EventInfo, table: EventTable): TableState {
 }
 
 /** The organiser page's live line of a match at a snapshot. */
-export function liveLineOf(s: Snapshot): LiveLine {
+export function liveLineOf(s: ScorebugSnapshot): LiveLine {
   const st = s.state;
   return {
     matchId: s.matchId,

@@ -59,8 +59,9 @@ type Broadcast = (packet: Packet, opts: BroadcastOptions) => unknown;
 
 /**
  * The official sharded Socket.IO Redis adapter (`createShardedAdapter`: SSUBSCRIBE / SPUBLISH, Redis 7), one
- * shard channel per match room, `<channelPrefix>#/#match:<id>#` — so a Redis Cluster spreads the fan-out over
- * its masters and each match's pushes stay in order on one shard. Two changes, for the guarantees of
+ * shard channel per room (`subscriptionMode: 'dynamic'`): a match's two rooms `<channelPrefix>#/#match:<id>#`
+ * (with statistics) and `…#scorebug:<id>#`, a table's and an event's — so a Redis Cluster spreads the fan-out
+ * over its masters and each room's pushes stay in order on one shard. Two changes, for the guarantees of
  * `PublishFirstRedisAdapter`:
  * - publish first: the stock adapter (socket.io-adapter's ClusterAdapter) awaits SPUBLISH's reply before it
  *   delivers to local sockets; here the publish is queued and the local delivery runs two `setImmediate`s

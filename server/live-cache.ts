@@ -1,55 +1,57 @@
 /**
  * The live-match cache: every loaded match in memory, over whichever store the server runs on (Redis or
- * files). Per match it keeps the engine's current `Match`, the log, the eventId → version index and the
- * latest snapshot; it loads a match once (replaying its log), runs all work on one match through a serial
- * queue, catches up with steps other instances appended (shared stores), and forgets idle matches. It
- * decides nothing: the match service (server/matches.ts) judges each step and hands the accepted ones here.
+ * files). Per match it keeps a `Live` (server/live-window.ts): the engine's match with a bounded undo stack,
+ * the newest log events for dedupe, and the latest state, snapshot and pushes. It loads a match from the
+ * checkpoint stored beside its log plus the events after it, runs all work on one match through a serial
+ * queue, catches up with steps other instances appended (shared stores), stores a checkpoint every
+ * CHECKPOINT_EVERY versions, and forgets idle matches. An undo reaching past the kept undo stack, and an
+ * eventId or state older than the kept events, go to the store (rare). It decides nothing: the match
+ * service (server/matches.ts) judges each step and hands the accepted ones here.
  *
- * Only this module reads or changes a `Live`'s log and index, so what a loaded match keeps (today its whole
- * log) can change without touching the service.
+ * Only this module reads or changes a `Live`, so what a loaded match keeps can change without touching the
+ * service.
  */
-import { applyStep, replay, statsOf, view, type Match, type Snapshot, type StatePush, type Step } from '../shared/index';
+import type { Logger } from 'pino';
+import { newMatch, replay, resumeMatch, RULES_VERSION, trimHistory, undoable, view, type Match, type MatchState, type Snapshot, type Step } from '../shared/index';
+import { statsFromStored, storedStats } from '../shared/stats';
 import { KeyedCache } from './keyed-cache';
-import type { MatchRecord, MatchStore, StoredEvent } from './store/types';
+import { advance, applyLogged, blankLive, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateAtOf, stateOf, WINDOW, type Live, type Pushes } from './live-window';
+import { projectState } from '../shared/view';
+import type { Checkpoint, MatchRecord, MatchStore, StoredEvent } from './store/types';
 
-/** A loaded match. The service reads `record` and `match`; everything else belongs to this module. */
-export interface Live {
-  readonly id: string;
-  readonly record: MatchRecord;
-  /** The engine's match at the latest version. */
-  match: Match;
-  /** The log, versions 1…n (`events.length` is the version). */
-  events: StoredEvent[];
-  eventIds: Map<string, number>;
-  /** Snapshot of the latest version, built on demand. */
-  snap: Snapshot | null;
-  /** A catch-up queued and not started yet: later callers share it. */
-  pendingRefresh: Promise<void> | null;
-}
+export type { Live, Pushes } from './live-window';
+export { WINDOW, WINDOW_MAX } from './live-window';
+
+/** A checkpoint is stored every CHECKPOINT_EVERY versions. */
+export const CHECKPOINT_EVERY = 200;
+/**
+ * Format of the checkpoints this server writes; others are ignored (the log is replayed instead). Format 1 was
+ * a pre-release layout (recent steps kept with their step and worded outcome).
+ */
+export const CHECKPOINT_FORMAT = 2;
 
 /** Match ids the server accepts: anything else is unknown without asking the store. */
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** Snapshot of `match` as match `id` at `version`. */
-export function snapshotOf(id: string, version: number, match: Match): Snapshot {
-  return { matchId: id, version, state: view(match), stats: statsOf(match) };
-}
 
 export interface LiveCacheOptions {
   store: MatchStore;
   /** True when other instances may write the same store (Redis): reads catch up with the log first. */
   shared: boolean;
+  /** Hears checkpoints that could not be stored (they are retried CHECKPOINT_EVERY versions later). */
+  log?: Logger;
 }
 
 /** Loaded matches by id over `store`. */
 export class LiveCache {
   private readonly cache: KeyedCache<Live>;
   private readonly store: MatchStore;
+  private readonly logger: Logger | undefined;
   readonly shared: boolean;
 
   constructor(opts: LiveCacheOptions) {
     this.store = opts.store;
     this.shared = opts.shared;
+    this.logger = opts.log;
     this.cache = new KeyedCache((id) => this.load(id));
   }
 
@@ -66,8 +68,9 @@ export class LiveCache {
   }
 
   /** Keep a match just created here (version 0) without reading it back. */
-  add(record: MatchRecord, match: Match, snapshot: Snapshot): Live {
-    const live: Live = { id: record.id, record, match, events: [], eventIds: new Map(), snap: snapshot, pendingRefresh: null };
+  add(record: MatchRecord, match: Match, state: MatchState): Live {
+    const live = blankLive(record.id, record, match, 0);
+    live.state = state;
     this.cache.set(record.id, live);
     return live;
   }
@@ -79,46 +82,70 @@ export class LiveCache {
 
   /** Latest version of a loaded match. */
   version(live: Live): number {
-    return live.events.length;
+    return live.version;
   }
 
-  /** Version at which `eventId` was recorded, or undefined. */
+  /** Version at which `eventId` was recorded if it is one of the kept events, else undefined (ask `storedVersionOf`). */
   versionOf(live: Live, eventId: string): number | undefined {
     return live.eventIds.get(eventId);
   }
 
-  /** The step recorded at `version` (1…version(live)). */
-  stepAt(live: Live, version: number): Step {
-    return live.events[version - 1]!.step;
+  /** Version at which `eventId` was recorded, from the store's own index (any age), or undefined. */
+  storedVersionOf(live: Live, eventId: string): Promise<number | undefined> {
+    return this.store.versionOfEvent(live.id, eventId);
   }
 
-  /** The log, versions 1…n (a copy). */
-  log(live: Live): StoredEvent[] {
-    return live.events.slice();
+  /** The step recorded at `version` (1…version(live)): kept, or read from the store. */
+  async stepAt(live: Live, version: number): Promise<Step> {
+    const kept = recentAt(live, version);
+    if (kept) return kept.step;
+    const [event] = await this.store.eventsSince(live.id, version - 1, version);
+    if (!event) throw new Error(`match ${live.id}: no event at version ${version} in the store`);
+    return event.step;
   }
 
-  /** Snapshot at the latest version (built once per version). */
+  /** Public state at `version` (1…version(live)): kept, or the log replayed up to it (rare: an old retried eventId). */
+  async stateAt(live: Live, version: number): Promise<MatchState> {
+    if (version === live.version) return stateOf(live);
+    const kept = recentAt(live, version)?.at;
+    if (kept) return projectState(live.record.setup, kept.core, kept.depth, kept.last);
+    const events = await this.store.eventsSince(live.id, 0, version);
+    return view(replay(live.record.setup, events.map((e) => e.step)));
+  }
+
+  /** The log, versions 1…version(live), read from the store. */
+  log(live: Live): Promise<StoredEvent[]> {
+    return this.store.eventsSince(live.id, 0, live.version);
+  }
+
+  /** Public state at the latest version. */
+  state(live: Live): MatchState {
+    return stateOf(live);
+  }
+
+  /** Snapshot at the latest version with the whole statistics (built once per version, O(sheet rows)). */
   snapshot(live: Live): Snapshot {
-    const version = live.events.length;
-    if (live.snap?.version !== version) live.snap = snapshotOf(live.id, version, live.match);
-    return live.snap;
-  }
-
-  /** Snapshot at an earlier `version` (1…version(live)), replayed from the log. */
-  snapshotAt(live: Live, version: number): Snapshot {
-    if (version === live.events.length) return this.snapshot(live);
-    return snapshotOf(live.id, version, replay(live.record.setup, live.events.slice(0, version).map((e) => e.step)));
+    return snapshotOf(live);
   }
 
   /**
-   * Take a step this instance appended at the next version: `match` and `snapshot` are the state after it.
-   * Call inside `serial`, right after the store accepted the append.
+   * Before deciding an undo: when the kept undo stack is empty but the match has effective steps (they were
+   * trimmed, or the match was loaded from a checkpoint), rebuild it from the whole log. Call inside `serial`.
    */
-  commit(live: Live, event: StoredEvent, match: Match, snapshot: Snapshot): void {
-    live.match = match;
-    live.events.push(event);
-    live.eventIds.set(event.eventId, live.events.length);
-    live.snap = snapshot;
+  async prepareUndo(live: Live): Promise<void> {
+    if (live.undoable === 0 && live.match.depth > 0) await this.rebuild(live);
+  }
+
+  /**
+   * Take a step this instance appended at the next version: `match` and `state` are the match and public
+   * state after it. Call inside `serial`, right after the store accepted the append.
+   * @returns the pushes of the new version (O(rows changed)).
+   */
+  commit(live: Live, event: StoredEvent, match: Match, state: MatchState): Pushes {
+    advance(live, event, match);
+    live.state = state;
+    this.checkpointIfDue(live);
+    return pushesOf(live);
   }
 
   /**
@@ -127,19 +154,14 @@ export class LiveCache {
    * @throws when a logged step does not replay (a corrupt log) or the store is unavailable.
    */
   async catchUp(live: Live): Promise<boolean> {
-    const events = await this.store.eventsSince(live.id, live.events.length);
+    const events = await this.store.eventsSince(live.id, live.version);
     if (events.length === 0) return false;
-    let match = live.match;
-    for (const [i, e] of events.entries()) {
-      const r = applyStep(match, e.step);
-      if (!r.ok) throw new Error(`match ${live.id}: log step ${live.events.length + i + 1} does not replay: ${r.error.message}`);
-      match = r.match;
+    try {
+      for (const e of events) applyLogged(live, e);
+    } catch (err) {
+      if (!(err instanceof NeedsWholeLog)) throw err;
+      await this.rebuild(live);
     }
-    for (const e of events) {
-      live.events.push(e);
-      live.eventIds.set(e.eventId, live.events.length);
-    }
-    live.match = match;
     return true;
   }
 
@@ -155,24 +177,39 @@ export class LiveCache {
   }
 
   /**
-   * After the fan-out was interrupted: bring each given match that is loaded here up to the store's
-   * latest version and return its push (latest state and the step that made it), for matches past version 0.
+   * After the fan-out was interrupted: bring every given match that is loaded here up to the store's latest
+   * version — all reads sent at once (node-redis pipelines them) — and return the pushes of each match past
+   * version 0 (one per room).
    */
-  async resync(ids: Iterable<string>): Promise<StatePush[]> {
-    const pushes: StatePush[] = [];
-    for (const id of ids) {
-      const live = await this.cache.peek(id)?.catch(() => null);
-      if (!live) continue;
-      await this.refresh(live);
-      const version = live.events.length;
-      if (version > 0) pushes.push({ ...this.snapshot(live), step: this.stepAt(live, version) });
-    }
-    return pushes;
+  async resync(ids: Iterable<string>): Promise<Pushes[]> {
+    const loaded = await Promise.all([...ids].map((id) => this.cache.peek(id)?.catch(() => null) ?? null));
+    const lives = loaded.filter((l): l is Live => l !== null);
+    await Promise.all(lives.map((l) => this.refresh(l)));
+    return lives.filter((l) => l.version > 0).map(pushesOf);
   }
 
-  /** Forget matches untouched for `idleMs` with nothing queued that `keep` does not claim (e.g. still watched). */
+  /**
+   * Forget matches untouched for `idleMs` with nothing queued that `keep` does not claim (e.g. still watched),
+   * and let the store release what it holds for matches no longer loaded here.
+   */
   evictIdle(idleMs: number, keep: (id: string) => boolean): void {
     this.cache.evictIdle(idleMs, keep);
+    this.store.evictIdle?.(idleMs, (id) => keep(id) || this.isLoaded(id));
+  }
+
+  /** Whether match `id` is loaded (or loading) here. */
+  isLoaded(id: string): boolean {
+    return this.cache.peek(id) !== undefined;
+  }
+
+  /**
+   * What a loaded match keeps, for diagnostics and tests: its version, the effective steps of the match, how
+   * many of them the undo stack holds, and how many log events are kept (with their eventIds); null when not loaded.
+   */
+  async inspect(id: string): Promise<{ version: number; depth: number; undoable: number; keptEvents: number; keptEventIds: number } | null> {
+    const live = await this.cache.peek(id)?.catch(() => null);
+    if (!live) return null;
+    return { version: live.version, depth: live.match.depth, undoable: undoable(live.match), keptEvents: live.recent.length, keptEventIds: live.eventIds.size };
   }
 
   /** Wait for every queued operation (graceful shutdown). */
@@ -180,11 +217,69 @@ export class LiveCache {
     return this.cache.drain();
   }
 
+  /** Load a match: its checkpoint and the events after it, or (no usable checkpoint) its whole log. */
   private async load(id: string): Promise<Live | null> {
-    const loaded = await this.store.load(id);
-    if (!loaded) return null;
-    const match = replay(loaded.record.setup, loaded.events.map((e) => e.step));
-    const eventIds = new Map(loaded.events.map((e, i) => [e.eventId, i + 1] as const));
-    return { id, record: loaded.record, match, events: loaded.events, eventIds, snap: null, pendingRefresh: null };
+    const opened = await this.store.open(id, WINDOW);
+    if (!opened) return null;
+    const { record, events, from } = opened;
+    const ck = opened.checkpoint;
+    let live: Live;
+    if (ck && ck.format === CHECKPOINT_FORMAT && ck.rulesVersion === RULES_VERSION) {
+      const base = resumeMatch(record.setup, ck.core, statsFromStored(ck.stats), ck.depth);
+      live = blankLive(id, record, base, from);
+      live.checkpointed = ck.version;
+      const before = ck.version - from;
+      // Events up to the checkpoint: kept for dedupe only (their states are not known here).
+      for (const e of events.slice(0, before)) advance(live, e, null);
+      if (before > 0) live.recent[live.recent.length - 1] = { ...live.recent[live.recent.length - 1]!, at: stateAtOf(base) };
+      try {
+        for (const e of events.slice(before)) applyLogged(live, e);
+      } catch (err) {
+        if (!(err instanceof NeedsWholeLog)) throw err;
+        await this.rebuild(live);
+      }
+    } else {
+      live = blankLive(id, record, newMatch(record.setup), 0);
+      await this.rebuild(live, from === 0 ? events : undefined);
+    }
+    this.checkpointIfDue(live);
+    return live;
+  }
+
+  /**
+   * Rebuild `live` from the whole log (read from the store unless given): every step replayed with the
+   * undo stack untrimmed, then cut back to the window. For an undo past the kept steps, and a load without
+   * a usable checkpoint. O(log).
+   */
+  private async rebuild(live: Live, events?: StoredEvent[]): Promise<void> {
+    const log = events ?? (await this.store.load(live.id))?.events;
+    if (!log) throw new Error(`match ${live.id} is not in the store`);
+    const fresh = blankLive(live.id, live.record, newMatch(live.record.setup), 0);
+    for (const e of log) applyLogged(fresh, e, false);
+    const kept = fresh.recent.slice(-WINDOW);
+    fresh.recent = kept;
+    fresh.eventIds = new Map(kept.map((r, i) => [r.eventId, fresh.version - kept.length + i + 1] as const));
+    if (fresh.undoable > WINDOW) {
+      fresh.match = trimHistory(fresh.match, WINDOW);
+      fresh.undoable = WINDOW;
+    }
+    Object.assign(live, { ...fresh, checkpointed: live.checkpointed, pendingRefresh: live.pendingRefresh });
+  }
+
+  /**
+   * Store a checkpoint of the latest version when the newest one is CHECKPOINT_EVERY versions old. It is
+   * built (O(sheet rows)) in the loop turn after this one, so the version's fan-out (the next check phase) goes first.
+   */
+  private checkpointIfDue(live: Live): void {
+    if (live.version - live.checkpointed < CHECKPOINT_EVERY) return;
+    const { version, match } = live;
+    live.checkpointed = version;
+    setImmediate(() => setImmediate(() => {
+      const checkpoint: Checkpoint = { format: CHECKPOINT_FORMAT, rulesVersion: RULES_VERSION, version, depth: match.depth, core: match.core, stats: storedStats(match.stats) };
+      this.store.saveCheckpoint(live.id, checkpoint).catch((err: Error) => {
+        if (live.checkpointed === version) live.checkpointed = version - CHECKPOINT_EVERY;
+        this.logger?.warn({ matchId: live.id, version, err: err.message }, 'checkpoint not stored');
+      });
+    }));
   }
 }

@@ -13,32 +13,38 @@ import {
   parseStep,
   RULES_VERSION,
   RulesError,
-  type Match,
+  statsOf,
+  view,
   type MatchSetup,
   type MatchState,
   type MatchSummary,
   type Snapshot,
-  type StatePush,
+  type StatsDelta,
   type Step,
 } from '../shared/index';
 import type { MatchStore, MatchRecord, StoredEvent } from './store/types';
 import { sameJson } from './canonical';
 import { fail, type Failure } from './failure';
-import { LiveCache, snapshotOf, type Live } from './live-cache';
+import { LiveCache, type Live, type Pushes } from './live-cache';
 import { hashToken, newMatchId, newScorerToken, tokenMatches } from './tokens';
 
-/** Result of `record`: the snapshot after the step (or after the original step, for a retried eventId with the same step). */
-export type RecordResult = { ok: true; snapshot: Snapshot; step: Step; duplicate: boolean } | Failure;
+/**
+ * Result of `record`: the version and state after the step and what changed in the statistics (or, for a
+ * retried eventId with the same step, the version and state after the original step, without `stats`).
+ */
+export type RecordResult = { ok: true; matchId: string; version: number; state: MatchState; stats?: StatsDelta; step: Step; duplicate: boolean } | Failure;
 
 export interface MatchServiceOptions {
   store: MatchStore;
   log: Logger;
-  /** Called after every newly appended step (in version order per match, just after the ack); the caller fans it out. */
-  onAppended: (push: StatePush) => void;
+  /** Called after every newly appended step (in version order per match, just after the ack); the caller fans out its pushes. */
+  onAppended: (pushes: Pushes) => void;
   /** True when other instances may write the same store (Redis): reads and refusals check the log first. */
   shared: boolean;
   /** An append that takes longer fails with `internal` (the client retries with the same eventId). Default 5 s. */
   appendTimeoutMs?: number;
+  /** The live-match cache to use (over the same store); default a new one. */
+  live?: LiveCache;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -61,7 +67,7 @@ export class MatchService {
   private readonly live: LiveCache;
   private readonly store: MatchStore;
   private readonly log: Logger;
-  private readonly onAppended: (push: StatePush) => void;
+  private readonly onAppended: (pushes: Pushes) => void;
   private readonly appendTimeoutMs: number;
 
   constructor(opts: MatchServiceOptions) {
@@ -69,7 +75,7 @@ export class MatchService {
     this.log = opts.log;
     this.onAppended = opts.onAppended;
     this.appendTimeoutMs = opts.appendTimeoutMs ?? 5000;
-    this.live = new LiveCache({ store: opts.store, shared: opts.shared });
+    this.live = opts.live ?? new LiveCache({ store: opts.store, shared: opts.shared, log: opts.log });
   }
 
   /**
@@ -85,23 +91,29 @@ export class MatchService {
     const scorerToken = newScorerToken();
     const now = Date.now();
     const record: MatchRecord = { id, setup, tokenHash: hashToken(scorerToken), createdAt: now, rulesVersion: RULES_VERSION };
-    const snapshot = snapshotOf(id, 0, match);
+    const snapshot: Snapshot = { matchId: id, version: 0, state: view(match), stats: statsOf(match) };
     await this.store.create(record, { summary: summaryOf(id, snapshot.state, 0, now), state: snapshot.state });
-    this.live.add(record, match, snapshot);
+    this.live.add(record, match, snapshot.state);
     this.log.info({ matchId: id, discipline: setup.discipline }, 'match created');
     return { id, scorerToken, setup, rulesVersion: RULES_VERSION, snapshot };
   }
 
-  /** Set-up, rules version and latest snapshot of a match, or null when unknown. */
+  /** Set-up, rules version and latest snapshot (whole statistics included) of a match, or null when unknown. */
   async current(id: string): Promise<{ setup: MatchSetup; rulesVersion: number; snapshot: Snapshot } | null> {
     const live = await this.live.fresh(id);
     return live ? { setup: live.record.setup, rulesVersion: live.record.rulesVersion, snapshot: this.live.snapshot(live) } : null;
   }
 
-  /** The whole log (versions 1…n) and the current match, or null when unknown. */
-  async events(id: string): Promise<{ version: number; events: StoredEvent[]; match: Match } | null> {
+  /** Set-up and latest version and state (no statistics: the scorebug), or null when unknown. */
+  async currentState(id: string): Promise<{ setup: MatchSetup; matchId: string; version: number; state: MatchState } | null> {
     const live = await this.live.fresh(id);
-    return live ? { version: this.live.version(live), events: this.live.log(live), match: live.match } : null;
+    return live ? { setup: live.record.setup, matchId: live.id, version: this.live.version(live), state: this.live.state(live) } : null;
+  }
+
+  /** The whole log (versions 1…n, read from the store), or null when unknown. */
+  async events(id: string): Promise<{ version: number; events: StoredEvent[] } | null> {
+    const live = await this.live.fresh(id);
+    return live ? { version: this.live.version(live), events: await this.live.log(live) } : null;
   }
 
   /**
@@ -145,10 +157,10 @@ export class MatchService {
   }
 
   /**
-   * After the fan-out was interrupted: bring each given loaded match up to the store's latest version and
-   * return its push (latest state and the step that made it), for matches past version 0.
+   * After the fan-out was interrupted: bring every given loaded match up to the store's latest version (the
+   * reads sent together) and return the pushes of its latest version, for matches past version 0.
    */
-  resync(ids: Iterable<string>): Promise<StatePush[]> {
+  resync(ids: Iterable<string>): Promise<Pushes[]> {
     return this.live.resync(ids);
   }
 
@@ -169,6 +181,7 @@ export class MatchService {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const dup = this.live.versionOf(live, eventId);
       if (dup !== undefined) return this.duplicate(live, eventId, dup, step);
+      if ('undo' in step) await this.live.prepareUndo(live);
       const version = this.live.version(live);
       if (expected !== undefined && expected !== version) {
         if (shared && !caughtUp) {
@@ -176,7 +189,7 @@ export class MatchService {
           await this.live.catchUp(live);
           continue;
         }
-        return {
+        return (await this.olderDuplicate(live, eventId, step)) ?? {
           ok: false,
           error: { code: 'stale', message: `expectedVersion: the match is at version ${version}, not ${expected}`, field: 'expectedVersion' },
           currentVersion: version,
@@ -188,15 +201,15 @@ export class MatchService {
           caughtUp = true;
           if (await this.live.catchUp(live)) continue;
         }
-        return { ok: false, error: applied.error.toJSON() };
+        return (await this.olderDuplicate(live, eventId, step)) ?? { ok: false, error: applied.error.toJSON() };
       }
       const at = Date.now();
-      const snapshot = snapshotOf(live.id, version + 1, applied.match);
+      const state = view(applied.match);
       const event: StoredEvent = { eventId, step, at };
       let res;
       try {
         res = await withTimeout(
-          this.store.append(live.id, version, event, { summary: summaryOf(live.id, snapshot.state, version + 1, at), state: snapshot.state }),
+          this.store.append(live.id, version, event, { summary: summaryOf(live.id, state, version + 1, at), state }),
           this.appendTimeoutMs,
         );
       } catch (err) {
@@ -204,26 +217,37 @@ export class MatchService {
         return fail('internal', 'the event log is unavailable; retry with the same eventId');
       }
       if (res.status === 'ok') {
-        this.live.commit(live, event, applied.match, snapshot);
+        const pushes = this.live.commit(live, event, applied.match, state);
         // Fan out right after the caller's ack went out (acks are answered in this microtask run; pushes
         // leave in the check phase, in append order), so the scorer's round trip does not wait for N viewers.
-        const push: StatePush = { ...snapshot, step };
-        setImmediate(() => this.onAppended(push));
-        return { ok: true, snapshot, step, duplicate: false };
+        setImmediate(() => this.onAppended(pushes));
+        const stats = pushes.full.stats;
+        return { ok: true, matchId: live.id, version: version + 1, state, ...(stats ? { stats } : {}), step, duplicate: false };
       }
-      // Another instance wrote first (stale) or already holds this eventId (duplicate): read what it wrote.
+      // Another instance wrote first (stale), or the eventId is in the log already (duplicate): read what was written.
       caughtUp = true;
-      await this.live.catchUp(live);
+      if (shared) await this.live.catchUp(live);
+      if (res.status === 'duplicate') return this.duplicate(live, eventId, res.version, step);
     }
     return fail('internal', 'the match changed too often while recording; retry with the same eventId');
   }
 
   /**
-   * A retry of the eventId recorded at `version`: its original result when `retried` is the recorded step,
-   * else `event-id-reused` (a fixed eventId on a Companion button must not swallow every press after the first).
+   * Before refusing a step (stale, or a rules error): an eventId recorded before the kept events is a retry
+   * too, found in the store's own index. One read, on refusals only.
    */
-  private duplicate(live: Live, eventId: string, version: number, retried: Step): RecordResult {
-    const step = this.live.stepAt(live, version);
+  private async olderDuplicate(live: Live, eventId: string, step: Step): Promise<RecordResult | null> {
+    const version = await this.live.storedVersionOf(live, eventId);
+    return version === undefined ? null : this.duplicate(live, eventId, version, step);
+  }
+
+  /**
+   * A retry of the eventId recorded at `version`: its original result (the state after it) when `retried`
+   * is the recorded step, else `event-id-reused` (a fixed eventId on a Companion button must not swallow
+   * every press after the first).
+   */
+  private async duplicate(live: Live, eventId: string, version: number, retried: Step): Promise<RecordResult> {
+    const step = await this.live.stepAt(live, version);
     if (!sameJson(step, retried)) {
       return fail(
         'event-id-reused',
@@ -231,7 +255,7 @@ export class MatchService {
         'eventId',
       );
     }
-    return { ok: true, snapshot: this.live.snapshotAt(live, version), step, duplicate: true };
+    return { ok: true, matchId: live.id, version, state: await this.live.stateAt(live, version), step, duplicate: true };
   }
 }
 

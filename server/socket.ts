@@ -1,9 +1,12 @@
 /**
  * Socket.IO protocol (typed by shared/protocol/wire, checked by shared/protocol/wire-schemas):
- * - `subscribe {protocol, matchId, sinceVersion?}` → joins room `match:<id>`, ack `{ok, setup, matchId, version, state, stats}`;
- * - `unsubscribe {matchId}` → leaves the room (no ack);
+ * - `subscribe {protocol, matchId, sinceVersion?, detail?}` → joins room `match:<id>` (detail `full`, the
+ *   default: ack `{ok, detail, setup, matchId, version, state, stats}`) or `scorebug:<id>` (ack without
+ *   `stats`), leaving the match's other room;
+ * - `unsubscribe {matchId}` → leaves the match's rooms (no ack);
  * - `record {protocol, matchId, eventId, expectedVersion?, step}` with the scorer token in the handshake
- *   `auth.token` → ack `RecordAck`; the new state is pushed to the room as `state` (StatePush) on every instance.
+ *   `auth.token` → ack `RecordAck`; the new state is pushed as `state` (StatePush) on every instance, to the
+ *   full room with what changed in the statistics (`stats`, a StatsDelta) and to the scorebug room without.
  *
  * Every event is one entry of `HANDLERS` (its envelope schema and what it does with a valid request), and
  * one listener runs them all in the same order: the ack check (`subscribe` and `record` must be emitted with
@@ -17,7 +20,7 @@
 import type { Server, Socket } from 'socket.io';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { ClientToServerEvents, RecordAck, RecordRequest, ServerToClientEvents, SubscribeAck, SubscribeRequest, UnsubscribeRequest } from '../shared/protocol/wire';
+import type { ClientToServerEvents, Detail, RecordAck, RecordRequest, ServerToClientEvents, SubscribeAck, SubscribeRequest, UnsubscribeRequest } from '../shared/protocol/wire';
 import { recordSchema, subscribeSchema, unsubscribeSchema } from '../shared/protocol/wire-schemas';
 import { fail, type Failure } from './failure';
 import type { MatchService } from './matches';
@@ -26,19 +29,26 @@ import { oversize, parseEnvelope } from './validate';
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
-const rooms = new Map<string, string>();
+const rooms = new Map<string, { full: string; scorebug: string }>();
 /**
- * Room of a match's viewers, `match:<id>`. The string is interned, so thousands of viewers of one match
- * share one copy in their room sets.
+ * Room of a match's viewers at one detail: `match:<id>` (full, the default) or `scorebug:<id>`. The strings
+ * are interned, so thousands of viewers of one match share one copy in their room sets.
  */
-export function roomOf(matchId: string): string {
-  let room = rooms.get(matchId);
-  if (room === undefined) {
+export function roomOf(matchId: string, detail: Detail = 'full'): string {
+  let pair = rooms.get(matchId);
+  if (pair === undefined) {
     if (rooms.size >= 10_000) rooms.clear();
-    room = `match:${matchId}`;
-    rooms.set(matchId, room);
+    pair = { full: `match:${matchId}`, scorebug: `scorebug:${matchId}` };
+    rooms.set(matchId, pair);
   }
-  return room;
+  return pair[detail];
+}
+
+/** The match a room of `roomOf` belongs to, or null for another room (a socket's own room). */
+export function matchOfRoom(room: string): string | null {
+  if (room.startsWith('match:')) return room.slice('match:'.length);
+  if (room.startsWith('scorebug:')) return room.slice('scorebug:'.length);
+  return null;
 }
 
 export interface SocketLimits {
@@ -99,26 +109,40 @@ export function overRoomCap(socket: IoSocket, room: string, limits: SocketLimits
 
 /** The protocol's handlers over `matches`: one row per event. */
 function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown, unknown>[] {
-  /** Join the match's room and answer with its snapshot. */
-  async function subscribe(socket: IoSocket, { matchId }: SubscribeRequest): Promise<SubscribeAck | Failure> {
-    const room = roomOf(matchId);
-    const over = overRoomCap(socket, room, limits, 'matchId');
+  /** Join the match's room for `detail` (leaving its other room) and answer with its snapshot. */
+  async function subscribe(socket: IoSocket, { matchId, detail = 'full' }: SubscribeRequest): Promise<SubscribeAck | Failure> {
+    const room = roomOf(matchId, detail);
+    const other = roomOf(matchId, detail === 'full' ? 'scorebug' : 'full');
+    const wasOther = socket.rooms.has(other);
+    // Switching a match's detail moves the connection from one room to the other: no new subscription.
+    const over = wasOther ? null : overRoomCap(socket, room, limits, 'matchId');
     if (over) return over;
     // Join before reading, so no push between the read and the join can be missed.
     socket.join(room);
-    const cur = await matches.current(matchId).catch((err: unknown) => {
+    socket.leave(other);
+    const undo = () => {
       socket.leave(room);
+      if (wasOther) socket.join(other);
+    };
+    try {
+      if (detail === 'full') {
+        const cur = await matches.current(matchId);
+        if (cur) return { ok: true, detail, setup: cur.setup, ...cur.snapshot };
+      } else {
+        const cur = await matches.currentState(matchId);
+        if (cur) return { ok: true, detail, setup: cur.setup, matchId: cur.matchId, version: cur.version, state: cur.state };
+      }
+    } catch (err) {
+      undo();
       throw err;
-    });
-    if (!cur) {
-      socket.leave(room);
-      return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
     }
-    return { ok: true, setup: cur.setup, ...cur.snapshot };
+    undo();
+    return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
   }
 
   async function unsubscribe(socket: IoSocket, { matchId }: UnsubscribeRequest): Promise<void> {
-    await socket.leave(roomOf(matchId));
+    await socket.leave(roomOf(matchId, 'full'));
+    await socket.leave(roomOf(matchId, 'scorebug'));
   }
 
   /** Record a step with the token of the connection's handshake. */
@@ -131,7 +155,8 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
       if (res.error.code === 'unauthorized') return fail('forbidden', 'viewer connections may not record; connect with the scorer token', 'token');
       return res;
     }
-    return { ok: true, ...res.snapshot, ...(res.duplicate ? { duplicate: true } : {}) };
+    const { matchId: id, version, state, stats } = res;
+    return { ok: true, matchId: id, version, state, ...(stats ? { stats } : {}), ...(res.duplicate ? { duplicate: true } : {}) };
   }
 
   return [

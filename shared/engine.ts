@@ -4,7 +4,11 @@
  * - `applyStep(match, step)` decides (refuses with a typed error, leaving the match untouched) and evolves;
  * - `replay(setup, steps)` folds a stored log.
  * A `Match` is immutable. Effective steps form a persistent stack, so `undo` is O(1) and recording a
- * step never replays the log. Discipline rules live in `rules/fourteen-one.ts` and `rules/rotation.ts`.
+ * step never replays the log. The statistics and score sheet are evolved with each step and kept on the
+ * stack beside the core (shared/stats.ts), so their cost per step does not grow with the match and undo
+ * restores them for free. A server keeps only the newest part of the stack (`trimHistory`) and may resume
+ * a match from a stored core and statistics (`resumeMatch`). Discipline rules live in `rules/fourteen-one.ts`
+ * and `rules/rotation.ts`.
  */
 import { RulesError } from './protocol/errors';
 import type { MatchSetup } from './protocol/setup';
@@ -15,21 +19,27 @@ import { type Core, initialCore, nextOf, type Transition } from './rules/core';
 import { decideStraightPool } from './rules/fourteen-one';
 import { decideRotation } from './rules/rotation';
 import { coreFromState, projectState } from './view';
-import { deriveStats } from './stats';
+import { EMPTY_STATS, evolveStats, lastOutcome, statsView, type StatsState } from './stats';
 
-/** One effective step on the undo stack: the state before it, and what it did. */
+/** One effective step on the undo stack: the state and statistics before it, and what it did. */
 export interface HistoryNode {
   readonly prev: HistoryNode | null;
   /** State before this step. */
   readonly before: Core;
+  /** Statistics before this step. */
+  readonly beforeStats: StatsState;
   readonly step: Step;
   readonly outcome: Outcome;
 }
 
-/** An immutable match: set-up, current core state and the stack of effective steps. */
+/**
+ * An immutable match: set-up, current core state and statistics, and the stack of effective steps. The
+ * stack may hold fewer than `depth` nodes (`trimHistory`, `resumeMatch`): its older part was dropped.
+ */
 export interface Match {
   readonly setup: MatchSetup;
   readonly core: Core;
+  readonly stats: StatsState;
   readonly history: HistoryNode | null;
   /** Number of effective steps (undo pops one). */
   readonly depth: number;
@@ -40,7 +50,38 @@ export type Applied = { ok: true; match: Match; outcome: Outcome } | { ok: false
 
 /** Initial state of a match (fresh, or picked up in progress from `setup.start`). */
 export function newMatch(setup: MatchSetup): Match {
-  return { setup, core: initialCore(setup), history: null, depth: 0 };
+  return { setup, core: initialCore(setup), stats: EMPTY_STATS, history: null, depth: 0 };
+}
+
+/**
+ * A match resumed at a stored point: its core, statistics and number of effective steps, with an empty
+ * undo stack (an undo of a step before this point needs the log replayed).
+ */
+export function resumeMatch(setup: MatchSetup, core: Core, stats: StatsState, depth: number): Match {
+  return { setup, core, stats, history: null, depth };
+}
+
+/**
+ * The match with only its newest `keep` effective steps on the undo stack (O(keep): those nodes are copied;
+ * the older ones are left to the garbage collector). Undo then reaches back `keep` steps at most.
+ */
+export function trimHistory(match: Match, keep: number): Match {
+  const kept: HistoryNode[] = [];
+  for (let n = match.history; n && kept.length < keep; n = n.prev) kept.push(n);
+  if (kept.length === 0 || kept[kept.length - 1]!.prev === null) return match;
+  let history: HistoryNode | null = null;
+  for (let i = kept.length - 1; i >= 0; i--) {
+    const n = kept[i]!;
+    history = { prev: history, before: n.before, beforeStats: n.beforeStats, step: n.step, outcome: n.outcome };
+  }
+  return { setup: match.setup, core: match.core, stats: match.stats, history, depth: match.depth };
+}
+
+/** Number of effective steps on the undo stack (O(that number)). */
+export function undoable(match: Match): number {
+  let n = 0;
+  for (let h = match.history; h; h = h.prev) n++;
+  return n;
 }
 
 /**
@@ -75,7 +116,7 @@ function undoOutcome(top: HistoryNode): Outcome {
 
 /** The match with its last effective step taken back. */
 function undone(match: Match, top: HistoryNode): Match {
-  return { setup: match.setup, core: top.before, history: top.prev, depth: match.depth - 1 };
+  return { setup: match.setup, core: top.before, stats: top.beforeStats, history: top.prev, depth: match.depth - 1 };
 }
 
 /** Decide and apply a shot, choice, stalemate or warning. @throws RulesError when refused. */
@@ -83,8 +124,9 @@ function advance(match: Match, step: Step): Match {
   const t = match.setup.discipline === '14-1'
     ? decideStraightPool(match.setup, match.core, step)
     : decideRotation(match.setup, match.core, step);
-  const node: HistoryNode = { prev: match.history, before: match.core, step, outcome: t.outcome };
-  return { setup: match.setup, core: t.core, history: node, depth: match.depth + 1 };
+  const node: HistoryNode = { prev: match.history, before: match.core, beforeStats: match.stats, step, outcome: t.outcome };
+  const stats = evolveStats(match.setup, match.stats, match.core, t.outcome, t.core);
+  return { setup: match.setup, core: t.core, stats, history: node, depth: match.depth + 1 };
 }
 
 /**
@@ -108,9 +150,12 @@ export function replay(setup: MatchSetup, steps: readonly Step[]): Match {
   return m;
 }
 
-/** Public state of the match (FORMAT.md `expect` fields plus broadcast fields). */
+/**
+ * Public state of the match (FORMAT.md `expect` fields plus broadcast fields). The last outcome comes from
+ * the statistics' recent steps, so it is right also when the undo stack was trimmed or resumed.
+ */
 export function view(match: Match): MatchState {
-  return projectState(match.setup, match.core, match.depth, match.history?.outcome ?? null);
+  return projectState(match.setup, match.core, match.depth, lastOutcome(match.stats));
 }
 
 /** Effective steps, oldest first, with their outcomes and the state before each. */
@@ -120,9 +165,12 @@ export function effectiveSteps(match: Match): HistoryNode[] {
   return out.reverse();
 }
 
-/** Derived statistics, score sheet and consistency check for the dashboard (rules.md §3.13, §4.8). */
+/**
+ * Statistics, score sheet and consistency check for the dashboard (rules.md §3.13, §4.8), from the
+ * incremental statistics: O(sheet rows), for a subscription or a request (a push sends `statsDelta`).
+ */
 export function statsOf(match: Match): MatchStats {
-  return deriveStats(match.setup, effectiveSteps(match), match.core);
+  return statsView(match.setup, match.stats, match.core);
 }
 
 /** Result of `projectSteps`: the state after the steps that could be played, and why it stopped early. */
@@ -140,7 +188,8 @@ export interface Projection {
  * An undo can only take back a step projected here; one reaching past the snapshot stops the projection.
  */
 export function projectSteps(setup: MatchSetup, state: MatchState, steps: readonly Step[]): Projection {
-  let m: Match = { setup, core: coreFromState(state), history: null, depth: state.steps };
+  // Statistics are not projected (the console shows the state only).
+  let m: Match = resumeMatch(setup, coreFromState(state), EMPTY_STATS, state.steps);
   let last = state.last;
   for (let i = 0; i < steps.length; i++) {
     const r = applyStep(m, steps[i]!);

@@ -4,6 +4,7 @@ export * from './protocol/steps';
 export * from './protocol/setup';
 export * from './protocol/state';
 export * from './protocol/wire';
+export * from './protocol/stats-delta';
 export * from './rules/version';
 export * from './engine';
 export * from './protocol/event';

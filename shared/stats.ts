@@ -1,22 +1,25 @@
 /**
- * Derived statistics for the dashboard: per-player innings, average, high run, safeties, fouls, breaking
- * fouls, three-foul penalties, runs per inning; the score sheet (one row per inning per player, rules.md
- * §3.13; Rotation with balls and rack totals) and the consistency check (14-1 INV-1/INV-2, Rotation INV-R1).
+ * Statistics for the dashboard, kept incrementally: per-player innings, average, high run, safeties, fouls,
+ * breaking fouls, three-foul penalties, runs per inning; the score sheet (one row per inning per player,
+ * rules.md §3.13; Rotation with balls and rack totals) and the consistency check (14-1 INV-1/INV-2,
+ * Rotation INV-R1).
+ *
+ * `StatsState` is evolved by each effective step (`evolveStats`, O(1) in the length of the match: only the
+ * newest sheet row and rack total are touched) and kept beside the engine's core on the match and on each
+ * history node, so undo restores the previous statistics for free. The sheet and rack totals are persistent
+ * lists (shared/persistent-list.ts): versions share every row they did not change, so the rows new or
+ * changed between two versions (`statsDelta`) cost only what changed. `statsView` builds the whole
+ * `MatchStats` (O(rows)), for a subscription or a request, never per step.
  */
-import type { MatchSetup, Pair, PlayerKey } from './protocol/setup';
-import type { ConsistencyCheck, Outcome, PlayerStats, RackTotal, SheetRow, TurnEnd } from './protocol/state';
-import type { Step } from './protocol/steps';
-import type { MatchStats } from './protocol/wire';
+import type { MatchSetup, Pair } from './protocol/setup';
+import type { ConsistencyCheck, Outcome, RackTotal, SheetRow, TurnEnd } from './protocol/state';
+import { playersOf } from './protocol/stats-delta';
+import type { MatchStats, PlayerTotals, StatsDelta, WindowPatch } from './protocol/wire';
+import { append, elementAt, fromArray, type PList, replaceAt, sizeOf, tailPatch, toArray, upsertSorted } from './persistent-list';
 import { type Core, idx, initialCore } from './rules/core';
 
-/** Minimal view of an effective step: the state before it and its outcome. */
-export interface StatsEntry {
-  readonly before: Core;
-  readonly step: Step;
-  readonly outcome: Outcome;
-}
-
-const MARKS: Record<TurnEnd, SheetRow['mark']> = {
+/** Score-sheet marker of each way a turn ends (rules.md §3.13). */
+export const MARKS: Record<TurnEnd, SheetRow['mark']> = {
   miss: '', safety: 'S', foul: 'F', 'breaking-foul': 'BF', 'third-foul': 'TF', 'illegal-break': 'IB',
   'push-out': 'PO', win: 'W', 'lost-break': '',
 };
@@ -24,94 +27,207 @@ const MARKS: Record<TurnEnd, SheetRow['mark']> = {
 /** How many recent steps `MatchStats.recent` carries (the pages word them). */
 export const RECENT_STEPS = 8;
 
+/** Per-player counters of the statistics (everything the core does not already hold). */
+export interface Tally {
+  readonly safeties: number;
+  readonly fouls: number;
+  readonly breakingFouls: number;
+  readonly threeFouls: number;
+  /** Points gained on every step (gross; INV-1). */
+  readonly scored: number;
+  /** Points lost on fouls (14-1; INV-1). */
+  readonly penalties: number;
+}
+
+/** The statistics of a match at one version, evolved step by step. Immutable; versions share structure. */
+export interface StatsState {
+  /** Score sheet, oldest row first. Rows are never mutated: a change makes a new row. */
+  readonly sheet: PList<SheetRow>;
+  /** Per player, the index in `sheet` of the inning still open, or −1. */
+  readonly open: Pair<number>;
+  /** Rack totals with points, ascending by rack. */
+  readonly racks: PList<RackTotal>;
+  readonly tally: Pair<Tally>;
+  /** 14-1 INV-2: points scored on shots since the last re-rack (or since the start when there was none). */
+  readonly rackScored: number;
+  /** 14-1 INV-2: some effective step re-racked. */
+  readonly reracked: boolean;
+  /**
+   * The outcomes of the recent effective steps: entries `recentEnd − RECENT_STEPS` … `recentEnd − 1` of
+   * `recentBuf`, a buffer shared by successive versions and only ever appended to past the newest version's
+   * end (`recentOf`).
+   */
+  readonly recentBuf: Outcome[];
+  readonly recentEnd: number;
+}
+
+const ZERO: Tally = { safeties: 0, fouls: 0, breakingFouls: 0, threeFouls: 0, scored: 0, penalties: 0 };
+
+/** Statistics before any step. */
+export const EMPTY_STATS: StatsState = { sheet: null, open: [-1, -1], racks: null, tally: [ZERO, ZERO], rackScored: 0, reracked: false, recentBuf: [], recentEnd: 0 };
+
+/** The outcomes of the last RECENT_STEPS effective steps of `s`, oldest first (a new array): `MatchStats.recent`. */
+export function recentOf(s: StatsState): Outcome[] {
+  return s.recentBuf.slice(Math.max(0, s.recentEnd - RECENT_STEPS), s.recentEnd);
+}
+
+/** The outcome of the last effective step of `s` (`MatchState.last`), or null before any. */
+export function lastOutcome(s: StatsState): Outcome | null {
+  return s.recentEnd > 0 ? s.recentBuf[s.recentEnd - 1]! : null;
+}
+
 /**
- * Compute statistics from the effective steps (oldest first) and the current core.
- * O(number of steps); called when a snapshot is sent, never on replay.
+ * `s`'s recent steps with `e` appended: in place at the end of the shared buffer when `s` is its newest
+ * version (O(1), no allocation), else (another version appended already, or the buffer is long) into a new
+ * buffer holding the last RECENT_STEPS (O(RECENT_STEPS)).
  */
-export function deriveStats(setup: MatchSetup, entries: readonly StatsEntry[], now: Core): MatchStats {
-  const counts: Pair<{ safeties: number; fouls: number; breakingFouls: number; threeFouls: number; scored: number; penalties: number }> = [
-    { safeties: 0, fouls: 0, breakingFouls: 0, threeFouls: 0, scored: 0, penalties: 0 },
-    { safeties: 0, fouls: 0, breakingFouls: 0, threeFouls: 0, scored: 0, penalties: 0 },
-  ];
-  const sheet: SheetRow[] = [];
-  const open: Pair<SheetRow | null> = [null, null];
-  const racks = new Map<number, RackTotal>();
-  entries.forEach((e, i) => {
-    const o = e.outcome;
-    const after = i + 1 < entries.length ? entries[i + 1]!.before : now;
-    const k = idx(o.by);
-    const cnt = counts[k];
-    cnt.scored += o.points;
-    cnt.penalties += o.penalty;
-    if (o.safety) cnt.safeties++;
-    if (o.foul === 'foul') cnt.fouls++;
-    if (o.foul === 'breaking-foul') cnt.breakingFouls++;
-    if (o.foul === 'third-foul') { cnt.fouls++; cnt.threeFouls++; }
-    if (o.kind !== 'shot') return;
-    if (o.inning !== undefined || open[k] === null) {
-      const row: SheetRow = { player: o.by, inning: o.inning ?? e.before.innings[k], rack: o.rack ?? e.before.rack, points: 0, penalty: 0, mark: '', total: 0, open: true };
-      if (setup.discipline === 'rotation') row.balls = [];
-      sheet.push(row);
-      open[k] = row;
-    }
-    const row = open[k]!;
-    row.points += o.points;
-    row.penalty += o.penalty;
-    row.total = after.score[k];
-    if (o.balls && row.balls) row.balls.push(...o.balls);
-    if (o.points > 0) {
-      // Points belong to the rack the shot was played in (a shot that triggers a re-rack counts in the old one).
-      const rack = o.rack ?? e.before.rack;
-      const r = racks.get(rack) ?? { rack, points: [0, 0], balls: [[], []] };
-      r.points[k] += o.points;
-      if (o.balls) r.balls[k].push(...o.balls);
-      racks.set(rack, r);
-    }
-    if (o.turnEnd) {
-      row.mark = MARKS[o.turnEnd];
-      delete row.open;
-      open[k] = null;
-    }
-  });
-  const players = ([0, 1] as const).map((k): PlayerStats => {
-    const runs = sheet.filter((r) => r.player === (k === 0 ? 'A' : 'B')).map((r) => r.points);
+function withRecent(s: StatsState, e: Outcome): { recentBuf: Outcome[]; recentEnd: number } {
+  let buf = s.recentBuf;
+  if (buf.length !== s.recentEnd || buf.length >= 8 * RECENT_STEPS) buf = buf.slice(Math.max(0, s.recentEnd - RECENT_STEPS + 1), s.recentEnd);
+  buf.push(e);
+  return { recentBuf: buf, recentEnd: buf.length };
+}
+
+function tallied(t: Tally, o: Outcome): Tally {
+  if (o.points === 0 && o.penalty === 0 && !o.safety && !o.foul) return t;
+  return {
+    safeties: t.safeties + (o.safety ? 1 : 0),
+    fouls: t.fouls + (o.foul === 'foul' || o.foul === 'third-foul' ? 1 : 0),
+    breakingFouls: t.breakingFouls + (o.foul === 'breaking-foul' ? 1 : 0),
+    threeFouls: t.threeFouls + (o.foul === 'third-foul' ? 1 : 0),
+    scored: t.scored + o.points,
+    penalties: t.penalties + o.penalty,
+  };
+}
+
+/**
+ * The statistics after one effective step (not undo: undo restores the statistics kept before the step).
+ * `before` is the core before the step, `after` the core after it. O(1) in the length of the match.
+ */
+export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, o: Outcome, after: Core): StatsState {
+  const k = idx(o.by);
+  const tally: Pair<Tally> = k === 0 ? [tallied(s.tally[0], o), s.tally[1]] : [s.tally[0], tallied(s.tally[1], o)];
+  const { recentBuf, recentEnd } = withRecent(s, o);
+  const rackScored = o.rerack ? 0 : s.rackScored + (o.kind === 'shot' ? o.points : 0);
+  const reracked = s.reracked || o.rerack !== undefined;
+  if (o.kind !== 'shot') return { sheet: s.sheet, open: s.open, racks: s.racks, tally, rackScored, reracked, recentBuf, recentEnd };
+
+  // The inning's row: a new one when this shot opened an inning (or none is open), else the open one.
+  const fresh = o.inning !== undefined || s.open[k] < 0;
+  const index = fresh ? sizeOf(s.sheet) : s.open[k];
+  const old: SheetRow = fresh
+    ? { player: o.by, inning: o.inning ?? before.innings[k], rack: o.rack ?? before.rack, points: 0, penalty: 0, mark: '', total: 0, open: true }
+    : elementAt(s.sheet, index);
+  const row: SheetRow = {
+    player: old.player, inning: old.inning, rack: old.rack, points: old.points + o.points, penalty: old.penalty + o.penalty,
+    mark: o.turnEnd ? MARKS[o.turnEnd] : old.mark, total: after.score[k],
+  };
+  if (!o.turnEnd) row.open = true;
+  if (setup.discipline === 'rotation') row.balls = o.balls ? [...(old.balls ?? []), ...o.balls] : (old.balls ?? []);
+  const sheet = fresh ? append(s.sheet, row) : replaceAt(s.sheet, index, row);
+  const openAt = o.turnEnd ? -1 : index;
+  const open: Pair<number> = s.open[k] === openAt ? s.open : k === 0 ? [openAt, s.open[1]] : [s.open[0], openAt];
+
+  // Points belong to the rack the shot was played in (a shot that triggers a re-rack counts in the old one).
+  let racks = s.racks;
+  if (o.points > 0) {
+    const rack = o.rack ?? before.rack;
+    racks = upsertSorted(racks, rack, (r) => r.rack, (r) => {
+      const points: Pair<number> = r ? [r.points[0], r.points[1]] : [0, 0];
+      points[k] += o.points;
+      let balls: Pair<number[]> = r ? r.balls : [[], []];
+      if (o.balls) {
+        balls = [balls[0], balls[1]];
+        balls[k] = [...balls[k], ...o.balls];
+      }
+      return { rack, points, balls };
+    });
+  }
+  return { sheet, open, racks, tally, rackScored, reracked, recentBuf, recentEnd };
+}
+
+/** Per-player figures without the runs list (which the sheet holds). */
+function totalsOf(setup: MatchSetup, s: StatsState, now: Core): Pair<PlayerTotals> {
+  return ([0, 1] as const).map((k): PlayerTotals => {
     const innings = now.innings[k];
     const net = now.score[k] - setup.startScore[k];
+    const t = s.tally[k];
     return {
       innings,
       points: now.score[k],
       average: innings > 0 ? Math.round((net / innings) * 100) / 100 : 0,
       highRun: now.highRun[k],
-      safeties: counts[k].safeties,
-      fouls: counts[k].fouls,
-      breakingFouls: counts[k].breakingFouls,
-      threeFouls: counts[k].threeFouls,
-      runs,
+      safeties: t.safeties,
+      fouls: t.fouls,
+      breakingFouls: t.breakingFouls,
+      threeFouls: t.threeFouls,
     };
-  }) as [PlayerStats, PlayerStats];
-  const recent = entries.slice(-RECENT_STEPS).map((e) => e.outcome);
+  }) as Pair<PlayerTotals>;
+}
+
+/** The whole statistics at one version (O(rows): for a subscription or a request, never per step). */
+export function statsView(setup: MatchSetup, s: StatsState, now: Core): MatchStats {
+  const sheet = toArray(s.sheet);
   return {
-    players,
+    players: playersOf(totalsOf(setup, s, now), sheet),
     sheet,
-    racks: [...racks.values()].sort((a, b) => a.rack - b.rack),
-    recent,
-    check: consistency(setup, entries, now, counts),
+    racks: toArray(s.racks),
+    recent: recentOf(s),
+    check: checkOf(setup, s, now),
   };
 }
 
 /**
- * The rules' consistency check, relative to where recording began (a match may be picked up in progress).
- * 14-1 INV-1: change of the score sum = balls legally scored − foul points; INV-2: balls scored in the current
- * rack = 15 − balls on the table. Rotation INV-R1: change of the score sum = 120 per rack finished + points taken
- * off the current table (a 61 tie-break adds 1).
+ * What changed in the statistics from version `since` (statistics `from`) to `to` / `now`: the player totals,
+ * the sheet rows and rack totals new or changed (rows removed by an undo are cut off), the recent outcomes new
+ * to the list, and the check. O(rows changed) when `to` was evolved from `from` (or both from a common
+ * version): the case of consecutive versions.
  */
-export function consistency(
-  setup: MatchSetup, entries: readonly StatsEntry[], now: Core,
-  counts: Pair<{ scored: number; penalties: number }>,
+export function statsDelta(setup: MatchSetup, since: number, from: StatsState, to: StatsState, now: Core): StatsDelta {
+  return {
+    since,
+    players: totalsOf(setup, to, now),
+    sheet: tailPatch(from.sheet, to.sheet),
+    racks: tailPatch(from.racks, to.racks),
+    recent: recentPatch(from, to),
+    check: checkOf(setup, to, now),
+  };
+}
+
+/**
+ * The recent outcomes of `to` as a change of those of `from`: the run of `to`'s list that `from`'s holds
+ * too (outcomes are shared by identity between versions evolved from one another) is kept, the rest sent. O(RECENT_STEPS²). Without a shared outcome the whole list is sent.
+ */
+function recentPatch(from: StatsState, to: StatsState): WindowPatch<Outcome> {
+  const old = recentOf(from);
+  const now = recentOf(to);
+  for (let k = 0; k < now.length; k++) {
+    const i = old.indexOf(now[k]!);
+    if (i < 0) continue;
+    let j = i;
+    while (j < old.length && k + j - i < now.length && old[j] === now[k + j - i]) j++;
+    return { before: now.slice(0, k), from: i, to: j, after: now.slice(k + j - i) };
+  }
+  return { before: now, from: 0, to: 0, after: [] };
+}
+
+/** The consistency check of the statistics `s` at core `now`. */
+function checkOf(setup: MatchSetup, s: StatsState, now: Core): ConsistencyCheck {
+  const inRack = now.winner === null && (s.reracked || (!setup.start && now.rack === 1)) ? s.rackScored : null;
+  return consistencyCheck(setup, initialCore(setup), now, s.tally[0].scored + s.tally[1].scored, s.tally[0].penalties + s.tally[1].penalties, inRack);
+}
+
+/**
+ * The rules' consistency check, relative to where recording began (`first`: a match may be picked up in
+ * progress). 14-1 INV-1: change of the score sum = balls legally scored − foul points; INV-2: balls scored in
+ * the current rack (`inRack`, null when the rack began before recording) = 15 − balls on the table. Rotation
+ * INV-R1: change of the score sum = 120 per rack finished + points taken off the current table (a 61
+ * tie-break adds 1). `scored` and `penalties` are the totals of every effective step.
+ */
+export function consistencyCheck(
+  setup: MatchSetup, first: Core, now: Core, scored: number, penalties: number, inRack: number | null,
 ): ConsistencyCheck {
-  const first = entries[0]?.before ?? initialCore(setup);
   const scoreChange = now.score[0] + now.score[1] - (first.score[0] + first.score[1]);
-  const scored = counts[0].scored + counts[1].scored;
   if (setup.discipline === 'rotation') {
     const left = (t: readonly number[] | null) => (t ?? []).reduce((a, b) => a + b, 0);
     const racks = now.rack - first.rack;
@@ -121,15 +237,30 @@ export function consistency(
     const ok = scoreChange === expected + (tieBreak ? 1 : 0) && scored === expected;
     return { discipline: 'rotation', ok, scoreChange, racks, fromTable, tieBreak };
   }
-  const penalties = counts[0].penalties + counts[1].penalties;
   const scoreOk = scoreChange === scored - penalties;
-  let rack: { scored: number; onTable: number; ok: boolean } | null = null;
   // INV-2 holds once the current rack began while recording (or from a fresh start).
-  const rackStart = [...entries].reverse().find((e) => e.outcome.rerack)?.outcome;
-  if (now.winner === null && (rackStart || (!setup.start && now.rack === 1))) {
-    const since = rackStart ? entries.slice(entries.findLastIndex((e) => e.outcome === rackStart) + 1) : entries;
-    const inRack = since.reduce((a, e) => a + (e.outcome.kind === 'shot' ? e.outcome.points : 0), 0);
-    rack = { scored: inRack, onTable: now.count, ok: inRack === 15 - now.count };
-  }
+  const rack = inRack === null ? null : { scored: inRack, onTable: now.count, ok: inRack === 15 - now.count };
   return { discipline: '14-1', ok: scoreOk && (rack?.ok ?? true), scoreChange, scored, penalties, scoreOk, rack };
+}
+
+/** `StatsState` as plain JSON data (arrays for the persistent lists), for the snapshot stored beside the log. */
+export interface StoredStats {
+  sheet: SheetRow[];
+  open: Pair<number>;
+  racks: RackTotal[];
+  tally: Pair<Tally>;
+  rackScored: number;
+  reracked: boolean;
+  /** Outcomes of the recent effective steps, oldest first (at most RECENT_STEPS). */
+  recent: Outcome[];
+}
+
+/** Plain data of `s` (O(rows)). */
+export function storedStats(s: StatsState): StoredStats {
+  return { sheet: toArray(s.sheet), open: [s.open[0], s.open[1]], racks: toArray(s.racks), tally: [s.tally[0], s.tally[1]], rackScored: s.rackScored, reracked: s.reracked, recent: recentOf(s) };
+}
+
+/** The statistics back from `storedStats` (O(rows)). */
+export function statsFromStored(d: StoredStats): StatsState {
+  return { sheet: fromArray(d.sheet), open: [d.open[0], d.open[1]], racks: fromArray(d.racks), tally: [d.tally[0], d.tally[1]], rackScored: d.rackScored, reracked: d.reracked, recentBuf: [...d.recent], recentEnd: d.recent.length };
 }

@@ -8,7 +8,8 @@
  *   `{valid: false, reason: 'no-token' | 'wrong-token'}` (never the token); 404 for an unknown match;
  * - `POST /api/matches/:id/events` `Authorization: Bearer <scorerToken>`, body `{eventId, expectedVersion?, step, protocol?}`
  *   (`RecordBody`, checked by the same envelope parse as the Socket.IO `record`)
- *   → `{matchId, version, state, stats, duplicate?}` (201 new, 200 retried eventId with the same step),
+ *   → `{matchId, version, state, stats?, duplicate?}` (201 new with `stats` = what changed in the statistics
+ *   (`StatsDelta`), 200 retried eventId with the same step: the state after the original step, no `stats`),
  *   409 `{error, currentVersion}` when stale, 409 `event-id-reused` for a recorded eventId with another step,
  *   400 `invalid-request` for a bad envelope (eventId, expectedVersion, a non-object or non-JSON body),
  *   400 `invalid-step` for a bad step, 400 `protocol-mismatch` for a `protocol` other than PROTOCOL_VERSION.
@@ -27,7 +28,6 @@ import { parseEnvelope } from '../validate';
 import { sheetCsv } from './csv';
 import { sendError } from './errors';
 import { eventRoutes } from './events-api';
-import { statsOf } from '../../shared/engine';
 
 export interface ApiOptions {
   matches: MatchService;
@@ -128,12 +128,12 @@ export function apiRouter(opts: ApiOptions): Router {
   });
 
   r.get('/matches/:id/sheet.csv', async (req, res) => {
-    const ev = await matches.events(req.params.id);
-    if (!ev) return notFound(res, req.params.id);
+    const cur = await matches.current(req.params.id);
+    if (!cur) return notFound(res, req.params.id);
     res
       .type('text/csv; charset=utf-8')
       .attachment(`cuecast-${req.params.id}-sheet.csv`)
-      .send(sheetCsv(ev.match.setup, statsOf(ev.match).sheet));
+      .send(sheetCsv(cur.setup, cur.snapshot.stats.sheet));
   });
 
   r.get('/matches/:id/scorer-check', async (req, res) => {
@@ -153,8 +153,8 @@ export function apiRouter(opts: ApiOptions): Router {
     if (!result.ok) {
       return sendError(res, result.error, result.currentVersion === undefined ? {} : { currentVersion: result.currentVersion });
     }
-    const { snapshot } = result;
-    res.status(result.duplicate ? 200 : 201).json({ ...snapshot, ...(result.duplicate ? { duplicate: true } : {}) });
+    const { matchId, version, state, stats } = result;
+    res.status(result.duplicate ? 200 : 201).json({ matchId, version, state, ...(stats ? { stats } : {}), ...(result.duplicate ? { duplicate: true } : {}) });
   });
 
   eventRoutes(r, { events: opts.events, adminToken: opts.adminToken }, bearer);

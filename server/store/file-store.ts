@@ -4,18 +4,19 @@
  * is fsynced before it resolves, so an acknowledged step survives a crash or a restart. A torn last line
  * (a crash mid-write, never acknowledged) is cut off when the file is next opened. The snapshot of each
  * match (listing row and state) lives in `<id>.snapshot.json`, rewritten atomically after each append; it
- * is not the source of truth (a crash may leave it one step behind until the next append).
+ * is not the source of truth (a crash may leave it one step behind until the next append). The engine's
+ * checkpoint (`Checkpoint`) lives in `<id>.checkpoint.json`, rewritten atomically when the server saves one.
  *
  * In memory it keeps, per open match, only what compare-and-append needs (the append handle, the version
  * and the eventId index), in the server's one keyed cache (server/keyed-cache.ts), whose serial queue also
- * orders every read and append of a match. The steps themselves are read from the file when asked for:
+ * orders every read and append of a match; idle ones are closed (`evictIdle`) and opened again when used. The steps themselves are read from the file when asked for:
  * the live-match cache above holds them.
  */
 import { mkdir, open, readdir, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KeyedCache } from '../keyed-cache';
 import { syncDir } from './durable';
-import { storedRulesVersion, type AppendResult, type LoadedLog, type MatchRecord, type MatchStore, type StoredEvent, type StoredSnapshot } from './types';
+import { storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -68,17 +69,55 @@ export class FileStore implements MatchStore {
   }
 
   load(id: string): Promise<LoadedLog | null> {
+    return this.serial(id, () => this.loadLocked(id));
+  }
+
+  /** Read a match file and open it for appends from this same read (cutting off a torn last line), unless it is open already. */
+  private async loadLocked(id: string): Promise<LoadedLog | null> {
+    const read = await this.read(id);
+    if (!read) return null;
+    await this.logs.get(id, () => this.openFrom(id, read));
+    return { record: read.record, events: read.events };
+  }
+
+  private checkpointPath(id: string): string {
+    return join(this.dir, `${id}.checkpoint.json`);
+  }
+
+  /** The stored checkpoint, or null when there is none or it cannot be read (it is rewritten later). */
+  private async readCheckpoint(id: string): Promise<Checkpoint | null> {
+    try {
+      return JSON.parse(await readFile(this.checkpointPath(id), 'utf8')) as Checkpoint;
+    } catch {
+      return null;
+    }
+  }
+
+  open(id: string, tail: number): Promise<OpenedLog | null> {
     return this.serial(id, async () => {
-      const read = await this.read(id);
-      if (!read) return null;
-      // Open it for appends from this same read (cutting off a torn last line), unless it is open already.
-      await this.logs.get(id, () => this.openFrom(id, read));
-      return { record: read.record, events: read.events };
+      const loaded = await this.loadLocked(id);
+      if (!loaded) return null;
+      let checkpoint = await this.readCheckpoint(id);
+      const len = loaded.events.length;
+      if (checkpoint && checkpoint.version > len) checkpoint = null;
+      const from = Math.max(0, Math.min(checkpoint?.version ?? 0, len - tail));
+      return { record: loaded.record, checkpoint, events: loaded.events.slice(from), from };
     });
   }
 
-  eventsSince(id: string, version: number): Promise<StoredEvent[]> {
-    return this.serial(id, async () => (await this.read(id))?.events.slice(version) ?? []);
+  eventsSince(id: string, version: number, upTo?: number): Promise<StoredEvent[]> {
+    return this.serial(id, async () => (await this.read(id))?.events.slice(version, upTo) ?? []);
+  }
+
+  versionOfEvent(id: string, eventId: string): Promise<number | undefined> {
+    return this.serial(id, async () => (await this.logs.get(id))?.eventIds.get(eventId));
+  }
+
+  async saveCheckpoint(id: string, checkpoint: Checkpoint): Promise<void> {
+    if (!SAFE_ID.test(id)) throw new Error(`bad match id ${id}`);
+    const path = this.checkpointPath(id);
+    await writeFile(path + '.tmp', JSON.stringify(checkpoint));
+    await rename(path + '.tmp', path);
   }
 
   append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult> {
@@ -96,6 +135,11 @@ export class FileStore implements MatchStore {
       await this.writeSnapshot(snapshot);
       return { status: 'ok', version };
     });
+  }
+
+  /** Close the log files of matches untouched for `idleMs` that `keep` does not claim; the next use opens them again. */
+  evictIdle(idleMs: number, keep: (id: string) => boolean): void {
+    this.logs.evictIdle(idleMs, keep, (log) => void log.handle.close().catch(() => undefined));
   }
 
   async list(limit: number): Promise<MatchSummary[]> {

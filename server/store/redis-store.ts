@@ -4,6 +4,8 @@
  * - `p{m:<id>}:meta`  Hash: setup (JSON), tokenHash, createdAt, rulesVersion (absent on records older than it);
  * - `p{m:<id>}:eids`  Hash: eventId → version (idempotency);
  * - `p{m:<id>}:snap`  String: snapshot at the latest version, `{summary, state}` (JSON);
+ * - `p{m:<id>}:ckpt`  String: the engine's checkpoint (`Checkpoint`: core, statistics, version; JSON), every
+ *   few hundred steps (one SET: one slot);
  * - `p{m:<id>}:event-links`  Hash: the events the match is put on (written by the event store, redis-event-store.ts);
  * - `p:matches`       Sorted set: match id scored by last update (ms) — the listing order.
  * The `{m:<id>}` hash tag puts every key of one match in one cluster slot, so the append — one Lua script:
@@ -13,7 +15,7 @@
  * separate ZADD right after (a crash in between leaves the listing order one step behind, never the log).
  */
 import { LuaScript, matchKey, RedisKeyspace } from './redis-keyspace';
-import { storedRulesVersion, type AppendResult, type LoadedLog, type MatchRecord, type MatchStore, type StoredEvent, type StoredSnapshot } from './types';
+import { storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import type { Step } from '../../shared/protocol/steps';
 
@@ -38,7 +40,7 @@ export class RedisStore extends RedisKeyspace implements MatchStore {
   readonly kind = 'redis' as const;
 
   /** Key of one part of a match; every part of one match shares the hash tag `{m:<id>}`, so one cluster slot. */
-  key(id: string, part: 'log' | 'meta' | 'eids' | 'snap'): string {
+  key(id: string, part: 'log' | 'meta' | 'eids' | 'snap' | 'ckpt'): string {
     return matchKey(this.prefix, id, part);
   }
   private get indexKey(): string {
@@ -60,15 +62,31 @@ export class RedisStore extends RedisKeyspace implements MatchStore {
     const meta = await this.redis.hGetAll(this.key(id, 'meta'));
     if (!meta.tokenHash || !meta.setup) return null;
     const entries = (await this.redis.xRange(this.key(id, 'log'), '-', '+')) as StreamEntry[];
-    return {
-      record: { id, setup: JSON.parse(meta.setup), tokenHash: meta.tokenHash, createdAt: Number(meta.createdAt), rulesVersion: storedRulesVersion(meta.rulesVersion) },
-      events: entries.map(toEvent),
-    };
+    return { record: toRecord(id, meta), events: entries.map(toEvent) };
   }
 
-  async eventsSince(id: string, version: number): Promise<StoredEvent[]> {
-    const entries = (await this.redis.xRange(this.key(id, 'log'), `(${version}-0`, '+')) as StreamEntry[];
+  async open(id: string, tail: number): Promise<OpenedLog | null> {
+    // Sent together (node-redis pipelines commands issued in the same tick): one round trip, then the range.
+    const [meta, ckpt, len] = await Promise.all([this.redis.hGetAll(this.key(id, 'meta')), this.redis.get(this.key(id, 'ckpt')), this.redis.xLen(this.key(id, 'log'))]);
+    if (!meta.tokenHash || !meta.setup) return null;
+    let checkpoint = ckpt ? (JSON.parse(ckpt) as Checkpoint) : null;
+    if (checkpoint && checkpoint.version > len) checkpoint = null;
+    const from = Math.max(0, Math.min(checkpoint?.version ?? 0, len - tail));
+    return { record: toRecord(id, meta), checkpoint, events: await this.eventsSince(id, from), from };
+  }
+
+  async eventsSince(id: string, version: number, upTo?: number): Promise<StoredEvent[]> {
+    const entries = (await this.redis.xRange(this.key(id, 'log'), `(${version}-0`, upTo === undefined ? '+' : `${upTo}-0`)) as StreamEntry[];
     return entries.map(toEvent);
+  }
+
+  async versionOfEvent(id: string, eventId: string): Promise<number | undefined> {
+    const v = await this.redis.hGet(this.key(id, 'eids'), eventId);
+    return v === null || v === undefined ? undefined : Number(v);
+  }
+
+  async saveCheckpoint(id: string, checkpoint: Checkpoint): Promise<void> {
+    await this.redis.set(this.key(id, 'ckpt'), JSON.stringify(checkpoint));
   }
 
   async append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult> {
@@ -96,6 +114,10 @@ export class RedisStore extends RedisKeyspace implements MatchStore {
 
   /** The client belongs to the caller, who closes it. */
   async close(): Promise<void> {}
+}
+
+function toRecord(id: string, meta: Record<string, string>): MatchRecord {
+  return { id, setup: JSON.parse(meta.setup!), tokenHash: meta.tokenHash!, createdAt: Number(meta.createdAt), rulesVersion: storedRulesVersion(meta.rulesVersion) };
 }
 
 function toEvent(e: StreamEntry): StoredEvent {

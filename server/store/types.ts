@@ -8,6 +8,8 @@ import type { MatchSetup } from '../../shared/protocol/setup';
 import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
 import type { MatchSummary } from '../../shared/protocol/wire';
+import type { Core } from '../../shared/rules/core';
+import type { StoredStats } from '../../shared/stats';
 
 /** The immutable head of a match: who, what rules, and the hash of its scorer token. */
 export interface MatchRecord {
@@ -52,6 +54,37 @@ export interface LoadedLog {
 }
 
 /**
+ * The engine's state stored beside the log every few hundred steps, so loading a match applies only the
+ * steps after it instead of replaying the whole log. Not the source of truth: a checkpoint of another
+ * `format` or rules version is ignored (the log is replayed), and any checkpoint stays valid as the log
+ * only grows.
+ */
+export interface Checkpoint {
+  /** CHECKPOINT_FORMAT of the server that wrote it. */
+  format: number;
+  /** RULES_VERSION of the engine that computed it. */
+  rulesVersion: number;
+  /** Log version the state is at. */
+  version: number;
+  /** Effective steps (`Match.depth`). */
+  depth: number;
+  core: Core;
+  stats: StoredStats;
+}
+
+/** What loading a match reads: its record, the latest checkpoint and the log's newest part. */
+export interface OpenedLog {
+  record: MatchRecord;
+  checkpoint: Checkpoint | null;
+  /**
+   * Events at versions `from + 1` … the latest, oldest first: every event after the checkpoint (all of them
+   * without one), and before it as many as make the newest `tail` asked for.
+   */
+  events: StoredEvent[];
+  from: number;
+}
+
+/**
  * Result of a compare-and-append:
  * - `ok`: the event is now at `version` (= expectedVersion + 1);
  * - `duplicate`: the eventId is already in the log, at `version`; nothing was written;
@@ -69,13 +102,27 @@ export interface MatchStore {
   create(record: MatchRecord, snapshot: StoredSnapshot): Promise<void>;
   /** The whole log of a match, or null when unknown. */
   load(id: string): Promise<LoadedLog | null>;
-  /** Events after `version` (versions version+1 …), oldest first. */
-  eventsSince(id: string, version: number): Promise<StoredEvent[]>;
+  /**
+   * Record, checkpoint and the log from the checkpoint on (and at least its newest `tail` events), or null
+   * when unknown: what loading a match needs, without the older log.
+   */
+  open(id: string, tail: number): Promise<OpenedLog | null>;
+  /** Events after `version` (versions version+1 … `upTo`, default the latest), oldest first. */
+  eventsSince(id: string, version: number, upTo?: number): Promise<StoredEvent[]>;
+  /** The version `eventId` was recorded at, or undefined (the store's own dedupe index). */
+  versionOfEvent(id: string, eventId: string): Promise<number | undefined>;
+  /** Keep `checkpoint` as the match's latest checkpoint (replacing the one before). */
+  saveCheckpoint(id: string, checkpoint: Checkpoint): Promise<void>;
   /**
    * Append `event` if the log is exactly at `expectedVersion` and its eventId is new; keep `snapshot`
    * (listing row and state after the append) beside it. The event is durable before it resolves `ok`.
    */
   append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult>;
+  /**
+   * Release what the store holds in memory for matches untouched for `idleMs` that `keep` does not claim
+   * (the file store: open log files and their eventId index). Optional: the Redis store holds nothing.
+   */
+  evictIdle?(idleMs: number, keep: (id: string) => boolean): void;
   /** Summaries of the most recently updated matches, newest first. */
   list(limit: number): Promise<MatchSummary[]>;
   /** Release connections / file handles. */

@@ -5,7 +5,7 @@
  * and names the field (`invalid-step`).
  */
 import { z } from 'zod';
-import { PROTOCOL_VERSION, type RecordBody, type RecordRequest, type SubscribeRequest, type UnsubscribeRequest } from './wire';
+import { DETAILS, PROTOCOL_VERSION, type Detail, type RecordBody, type RecordRequest, type SubscribeRequest, type UnsubscribeRequest } from './wire';
 
 const matchId = z.string().min(1).max(64);
 /** Exactly this build's protocol version; an issue on this field is answered `protocol-mismatch`. */
@@ -16,6 +16,7 @@ export const subscribeSchema = z.strictObject({
   protocol,
   matchId,
   sinceVersion: z.number().int().min(0).optional(),
+  detail: z.enum(DETAILS as [Detail, ...Detail[]]).optional(),
 });
 
 /** Socket.IO `unsubscribe`: unknown keys are dropped (leaving a room means the same in every version). */

@@ -30,9 +30,20 @@ import type { Step } from './steps';
  *
  * Bump it when a message, ack or push changes in a way the other side cannot simply ignore: a field
  * added that the receiver must act on, one removed, renamed or given another meaning, a new required
- * field, or a change to the step vocabulary. Version 1 was the unversioned protocol (no `protocol` field).
+ * field, or a change to the step vocabulary. Version 1 was the unversioned protocol (no `protocol` field);
+ * version 2 pushed the whole statistics with every step; version 3 pushes only what changed (`StatsDelta`)
+ * and lets a subscription ask for the scorebug state alone (`detail`).
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
+
+/**
+ * How much of a match a subscription receives: `full` (default) the state and the statistics with score
+ * sheet (dashboard, spectators, scorer); `scorebug` the state only (the OBS overlay, match lists).
+ */
+export type Detail = 'scorebug' | 'full';
+
+/** The subscription details, in the order of `Detail`. */
+export const DETAILS: readonly Detail[] = ['scorebug', 'full'];
 
 /** Derived statistics sent alongside the state to the dashboard and spectator pages. */
 export interface MatchStats {
@@ -46,15 +57,55 @@ export interface MatchStats {
   check: ConsistencyCheck;
 }
 
-/** A state snapshot at one version. `version` = number of events in the log. */
-export interface Snapshot {
+/** Per-player statistics without the runs list (a page rebuilds it from the sheet: `runsOf`). */
+export type PlayerTotals = Omit<PlayerStats, 'runs'>;
+
+/** How a list changed: keep its first `from` elements, then put `rows` after them (rows cut off by an undo are gone). */
+export interface TailPatch<T> {
+  from: number;
+  rows: T[];
+}
+
+/**
+ * How a short sliding list changed (the recent outcomes): `before`, then the old list's elements `from` …
+ * `to − 1`, then `after`. A step appends one (`{before: [], from: 1, to: 8, after: [new]}` once the list is
+ * full); an undo takes the last one off and an older one comes back in front.
+ */
+export interface WindowPatch<T> {
+  before: T[];
+  from: number;
+  to: number;
+  after: T[];
+}
+
+/**
+ * What changed in the statistics from version `since` to the version of the message carrying it: the player
+ * totals, the new or changed score-sheet rows and rack totals, the recent outcomes new to the list, and the
+ * check. A page applies it only to the statistics it holds at exactly `since` (`applyStatsDelta`); otherwise
+ * it re-subscribes for the whole statistics.
+ */
+export interface StatsDelta {
+  since: number;
+  players: [PlayerTotals, PlayerTotals];
+  sheet: TailPatch<SheetRow>;
+  racks: TailPatch<RackTotal>;
+  recent: WindowPatch<Outcome>;
+  check: MatchStats['check'];
+}
+
+/** The state of a match at one version. `version` = number of events in the log. */
+export interface ScorebugSnapshot {
   matchId: string;
   version: number;
   state: MatchState;
+}
+
+/** A state snapshot at one version with the whole statistics. */
+export interface Snapshot extends ScorebugSnapshot {
   stats: MatchStats;
 }
 
-/** Socket.IO `subscribe` request: join the match's room and get its snapshot in the ack. */
+/** Socket.IO `subscribe` request: join the match's room for `detail` and get its snapshot in the ack. */
 export interface SubscribeRequest {
   /** The page's PROTOCOL_VERSION; any other value is refused with `protocol-mismatch`. */
   protocol: typeof PROTOCOL_VERSION;
@@ -62,6 +113,8 @@ export interface SubscribeRequest {
   matchId: string;
   /** The version the page already has (a resync); informational, the ack always carries the full snapshot. */
   sinceVersion?: number;
+  /** Default `full`. Subscribing again with another detail moves the connection to that detail's room. */
+  detail?: Detail;
 }
 
 /** Socket.IO `unsubscribe` (no ack): leave the match's room. The same in every protocol version. */
@@ -91,16 +144,27 @@ export interface RecordRequest<S = Step> extends RecordBody<S> {
   matchId: string;
 }
 
-/** Reply to `subscribe`: the snapshot travels in the ack. */
-export type SubscribeAck = ({ ok: true; setup: MatchSetup } & Snapshot) | { ok: false; error: ApiError };
-/** Reply to `record`. `currentVersion` is set with a `stale` error so the client can resync. */
+/** Reply to `subscribe`: the snapshot travels in the ack, with the whole statistics for `detail: 'full'`. */
+export type SubscribeAck =
+  | ({ ok: true; setup: MatchSetup; detail: 'full' } & Snapshot)
+  | ({ ok: true; setup: MatchSetup; detail: 'scorebug' } & ScorebugSnapshot)
+  | { ok: false; error: ApiError };
+/**
+ * Reply to `record`: the state after the step and, for a newly recorded step, what changed in the statistics
+ * (`stats`, since the version before). A retried eventId (`duplicate`) answers the state at the version it
+ * was recorded at, without `stats`. `currentVersion` is set with a `stale` error so the client can resync.
+ */
 export type RecordAck =
-  | ({ ok: true; duplicate?: boolean } & Snapshot)
+  | ({ ok: true; duplicate?: boolean; stats?: StatsDelta } & ScorebugSnapshot)
   | { ok: false; error: ApiError; currentVersion?: number };
 
-/** Pushed to room `match:<id>` after every recorded step. */
-export interface StatePush extends Snapshot {
+/**
+ * Pushed after every recorded step: to room `match:<id>` (detail `full`) with `stats`, what changed since
+ * `version − 1`; to room `scorebug:<id>` (detail `scorebug`) without it.
+ */
+export interface StatePush extends ScorebugSnapshot {
   step: Step;
+  stats?: StatsDelta;
 }
 
 /** The events a client emits with an acknowledgement: request and ack of each. */

@@ -19,7 +19,7 @@ import { createClient, type LiveClient, type MatchFeed } from '../../overlay/src
 import type { RunningServer } from '../../server/app';
 import { newMatch, parseSetup, statsOf, view } from '../../shared/index';
 import type { Step } from '../../shared/protocol/steps';
-import { PROTOCOL_VERSION, type ApiError } from '../../shared/index';
+import { PROTOCOL_VERSION, type ApiError, type MatchStats } from '../../shared/index';
 import { api, createMatch, startTestServer } from '../helpers/server';
 
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
@@ -83,6 +83,8 @@ describe('live client against the match server', () => {
     const m0 = newMatch(parseSetup(SETUP));
     expect(feeds[0]!.state.names).toEqual(view(m0).names);
     expect(feeds.at(-1)!.stats.sheet.length).toBeGreaterThan(statsOf(m0).sheet.length);
+    // The statistics the client rebuilt from the pushes' deltas are the server's whole statistics.
+    expect(feeds.at(-1)!.stats).toEqual((await api(server.url, `/api/matches/${m.id}`)).body.stats);
   });
 
   it('returns refusals as acks, rejects with "offline" when not connected, and stops after unsubscribe', async () => {
@@ -142,12 +144,20 @@ describe('live client against the match server', () => {
 describe('live client against a misbehaving peer', () => {
   let io: Server;
   let url: string;
-  const subscribes: { protocol: number; matchId: string; sinceVersion?: number }[] = [];
+  const subscribes: { protocol: number; matchId: string; sinceVersion?: number; detail?: string }[] = [];
   const records: { protocol: number; matchId: string }[] = [];
   const otherBuild: ApiError = { code: 'protocol-mismatch', message: 'this page is from an older version of cuecast: reload the page', field: 'protocol' };
   let client: LiveClient;
   const base = newMatch(parseSetup(SETUP));
-  const snap = (version: number) => ({ matchId: 'm1', version, state: { ...view(base), steps: version }, stats: statsOf(base) });
+  const stats = statsOf(base);
+  /** The statistics at version v of this scripted match: the base ones with a version-numbered check (its `scoreChange`). */
+  const statsAt = (v: number): MatchStats => ({ ...stats, check: { ...stats.check, scoreChange: v } });
+  const snap = (version: number) => ({ matchId: 'm1', version, state: { ...view(base), steps: version }, stats: statsAt(version) });
+  /** A push at version v whose statistics delta applies to version `since` (v − 1 when well-behaved). */
+  const pushAt = (v: number, since = v - 1) => ({
+    matchId: 'm1', version: v, state: { ...view(base), steps: v }, step: BREAK,
+    stats: { since, players: [stats.players[0], stats.players[1]].map(({ runs: _r, ...t }) => t), sheet: { from: 0, rows: [] }, racks: { from: 0, rows: [] }, recent: { before: [], from: 0, to: 0, after: [] }, check: statsAt(v).check },
+  });
   let ackVersion = 3;
   /** Subscribes per match id for the refusing ids, and how many `busy` refuses before it answers. */
   const asked = new Map<string, number>();
@@ -161,17 +171,18 @@ describe('live client against a misbehaving peer', () => {
         records.push(req);
         ack({ ok: false, error: otherBuild });
       });
-      socket.on('subscribe', (req: { protocol: number; matchId: string; sinceVersion?: number }, ack: (r: unknown) => void) => {
+      socket.on('subscribe', (req: { protocol: number; matchId: string; sinceVersion?: number; detail?: 'full' | 'scorebug' }, ack: (r: unknown) => void) => {
         asked.set(req.matchId, (asked.get(req.matchId) ?? 0) + 1);
         if (req.matchId === 'other-build') return ack({ ok: false, error: otherBuild });
         if (req.matchId === 'busy') {
           if (asked.get('busy')! <= busyRefusals) return ack({ ok: false, error: { code: 'rate-limited', message: 'too many messages on this connection; slow down' } });
-          return ack({ ok: true, setup: base.setup, ...snap(7), matchId: 'busy' });
+          return ack({ ok: true, detail: 'full', setup: base.setup, ...snap(7), matchId: 'busy' });
         }
         subscribes.push(req);
         socket.join(req.matchId);
-        if (subscribes.length === 1) socket.emit('state', { ...snap(4), step: BREAK }); // a push overtaking the ack
-        ack({ ok: true, setup: base.setup, ...snap(ackVersion) });
+        if (subscribes.length === 1) socket.emit('state', pushAt(4)); // a push overtaking the ack
+        const { stats: s, ...state } = snap(ackVersion);
+        ack(req.detail === 'scorebug' ? { ok: true, detail: 'scorebug', setup: base.setup, ...state } : { ok: true, detail: 'full', setup: base.setup, ...state, stats: s });
       });
     });
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()));
@@ -182,33 +193,71 @@ describe('live client against a misbehaving peer', () => {
     await io?.close();
   });
 
-  it('delivers strictly increasing versions and re-subscribes with sinceVersion on a gap', async () => {
+  it('applies a statistics delta only to the version just before it; a gap or a delta of another base re-subscribes with sinceVersion', async () => {
     client = createClient({ url });
-    const seen: number[] = [];
-    client.watch('m1', (f) => seen.push(f.version));
-    // The ack (3) and the early push (4) arrive: 3 then 4.
+    const seen: MatchFeed[] = [];
+    client.watch('m1', (f) => seen.push(f));
+    const versions = () => seen.map((f) => f.version);
+    // The ack (3) and the early push (4) arrive: 3 then 4, the push's delta applied to the ack's statistics.
     await until(() => seen.length === 2, 'ack and early push');
-    expect(seen).toEqual([3, 4]);
-    expect(subscribes).toEqual([{ protocol: PROTOCOL_VERSION, matchId: 'm1' }]);
+    expect(versions()).toEqual([3, 4]);
+    expect(seen[1]!.stats.check.scoreChange).toBe(4);
+    expect(seen[1]!.stats.players).toEqual(stats.players);
+    expect(subscribes).toEqual([{ protocol: PROTOCOL_VERSION, matchId: 'm1', detail: 'full' }]);
 
-    const push = (v: number) => io.to('m1').emit('state', { ...snap(v), step: BREAK });
-    push(4); // duplicate: dropped
-    push(2); // older: dropped
-    push(5); // next: delivered
+    const push = (p: ReturnType<typeof pushAt>) => io.to('m1').emit('state', p);
+    push(pushAt(4)); // duplicate: dropped
+    push(pushAt(2)); // older: dropped
+    push(pushAt(5)); // next: delivered
     await until(() => seen.length === 3, 'version 5');
     ackVersion = 9;
-    push(8); // gap 5 → 8: delivered (a full snapshot) and a resync asked with sinceVersion 8
+    push(pushAt(8)); // gap 5 → 8: its delta cannot apply; nothing delivered, a resync asked from 5
     await until(() => subscribes.length === 2, 'resync after the gap');
-    expect(subscribes[1]).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 8 });
-    await until(() => seen.at(-1) === 9, 'resync ack 9');
-    expect(seen).toEqual([3, 4, 5, 8, 9]);
+    expect(subscribes[1]).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 5, detail: 'full' });
+    await until(() => seen.at(-1)?.version === 9, 'resync ack 9');
+    expect(versions()).toEqual([3, 4, 5, 9]);
+    expect(seen.at(-1)!.stats.check.scoreChange).toBe(9);
+
+    ackVersion = 10;
+    push(pushAt(10, 8)); // the next version, but its delta is from another base: resync
+    await until(() => subscribes.length === 3, 'resync after a delta of another base');
+    expect(subscribes[2]).toMatchObject({ sinceVersion: 9 });
+    await until(() => seen.at(-1)?.version === 10, 'resync ack 10');
 
     // Reconnect: the client subscribes again from its last version.
     io.disconnectSockets();
-    await until(() => subscribes.length === 3, 'resubscribe after reconnect', 10_000);
-    expect(subscribes[2]).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 9 });
+    await until(() => subscribes.length === 4, 'resubscribe after reconnect', 10_000);
+    expect(subscribes[3]).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 10, detail: 'full' });
     expect(client.status).toBe('live');
-    expect(seen).toEqual([3, 4, 5, 8, 9]); // the ack at 9 is not newer: not delivered twice
+    expect(versions()).toEqual([3, 4, 5, 9, 10]); // the ack at 10 is not newer: not delivered twice
+  });
+
+  it('a scorebug watcher asks for no statistics and shows a push that skips versions without resyncing; a full watcher of the same match upgrades it', async () => {
+    const c = createClient({ url });
+    try {
+      const bug: number[] = [];
+      const before = subscribes.length;
+      ackVersion = 20;
+      c.watchScorebug('m2', (f) => bug.push(f.version));
+      await until(() => bug.length === 1, 'scorebug ack');
+      expect(subscribes[before]).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm2', detail: 'scorebug' });
+      io.to('m2').emit('state', { ...pushAt(25), matchId: 'm2', stats: undefined });
+      await until(() => bug.length === 2, 'push 25');
+      expect(bug).toEqual([20, 25]);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(subscribes.length).toBe(before + 1); // no resync for a whole state
+
+      const full: MatchFeed[] = [];
+      ackVersion = 25;
+      c.watch('m2', (f) => full.push(f));
+      await until(() => full.length === 1, 'full ack after the upgrade');
+      expect(subscribes[before + 1]).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm2', sinceVersion: 25, detail: 'full' });
+      expect(full[0]!.version).toBe(25);
+      expect(full[0]!.stats.check.scoreChange).toBe(25);
+      expect(bug).toEqual([20, 25]); // the same version again is not news to the scorebug watcher
+    } finally {
+      c.close();
+    }
   });
 
   it('hands a protocol-mismatch refusal to onError and to the record caller (a page of another build)', async () => {

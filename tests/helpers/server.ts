@@ -11,6 +11,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { applyStep, newMatch, parseSetup, type Match } from '../../shared/index';
+import { plausibleStep, seededRandom } from '../../shared/simulate';
 import type { Step } from '../../shared/protocol/steps';
 import { dropPrefix } from './redis';
 import { PROTOCOL_VERSION, type AckedEvents, type ClientToServerEvents, type ServerToClientEvents, type StatePush } from '../../shared/protocol/wire';
@@ -207,6 +208,27 @@ export function legalSteps(n: number, setup: unknown = SETUP): Step[] {
     });
     if (!next) throw new Error(`no legal candidate step after ${steps.length} steps`);
     steps.push(next);
+  }
+  return steps;
+}
+
+/** A long 14-1 set-up (race to 10,000: no winner within any test or benchmark). */
+export const LONG_SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [10_000, 10_000] } as const;
+
+/**
+ * `n` plausible legal steps for `setup` (shared/simulate: several innings, safeties, fouls, re-racks), with
+ * an undo at rate `undoRate` (and whenever the match is won). Deterministic for a seed.
+ */
+export function plausibleSteps(n: number, setup: unknown = LONG_SETUP, opts: { seed?: number; undoRate?: number } = {}): Step[] {
+  const rand = seededRandom(opts.seed ?? 1);
+  let m: Match = newMatch(parseSetup(setup));
+  const steps: Step[] = [];
+  while (steps.length < n) {
+    const step: Step = m.depth > 0 && (m.core.winner !== null || rand() < (opts.undoRate ?? 0)) ? { undo: true } : plausibleStep(m, rand);
+    const r = applyStep(m, step);
+    if (!r.ok) throw new Error(`simulated step ${steps.length} refused: ${r.error.message}`);
+    m = r.match;
+    steps.push(step);
   }
   return steps;
 }

@@ -6,38 +6,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { matchesOf, setupsOf } from './arbitraries';
 import { applyStep, type Match, newMatch, parseSetup, projectSteps, replay, statsOf, type Step, view } from '../../shared/index';
 import { coreFromState } from '../../shared/view';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 
-const setups = fc.oneof(
-  fc.record({
-    discipline: fc.constant('14-1' as const),
-    ruleset: fc.constantFrom('nba' as const, 'wpa' as const),
-    players: fc.constant(['A', 'B']),
-    targets: fc.tuple(fc.integer({ min: 20, max: 150 }), fc.integer({ min: 20, max: 150 })),
-  }),
-  fc.record({
-    discipline: fc.constant('rotation' as const),
-    players: fc.constant(['A', 'B']),
-    options: fc.record({
-      callShot: fc.boolean(),
-      pushOut: fc.boolean(),
-      format: fc.constantFrom('race' as const, 'single-rack-61' as const),
-      threeFoulRule: fc.boolean(),
-    }),
-    targets: fc.tuple(fc.integer({ min: 60, max: 240 }), fc.integer({ min: 60, max: 240 })),
-  }),
-);
+const setups = setupsOf(['A', 'B']);
 
 /** A random legal match: a set-up, a seed for the step generator, skill, undo rate and length. */
-const matches = fc.record({
-  setup: setups,
-  seed: fc.integer(),
-  skill: fc.double({ min: 0.2, max: 0.95, noNaN: true }),
-  undoRate: fc.constantFrom(0, 0.05, 0.2),
-  length: fc.integer({ min: 1, max: 200 }),
-});
+const matches = matchesOf(setups, [0, 0.05, 0.2], 200);
 
 type Run = { setup: ReturnType<typeof parseSetup>; log: Step[]; states: Match[] };
 

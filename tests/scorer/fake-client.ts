@@ -82,7 +82,7 @@ export class FakeClient implements ScorerClient {
       throw new Error(why);
     }
     this.received.push({ eventId: req.eventId, expectedVersion: req.expectedVersion });
-    const snap = () => ({ matchId: this.matchId, version: this.version, state: view(this.match), stats: statsOf(this.match) });
+    const snap = () => ({ matchId: this.matchId, version: this.version, state: view(this.match) });
     if (this.ids.has(req.eventId)) return { ok: true, duplicate: true, ...snap() };
     if (req.expectedVersion !== undefined && req.expectedVersion !== this.version) {
       return { ok: false, error: { code: 'stale', message: 'stale' }, currentVersion: this.version };

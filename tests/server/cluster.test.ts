@@ -4,6 +4,8 @@
  * (REDIS_CLUSTER_URLS) — share it through the sharded Socket.IO adapter (SPUBLISH). Pushes reach viewers on
  * both instances, every version in order; every key of a match lands in one slot (the append script and the
  * creation MULTI run there); the listing spans slots; the log survives a kill -9 and restart of an instance.
+ * A match's two rooms (`match:<id>` with statistics deltas, `scorebug:<id>` without) each have a shard channel;
+ * its checkpoint is a key of the match's slot, and another instance loads the match from it.
  * Events too: made, given matches and switched on one instance, seen on the other (table and event rooms on
  * their own shard channels), each event's document in its own slot and each match's event links in the match's.
  */
@@ -11,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCluster } from 'redis';
 import { testPrefix } from '../helpers/redis';
 import { cli, requireRedisCluster, spawnRedisCluster, type RedisClusterHandle } from '../helpers/redis-cluster';
-import { api, connect, createMatch, legalSteps, spawnServer, startTestServer, request, Viewer, type ChildServer, type Client } from '../helpers/server';
+import { api, connect, createMatch, legalSteps, LONG_SETUP, plausibleSteps, spawnServer, startTestServer, request, Viewer, type ChildServer, type Client } from '../helpers/server';
+import { CHECKPOINT_EVERY } from '../../server/live-cache';
 import type { RunningServer } from '../../server/app';
 import type { EventLivePush, TableState } from '../../shared/protocol/event';
 import { createEvent, EVENT, recordStep, stepsToWin, TableWatcher, tableMatch } from '../helpers/events';
@@ -141,6 +144,61 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
       await c.close();
     }
   });
+
+  it("a match's scorebug room has a shard channel of its own: its viewers get every state and no statistics", async () => {
+    const m = await createMatch(inProcess.url);
+    const bug = new Viewer(await open(child.url));
+    const ack = await request(bug.socket, 'subscribe', { matchId: m.id, detail: 'scorebug' });
+    expect(ack).toMatchObject({ ok: true, detail: 'scorebug', version: 0 });
+    expect(ack).not.toHaveProperty('stats');
+    const full = await watch(child.url, m.id);
+    await record(await open(inProcess.url, m.scorerToken), m.id, 1, 12);
+    await Promise.all([bug.waitFor(12), full.waitFor(12)]);
+    expect(kept(bug)).toEqual(range(1, 12));
+    expect(kept(full)).toEqual(range(1, 12));
+    expect(bug.pushes.every((p) => p.stats === undefined)).toBe(true);
+    // The full room's pushes carry what changed since the version before (a resync push may carry none).
+    expect(full.pushes.every((p) => p.stats === undefined || p.stats.since === p.version - 1)).toBe(true);
+    expect(full.pushes.at(-1)!.stats?.since).toBe(11);
+    expect(bug.pushes.at(-1)!.state).toEqual(full.pushes.at(-1)!.state);
+    // Each room is one shard channel, subscribed on the master of its slot.
+    for (const room of [`match:${m.id}`, `scorebug:${m.id}`]) {
+      const channel = `${prefix}socket.io#/#${room}#`;
+      expect((await cli(await cluster.masterOf(channel), 'pubsub', 'shardchannels', channel)).trim()).toBe(channel);
+    }
+  });
+
+  it("stores a match's checkpoint in the match's slot; an instance that never loaded the match loads it from there", async () => {
+    const m = await createMatch(inProcess.url, LONG_SETUP);
+    const plays = plausibleSteps(CHECKPOINT_EVERY + 5, LONG_SETUP, { seed: 5 });
+    const scorer = await open(inProcess.url, m.scorerToken);
+    for (const [i, step] of plays.entries()) {
+      expect(await request(scorer, 'record', { matchId: m.id, eventId: `c${i + 1}`, expectedVersion: i, step })).toMatchObject({ ok: true, version: i + 1 });
+    }
+    const ckpt = `${prefix}{m:${m.id}}:ckpt`;
+    expect((await cli(cluster.ports[0]!, 'cluster', 'keyslot', ckpt)).trim()).toBe((await cli(cluster.ports[0]!, 'cluster', 'keyslot', `${prefix}{m:${m.id}}:log`)).trim());
+    const c = createCluster({ rootNodes: [{ url: cluster.urls[0]! }] });
+    c.on('error', () => undefined);
+    await c.connect();
+    try {
+      // Written in the loop turn after the step's fan-out.
+      await expect.poll(async () => JSON.parse((await c.get(ckpt)) ?? 'null')?.version ?? null, { timeout: 5000 }).toBe(CHECKPOINT_EVERY);
+    } finally {
+      await c.close();
+    }
+    // The child loads the match (its checkpoint and the 5 steps after it) and agrees with the instance that recorded it.
+    const [a, b] = await Promise.all([api(inProcess.url, `/api/matches/${m.id}`), api(child.url, `/api/matches/${m.id}`)]);
+    expect(b.body.version).toBe(CHECKPOINT_EVERY + 5);
+    expect(b.body).toEqual(a.body);
+    // And records there: an undo, then the step again.
+    const there = await open(child.url, m.scorerToken);
+    const v = CHECKPOINT_EVERY + 5;
+    expect(await request(there, 'record', { matchId: m.id, eventId: 'u', expectedVersion: v, step: { undo: true } })).toMatchObject({ ok: true, version: v + 1 });
+    expect(await request(there, 'record', { matchId: m.id, eventId: 'r', expectedVersion: v + 1, step: plays[v - 1]! })).toMatchObject({ ok: true, version: v + 2 });
+    const [a2, b2] = await Promise.all([api(inProcess.url, `/api/matches/${m.id}`), api(child.url, `/api/matches/${m.id}`)]);
+    expect(b2.body).toEqual(a2.body);
+    expect(b2.body.state).toEqual(a.body.state);
+  }, 60_000);
 
   it('runs an event across both instances: tables switch, live lines and cards arrive; one slot per event, links in the match slots', async () => {
     const ev = await createEvent(child.url);

@@ -1,6 +1,7 @@
 /**
  * The embedded file store on its own: compare-and-append, eventId dedupe, and a torn last line (a crash in
- * the middle of a write, never acknowledged) cut off on the next open without losing the lines before it.
+ * the middle of a write, never acknowledged) cut off on the next open without losing the lines before it;
+ * checkpoints and the newest part of the log (`open`); idle logs closed and opened again.
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,5 +46,31 @@ describe('FileStore', () => {
     expect(lines).toHaveLength(4);
     expect(lines.map((l) => JSON.parse(l).v ?? 0)).toEqual([0, 1, 2, 3]);
     expect(await new FileStore(dir).load('../m1')).toBeNull();
+  });
+
+  it('keeps a checkpoint beside the log, opens from it, and closes idle logs (reopened on use, dedupe intact)', async () => {
+    const store = new FileStore(dir);
+    await store.init();
+    await store.create({ id: 'm2', setup, tokenHash: 'ab'.repeat(32), createdAt: 1, rulesVersion: 1 }, snap(0));
+    for (let i = 0; i < 4; i++) expect(await store.append('m2', i, { eventId: `e${i}`, step: steps[i]!, at: i }, snap(i + 1))).toMatchObject({ status: 'ok' });
+    expect(await store.open('m2', 10)).toMatchObject({ checkpoint: null, from: 0 });
+    const checkpoint = { format: 1, rulesVersion: 1, version: 3, depth: 3, core: newMatch(setup).core, stats: { sheet: [], open: [-1, -1], racks: [], tally: [], rackScored: 0, reracked: false, recent: [] } } as never;
+    await store.saveCheckpoint('m2', checkpoint);
+    const opened = await store.open('m2', 1);
+    expect(opened?.checkpoint).toEqual(checkpoint);
+    expect(opened?.from).toBe(3);
+    expect(opened?.events.map((e) => e.eventId)).toEqual(['e3']);
+    expect((await store.open('m2', 2))?.events.map((e) => e.eventId)).toEqual(['e2', 'e3']);
+    expect((await store.eventsSince('m2', 1, 3)).map((e) => e.eventId)).toEqual(['e1', 'e2']);
+    expect(await store.versionOfEvent('m2', 'e2')).toBe(3);
+    await new Promise((r) => setTimeout(r, 20));
+    const openLogs = (store as unknown as { logs: { peek(id: string): unknown } }).logs;
+    expect(openLogs.peek('m2')).toBeDefined();
+    store.evictIdle(5, () => false);
+    expect(openLogs.peek('m2')).toBeUndefined(); // closed
+    expect(await store.append('m2', 4, { eventId: 'e1', step: steps[1]!, at: 9 }, snap(5))).toEqual({ status: 'duplicate', version: 2 });
+    expect(await store.append('m2', 4, { eventId: 'e4', step: steps[0]!, at: 9 }, snap(5))).toEqual({ status: 'ok', version: 5 });
+    expect((await store.load('m2'))?.events).toHaveLength(5);
+    await store.close();
   });
 });

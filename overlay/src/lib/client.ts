@@ -1,10 +1,17 @@
 /**
  * The one typed live client every page uses (overlay, dashboard, watch, scorer, launcher).
  *
- * - `watch(matchId, onFeed)` subscribes over Socket.IO and hands the page full snapshots in strictly
- *   increasing version order. Pushed states older than or equal to what the page has are dropped; a push
- *   that skips versions is applied (it is a full snapshot) and triggers a resync; the client also resyncs
- *   (re-subscribes with `sinceVersion`) on every (re)connect and when the page becomes visible again.
+ * - `watch(matchId, onFeed)` subscribes over Socket.IO (detail `full`) and hands the page whole snapshots
+ *   (state and statistics) in strictly increasing version order. The subscribe ack carries the whole
+ *   statistics; each push carries only what changed since the version before (`StatsDelta`), which the
+ *   client applies to the statistics it holds — only when the push is exactly the next version. Pushes older
+ *   than or equal to what the page has are dropped; one that skips versions triggers a resync
+ *   (re-subscribe with `sinceVersion`), as does every (re)connect and the page becoming visible again.
+ * - `watchScorebug(matchId, onFeed)` is the same for pages that show the state only (the OBS overlay, match
+ *   lists): detail `scorebug`, so the server never sends them the statistics; every push is a whole state,
+ *   so one that skips versions is simply shown. A match watched both ways is subscribed `full`.
+ * - `createClient()` opens a client with both; `createScorebugClient()` one without `watch` (the OBS overlay),
+ *   so its bundle leaves out the code that applies statistics deltas (shared/protocol/stats-delta.ts).
  * - Tables and events (`watchTable`, `watchEvent`) are an add-on, ./room-watch.ts `roomClient(client)`, over the
  *   client's `socket` and `onResync`, imported only by the pages that follow tables or events (so the OBS
  *   overlay's bundle does not carry it).
@@ -24,39 +31,52 @@
  *   Other refusals (`not-found`, `protocol-mismatch`) are asked again only on reconnect or visibility.
  *
  * Browser bundles must stay zod-free: from shared/protocol only `import type`, and values only from the
- * zod-free wire.ts (never wire-schemas.ts, steps.ts or setup.ts).
+ * zod-free wire.ts and stats-delta.ts (never wire-schemas.ts, steps.ts or setup.ts).
  */
 import { io, type Socket } from 'socket.io-client';
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { MatchSetup } from '../../../shared/protocol/setup';
 import type { MatchState } from '../../../shared/protocol/state';
+import { applyStatsDelta } from '../../../shared/protocol/stats-delta';
 import { TRANSIENT_CODES } from './live-problem';
 import {
   PROTOCOL_VERSION,
   type ClientToServerEvents,
+  type Detail,
   type MatchStats,
   type RecordAck,
   type RecordRequest,
   type ServerToClientEvents,
   type StatePush,
+  type StatsDelta,
   type SubscribeAck,
   type SubscribeRequest,
 } from '../../../shared/protocol/wire';
 
 export type ConnectionStatus = 'connecting' | 'live' | 'offline';
 
-/** One snapshot of a match as pages render it: set-up, state and derived stats at `version`. */
-export interface MatchFeed {
+/** One snapshot of a match for a page that shows the state only: set-up and state at `version`. */
+export interface ScorebugFeed {
   matchId: string;
   version: number;
   setup: MatchSetup;
   state: MatchState;
+}
+
+/** One snapshot of a match as pages render it: set-up, state and derived stats at `version`. */
+export interface MatchFeed extends ScorebugFeed {
   stats: MatchStats;
 }
 
-export interface LiveClient {
-  /** Subscribe; calls onFeed with each newer snapshot in version order; resyncs (re-subscribe with sinceVersion) on a version gap, on reconnect and when the page becomes visible. Returns an unsubscribe function. `onError` hears a refused subscription (e.g. `not-found`, or `protocol-mismatch`: the page is from another build and must be reloaded). */
-  watch(matchId: string, onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void;
+/** A live client without statistics (`createScorebugClient`): everything but `watch`. */
+export interface ScorebugClient {
+  /**
+   * Subscribe to the state only (detail `scorebug`: the server sends no statistics); calls onFeed with each
+   * newer state in version order; resyncs on reconnect and when the page becomes visible. Returns an
+   * unsubscribe function. `onError` hears a refused subscription (e.g. `not-found`, or `protocol-mismatch`:
+   * the page is from another build and must be reloaded).
+   */
+  watchScorebug(matchId: string, onFeed: (f: ScorebugFeed) => void, onError?: (e: ApiError) => void): () => void;
   /** Emit `record` with an ack; resolves with the server's RecordAck; rejects with an Error whose message is 'offline' or 'timeout' when no ack comes. */
   record(req: Omit<RecordRequest, 'protocol'>, timeoutMs?: number): Promise<RecordAck>;
   /** Ask the server again now for a watched match whose subscription was refused or not answered ("Retry now"); no-op for a match not watched or while disconnected (the next connect asks). */
@@ -79,14 +99,37 @@ export interface LiveClient {
   onResync(cb: (connectionLost: boolean) => void): void;
 }
 
+/** The whole live client (`createClient`). */
+export interface LiveClient extends ScorebugClient {
+  /** Subscribe with the statistics (detail `full`); like `watchScorebug`, and also resyncs on a version gap (the statistics move on by deltas). */
+  watch(matchId: string, onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void;
+}
+
+/** Options of a live client. */
+export interface ClientOptions {
+  /** Server URL; default the page's own origin. */
+  url?: string;
+  /** Scorer token, sent as Socket.IO `auth.token`. */
+  token?: string;
+  /** Wait before connecting again after the server refused the connection as full (ms); default 5–15 s, random. */
+  retryRefusedMs?: () => number;
+}
+
+/** How a push's statistics delta is applied (`applyStatsDelta`; null: the delta does not fit, resync). */
+type DeltaApplier = (stats: MatchStats, delta: StatsDelta) => MatchStats | null;
+
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Per-match subscription: listeners, the newest feed handed out, and a push that arrived before the set-up. */
 interface Subscription {
   matchId: string;
+  /** `full` when any listener wants the statistics. */
+  detail: Detail;
   listeners: Set<(f: MatchFeed) => void>;
+  scorebugListeners: Set<(f: ScorebugFeed) => void>;
   errorListeners: Set<(e: ApiError) => void>;
-  latest: MatchFeed | null;
+  /** The newest feed (with statistics when the subscription is `full`). */
+  latest: (ScorebugFeed & { stats?: MatchStats }) | null;
   /** Set-up, known after the first subscribe ack. */
   setup: MatchSetup | null;
   /** Newest push received before the first ack (no set-up yet to make a feed). */
@@ -112,10 +155,23 @@ const stopRetry = (sub: Subscription) => {
 };
 
 /**
- * Open a live client. `url` defaults to the page's own origin; `token` (a scorer token) is sent as
- * Socket.IO `auth.token`. Only the WebSocket transport is used (no long-polling fallback).
+ * Open a live client with `watch` and `watchScorebug`. Only the WebSocket transport is used (no long-polling
+ * fallback).
  */
-export function createClient(opts: { url?: string; token?: string; retryRefusedMs?: () => number } = {}): LiveClient {
+export function createClient(opts: ClientOptions = {}): LiveClient {
+  return openClient(opts, applyStatsDelta);
+}
+
+/**
+ * Open a live client for the state only (`watchScorebug`, no `watch`): a page that uses only this leaves the
+ * statistics-delta code out of its bundle.
+ */
+export function createScorebugClient(opts: ClientOptions = {}): ScorebugClient {
+  return openClient(opts, null);
+}
+
+/** A live client; `applyDelta` null: no `watch` (it throws). */
+function openClient(opts: ClientOptions, applyDelta: DeltaApplier | null): LiveClient {
   const options = { transports: ['websocket'], auth: opts.token ? { token: opts.token } : {} };
   const socket: ClientSocket = opts.url ? io(opts.url, options) : io(options);
   const subs = new Map<string, Subscription>();
@@ -129,11 +185,16 @@ export function createClient(opts: { url?: string; token?: string; retryRefusedM
     for (const cb of [...statusListeners]) cb(s);
   };
 
-  /** Hand a snapshot to the listeners if it is newer than what they have. */
-  const deliver = (sub: Subscription, feed: MatchFeed) => {
-    if (sub.latest && feed.version <= sub.latest.version) return;
+  /**
+   * Hand a snapshot to the listeners if it is newer than what they have (or the same version with the
+   * statistics the held one lacks: a subscription that became `full`).
+   */
+  const deliver = (sub: Subscription, feed: ScorebugFeed & { stats?: MatchStats }) => {
+    const had = sub.latest;
+    if (had && (feed.version < had.version || (feed.version === had.version && (had.stats || !feed.stats)))) return;
     sub.latest = feed;
-    for (const cb of [...sub.listeners]) cb(feed);
+    if (feed.stats) for (const cb of [...sub.listeners]) cb(feed as MatchFeed);
+    if (!had || feed.version > had.version) for (const cb of [...sub.scorebugListeners]) cb(feed);
   };
 
   const resync = (sub: Subscription) => {
@@ -146,8 +207,8 @@ export function createClient(opts: { url?: string; token?: string; retryRefusedM
     sub.inFlight = true;
     sub.again = false;
     const req: SubscribeRequest = sub.latest
-      ? { protocol: PROTOCOL_VERSION, matchId: sub.matchId, sinceVersion: sub.latest.version }
-      : { protocol: PROTOCOL_VERSION, matchId: sub.matchId };
+      ? { protocol: PROTOCOL_VERSION, matchId: sub.matchId, sinceVersion: sub.latest.version, detail: sub.detail }
+      : { protocol: PROTOCOL_VERSION, matchId: sub.matchId, detail: sub.detail };
     socket.timeout(SUBSCRIBE_TIMEOUT_MS).emit('subscribe', req, (err: Error | null, ack: SubscribeAck) => {
       sub.inFlight = false;
       if (subs.get(sub.matchId) !== sub) return; // unsubscribed meanwhile
@@ -163,10 +224,12 @@ export function createClient(opts: { url?: string; token?: string; retryRefusedM
       }
       sub.retryMs = 0;
       sub.setup = ack.setup;
-      deliver(sub, { matchId: ack.matchId, version: ack.version, setup: ack.setup, state: ack.state, stats: ack.stats });
+      const feed: ScorebugFeed = { matchId: ack.matchId, version: ack.version, setup: ack.setup, state: ack.state };
+      deliver(sub, ack.detail === 'full' ? { ...feed, stats: ack.stats } : feed);
       const early = sub.early;
       sub.early = null;
       if (early) onPush(early);
+      if (ack.detail !== sub.detail) sub.again = true; // the detail changed while this subscribe was in flight
       if (sub.again) resync(sub);
     });
   };
@@ -188,11 +251,18 @@ export function createClient(opts: { url?: string; token?: string; retryRefusedM
       if (!sub.early || msg.version > sub.early.version) sub.early = msg;
       return;
     }
-    const have = sub.latest?.version ?? -1;
+    const latest = sub.latest;
+    const have = latest?.version ?? -1;
     if (msg.version <= have) return;
-    const gap = sub.latest !== null && msg.version > have + 1;
-    deliver(sub, { matchId: msg.matchId, version: msg.version, setup: sub.setup, state: msg.state, stats: msg.stats });
-    if (gap) resync(sub);
+    const feed: ScorebugFeed = { matchId: msg.matchId, version: msg.version, setup: sub.setup, state: msg.state };
+    if (sub.detail === 'scorebug') {
+      deliver(sub, feed); // a whole state: nothing to catch up
+      return;
+    }
+    // The statistics move on only from exactly the version before; anything else resyncs.
+    const stats = applyDelta && latest?.stats && msg.stats?.since === have ? applyDelta(latest.stats, msg.stats) : null;
+    if (stats) deliver(sub, { ...feed, stats });
+    else resync(sub);
   };
 
   socket.on('state', onPush);
@@ -231,6 +301,45 @@ export function createClient(opts: { url?: string; token?: string; retryRefusedM
     }
   });
 
+  /** Add a listener at `detail` to the match's subscription (creating it, or making it `full`). */
+  function follow(matchId: string, detail: 'full', onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void;
+  function follow(matchId: string, detail: 'scorebug', onFeed: (f: ScorebugFeed) => void, onError?: (e: ApiError) => void): () => void;
+  function follow(matchId: string, detail: Detail, onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void {
+    if (detail === 'full' && !applyDelta) throw new Error('watch needs createClient()');
+    let sub = subs.get(matchId);
+    const set = (s: Subscription) => (detail === 'full' ? s.listeners : s.scorebugListeners) as Set<(f: MatchFeed) => void>;
+    if (!sub) {
+      sub = { matchId, detail, listeners: new Set(), scorebugListeners: new Set(), errorListeners: new Set(), latest: null, setup: null, early: null, inFlight: false, again: false, retryMs: 0, retryTimer: null };
+      subs.set(matchId, sub);
+      set(sub).add(onFeed);
+      resync(sub);
+    } else {
+      set(sub).add(onFeed);
+      if (detail === 'full' && sub.detail === 'scorebug') {
+        sub.detail = 'full'; // the statistics come with the next subscribe ack
+        resync(sub);
+      } else if (sub.latest && (detail === 'scorebug' || sub.latest.stats)) {
+        // A second page part watching the same match boots straight into the current state.
+        const current = sub.latest;
+        const s = sub;
+        queueMicrotask(() => {
+          if (set(s).has(onFeed) && s.latest === current) onFeed(current as MatchFeed);
+        });
+      }
+    }
+    const s = sub;
+    if (onError) s.errorListeners.add(onError);
+    return () => {
+      set(s).delete(onFeed);
+      if (onError) s.errorListeners.delete(onError);
+      if (s.listeners.size === 0 && s.scorebugListeners.size === 0 && subs.get(matchId) === s) {
+        subs.delete(matchId);
+        stopRetry(s);
+        if (socket.connected) socket.emit('unsubscribe', { matchId });
+      }
+    };
+  }
+
   const onVisible = () => {
     if (document.visibilityState !== 'visible') return;
     for (const sub of subs.values()) resync(sub);
@@ -251,30 +360,11 @@ export function createClient(opts: { url?: string; token?: string; retryRefusedM
     },
 
     watch(matchId, onFeed, onError) {
-      let sub = subs.get(matchId);
-      if (!sub) {
-        sub = { matchId, listeners: new Set(), errorListeners: new Set(), latest: null, setup: null, early: null, inFlight: false, again: false, retryMs: 0, retryTimer: null };
-        subs.set(matchId, sub);
-        resync(sub);
-      } else if (sub.latest) {
-        // A second page part watching the same match boots straight into the current state.
-        const current = sub.latest;
-        queueMicrotask(() => {
-          if (sub!.listeners.has(onFeed) && sub!.latest === current) onFeed(current);
-        });
-      }
-      const s = sub;
-      s.listeners.add(onFeed);
-      if (onError) s.errorListeners.add(onError);
-      return () => {
-        s.listeners.delete(onFeed);
-        if (onError) s.errorListeners.delete(onError);
-        if (s.listeners.size === 0 && subs.get(matchId) === s) {
-          subs.delete(matchId);
-          stopRetry(s);
-          if (socket.connected) socket.emit('unsubscribe', { matchId });
-        }
-      };
+      return follow(matchId, 'full', onFeed, onError);
+    },
+
+    watchScorebug(matchId, onFeed, onError) {
+      return follow(matchId, 'scorebug', onFeed, onError);
     },
 
     record(req, timeoutMs = 5000) {
@@ -290,7 +380,7 @@ export function createClient(opts: { url?: string; token?: string; retryRefusedM
             reject(new Error(socket.connected ? 'timeout' : 'offline'));
             return;
           }
-          if (ack.ok) onPush({ matchId: ack.matchId, version: ack.version, state: ack.state, stats: ack.stats, step: req.step });
+          if (ack.ok) onPush({ matchId: ack.matchId, version: ack.version, state: ack.state, step: req.step, ...(ack.stats ? { stats: ack.stats } : {}) });
           else if (ack.error.code === 'stale') {
             const sub = subs.get(req.matchId);
             if (sub) resync(sub);

@@ -7,7 +7,7 @@
  */
 import { mount } from 'svelte';
 import '../styles/overlay.css';
-import { createClient } from '../lib/client';
+import { createScorebugClient } from '../lib/client';
 import { matchIdFromLocation } from '../lib/live-route';
 import { loadAirStrings } from '../overlay/air-strings';
 import { setMotion } from '../overlay/motion';
@@ -18,7 +18,7 @@ const params = parseOverlayParams(location.search);
 setMotion(params.anim);
 document.documentElement.lang = params.lang;
 // Connect first: the socket handshakes while the language table loads.
-const client = createClient();
+const client = createScorebugClient();
 try {
   await loadAirStrings(params.lang);
 } catch {
