@@ -115,7 +115,8 @@ export function advance(live: Live, event: StoredEvent, match: Match | null, tri
  */
 export function applyLogged(live: Live, event: StoredEvent, trim = true): void {
   if ('undo' in event.step && live.undoable === 0 && live.match.depth > 0) throw new NeedsWholeLog(live.id);
-  const r = applyStep(live.match, event.step);
+  // A stored step: judged by the refusals of its match's rules version, not newer ones (shared/rules/version.ts).
+  const r = applyStep(live.match, event.step, live.record.rulesVersion);
   if (!r.ok) throw new Error(`match ${live.id}: log step ${live.version + 1} does not replay: ${r.error.message}`);
   advance(live, event, r.match, trim);
 }

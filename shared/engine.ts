@@ -2,7 +2,9 @@
  * The rules engine as a decider over an append-only log (Emmett style):
  * - `newMatch(setup)` is the initial state;
  * - `applyStep(match, step)` decides (refuses with a typed error, leaving the match untouched) and evolves;
- * - `replay(setup, steps)` folds a stored log.
+ * - `replay(setup, steps, rulesVersion)` folds a stored log.
+ * A stored step is not judged again by refusals newer than its match's rules version (shared/rules/version.ts:
+ * `inputChecked`): both take the rules version the steps were recorded under, the current one by default.
  * A `Match` is immutable. Effective steps form a persistent stack, so `undo` is O(1) and recording a
  * step never replays the log. The statistics and score sheet are evolved with each step and kept on the
  * stack beside the core (shared/stats.ts), so their cost per step does not grow with the match and undo
@@ -18,6 +20,7 @@ import type { MatchStats } from './protocol/wire';
 import { type Core, initialCore, nextOf, type Transition } from './rules/core';
 import { decideStraightPool } from './rules/fourteen-one';
 import { decideRotation } from './rules/rotation';
+import { inputChecked, RULES_VERSION } from './rules/version';
 import { coreFromState, projectState } from './view';
 import { EMPTY_STATS, evolveStats, lastOutcome, statsView, type StatsState } from './stats';
 
@@ -87,16 +90,18 @@ export function undoable(match: Match): number {
 /**
  * Decide and apply one step. Undo pops the last effective step (any kind) and restores the state before it.
  * Returns `{ok: false, error}` (codes of D-30: `match-over`, `choice-pending`, `ball-not-on-table`, …)
- * for a step the rules cannot accept now; the given match is never modified.
+ * for a step the rules cannot accept now; the given match is never modified. `rulesVersion`: the rules
+ * version the step was recorded under — the current one for a new step (the default); a stored step of a
+ * match recorded under version 1 is taken without the D-30 input refusals (shared/rules/version.ts).
  */
-export function applyStep(match: Match, step: Step): Applied {
+export function applyStep(match: Match, step: Step, rulesVersion = RULES_VERSION): Applied {
   if ('undo' in step) {
     const top = match.history;
     if (!top) return { ok: false, error: new RulesError('nothing-to-undo', 'undo: there is no step to take back', 'undo') };
     return { ok: true, match: undone(match, top), outcome: undoOutcome(top) };
   }
   try {
-    const next = advance(match, step);
+    const next = advance(match, step, inputChecked(rulesVersion));
     return { ok: true, match: next, outcome: next.history!.outcome };
   } catch (e) {
     if (e instanceof RulesError) return { ok: false, error: e };
@@ -119,21 +124,23 @@ function undone(match: Match, top: HistoryNode): Match {
   return { setup: match.setup, core: top.before, stats: top.beforeStats, history: top.prev, depth: match.depth - 1 };
 }
 
-/** Decide and apply a shot, choice, stalemate or warning. @throws RulesError when refused. */
-function advance(match: Match, step: Step): Match {
+/** Decide and apply a shot, choice, stalemate or warning (`inputChecks`: with the D-30 input refusals). @throws RulesError when refused. */
+function advance(match: Match, step: Step, inputChecks = true): Match {
   const t = match.setup.discipline === '14-1'
-    ? decideStraightPool(match.setup, match.core, step)
-    : decideRotation(match.setup, match.core, step);
+    ? decideStraightPool(match.setup, match.core, step, inputChecks)
+    : decideRotation(match.setup, match.core, step, inputChecks);
   const node: HistoryNode = { prev: match.history, before: match.core, beforeStats: match.stats, step, outcome: t.outcome };
   const stats = evolveStats(match.setup, match.stats, match.core, t.outcome, t.core);
   return { setup: match.setup, core: t.core, stats, history: node, depth: match.depth + 1 };
 }
 
 /**
- * Fold a stored log (steps already accepted once) into a match.
+ * Fold a stored log (steps already accepted once) into a match recorded under `rulesVersion` (default the
+ * current one): the D-30 input refusals apply only when that version had them (shared/rules/version.ts).
  * @throws RulesError if a step is refused: a log that does not replay is corrupt.
  */
-export function replay(setup: MatchSetup, steps: readonly Step[]): Match {
+export function replay(setup: MatchSetup, steps: readonly Step[], rulesVersion = RULES_VERSION): Match {
+  const checks = inputChecked(rulesVersion);
   let m = newMatch(setup);
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
@@ -141,7 +148,7 @@ export function replay(setup: MatchSetup, steps: readonly Step[]): Match {
       if ('undo' in step) {
         if (!m.history) throw new RulesError('nothing-to-undo', 'undo: there is no step to take back', 'undo');
         m = undone(m, m.history);
-      } else m = advance(m, step);
+      } else m = advance(m, step, checks);
     } catch (e) {
       if (e instanceof RulesError) throw new RulesError(e.code, `log step ${i}: ${e.message}`, `steps.${i}`);
       throw e;

@@ -14,26 +14,29 @@ import {
 import { pendingError } from './fourteen-one';
 import { placementRefusal } from './placement';
 import { foulReasons, readShot, type ShotFacts, withoutBalls } from './shot-facts';
-import { checkOutcomeFacts, checkShot, checkStepVocabulary } from './shot-fields';
+import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } from './shot-fields';
 
 export { legalPlacements, placementRefusal } from './placement';
 
 
 /**
- * Decide one Rotation step (shot or choice).
+ * Decide one Rotation step (shot or choice). `inputChecks` false (the replay of a log recorded under rules
+ * version 1, see shared/rules/version.ts) leaves out the D-30 input refusals of ./shot-fields; the transition
+ * is the same.
  * @throws RulesError with a D-30 code when the rules cannot accept the step now.
  */
-export function decideRotation(setup: RotationSetup, c: Core, step: Step): Transition {
+export function decideRotation(setup: RotationSetup, c: Core, step: Step, inputChecks = true): Transition {
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
-    checkShot(setup, c, step.shot);
+    if (inputChecks) checkShot(setup, c, step.shot);
+    else checkVersion1Shot(setup, c, step.shot);
     const f = readShot(step.shot, c.table, c.count);
     const t = shoot(setup, c, f, step.shot.breakRails?.objectBalls ?? 4, step.shot.cueBallInKitchen ?? false);
-    if (step.shot.cueBallInKitchen !== undefined) checkOutcomeFacts(setup, c, t.core, step.shot, f.pocketedCount);
+    if (inputChecks && step.shot.cueBallInKitchen !== undefined) checkOutcomeFacts(setup, c, t.core, step.shot, f.pocketedCount);
     return t;
   }
-  checkStepVocabulary(setup, step);
+  if (inputChecks) checkStepVocabulary(setup, step);
   if ('choice' in step) return choose(setup, c, step.choice);
   throw new RulesError('invalid-step', 'step: unknown step kind', 'step');
 }

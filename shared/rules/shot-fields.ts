@@ -360,10 +360,7 @@ export function checkShot(setup: MatchSetup, c: Core, shot: Shot): ShotKind {
     const row = SHOT_FACTS[foreign]!;
     throw refusal('foreign-fact', row.locate(shot)!, row.kinds[d].length === 0 ? row.foreign ?? `not a ${DISCIPLINE_WORDS[d]} fact` : row.optionOff!);
   }
-  if (kind === 'push-out' && setup.discipline === 'rotation' && (!setup.options.pushOut || !c.pushOutAvailable)) {
-    const why = !setup.options.pushOut ? 'push outs are off for this match' : c.breakShot ? 'the break cannot be a push out' : 'a push out is allowed only on the shot right after the break';
-    throw new RulesError('push-out-not-allowed', `step.shot.pushOut: ${why} (ROT §08, R-10)`, 'step.shot.pushOut');
-  }
+  if (kind === 'push-out') checkPushOut(setup, c);
   if (other >= 0) {
     const row = SHOT_FACTS[other]!;
     throw refusal('not-for-this-shot', row.locate(shot)!, `${row.elsewhere ?? 'not part of this kind of shot'}; this is ${KIND_WORDS[kind]}`);
@@ -374,6 +371,41 @@ export function checkShot(setup: MatchSetup, c: Core, shot: Shot): ShotKind {
     if (conflict) throw refusal('inconsistent-shot', conflict.field, conflict.why);
   }
   return kind;
+}
+
+/** Refuse a Rotation push out the rules do not allow now (R-10). @throws RulesError `push-out-not-allowed`. */
+function checkPushOut(setup: MatchSetup, c: Core): void {
+  if (setup.discipline !== 'rotation' || (setup.options.pushOut && c.pushOutAvailable)) return;
+  const why = !setup.options.pushOut ? 'push outs are off for this match' : c.breakShot ? 'the break cannot be a push out' : 'a push out is allowed only on the shot right after the break';
+  throw new RulesError('push-out-not-allowed', `step.shot.pushOut: ${why} (ROT §08, R-10)`, 'step.shot.pushOut');
+}
+
+/** The contradictions that rules version 1 refused already (as checks of the shot reader). */
+const VERSION_1_CONTRADICTIONS: ReadonlySet<string> = new Set(['ball-listed-twice', 'made-call-not-pocketed', 'made-call-nothing-pocketed']);
+
+/**
+ * The shot refusals rules version 1 had, for the replay of a log recorded under it (shared/rules/version.ts):
+ * in place of `checkShot`, whose D-30 refusals such a log never went through. Refuses a push out in 14-1 or one
+ * Rotation does not allow now (`push-out-not-allowed`, R-10), Rotation balls given as a count or a called ball
+ * without its number (`invalid-step`), balls listed twice and a "made" call the pocketed balls contradict
+ * (`inconsistent-shot`): version 1 never accepted those, so a log holding one is corrupt.
+ * @throws RulesError naming `step.shot.<field>`.
+ */
+export function checkVersion1Shot(setup: MatchSetup, c: Core, shot: Shot): void {
+  if (shot.pushOut) {
+    if (setup.discipline === '14-1') throw new RulesError('push-out-not-allowed', 'step.shot.pushOut: a push out is a Rotation rule; 14-1 has none', 'step.shot.pushOut');
+    checkPushOut(setup, c);
+  }
+  if (setup.discipline === 'rotation') {
+    if (typeof shot.pocketed === 'number') throw new RulesError('invalid-step', 'step.shot.pocketed: Rotation names the pocketed balls', 'step.shot.pocketed');
+    const call = objectCall(shot);
+    if (call && call.ball === undefined && setup.options.callShot && !c.breakShot) throw new RulesError('invalid-step', 'step.shot.call.ball: Rotation names the called ball', 'step.shot.call.ball');
+  }
+  const kind: ShotKind = setup.discipline === 'rotation' && shot.pushOut ? 'push-out' : c.breakShot ? 'break' : 'shot';
+  for (const x of CONTRADICTIONS) {
+    const conflict = VERSION_1_CONTRADICTIONS.has(x.id) ? x.find(shot, kind) : null;
+    if (conflict) throw refusal('inconsistent-shot', conflict.field, conflict.why);
+  }
 }
 
 /**

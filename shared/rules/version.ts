@@ -9,7 +9,29 @@
  * such as D-31). Do not bump it for wording, statistics or performance changes that leave every
  * decision as it was.
  *
+ * A stored log is never judged again: it was accepted once, and an acknowledged step must not be lost.
+ * So a bump that adds a refusal of input (a fact a step may not carry, facts that contradict each other)
+ * must leave the replay of older logs alone: the engine applies such a check to a stored step only when
+ * the match was recorded under a version that had it (`replay(setup, steps, rulesVersion)`,
+ * `applyStep(match, step, rulesVersion)`, with `inputChecked`). A new step is always judged by the current
+ * rules, whatever the version of its match. A change of a transition (what the same accepted facts do:
+ * score, fouls, turn, re-rack, placement) applies to old and new logs alike — the engine has one set of
+ * transitions — so it is made only where the old result was wrong by the rules (as D-31 was).
+ *
  * 1: the rules before the version was kept. 2: D-30 refusals of facts of the other discipline, of another kind
- * of shot and of contradicting facts (shared/rules/shot-fields.ts); D-31 placement after a re-rack for a break.
+ * of shot and of contradicting facts (shared/rules/shot-fields.ts: `checkShot`, `checkOutcomeFacts`,
+ * `checkStepVocabulary`; not applied when replaying a version-1 log); D-31 placement after a re-rack for a break.
  */
 export const RULES_VERSION = 2;
+
+/** The first rules version with the D-30 input refusals (shared/rules/shot-fields.ts). */
+export const INPUT_CHECKS_SINCE = 2;
+
+/**
+ * Whether a step of a match recorded under `rulesVersion` is judged with the D-30 input refusals: from
+ * INPUT_CHECKS_SINCE on. The refusals that version 1 already had (a ball not on the table, a choice not
+ * pending, a push out not allowed now…) apply to every step.
+ */
+export function inputChecked(rulesVersion: number): boolean {
+  return rulesVersion >= INPUT_CHECKS_SINCE;
+}

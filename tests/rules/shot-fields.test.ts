@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  applyStep, type Discipline, OTHER_FOULS, type Match, newMatch, parseSetup, type Shot, shotSchema, callSchema, rackAreaSchema, view,
+  applyStep, type Discipline, OTHER_FOULS, type Match, type Shot, shotSchema, callSchema, rackAreaSchema, view,
 } from '../../shared/index';
 import { checkShot, CONTRADICTIONS, SHOT_FACTS, type ShotFactRule, type ShotKind } from '../../shared/rules/shot-fields';
-import { plausibleStep, seededRandom } from '../../shared/simulate';
+import { playedTo, reportsInPlay } from './arbitraries';
 import { accept, expectState, fresh141, freshRot, given, refuse } from './given';
 
 const ALL = Array.from({ length: 15 }, (_, i) => i + 1);
@@ -344,54 +344,10 @@ describe('choices and steps of the other discipline', () => {
 });
 
 describe('property: random reports in random match states', () => {
-  const ball = fc.integer({ min: 1, max: 15 });
-  const bool = fc.boolean();
-  /** Present in about 1 report in `n`. */
-  const sometimes = <T>(arb: fc.Arbitrary<T>, n: number) =>
-    fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
-  const calls = fc.oneof(fc.constant('safety' as const), fc.record({ ball, made: bool, pocket: fc.constant('corner') }, { requiredKeys: [] }));
-  const rackArea = fc.record({ cueBall: bool, breakBall: bool, breakBallInKitchen: bool, headSpotTaken: bool }, { requiredKeys: [] });
-  /** Present in about 10 reports in 11. */
-  const mostly = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 10, arbitrary: arb });
-  /** Reports in the discipline's own words most of the time, with now and then a fact of the other one. */
-  function reports(d: Discipline, callShot: boolean): fc.Arbitrary<Shot> {
-    const own = d === '14-1';
-    return fc.record({
-      call: own ? mostly(calls) : sometimes(calls, callShot ? 2 : 12),
-      pocketed: sometimes(fc.oneof(fc.uniqueArray(ball, { maxLength: 3 }), fc.array(ball, { maxLength: 2 }), ...(own ? [fc.integer({ min: 0, max: 3 })] : [])), 2),
-      offTable: sometimes(fc.uniqueArray(ball, { maxLength: 1 }), 8),
-      firstContact: sometimes(fc.option(ball, { nil: null, freq: 6 }), own ? 8 : 2),
-      rail: sometimes(bool, 6),
-      breakRails: sometimes(fc.record({ objectBalls: fc.integer({ min: 0, max: 6 }), cueBall: bool }, { requiredKeys: own ? ['objectBalls', 'cueBall'] : ['objectBalls'] }), 3),
-      cueBall: sometimes(fc.constantFrom('scratch' as const, 'off-table' as const), 8),
-      fouls: sometimes(fc.uniqueArray(fc.constantFrom(...OTHER_FOULS), { maxLength: 2 }), 8),
-      pushOut: sometimes(bool, own ? 30 : 4),
-      cueBallInKitchen: sometimes(bool, own ? 30 : 6),
-      rackArea: sometimes(rackArea, own ? 4 : 30),
-    }).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as Shot);
-  }
-  const SETUPS = [
-    { discipline: '14-1', ruleset: 'nba', players: ['A', 'B'] },
-    { discipline: '14-1', ruleset: 'wpa', players: ['A', 'B'], start: { ballsOnTable: 3 } },
-    { discipline: 'rotation', players: ['A', 'B'] },
-    { discipline: 'rotation', players: ['A', 'B'], options: { callShot: true } },
-  ] as const;
-  const cases = fc.constantFrom(...SETUPS).chain((input) => fc.tuple(
-    fc.constant(input),
-    fc.integer(),
-    fc.integer({ min: 0, max: 40 }),
-    reports(input.discipline, 'options' in input),
-  ));
-
   it('a refusal names a field of the report (or the missing 14-1 call) and changes nothing; an acceptance breaks no row of the table', () => {
     const seen = { accepted: 0, refused: 0 };
-    fc.assert(fc.property(cases, ([input, seed, length, shot]) => {
-      const rand = seededRandom(seed);
-      let m = newMatch(parseSetup(input));
-      for (let i = 0; i < length && !m.core.winner; i++) {
-        const r = applyStep(m, plausibleStep(m, rand));
-        if (r.ok) m = r.match;
-      }
+    fc.assert(fc.property(reportsInPlay, ([input, seed, length, shot]) => {
+      const m = playedTo(input, seed, length);
       if (m.core.winner || m.core.awaiting) return;
       const before = JSON.stringify(view(m));
       const r = applyStep(m, { shot });

@@ -1,0 +1,128 @@
+/**
+ * Logs recorded under an older rules version, on the real Redis store and on the file store: a match created
+ * under rules version 1 whose log holds a step version 2's D-30 input checks refuse (`rail: false` with a ball
+ * pocketed) loads — from the log, and in a catch-up of another instance's append — and keeps recording, undos
+ * over it included; a new step is judged by the current rules in it too; a version-2 match refuses that step,
+ * and a version-2 log holding it does not load (shared/rules/version.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newMatch, parseSetup, replay, RULES_VERSION, type Step, view } from '../../shared/index';
+import { LiveCache } from '../../server/live-cache';
+import { MatchService, summaryOf } from '../../server/matches';
+import { connectRedis, closeRedis, type Redis } from '../../server/redis';
+import { FileStore } from '../../server/store/file-store';
+import { RedisStore } from '../../server/store/redis-store';
+import type { MatchStore } from '../../server/store/types';
+import { hashToken } from '../../server/tokens';
+import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
+
+const redis = await requireRedis();
+const log = pino({ level: 'silent' });
+const kinds = redis.available ? (['redis', 'file'] as const) : (['file'] as const);
+const RAW_SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
+const setup = parseSetup(RAW_SETUP);
+const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
+/** Refused since rules version 2 (D-30: "rail": false says no ball dropped); version 1 took it as a made ball. */
+const NO_RAIL_POCKETED: Step = { shot: { call: { ball: 3 }, pocketed: [3], rail: false } };
+const MISS: Step = { shot: { call: { ball: 5 }, rail: true } };
+const TOKEN = 'scorer-token-of-an-old-match';
+
+describe.each(kinds)('a version-1 log on the %s store', (kind) => {
+  let store: MatchStore;
+  let client: Redis | null = null;
+  let dir = '';
+  const prefix = testPrefix('old-logs');
+  let n = 0;
+
+  beforeAll(async () => {
+    if (kind === 'redis') {
+      client = await connectRedis(redis.url, log, 'test');
+      store = new RedisStore(client, prefix);
+    } else {
+      dir = mkdtempSync(join(tmpdir(), 'cuecast-old-logs-'));
+      const fs = new FileStore(dir);
+      await fs.init();
+      store = fs;
+    }
+  });
+  afterAll(async () => {
+    await store?.close();
+    if (client) {
+      await closeRedis(client);
+      await dropPrefix(redis.url, prefix);
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A service (an instance) over the store; `shared`: other instances may append. */
+  const service = () => new MatchService({ store, log, shared: true, onAppended: () => undefined, live: new LiveCache({ store, shared: true, log }) });
+
+  /** A match stored as an instance of rules version `rulesVersion` wrote it, with `steps` appended as they were accepted then. */
+  async function storedMatch(rulesVersion: number, steps: readonly Step[]): Promise<string> {
+    const id = `old-${kind}-${++n}`;
+    const at = Date.now();
+    const state0 = view(newMatch(setup));
+    await store.create({ id, setup, tokenHash: hashToken(TOKEN), createdAt: at, rulesVersion }, { summary: summaryOf(id, state0, 0, at), state: state0 });
+    await appendRaw(id, 0, steps, rulesVersion);
+    return id;
+  }
+
+  /** Append `steps` from `version` without judging them (what an instance of that rules version accepted). */
+  async function appendRaw(id: string, version: number, steps: readonly Step[], rulesVersion: number, all: readonly Step[] = steps): Promise<void> {
+    for (const [i, step] of steps.entries()) {
+      const v = version + i + 1;
+      const state = view(replay(setup, all.slice(0, all.length - steps.length + i + 1), rulesVersion));
+      const res = await store.append(id, v - 1, { eventId: `old${v}`, step, at: Date.now() }, { summary: summaryOf(id, state, v, Date.now()), state });
+      expect(res.status).toBe('ok');
+    }
+  }
+
+  it('loads with the refused step as version 1 took it, keeps recording, and judges a new step by the current rules', async () => {
+    const id = await storedMatch(1, [BREAK, NO_RAIL_POCKETED]);
+    const svc = service();
+    const cur = await svc.current(id);
+    expect(cur).toMatchObject({ rulesVersion: 1, snapshot: { version: 2 } });
+    expect(cur!.snapshot.state.score).toEqual([0, 1]);
+    expect(cur!.snapshot.state).toEqual(view(replay(setup, [BREAK, NO_RAIL_POCKETED], 1)));
+    // Recording goes on.
+    expect(await svc.record(id, TOKEN, { eventId: 'n3', expectedVersion: 2, step: MISS })).toMatchObject({ ok: true, version: 3 });
+    // The same contradiction recorded now is refused: new steps are judged by the rules of today.
+    const again = await svc.record(id, TOKEN, { eventId: 'n4', expectedVersion: 3, step: { shot: { call: { ball: 4 }, pocketed: [4], rail: false } } });
+    expect(again).toMatchObject({ ok: false, error: { code: 'inconsistent-shot', field: 'step.shot.rail' } });
+    // Another instance loads it and undoes back over the old step: the state before it.
+    const other = service();
+    expect(await other.record(id, TOKEN, { eventId: 'n4', expectedVersion: 3, step: { undo: true } })).toMatchObject({ ok: true, version: 4 });
+    const back = await other.record(id, TOKEN, { eventId: 'n5', expectedVersion: 4, step: { undo: true } });
+    expect(back).toMatchObject({ ok: true, version: 5 });
+    if (back.ok) expect(back.state).toEqual(view(replay(setup, [BREAK])));
+  });
+
+  it('catches up with an old step another instance appended meanwhile', async () => {
+    const id = await storedMatch(1, [BREAK]);
+    const svc = service();
+    expect((await svc.current(id))!.snapshot.version).toBe(1);
+    // An instance still on rules version 1 (a rolling upgrade) records the contradiction.
+    await appendRaw(id, 1, [NO_RAIL_POCKETED], 1, [BREAK, NO_RAIL_POCKETED]);
+    const r = await svc.record(id, TOKEN, { eventId: 'c3', step: MISS });
+    expect(r).toMatchObject({ ok: true, version: 3 });
+    if (r.ok) expect(r.state).toEqual(view(replay(setup, [BREAK, NO_RAIL_POCKETED, MISS], 1)));
+  });
+
+  it('a version-2 match refuses the step, and a version-2 log holding it does not load', async () => {
+    const svc = service();
+    const m = await svc.create(RAW_SETUP);
+    expect(m.rulesVersion).toBe(RULES_VERSION);
+    expect(await svc.record(m.id, m.scorerToken, { eventId: 'b', step: BREAK })).toMatchObject({ ok: true, version: 1 });
+    const refused = await svc.record(m.id, m.scorerToken, { eventId: 'x', step: NO_RAIL_POCKETED });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'inconsistent-shot', field: 'step.shot.rail' } });
+    expect((await svc.events(m.id))!.version).toBe(1);
+    // A log of rules version 2 with the step (written past the rules: corrupt) is refused as it loads.
+    const id = await storedMatch(2, [BREAK]);
+    await appendRaw(id, 1, [NO_RAIL_POCKETED], 1, [BREAK, NO_RAIL_POCKETED]);
+    await expect(service().current(id)).rejects.toThrow(/does not replay.*step\.shot\.rail/);
+  });
+});
