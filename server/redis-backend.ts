@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { publishFirstAdapter, publishFirstShardedAdapter } from './fanout-adapter';
 import { closeRedis, connectRedis, connectRedisCluster, redisReady, type Redis, type RedisCluster } from './redis';
 import { RedisEventStore } from './store/redis-event-store';
+import { migrateMatchKeys } from './store/redis-migrate';
 import { RedisStore } from './store/redis-store';
 
 export interface RedisBackendOptions {
@@ -43,8 +44,10 @@ export interface RedisBackend {
 const CLUSTER_RESYNC_QUIET_MS = 1500;
 
 /**
- * Connect the data, pub and sub connections.
- * @throws when both or neither of `url` / `clusterUrls` are given, or Redis is not reachable (nothing stays open).
+ * Connect the data, pub and sub connections; on one Redis, first move the match keys of an earlier version to
+ * the hash-tagged layout (store/redis-migrate.ts).
+ * @throws when both or neither of `url` / `clusterUrls` are given, or Redis is not reachable or fails during
+ *   the move (nothing stays open).
  */
 export async function connectRedisBackend(opts: RedisBackendOptions): Promise<RedisBackend> {
   const cluster = opts.clusterUrls !== undefined && opts.clusterUrls.length > 0;
@@ -61,6 +64,13 @@ export async function connectRedisBackend(opts: RedisBackendOptions): Promise<Re
       throw err;
     }
     const [data, pub, sub] = clients as [Redis, Redis, Redis];
+    try {
+      // Matches stored by a version before the hash-tagged keys: moved once (then one GET per start).
+      await migrateMatchKeys(data, prefix, log);
+    } catch (err) {
+      await Promise.all(clients.map(closeRedis));
+      throw err;
+    }
     return {
       mode: 'redis',
       store: new RedisStore(data, prefix),
