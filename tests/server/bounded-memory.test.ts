@@ -7,20 +7,15 @@
  * - loading starts from the checkpoint stored beside the log and equals a replay of the whole log;
  * - idle matches nobody watches are forgotten, watched ones kept, a forgotten one loads again.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyStep, newMatch, parseSetup, replay, statsOf, view, type Match, type Step } from '../../shared/index';
 import { CHECKPOINT_EVERY, LiveCache, WINDOW, WINDOW_MAX } from '../../server/live-cache';
 import { MatchService } from '../../server/matches';
-import { connectRedis, closeRedis, type Redis } from '../../server/redis';
-import { FileStore } from '../../server/store/file-store';
-import { RedisStore } from '../../server/store/redis-store';
 import type { MatchStore, OpenedLog } from '../../server/store/types';
-import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
+import { requireRedis } from '../helpers/redis';
 import { LONG_SETUP, plausibleSteps } from '../helpers/server';
+import { suiteStore } from '../helpers/stores';
 
 const redis = await requireRedis();
 const log = pino({ level: 'silent' });
@@ -56,32 +51,9 @@ function played(steps: readonly Step[]): Match {
 }
 
 describe.each(kinds)('a loaded match on the %s store', (kind) => {
-  let store: MatchStore;
-  let client: Redis | null = null;
-  let dir = '';
-  const prefix = testPrefix('bounded');
+  const fixture = suiteStore(kind, 'bounded', redis.url);
 
-  beforeAll(async () => {
-    if (kind === 'redis') {
-      client = await connectRedis(redis.url, log, 'test');
-      store = new RedisStore(client, prefix);
-    } else {
-      dir = mkdtempSync(join(tmpdir(), 'cuecast-bounded-'));
-      const fs = new FileStore(dir);
-      await fs.init();
-      store = fs;
-    }
-  });
-  afterAll(async () => {
-    await store?.close();
-    if (client) {
-      await closeRedis(client);
-      await dropPrefix(redis.url, prefix);
-    }
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
-  const service = (over: MatchStore = store) => {
+  const service = (over: MatchStore = fixture.store) => {
     const cache = new LiveCache({ store: over, shared: kind === 'redis', log });
     return { cache, svc: new MatchService({ store: over, log, shared: kind === 'redis', onAppended: () => undefined, live: cache }) };
   };
@@ -169,12 +141,12 @@ describe.each(kinds)('a loaded match on the %s store', (kind) => {
     await recordAll(svc, m.id, m.scorerToken, steps);
     // The checkpoint is written just after the step that makes it due.
     const deadline = Date.now() + 5000;
-    while ((await store.open(m.id, WINDOW))?.checkpoint?.version !== 2 * CHECKPOINT_EVERY) {
+    while ((await fixture.store.open(m.id, WINDOW))?.checkpoint?.version !== 2 * CHECKPOINT_EVERY) {
       if (Date.now() > deadline) throw new Error('no checkpoint stored');
       await new Promise((r) => setTimeout(r, 20));
     }
     const whole = replay(setup, steps);
-    const fromCheckpoint = counting(store);
+    const fromCheckpoint = counting(fixture.store);
     const a = service(fromCheckpoint.store);
     const cur = (await a.svc.current(m.id))!;
     expect(fromCheckpoint.seen.loads).toBe(0);
@@ -184,7 +156,7 @@ describe.each(kinds)('a loaded match on the %s store', (kind) => {
     expect(cur.snapshot.state).toEqual(view(whole));
     expect(cur.snapshot.stats).toEqual(statsOf(whole));
     // Without the checkpoint (a replay of the whole log): the same.
-    const replayed = counting(store, { noCheckpoint: true });
+    const replayed = counting(fixture.store, { noCheckpoint: true });
     const b = service(replayed.store);
     expect((await b.svc.current(m.id))!.snapshot).toEqual(cur.snapshot);
     expect(replayed.seen.opened[0]!.events).toHaveLength(steps.length);

@@ -5,20 +5,14 @@
  * over it included; a new step is judged by the current rules in it too; a version-2 match refuses that step,
  * and a version-2 log holding it does not load (shared/rules/version.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newMatch, parseSetup, replay, RULES_VERSION, type Step, view } from '../../shared/index';
 import { LiveCache } from '../../server/live-cache';
 import { MatchService, summaryOf } from '../../server/matches';
-import { connectRedis, closeRedis, type Redis } from '../../server/redis';
-import { FileStore } from '../../server/store/file-store';
-import { RedisStore } from '../../server/store/redis-store';
-import type { MatchStore } from '../../server/store/types';
 import { hashToken } from '../../server/tokens';
-import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
+import { requireRedis } from '../helpers/redis';
+import { suiteStore } from '../helpers/stores';
 
 const redis = await requireRedis();
 const log = pino({ level: 'silent' });
@@ -32,41 +26,21 @@ const MISS: Step = { shot: { call: { ball: 5 }, rail: true } };
 const TOKEN = 'scorer-token-of-an-old-match';
 
 describe.each(kinds)('a version-1 log on the %s store', (kind) => {
-  let store: MatchStore;
-  let client: Redis | null = null;
-  let dir = '';
-  const prefix = testPrefix('old-logs');
+  const fixture = suiteStore(kind, 'old-logs', redis.url);
   let n = 0;
 
-  beforeAll(async () => {
-    if (kind === 'redis') {
-      client = await connectRedis(redis.url, log, 'test');
-      store = new RedisStore(client, prefix);
-    } else {
-      dir = mkdtempSync(join(tmpdir(), 'cuecast-old-logs-'));
-      const fs = new FileStore(dir);
-      await fs.init();
-      store = fs;
-    }
-  });
-  afterAll(async () => {
-    await store?.close();
-    if (client) {
-      await closeRedis(client);
-      await dropPrefix(redis.url, prefix);
-    }
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
   /** A service (an instance) over the store; `shared`: other instances may append. */
-  const service = () => new MatchService({ store, log, shared: true, onAppended: () => undefined, live: new LiveCache({ store, shared: true, log }) });
+  const service = () => {
+    const store = fixture.store;
+    return new MatchService({ store, log, shared: true, onAppended: () => undefined, live: new LiveCache({ store, shared: true, log }) });
+  };
 
   /** A match stored as an instance of rules version `rulesVersion` wrote it, with `steps` appended as they were accepted then. */
   async function storedMatch(rulesVersion: number, steps: readonly Step[]): Promise<string> {
     const id = `old-${kind}-${++n}`;
     const at = Date.now();
     const state0 = view(newMatch(setup));
-    await store.create({ id, setup, tokenHash: hashToken(TOKEN), createdAt: at, rulesVersion }, { summary: summaryOf(id, state0, 0, at), state: state0 });
+    await fixture.store.create({ id, setup, tokenHash: hashToken(TOKEN), createdAt: at, rulesVersion }, { summary: summaryOf(id, state0, 0, at), state: state0 });
     await appendRaw(id, 0, steps, rulesVersion);
     return id;
   }
@@ -76,7 +50,7 @@ describe.each(kinds)('a version-1 log on the %s store', (kind) => {
     for (const [i, step] of steps.entries()) {
       const v = version + i + 1;
       const state = view(replay(setup, all.slice(0, all.length - steps.length + i + 1), rulesVersion));
-      const res = await store.append(id, v - 1, { eventId: `old${v}`, step, at: Date.now() }, { summary: summaryOf(id, state, v, Date.now()), state });
+      const res = await fixture.store.append(id, v - 1, { eventId: `old${v}`, step, at: Date.now() }, { summary: summaryOf(id, state, v, Date.now()), state });
       expect(res.status).toBe('ok');
     }
   }
