@@ -176,7 +176,7 @@ export interface AckedEvents {
 }
 
 /**
- * Pushes: `state` to room `match:<id>`; `table` (a table's state: current match, next, cards) to room
+ * Pushes: `state` to rooms `match:<id>` (with the statistics delta) and `scorebug:<id>` (without); `table` (a table's state: current match, next, cards) to room
  * `table:<eventId>/<table>`; `event` (the whole event after a change) and `eventLive` (a match's live line
  * after each of its steps) to room `event:<eventId>`. See shared/protocol/event.ts.
  */
