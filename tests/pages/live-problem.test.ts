@@ -27,7 +27,7 @@ import { REPO_ROOT, startTestServer } from '../helpers/server';
 import { ensureBuilt } from './global-setup';
 
 const run = chromiumAvailable();
-const MISMATCH: ApiError = { code: 'protocol-mismatch', message: 'this page is from an older version of cuecast: reload the page (it sent protocol 1; the server speaks protocol 2)', field: 'protocol' };
+const MISMATCH: ApiError = { code: 'protocol-mismatch', message: 'this page is from an older version of cuecast: reload the page (it sent protocol 2; the server speaks protocol 3)', field: 'protocol' };
 const BUSY: ApiError = { code: 'rate-limited', message: 'too many messages on this connection; slow down' };
 const BROKEN: ApiError = { code: 'internal', message: 'could not read the match; retry' };
 const match = newMatch(parseSetup({ discipline: '14-1', players: ['Ann', 'Bob'], start: { score: [12, 7], turn: 'A', ballsOnTable: 9 } }));
@@ -55,13 +55,14 @@ describe.skipIf(!run)('refused subscriptions on every page in Chromium', () => {
     http = createServer(app);
     io = new Server(http, { transports: ['websocket'] });
     io.on('connection', (socket) => {
-      socket.on('subscribe', (req: { matchId: string }, ack: (r: unknown) => void) => {
+      socket.on('subscribe', (req: { matchId: string; detail?: 'full' | 'scorebug' }, ack: (r: unknown) => void) => {
         const n = (asked.get(req.matchId) ?? 0) + 1;
         asked.set(req.matchId, n);
         if (req.matchId.startsWith('old-page')) return ack({ ok: false, error: MISMATCH });
         if (req.matchId.startsWith('broken')) return ack({ ok: false, error: BROKEN });
         if (req.matchId.startsWith('busy') && n === 1) return ack({ ok: false, error: BUSY });
-        ack({ ok: true, setup: match.setup, matchId: req.matchId, version: 5, state: view(match), stats: statsOf(match) });
+        const snapshot = { ok: true, setup: match.setup, matchId: req.matchId, version: 5, state: view(match) };
+        ack(req.detail === 'scorebug' ? { ...snapshot, detail: 'scorebug' } : { ...snapshot, detail: 'full', stats: statsOf(match) });
       });
     });
     await new Promise<void>((ok) => http.listen(0, '127.0.0.1', ok));
