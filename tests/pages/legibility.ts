@@ -79,11 +79,12 @@ export function texts(page: Page, root = '.gfx'): Promise<TextCheck[]> {
 export const MIN: Record<TextCheck['role'], number> = { score: 64, name: 40, value: 28, label: 20 };
 
 /**
- * At least `atLeast` texts, some of every role, each at least its role's size (MIN) and at 4.5:1 contrast.
+ * At least `atLeast` texts, some of each of `roles` (default: every role), each at least its role's size (MIN)
+ * and at 4.5:1 contrast.
  */
-export function expectLegible(all: TextCheck[], ctx: string, atLeast = 9): void {
+export function expectLegible(all: TextCheck[], ctx: string, atLeast = 9, roles: readonly TextCheck['role'][] = ['score', 'name', 'value', 'label']): void {
   expect(all.length, ctx).toBeGreaterThanOrEqual(atLeast);
-  for (const role of ['score', 'name', 'value', 'label'] as const) expect(all.some((t) => t.role === role), `${ctx}: some ${role}`).toBe(true);
+  for (const role of roles) expect(all.some((t) => t.role === role), `${ctx}: some ${role}`).toBe(true);
   for (const t of all) {
     expect(t.size, `${ctx}: ${t.role} "${t.text}" size`).toBeGreaterThanOrEqual(MIN[t.role]);
     expect(t.contrast, `${ctx}: "${t.text}" contrast`).toBeGreaterThanOrEqual(4.5);
