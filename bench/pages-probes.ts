@@ -1,8 +1,8 @@
 /**
  * Probes for the overlay page's budgets, shared by `npm run bench:pages` (figures) and
  * tests/pages/overlay-budget.test.ts (hard checks only where load cannot change the answer):
- * - `overlayScripts(lang)`: every JS file the built overlay page loads in `lang` (overlay.html's module script and
- *   modulepreloads, plus the chunk of that language's table), gzip -9;
+ * - `overlayScripts(lang, page)`: every JS file a built OBS overlay page loads in `lang` (its HTML's module script
+ *   and modulepreloads, plus the chunks of that language's table parts), gzip -9;
  * - `IDLE_PROBE` / `idleWindow()`: timer and animation-frame callbacks scheduled and fired in an idle window;
  * - `firstPaintMs()`: socket connect → first state painted (`cuecast:connect` → `cuecast:first-state-painted`);
  * - `pushPaintMs()`: record ack (REST 201 in the page) → the pushed score painted (next animation frame).
@@ -23,6 +23,16 @@ export const OVERLAY_JS_BUDGET = 32 * 1024;
  * stops further growth.
  */
 export const OVERLAY_JS_CEILING = 34 * 1024;
+/**
+ * The hard ceiling of the table overlay (`/overlay/table/<eventId>/<table>`), gzip: the one-match overlay plus
+ * table following (lib/room-watch.ts), the cards and their data (shared/cards.ts), the theme preset and the
+ * cards' strings — about 3.6 KB more; the ceiling leaves it about 1 KB to grow.
+ */
+export const TABLE_OVERLAY_JS_CEILING = 38 * 1024;
+
+/** The OBS overlay pages: their HTML entry, and the parts of a language's table each loads as chunks. */
+export const OVERLAY_PAGES = { overlay: ['air'], 'overlay-table': ['air', 'cards'] } as const;
+export type OverlayPage = keyof typeof OVERLAY_PAGES;
 
 export interface ScriptSize {
   path: string;
@@ -31,17 +41,21 @@ export interface ScriptSize {
 }
 
 /**
- * Every JS file the built overlay page loads in `lang`, raw and gzip -9 bytes: overlay.html's script src and
- * modulepreload hrefs, then the chunk of `lang`'s on-air table (assets/overlay-<lang>-air-<hash>.js, loaded by
- * src/overlay/air-strings.ts). @throws when the build has no such chunk or more than one.
+ * Every JS file the built OBS overlay page `page` loads in `lang`, raw and gzip -9 bytes: `<page>.html`'s script
+ * src and modulepreload hrefs, then the chunk of each part of `lang`'s table the page loads
+ * (assets/<page>-<lang>-<part>-<hash>.js: the on-air part, src/overlay/air-strings.ts; the table overlay also
+ * the cards part, src/overlay/table/table-strings.ts). @throws when the build has no such chunk or more than one.
  */
-export function overlayScripts(lang: Lang = 'en', dist = join(REPO_ROOT, 'overlay', 'dist')): ScriptSize[] {
-  const html = readFileSync(join(dist, 'overlay.html'), 'utf8');
+export function overlayScripts(lang: Lang = 'en', dist = join(REPO_ROOT, 'overlay', 'dist'), page: OverlayPage = 'overlay'): ScriptSize[] {
+  const html = readFileSync(join(dist, `${page}.html`), 'utf8');
   const paths = new Set<string>();
   for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)) paths.add(m[1]!);
-  const table = readdirSync(join(dist, 'assets')).filter((f) => f.startsWith(`overlay-${lang}-air-`) && f.endsWith('.js'));
-  if (table.length !== 1) throw new Error(`overlay build: expected one ${lang} table chunk, found ${table.length} (${table.join(', ')})`);
-  paths.add(`/assets/${table[0]}`);
+  const assets = readdirSync(join(dist, 'assets'));
+  for (const part of OVERLAY_PAGES[page]) {
+    const table = assets.filter((f) => f.startsWith(`${page}-${lang}-${part}-`) && f.endsWith('.js'));
+    if (table.length !== 1) throw new Error(`${page} build: expected one ${lang} ${part} chunk, found ${table.length} (${table.join(', ')})`);
+    paths.add(`/assets/${table[0]}`);
+  }
   return [...paths].map((p) => {
     const body = readFileSync(join(dist, p));
     return { path: p, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };

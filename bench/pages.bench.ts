@@ -1,7 +1,8 @@
 /**
  * `npm run bench:pages` — the OBS overlay's budgets as figures (issue 10), printed as a table:
  * - JS gzip: the built overlay's script and each language's table chunk (gzip -9), and the total a page in each
- *   language loads against the 32 KB budget;
+ *   language loads against the 32 KB budget; the same for the table overlay (its script, on-air and cards
+ *   chunks) against its ceiling;
  * - idle timers: timer / animation-frame callbacks fired and animations running in 3 s of idle, after boot and
  *   after an animated update (with Engine.IO heartbeat pings, the only expected timer activity);
  * - first state painted after connect: BENCH_LOADS (default 15) fresh page loads in English and in Japanese,
@@ -16,7 +17,7 @@ import { launchChromium } from '../tests/helpers/browser';
 import { createMatch, legalSteps, startTestServer } from '../tests/helpers/server';
 import { ensureBuilt } from '../tests/pages/global-setup';
 import { LANGS } from '../overlay/src/lib/i18n';
-import { countPings, firstPaintMs, IDLE_PROBE, idleWindow, medianP95, OVERLAY_JS_BUDGET, overlayScripts, pushPaintMs } from './pages-probes';
+import { countPings, firstPaintMs, IDLE_PROBE, idleWindow, medianP95, OVERLAY_JS_BUDGET, overlayScripts, pushPaintMs, TABLE_OVERLAY_JS_CEILING } from './pages-probes';
 
 const LOADS = Math.max(10, Number(process.env.BENCH_LOADS ?? 15));
 const SHOTS = Math.max(10, Number(process.env.BENCH_SHOTS ?? 20));
@@ -41,6 +42,16 @@ try {
     }
     const total = scripts.reduce((a, s) => a + s.gzip, 0);
     row(`JS total, lang=${lang} (gzip -9)`, `${total} B`, `${f1(total / 1024)} KB of ${OVERLAY_JS_BUDGET / 1024} KB budget${total > OVERLAY_JS_BUDGET ? ` — over by ${total - OVERLAY_JS_BUDGET} B` : `, ${OVERLAY_JS_BUDGET - total} B to spare`}`);
+  }
+  // The table overlay (/overlay/table/…), a page of its own: the same rows against its ceiling.
+  for (const lang of LANGS) {
+    const scripts = overlayScripts(lang, undefined, 'overlay-table');
+    for (const s of scripts.filter((x) => !seen.has(x.path))) {
+      seen.add(s.path);
+      row(`JS ${s.path}`, `${s.gzip} B gzip`, `${s.raw} B raw`);
+    }
+    const total = scripts.reduce((a, s) => a + s.gzip, 0);
+    row(`JS total, table overlay, lang=${lang} (gzip -9)`, `${total} B`, `${f1(total / 1024)} KB (ceiling ${TABLE_OVERLAY_JS_CEILING / 1024} KB)`);
   }
 
   // A match in play: every step pots one ball (legalSteps).

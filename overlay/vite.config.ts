@@ -7,9 +7,11 @@ import { flagsPlugin } from './flags-plugin';
  * One Vite app, one HTML entry per page so each page ships only its own code. The server maps routes to these
  * files: `/` → index.html (launcher), `/scorer/:id` → scorer.html, `/dashboard/:id` → dashboard.html,
  * `/watch` and `/watch/:id` → watch.html, `/event` and `/event/:id` → event.html (the table-following
- * `…/table/<eventId>/<table>` routes use the page of one match), and `/overlay/:id` → overlay.html, which is
- * built on its own by vite.overlay.config.ts (run after this one, into the same dist/) so its bundle holds only
- * what it uses. Flags: flags-plugin.ts (emitted here; the overlay build keeps dist/ and so its flags).
+ * `/watch|dashboard/table/<eventId>/<table>` routes use the page of one match), and the two OBS overlays,
+ * `/overlay/:id` → overlay.html and `/overlay/table/<eventId>/<table>` → overlay-table.html, each built on its
+ * own by vite.overlay.config.ts and vite.overlay-table.config.ts (run after this one, into the same dist/) so
+ * each bundle holds only what it uses. Flags: flags-plugin.ts (emitted here; the overlay builds keep dist/ and
+ * so its flags).
  */
 export default defineConfig({
   root: here('.'),

@@ -1,11 +1,13 @@
 /**
- * What both page builds share (vite.config.ts: launcher, scorer, dashboard, watch; vite.overlay.config.ts: the
- * OBS overlay on its own, so its bundle carries only the Svelte runtime it uses — issue 10's 32 KB budget).
+ * What the page builds share (vite.config.ts: launcher, scorer, dashboard, watch, event; vite.overlay.config.ts:
+ * the OBS overlay of one match on its own, so its bundle carries only the Svelte runtime it uses — issue 10's
+ * 32 KB budget; vite.overlay-table.config.ts: the table overlay on its own, so the first carries none of it).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import type { Plugin, UserConfig } from 'vite';
 
 /** A path inside overlay/. */
 export const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -61,6 +63,32 @@ export function noPreloadHelper(): Plugin {
       const i = plugins.findIndex((p) => p.name === step);
       if (i < 0) throw new Error(`noPreloadHelper: Vite has no '${step}' plugin any more; check the overlay's dynamic imports`);
       plugins.splice(i, 1);
+    },
+  };
+}
+
+/**
+ * The build of one OBS overlay page, `<page>.html` (`overlay` or `overlay-table`), run after vite.config.ts into
+ * the same dist/ (not emptied): one bundle with only the Svelte runtime, socket.io-client and the code the page
+ * uses, plus the chunks of its language tables (src/overlay/air-strings.ts, src/overlay/table/table-strings.ts),
+ * which import nothing, so neither module preload nor Vite's preload helper. Chunks are named
+ * `assets/<page>-<name>-<hash>.js` (bench/pages-probes.ts finds a page's language chunks by that name).
+ */
+export function overlayPageConfig(page: 'overlay' | 'overlay-table'): UserConfig {
+  return {
+    root: here('.'),
+    base: '/',
+    // No `window.__svelte` version stamp: an overlay is a single-app page.
+    plugins: [websocketOnly(), noPreloadHelper(), svelte({ compilerOptions: { discloseVersion: false } })],
+    build: {
+      outDir: here('./dist'),
+      emptyOutDir: false,
+      target: 'es2022',
+      modulePreload: false,
+      rollupOptions: {
+        input: { [page]: here(`./${page}.html`) },
+        output: { chunkFileNames: `assets/${page}-[name]-[hash].js` },
+      },
     },
   };
 }

@@ -11,10 +11,10 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OVERLAY = join(ROOT, 'overlay');
 const DIST = join(OVERLAY, 'dist');
-const PAGES = ['index', 'scorer', 'overlay', 'dashboard', 'watch', 'event'];
+const PAGES = ['index', 'scorer', 'overlay', 'overlay-table', 'dashboard', 'watch', 'event'];
 const LOCK = join(ROOT, 'node_modules', '.cuecast-build.lock');
-/** The builds, in order: every page but the overlay (empties dist/), then the overlay on its own. */
-const CONFIGS = ['overlay/vite.config.ts', 'overlay/vite.overlay.config.ts'];
+/** The builds, in order: every page but the overlays (empties dist/), then each OBS overlay page on its own. */
+const CONFIGS = ['overlay/vite.config.ts', 'overlay/vite.overlay.config.ts', 'overlay/vite.overlay-table.config.ts'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

@@ -1,8 +1,8 @@
 /**
- * The translation tables: one per language, in two parts (on-air: what the OBS overlay ships; pages: the
- * dashboard, spectator page, scorer and launcher). Every language has every key of the English tables with the
- * same placeholders, no key is in both parts, the OBS overlay's sources word everything with on-air keys of the
- * one table (no words of their own), no page anywhere defines a language table or a translate function of its own
+ * The translation tables: one per language, in three parts (on-air: what the OBS overlay ships; cards: what the
+ * table overlay adds; pages: the dashboard, spectator page, scorer, launcher and event pages). Every language
+ * has every key of the English tables with the same placeholders, no key is in two parts, the OBS overlays'
+ * sources word everything with on-air and cards keys of the one table (no words of their own), no page anywhere defines a language table or a translate function of its own
  * and every key a page asks for is in the one table, Japanese and Chinese hold no English words and use the
  * rulebook's terms; the dashboard's consistency check and the page language. Outcomes in every language:
  * translations.test.ts.
@@ -12,7 +12,7 @@ import type { ConsistencyCheck } from '../../shared/protocol/state';
 import { checkLine } from '../../overlay/src/lib/format-whatif';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AIR_TABLES, LANGS, pageLang, t } from '../../overlay/src/lib/i18n-air';
+import { AIR_TABLES, CARD_TABLES, LANGS, pageLang, t } from '../../overlay/src/lib/i18n-air';
 import { PAGE_TABLES } from '../../overlay/src/lib/i18n-pages';
 import { countryName } from '../../overlay/src/event/countries';
 
@@ -20,7 +20,7 @@ const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
 
 describe('translation tables', () => {
   it('every language has every key of the English tables, non-empty, with the same placeholders', () => {
-    const tables = [AIR_TABLES, PAGE_TABLES] as const;
+    const tables = [AIR_TABLES, CARD_TABLES, PAGE_TABLES] as const;
     for (const group of tables) {
       const keys = Object.keys(group.en);
       for (const lang of LANGS) {
@@ -32,23 +32,24 @@ describe('translation tables', () => {
         }
       }
     }
-    // One table per language: no key is both an on-air and a page string.
-    const both = Object.keys(AIR_TABLES.en).filter((k) => k in PAGE_TABLES.en);
-    expect(both).toEqual([]);
+    // One table per language: no key is in two of its parts.
+    const keys = tables.flatMap((group) => Object.keys(group.en));
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
   });
 
-  it('the OBS overlay words everything from the on-air part of the one table: every key it uses is there, no words of its own', () => {
+  it('the OBS overlays word everything from the on-air and cards parts of the one table: every key they use is there, no words of their own', () => {
     const dir = join(import.meta.dirname, '../../overlay/src/overlay');
     const used = new Set<string>();
-    for (const f of readdirSync(dir).filter((n) => /\.(ts|svelte)$/.test(n))) {
+    for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((n) => /\.(ts|svelte)$/.test(n))) {
       const src = readFileSync(join(dir, f), 'utf8');
       // No table of its own: the overlay's modules import words from lib/i18n and define no language table.
       expect(src, f).not.toMatch(/['"]zh-TW['"]\s*:\s*\{|\bja\s*:\s*\{/);
       for (const m of src.matchAll(/\bt\(\s*[\w.]+\s*,\s*'([\w.-]+)'/g)) used.add(m[1]!);
       for (const m of src.matchAll(/\blabel\(\s*p\s*,\s*'([\w.-]+)'/g)) used.add(m[1]!);
     }
-    expect(used.size).toBeGreaterThan(15); // the scan sees the overlay's words (labels, moments, not-found card)
-    for (const k of used) expect(k in AIR_TABLES.en, `overlay key ${k} is not an on-air string`).toBe(true);
+    expect(used.size).toBeGreaterThan(20); // the scan sees the overlays' words (labels, moments, cards, not-found cards)
+    for (const k of ['racksWon', 'final', 'ev.tableNotFound', 'innings']) expect([...used]).toContain(k);
+    for (const k of used) expect(k in AIR_TABLES.en || k in CARD_TABLES.en, `overlay key ${k} is not an on-air or cards string`).toBe(true);
   });
 
   it('every page words everything from the one table: no language table or translate function of its own, every key it asks for there', () => {
@@ -73,7 +74,7 @@ describe('translation tables', () => {
       for (const m of src.matchAll(/\bt\(\s*[\w.$]+\s*,\s*'([\w.-]+)'/g)) used.set(m[1]!, name);
     }
     expect(used.size).toBeGreaterThan(300); // the scan sees every page's words (event pages included)
-    for (const [k, file] of used) expect(k in AIR_TABLES.en || k in PAGE_TABLES.en, `${file} asks for "${k}", which is in no table`).toBe(true);
+    for (const [k, file] of used) expect(k in AIR_TABLES.en || k in CARD_TABLES.en || k in PAGE_TABLES.en, `${file} asks for "${k}", which is in no table`).toBe(true);
     for (const k of ['ev.startNext', 'ev.keepLink', 'ev.tableNotFound']) expect([...used.keys()]).toContain(k);
     // The home nations, which the browser does not name, are named from the table too.
     expect(countryName('GB-SCT', 'ja')).toBe(t('ja', 'country.GB-SCT'));
@@ -82,7 +83,7 @@ describe('translation tables', () => {
 
   it('Japanese and Chinese tables hold no English words; the rulebook terms are used', () => {
     for (const lang of ['ja', 'zh-TW'] as const) {
-      for (const [k, v] of Object.entries(AIR_TABLES[lang])) {
+      for (const [k, v] of Object.entries({ ...AIR_TABLES[lang], ...CARD_TABLES[lang] })) {
         // Product names stay as they are (the not-found card names OBS).
         expect(v.replace(/\{\w+\}/g, '').replace(/\bOBS\b/g, ''), `${lang}.${k}`).not.toMatch(/[A-Za-z]/);
       }

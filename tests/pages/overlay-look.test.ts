@@ -6,7 +6,6 @@
  * fill blended over it), for the 14-1 and Rotation scorebugs with a caption, and for a moment card; the longest
  * merged caption lines of simulated matches (each language) shown whole, wrapped, inside the safe area.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { caption } from '../../overlay/src/lib/format';
 import '../../overlay/src/lib/i18n-air'; // every language's on-air strings, for the formatter
@@ -16,6 +15,7 @@ import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { chromiumAvailable } from '../helpers/browser';
+import { expectLegible, texts } from './legibility';
 import { OverlayHarness } from './overlay-harness';
 
 const hasChromium = chromiumAvailable();
@@ -28,77 +28,6 @@ const STRAIGHT_STEPS: Step[] = [
   { shot: { call: { ball: 2 }, rail: false } },
 ];
 const ROTATION_STEPS: Step[] = [{ shot: { pocketed: [1, 9] } }, { shot: { pocketed: [2] } }];
-
-interface TextCheck {
-  text: string;
-  role: 'score' | 'name' | 'value' | 'label';
-  size: number;
-  contrast: number;
-}
-
-/**
- * Every visible text in the graphics with its role (by class), font size and WCAG contrast against the
- * nearest opaque background behind it, with each ancestor's `::before` fill (the shooter's tint) blended in.
- */
-function texts(page: Page, root = '.gfx'): Promise<TextCheck[]> {
-  return page.evaluate((root) => {
-    const parse = (c: string): [number, number, number, number] => {
-      const m = /rgba?\(([^)]+)\)/.exec(c);
-      if (m) {
-        const p = m[1]!.split(/[ ,/]+/).filter(Boolean).map(Number);
-        return [p[0]!, p[1]!, p[2]!, p[3] ?? 1];
-      }
-      const s = /color\(srgb ([^)]+)\)/.exec(c);
-      if (s) {
-        const p = s[1]!.split(/[ /]+/).filter(Boolean).map(Number);
-        return [p[0]! * 255, p[1]! * 255, p[2]! * 255, p[3] ?? 1];
-      }
-      throw new Error(`colour ${c}`);
-    };
-    const over = (top: number[], alpha: number, under: number[]) => under.map((u, i) => top[i]! * alpha + u * (1 - alpha));
-    const lum = (c: number[]) => {
-      const l = c.slice(0, 3).map((v) => {
-        const s = v / 255;
-        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * l[0]! + 0.7152 * l[1]! + 0.0722 * l[2]!;
-    };
-    /** The colour behind `el`: the first opaque background up the tree, with translucent layers and ::before fills on top. */
-    const behind = (el: Element): number[] => {
-      const layers: [number[], number][] = [];
-      for (let e: Element | null = el; e; e = e.parentElement) {
-        const before = getComputedStyle(e, '::before');
-        if (before.content !== 'none' && before.position === 'absolute') {
-          const [r, g, b, a] = parse(before.backgroundColor);
-          const o = Number(before.opacity) * a;
-          if (o > 0) layers.push([[r, g, b], o]);
-        }
-        const [r, g, b, a] = parse(getComputedStyle(e).backgroundColor);
-        if (a >= 1) {
-          let c = [r, g, b];
-          for (const [top, alpha] of layers.reverse()) c = over(top, alpha, c);
-          return c;
-        }
-        if (a > 0) layers.push([[r, g, b], a]);
-      }
-      throw new Error('no opaque background behind a text');
-    };
-    const out: TextCheck[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>(`${root} *`)) {
-      const own = [...el.childNodes].filter((n) => n.nodeType === 3 && n.textContent!.trim()).map((n) => n.textContent!.trim()).join(' ');
-      if (!own || el.closest('[hidden]') || el.getClientRects().length === 0) continue;
-      const cs = getComputedStyle(el);
-      const fg = parse(cs.color);
-      const bg = behind(el);
-      const [l1, l2] = [lum(fg), lum(bg)].sort((a, b) => b - a);
-      const role = el.matches('.score, .m-figure span') ? 'score' : el.matches('.name, .m-text') ? 'name' : el.matches('.v, .target') ? 'value' : 'label';
-      out.push({ text: own, role, size: parseFloat(cs.fontSize), contrast: (l1! + 0.05) / (l2! + 0.05) });
-    }
-    return out;
-  }, root);
-}
-
-const MIN: Record<TextCheck['role'], number> = { score: 64, name: 40, value: 28, label: 20 };
 
 /** Width of a text in Latin-character units (a CJK character counts two). */
 const widthOf = (s: string) => [...s].reduce((w, ch) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 2 : 1), 0);
@@ -128,15 +57,6 @@ function longestCaption(lang: Lang): { setup: object; steps: Step[]; state: Matc
     }
   }
   return { setup: best.setup, steps: best.steps, state: best.state! };
-}
-
-function expectLegible(all: TextCheck[], ctx: string, atLeast = 9): void {
-  expect(all.length, ctx).toBeGreaterThanOrEqual(atLeast);
-  for (const role of ['score', 'name', 'value', 'label'] as const) expect(all.some((t) => t.role === role), `${ctx}: some ${role}`).toBe(true);
-  for (const t of all) {
-    expect(t.size, `${ctx}: ${t.role} "${t.text}" size`).toBeGreaterThanOrEqual(MIN[t.role]);
-    expect(t.contrast, `${ctx}: "${t.text}" contrast`).toBeGreaterThanOrEqual(4.5);
-  }
 }
 
 describe.skipIf(!hasChromium)('OBS overlay legibility and looks', () => {

@@ -2,14 +2,17 @@
  * Page strings in English, Japanese and Traditional Chinese (Taiwan): one table per language, one `t()` and
  * one placeholder filler for every page, and the page language (`?lang=`, the last choice, the browser).
  *
- * Each language's table has two parts: the on-air strings (./i18n/<lang>-air.ts: scorebug, captions, the
- * situation line, moments, the not-found card — what the OBS overlay shows) and the other pages' strings
+ * Each language's table has three parts: the on-air strings (./i18n/<lang>-air.ts: scorebug, captions, the
+ * situation line, moments, the not-found card — what the OBS overlay shows), the table overlay's cards
+ * (./i18n/<lang>-cards.ts: intro, summary, a table's not-found card) and the other pages' strings
  * (./i18n/<lang>-pages.ts: dashboard, spectator page, scorer, launcher, event pages). This module holds no table itself;
- * they are added with `addStrings`: ./i18n-air.ts adds every language's on-air part and ./i18n-pages.ts (which
- * every page but the overlay imports) the page parts too, while the OBS overlay loads only its own language's
- * on-air part (../overlay/air-strings.ts), so its bundle stays within the 32 KB budget.
+ * they are added with `addStrings`: ./i18n-air.ts adds every language's on-air and cards parts and ./i18n-pages.ts
+ * (which every page but the overlay imports) the page parts too, while the OBS overlay loads only its own
+ * language's on-air part (../overlay/air-strings.ts), so its bundle stays within the 32 KB budget, and the table
+ * overlay only its language's on-air and cards parts (../overlay/table/table-strings.ts).
  */
 import type { AirKey } from './i18n/en-air';
+import type { CardKey } from './i18n/en-cards';
 import type { PageKey } from './i18n/en-pages';
 
 export type Lang = 'en' | 'ja' | 'zh-TW';
@@ -17,10 +20,10 @@ export const LANGS: readonly Lang[] = ['en', 'ja', 'zh-TW'];
 /** Display names for a language switch, in their own script. */
 export const LANG_NAMES: Record<Lang, string> = { en: 'English', ja: '日本語', 'zh-TW': '繁體中文' };
 
-export type { AirKey, PageKey };
-/** Any page string: on-air or page. */
-export type StringKey = AirKey | PageKey;
-/** One language's whole table (both parts). */
+export type { AirKey, CardKey, PageKey };
+/** Any page string: on-air (scorebug or cards) or page. */
+export type StringKey = AirKey | CardKey | PageKey;
+/** One language's whole table (all three parts). */
 export type Table = Record<StringKey, string>;
 
 /** The tables by language, filled by `addStrings`. */

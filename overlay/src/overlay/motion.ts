@@ -33,6 +33,14 @@ export function enter(node: HTMLElement): void {
 }
 
 /**
+ * Slide-and-fade entrance on the individual `translate` property (so a `transform: scale(…)` the element has
+ * stays applied while it runs): the table overlay's cards.
+ */
+export function rise(node: HTMLElement): void {
+  play(node, [{ translate: '0 32px', opacity: 0 }, { translate: '0 0', opacity: 1 }], 320);
+}
+
+/**
  * Svelte action: pop `node` whenever `value` changes after mount (never on the first paint, so a page that
  * boots or a panel that appears does not animate).
  */

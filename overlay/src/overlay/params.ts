@@ -16,6 +16,9 @@
  * | safe=1  | draw the 90% action-safe and 80% title-safe guides | off |
  * | debug=1 | connection chip (status, version)          | off     |
  * | anim=0  | no animations                              | on      |
+ *
+ * The table overlay (`/overlay/table/…`) takes every one of these, over the event's theme preset, plus
+ * `cards=0` (no intro or summary cards), which its page script reads (pages/overlay-table.ts).
  */
 import { hexColour, numberParam } from '../lib/live-route';
 import { type Lang, pickLang } from '../lib/i18n';

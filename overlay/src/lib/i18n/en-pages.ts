@@ -3,8 +3,6 @@
  * launcher and the event pages (new-event form, organiser page, table-following bar) — the reference table every language's pages table must cover. The OBS overlay never loads it.
  */
 export const enPages = {
-  innings: 'Innings',
-  average: 'Average',
   safeties: 'Safeties',
   breakingFouls: 'Breaking fouls',
   threeFouls: 'Third fouls',
@@ -214,7 +212,6 @@ export const enPages = {
   pushOutOpt: 'Push out after the break',
   format: 'Format',
   race: 'Race to target',
-  single61: 'Single rack, 61 wins',
   shortName: 'Short name {p} (overlay, optional)',
   target: 'Target (handicap)',
   inProgress: 'Score in progress',
@@ -312,8 +309,6 @@ export const enPages = {
   'ev.pasteToken': 'Organiser token',
   'ev.useToken': 'Use token',
   'ev.wrongToken': 'This is not the organiser token of this event.',
-  'ev.eventNotFound': 'Event not found: {id}',
-  'ev.tableNotFound': 'Table not found: {table}',
   'ev.tableWaiting': 'Waiting for the table…',
   'ev.noMatchOnTable': 'No match on {table} yet.',
   'ev.now': 'Now',

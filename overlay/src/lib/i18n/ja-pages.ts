@@ -2,8 +2,6 @@
 import type { PageDict } from './en-pages';
 
 export const jaPages: PageDict = {
-  innings: 'イニング',
-  average: 'アベレージ',
   safeties: 'セーフティ',
   breakingFouls: 'ブレイクファウル',
   threeFouls: 'スリーファウル',
@@ -201,7 +199,6 @@ export const jaPages: PageDict = {
   pushOutOpt: 'ブレイク後のプッシュアウト',
   format: '形式',
   race: '目標点まで',
-  single61: '1ラック(61点先取)',
   shortName: '略称 {p}（オーバーレイ用・任意）',
   target: '目標点(ハンデ)',
   inProgress: '途中からのスコア',
@@ -298,8 +295,6 @@ export const jaPages: PageDict = {
   'ev.pasteToken': '主催者トークン',
   'ev.useToken': 'トークンを使う',
   'ev.wrongToken': 'このイベントの主催者トークンではありません。',
-  'ev.eventNotFound': 'イベントが見つかりません: {id}',
-  'ev.tableNotFound': '台が見つかりません: {table}',
   'ev.tableWaiting': '台の情報を待っています…',
   'ev.noMatchOnTable': '{table}にはまだ試合がありません。',
   'ev.now': '現在',

@@ -2,8 +2,6 @@
 import type { PageDict } from './en-pages';
 
 export const zhTWPages: PageDict = {
-  innings: '回合',
-  average: '平均',
   safeties: '防守',
   breakingFouls: '開球犯規',
   threeFouls: '三次犯規',
@@ -201,7 +199,6 @@ export const zhTWPages: PageDict = {
   pushOutOpt: '開球後可推桿',
   format: '賽制',
   race: '先達目標分',
-  single61: '單局,先得61分',
   shortName: '簡稱 {p}（轉播畫面用，選填）',
   target: '目標分(讓分)',
   inProgress: '進行中的比分',
@@ -298,8 +295,6 @@ export const zhTWPages: PageDict = {
   'ev.pasteToken': '主辦者權杖',
   'ev.useToken': '使用權杖',
   'ev.wrongToken': '這不是本賽事的主辦者權杖。',
-  'ev.eventNotFound': '找不到賽事：{id}',
-  'ev.tableNotFound': '找不到球檯：{table}',
   'ev.tableWaiting': '等待球檯資訊…',
   'ev.noMatchOnTable': '{table}尚無比賽。',
   'ev.now': '目前',

@@ -1,0 +1,12 @@
+/** The table overlay's on-air strings in Japanese: the intro, summary and not-found cards (see ./en-cards.ts). */
+import type { CardDict } from './en-cards';
+
+export const jaCards: CardDict = {
+  innings: 'イニング',
+  average: 'アベレージ',
+  single61: '1ラック(61点先取)',
+  'ev.eventNotFound': 'イベントが見つかりません: {id}',
+  'ev.tableNotFound': '台が見つかりません: {table}',
+  racksWon: '獲得ラック',
+  final: '試合結果',
+};
