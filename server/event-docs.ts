@@ -148,9 +148,12 @@ function withTableAt(doc: EventDoc, index: number, table: EventTable): EventDoc 
   return { ...doc, tables };
 }
 
-/** Cards of a table whose current match just changed to `current`: the intro when automatic, else none. */
-function cardsForNewMatch(cards: CardsState, current: string | null): CardsState {
-  if (cards.auto && current !== null) return { ...cards, show: 'intro', matchId: current, shownBy: 'auto', seq: cards.seq + 1 };
+/**
+ * Cards of a table whose current match just changed to `current`: when automatic, the intro — or the summary
+ * when the match is already `won` (an intro would stay up for good: only a recorded step takes it down); else none.
+ */
+function cardsForNewMatch(cards: CardsState, current: string | null, won: boolean): CardsState {
+  if (cards.auto && current !== null) return { ...cards, show: won ? 'summary' : 'intro', matchId: current, shownBy: 'auto', seq: cards.seq + 1 };
   return { ...cards, show: 'none', matchId: null, shownBy: null };
 }
 
@@ -166,15 +169,15 @@ function withListed(doc: EventDoc, entry: EventMatch): EventDoc {
 }
 
 /**
- * Put match `matchId` (players `players`, countries `countries`) on table `tableId`: as its next match, or
- * with `start` as its current match right away (the previous current match leaves the table). A match
- * already current or next on a table is refused (`match-on-table`); a replaced next match that never
- * started is dropped from the event.
+ * Put match `match.id` (its set-up's players and countries) on table `tableId`: as its next match, or with
+ * `start` as its current match right away (the previous current match leaves the table; `match.won`: it is
+ * already won, so the automatic card is its summary). A match already current or next on a table is refused
+ * (`match-on-table`); a replaced next match that never started is dropped from the event.
  */
 export function withMatchOnTable(
   doc: EventDoc,
   tableId: string,
-  match: { id: string; setup: MatchSetup },
+  match: { id: string; setup: MatchSetup; won?: boolean },
   start: boolean,
   now: number,
 ): Change {
@@ -192,19 +195,22 @@ export function withMatchOnTable(
   const entry: EventMatch = { id: match.id, table: table.id, players: match.setup.players, addedAt: now, startedAt: start ? now : null };
   if (match.setup.countries) entry.countries = match.setup.countries;
   const listed = withListed(doc, entry);
-  if (start) return withTableAt(listed, index, { ...table, current: match.id, cards: cardsForNewMatch(table.cards, match.id) });
+  if (start) return withTableAt(listed, index, { ...table, current: match.id, cards: cardsForNewMatch(table.cards, match.id, match.won === true) });
   const out = table.next === null ? listed : withoutUnstarted(listed, table.next);
   return withTableAt(out, index, { ...table, next: match.id });
 }
 
-/** Start table `tableId`'s next match: it becomes the current match (`no-next-match` when none is assigned). */
-export function withNextStarted(doc: EventDoc, tableId: string, now: number): Change {
+/**
+ * Start table `tableId`'s next match: it becomes the current match (`no-next-match` when none is assigned);
+ * `won`: the ids of matches known to be won (the automatic card of such a match is its summary).
+ */
+export function withNextStarted(doc: EventDoc, tableId: string, now: number, won: ReadonlySet<string> = new Set()): Change {
   const found = findTable(doc, tableId);
   if ('ok' in found) return found;
   const { table, index } = found;
   if (table.next === null) return fail('no-next-match', `table: ${table.name} has no next match to start; assign one first`, 'table');
   const matches = doc.matches.map((m) => (m.id === table.next ? { ...m, startedAt: now } : m));
-  return withTableAt({ ...doc, matches }, index, { ...table, current: table.next, next: null, cards: cardsForNewMatch(table.cards, table.next) });
+  return withTableAt({ ...doc, matches }, index, { ...table, current: table.next, next: null, cards: cardsForNewMatch(table.cards, table.next, won.has(table.next)) });
 }
 
 /** Clear table `tableId`'s next match (it leaves the event: it never started). */

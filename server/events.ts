@@ -143,16 +143,22 @@ export class EventService {
     return { ok: true, event: placed.event, match: { id: created.id, scorerToken: created.scorerToken } };
   }
 
-  /** Put an existing match on table `tableId` (next, or current with `start`). */
+  /** Put an existing match on table `tableId` (next, or current with `start`; a match already won gets its summary). */
   async assign(id: string, token: string | undefined, tableId: string, matchId: string, start: boolean, expected?: number): Promise<Changed | Failure> {
     const cur = await this.matches.current(matchId);
     if (!cur) return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
-    return this.change(id, token, expected, (d) => withMatchOnTable(d, tableId, { id: matchId, setup: cur.setup }, start, Date.now()));
+    const match = { id: matchId, setup: cur.setup, won: cur.snapshot.state.winner !== null };
+    return this.change(id, token, expected, (d) => withMatchOnTable(d, tableId, match, start, Date.now()));
   }
 
-  /** Start table `tableId`'s next match. */
-  start(id: string, token: string | undefined, tableId: string, expected?: number): Promise<Changed | Failure> {
-    return this.change(id, token, expected, (d) => withNextStarted(d, tableId, Date.now()));
+  /** Start table `tableId`'s next match (a match the scorer already finished gets its summary, not an intro). */
+  async start(id: string, token: string | undefined, tableId: string, expected?: number): Promise<Changed | Failure> {
+    const doc = await this.read(id);
+    const found = doc && findTable(doc, tableId);
+    const next = found && !('ok' in found) ? found.table.next : null;
+    const won = new Set<string>();
+    if (next && (await this.matches.current(next).catch(() => null))?.snapshot.state.winner) won.add(next);
+    return this.change(id, token, expected, (d) => withNextStarted(d, tableId, Date.now(), won));
   }
 
   /** A producer's card action on a table. */

@@ -2,8 +2,8 @@
  * The web pages: the Vite build of overlay/ (one HTML entry per page) and its hashed /assets.
  * `/` → index.html, `/scorer/:id` → scorer.html, `/overlay/:id` → overlay.html,
  * `/dashboard/:id` → dashboard.html, `/watch` and `/watch/:id` → watch.html; the table-following pages
- * `/dashboard|watch/table/:eventId/:table` → the same page as one match, `/overlay/table/:eventId/:table` →
- * overlay-table.html (the OBS overlay's table page, built apart from the one-match overlay); `/event` (a new event) and
+ * `/dashboard|watch/table/:eventId/:table` → the same page as one match, `/overlay/table/:eventId/:table` (and
+ * the same cut short) → overlay-table.html (the OBS overlay's table page, built apart from the one-match overlay); `/event` (a new event) and
  * `/event/:eventId` (the organiser's page) → event.html. Flags: `/flags/<code>.svg` (copied by the build);
  * `/favicon.ico` and `/favicon.svg` (from overlay/public) like any other file of the build.
  * Without a build every page answers 503 with a message saying to run `npm run build`.
@@ -15,8 +15,10 @@ import express, { type Router } from 'express';
 const PAGES: [string[], string][] = [
   [['/'], 'index.html'],
   [['/scorer/:id'], 'scorer.html'],
-  [['/overlay/:id'], 'overlay.html'],
-  [['/overlay/table/:eventId/:table'], 'overlay-table.html'],
+  // The table overlay first: `/overlay/table` is not a match id. A table address cut short (no event, no table)
+  // and `/overlay` without an id get their page too, which shows the not-found card with the address to check.
+  [['/overlay/table', '/overlay/table/:eventId', '/overlay/table/:eventId/:table'], 'overlay-table.html'],
+  [['/overlay', '/overlay/:id'], 'overlay.html'],
   [['/dashboard/:id', '/dashboard/table/:eventId/:table'], 'dashboard.html'],
   [['/watch', '/watch/:id', '/watch/table/:eventId/:table'], 'watch.html'],
   [['/event', '/event/:eventId'], 'event.html'],

@@ -130,20 +130,26 @@ export const ROTATION_DEFAULTS: RotationOptions = {
 };
 
 const pairOf = <T extends z.ZodType>(t: T) => z.tuple([t, t]);
-/** Control and bidirectional-override characters: they would garble or reorder text on air. */
-export const UNSAFE_TEXT = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/**
+ * Characters that would garble or reorder text on air: controls (C0, C1), every bidirectional control (Unicode
+ * Bidi_Control: U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and the line and paragraph separators.
+ */
+export const UNSAFE_TEXT = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+/** A visible character: not a space, format character (zero-width space, joiner…), lone combining mark or filler. */
+const VISIBLE = /[^\s\p{Z}\p{Cf}\p{M}\u115f\u1160\u3164\uffa0]/u;
 /** Longest player name (characters, UTF-16 units); the overlay fits it (shrink, then cut at a word). */
 export const NAME_MAX = 60;
 /** Longest short display name (characters, UTF-16 units). */
 export const SHORT_NAME_MAX = 16;
-/** A display text: trimmed, 1–`max` characters, no control or text-direction characters. */
+/** A display text: trimmed, 1–`max` characters, no control or text-direction characters, something visible. */
 export const displayText = (max: number) =>
   z
     .string()
     .trim()
     .min(1, 'must not be empty')
     .max(max, `at most ${max} characters`)
-    .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters');
+    .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters')
+    .refine((v) => VISIBLE.test(v), 'must contain a visible character (not only zero-width or blank characters)');
 const name = displayText(NAME_MAX);
 const score = z.number().int().min(-10000).max(10000);
 /** A player's country: a code of shared/countries.ts, exactly as written there (upper case). */

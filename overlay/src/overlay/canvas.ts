@@ -4,9 +4,10 @@
  * font ever maps (U+10FFFD, private use), so equal pixels and width mean "cannot draw". Results are cached;
  * nothing runs on a timer.
  */
-import { FONT_STACK } from './names';
-
 let ctx: CanvasRenderingContext2D | null | undefined;
+/** The overlay's font stack, as styles/overlay.css gives it to the page (the stage inherits it). */
+let stack: string | undefined;
+const font = () => (stack ??= getComputedStyle(document.body).fontFamily);
 const SIZE = 48;
 
 function context(): CanvasRenderingContext2D | null {
@@ -23,7 +24,7 @@ function context(): CanvasRenderingContext2D | null {
 export function measureText(text: string, px: number, weight = 700): number {
   const c = context();
   if (!c) return 0;
-  c.font = `${weight} ${px}px ${FONT_STACK}`;
+  c.font = `${weight} ${px}px ${font()}`;
   return c.measureText(text).width;
 }
 
@@ -45,7 +46,7 @@ export function canDraw(ch: string): boolean {
   if (hit !== undefined) return hit;
   const c = context();
   if (!c) return true;
-  c.font = `${SIZE}px ${FONT_STACK}`;
+  c.font = `${SIZE}px ${font()}`;
   c.textBaseline = 'top';
   c.fillStyle = '#000';
   missing ??= fingerprint(c, '\u{10FFFD}');

@@ -27,9 +27,9 @@ export function pop(node: HTMLElement): void {
   play(node, [{ transform: 'scale(1.22)', opacity: 0.55 }, { transform: 'scale(1)', opacity: 1 }], 320);
 }
 
-/** Slide-and-fade entrance for a new caption line or moment. */
+/** Slide-and-fade entrance for a new caption line or moment (on `translate`, so the moment's `scale` stays). */
 export function enter(node: HTMLElement): void {
-  play(node, [{ transform: 'translateY(24px)', opacity: 0 }, { transform: 'translateY(0)', opacity: 1 }], 280);
+  play(node, [{ translate: '0 24px', opacity: 0 }, { translate: '0 0', opacity: 1 }], 280);
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * Player names on air: the font stack, dropping what the machine cannot draw, and fitting a name to its box.
  *
- * Fonts: Latin first, then the CJK families OBS machines commonly have (Windows, macOS, Noto on Linux), then the
- * colour-emoji families, then the generic sans-serif. A character no installed font can draw would show as an
+ * Fonts (the stack is in styles/overlay.css, on the page's body; canvas.ts measures with it): Latin first, then
+ * the CJK families OBS machines commonly have (Windows, macOS, Noto on Linux), then the colour-emoji families,
+ * then the generic sans-serif. A character no installed font can draw would show as an
  * empty box ("tofu"); the overlay drops it instead (decided in issue 10: stripped, not a fallback glyph, because a
  * placeholder glyph in a player's name reads as part of the name). A name left empty falls back to
  * "Player A" / "Player B" (model.ts `displayNames`), so the scorebug never shows a box or a blank.
@@ -11,32 +12,6 @@
  * at a word boundary with an ellipsis (a single over-long word is cut between characters).
  * The functions here are pure; the canvas probes that feed them are in canvas.ts.
  */
-
-/** The overlay's font stack (also set on the stage, so the canvas measures with what the page draws). */
-export const FONT_STACK = [
-  'Inter',
-  '"Segoe UI"',
-  'Roboto',
-  '"Helvetica Neue"',
-  'Arial',
-  '"Noto Sans"',
-  '"DejaVu Sans"',
-  '"Noto Sans JP"',
-  '"Noto Sans TC"',
-  '"Noto Sans CJK JP"',
-  '"Noto Sans CJK TC"',
-  '"WenQuanYi Micro Hei"',
-  '"Hiragino Sans"',
-  '"Hiragino Kaku Gothic ProN"',
-  '"Yu Gothic UI"',
-  'Meiryo',
-  '"Microsoft JhengHei UI"',
-  '"PingFang TC"',
-  '"Apple Color Emoji"',
-  '"Segoe UI Emoji"',
-  '"Noto Color Emoji"',
-  'sans-serif',
-].join(', ');
 
 /** Zero-width joiner, variation selectors, keycap, emoji tag characters: drawn with the characters they modify. */
 const JOINERS = /[\u200d\ufe00-\ufe0f\u20e3\u{e0020}-\u{e007f}]|\p{M}/u;

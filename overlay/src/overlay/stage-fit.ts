@@ -3,18 +3,17 @@
  * scaled uniformly and centred in the browser source. One module for both OBS pages (`/overlay/<id>` and the
  * table overlay, whose cards sit on a stage of their own above the match's).
  */
-import { FONT_STACK } from './names';
 import type { OverlayParams } from './params';
 
 const DESIGN_WIDTH = 1920;
 const DESIGN_HEIGHT = 1080;
 
 /**
- * Svelte action on a `.stage`: the font stack, the colour parameters (`bg`, `fg`, `accent`, `a`, `b`) as CSS
- * variables, and a transform that fits the canvas to the window — on mount and on every `resize` (no timers).
+ * Svelte action on a `.stage`: the colour parameters (`bg`, `fg`, `accent`, `a`, `b`) as CSS
+ * variables (styles/overlay.css derives the inks that read on them), and a transform that fits the canvas to the
+ * window — on mount and on every `resize` (no timers).
  */
 export function stage(node: HTMLElement, params: OverlayParams): { destroy(): void } {
-  node.style.fontFamily = FONT_STACK;
   for (const k of ['bg', 'fg', 'accent', 'a', 'b'] as const) if (params.colours[k]) node.style.setProperty(`--${k}`, params.colours[k]);
   const fit = () => {
     const w = window.innerWidth;

@@ -10,6 +10,7 @@ export const enCards = {
   single61: 'Single rack, 61 wins',
   'ev.eventNotFound': 'Event not found: {id}',
   'ev.tableNotFound': 'Table not found: {table}',
+  'ev.noTableInUrl': 'No table in this address',
   racksWon: 'Racks won',
   final: 'Final',
 };

@@ -337,6 +337,7 @@ export const enPages = {
   'ev.autoCards': 'Automatic cards',
   'ev.finished': 'Finished matches',
   'ev.won': '{name} won',
+  'ev.unfinished': 'not finished',
   'ev.tables': 'Tables',
   'country.GB-ENG': 'England',
   'country.GB-SCT': 'Scotland',

@@ -7,6 +7,7 @@ export const jaCards: CardDict = {
   single61: '1ラック(61点先取)',
   'ev.eventNotFound': 'イベントが見つかりません: {id}',
   'ev.tableNotFound': '台が見つかりません: {table}',
+  'ev.noTableInUrl': 'このアドレスには台が指定されていません',
   racksWon: '獲得ラック',
   final: '試合結果',
 };

@@ -323,6 +323,7 @@ export const jaPages: PageDict = {
   'ev.autoCards': '自動カード',
   'ev.finished': '終了した試合',
   'ev.won': '{name} の勝利',
+  'ev.unfinished': '未終了',
   'ev.tables': '台',
   'country.GB-ENG': 'イングランド',
   'country.GB-SCT': 'スコットランド',

@@ -7,6 +7,7 @@ export const zhTWCards: CardDict = {
   single61: '單局,先得61分',
   'ev.eventNotFound': '找不到賽事：{id}',
   'ev.tableNotFound': '找不到球檯：{table}',
+  'ev.noTableInUrl': '網址中沒有球檯',
   racksWon: '贏得局數',
   final: '比賽結果',
 };

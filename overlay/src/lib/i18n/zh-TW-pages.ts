@@ -323,6 +323,7 @@ export const zhTWPages: PageDict = {
   'ev.autoCards': '自動卡片',
   'ev.finished': '已結束的比賽',
   'ev.won': '{name} 獲勝',
+  'ev.unfinished': '未完成',
   'ev.tables': '球檯',
   'country.GB-ENG': '英格蘭',
   'country.GB-SCT': '蘇格蘭',

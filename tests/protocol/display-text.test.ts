@@ -1,0 +1,59 @@
+/**
+ * Display texts (player names, short names, event and table names) as every body parser checks them
+ * (`displayText` in shared/protocol/setup.ts): a text that would garble or reorder the line on air, or show as
+ * nothing, is refused naming the field — every bidirectional control (Unicode Bidi_Control: U+061C, U+200E,
+ * U+200F, U+202A–U+202E, U+2066–U+2069), line and paragraph separators, C0/C1 controls, and texts with no
+ * visible character (zero-width spaces, fillers, lone combining marks); real names in any script pass.
+ */
+import { describe, expect, it } from 'vitest';
+import { eventCreateSchema, parseEventBody } from '../../shared/protocol/event-schemas';
+import { RulesError } from '../../shared/protocol/errors';
+import { parseSetup } from '../../shared/protocol/setup';
+
+const REFUSED: [string, string][] = [
+  ['an Arabic letter mark (bidi control)', 'Ann\u061cBob'],
+  ['a left-to-right mark', 'Ann\u200e'],
+  ['a right-to-left override', 'Ann\u202eBob'],
+  ['a first-strong isolate', '\u2068Ann'],
+  ['a line separator', 'Ann\u2028Bob'],
+  ['a paragraph separator', 'Ann\u2029Bob'],
+  ['a tab', 'Ann\tBob'],
+  ['a C1 control', 'Ann\u0085Bob'],
+  ['only a zero-width space', '\u200b'],
+  ['only zero-width joiners and spaces', '\u200d \u200b'],
+  ['only a Hangul filler', '\u3164'],
+  ['only combining marks', '\u0301\u0301'],
+  ['only a word joiner', '\u2060'],
+];
+const ACCEPTED = ['Dora Díaz', 'Dora Di\u0301az', '山田 太郎', '陳 志明', '🎱 Eddie', 'Zoë O’Brien-Łukasz', 'محمد علي', 'Ann\u200dBob'];
+
+function refusal(f: () => unknown): RulesError {
+  try {
+    f();
+  } catch (err) {
+    if (err instanceof RulesError) return err;
+    throw err;
+  }
+  throw new Error('accepted');
+}
+
+describe('display texts on air', () => {
+  it('refuses controls, every bidi control, separators and invisible-only texts, naming the field (event roster and match set-up)', () => {
+    for (const [what, name] of REFUSED) {
+      const ev = refusal(() => parseEventBody(eventCreateSchema, { name: 'Cup', date: '2026-03-13', tables: ['T1'], roster: [{ name }] }));
+      expect(ev.code, what).toBe('invalid-event');
+      expect(ev.field, what).toBe('roster.0.name');
+      const m = refusal(() => parseSetup({ discipline: '14-1', players: ['Ann', name] }));
+      expect(m.code, what).toBe('invalid-setup');
+      expect(m.field, what).toBe('setup.players.1');
+      expect(refusal(() => parseEventBody(eventCreateSchema, { name, date: '2026-03-13', tables: ['T1'] })).field, what).toBe('name');
+    }
+  });
+
+  it('accepts names in any script, with accents, emoji and joiners', () => {
+    for (const name of ACCEPTED) {
+      expect(parseEventBody(eventCreateSchema, { name: 'Cup', date: '2026-03-13', tables: [name], roster: [{ name, short: name.slice(0, 16) }] }).roster![0]!.name).toBe(name);
+      expect(parseSetup({ discipline: '14-1', players: [name, 'Bob'] }).players[0]).toBe(name);
+    }
+  });
+});
