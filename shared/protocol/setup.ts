@@ -130,8 +130,13 @@ export const ROTATION_DEFAULTS: RotationOptions = {
 };
 
 const pairOf = <T extends z.ZodType>(t: T) => z.tuple([t, t]);
-/** Control and bidirectional-override characters: they would garble or reorder text on air. */
-export const UNSAFE_TEXT = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/**
+ * Characters a display text may not hold, because they would garble, break or reorder it on air: control
+ * characters (Cc), every text-direction control (the Unicode property Bidi_Control: LRM, RLM, ALM, the
+ * embeddings, overrides and isolates), line and paragraph separators (Zl, Zp), and lone surrogates (Cs:
+ * not text at all; stored as UTF-8 they would come back as U+FFFD, so the name would change on reload).
+ */
+export const UNSAFE_TEXT = /[\p{Cc}\p{Bidi_Control}\p{Zl}\p{Zp}\p{Cs}]/u;
 /** Longest player name (characters, UTF-16 units); the overlay fits it (shrink, then cut at a word). */
 export const NAME_MAX = 60;
 /** Longest short display name (characters, UTF-16 units). */
