@@ -166,6 +166,8 @@ export function apiRouter(opts: ApiOptions): Router {
     const invalid = req.method === 'POST' && req.path === '/matches' ? 'invalid-setup' : req.path.startsWith('/events') ? 'invalid-event' : 'invalid-request';
     if (err.type === 'entity.too.large') return sendError(res, { code: 'too-large', message: `body: over ${opts.bodyLimitBytes} bytes`, field: 'body' });
     if (err.type === 'entity.parse.failed') return sendError(res, { code: invalid, message: 'body: not valid JSON', field: 'body' });
+    // A %-escape in the address that does not decode (`/api/matches/%E0`): the path is at fault, not the body.
+    if (err instanceof URIError) return sendError(res, { code: invalid, message: 'path: the address has a malformed %-escape', field: 'path' });
     if (err.status && err.status >= 400 && err.status < 500) return sendError(res, { code: invalid, message: `body: ${err.message}`, field: 'body' });
     log.error({ err: err.message, path: req.path }, 'request failed');
     sendError(res, { code: 'internal', message: 'internal error' });
