@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isCountryCode } from '../countries';
 import { RulesError } from './errors';
 import { RACK_CLINCH } from './state';
+import { COUNT_MAX, NAME_MAX, SCORE_LIMIT, SHORT_NAME_MAX, TARGET_MAX, UNSAFE_TEXT } from './limits';
 import { describeIssue } from './steps';
 
 export type Discipline = '14-1' | 'rotation';
@@ -130,17 +131,7 @@ export const ROTATION_DEFAULTS: RotationOptions = {
 };
 
 const pairOf = <T extends z.ZodType>(t: T) => z.tuple([t, t]);
-/**
- * Characters a display text may not hold, because they would garble, break or reorder it on air: control
- * characters (Cc), every text-direction control (the Unicode property Bidi_Control: LRM, RLM, ALM, the
- * embeddings, overrides and isolates), line and paragraph separators (Zl, Zp), and lone surrogates (Cs:
- * not text at all; stored as UTF-8 they would come back as U+FFFD, so the name would change on reload).
- */
-export const UNSAFE_TEXT = /[\p{Cc}\p{Bidi_Control}\p{Zl}\p{Zp}\p{Cs}]/u;
-/** Longest player name (characters, UTF-16 units); the overlay fits it (shrink, then cut at a word). */
-export const NAME_MAX = 60;
-/** Longest short display name (characters, UTF-16 units). */
-export const SHORT_NAME_MAX = 16;
+export { NAME_MAX, SHORT_NAME_MAX, UNSAFE_TEXT } from './limits';
 /** A display text: trimmed, 1–`max` characters, no control or text-direction characters. */
 export const displayText = (max: number) =>
   z
@@ -150,17 +141,17 @@ export const displayText = (max: number) =>
     .max(max, `at most ${max} characters`)
     .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters');
 const name = displayText(NAME_MAX);
-const score = z.number().int().min(-10000).max(10000);
+const score = z.number().int().min(-SCORE_LIMIT).max(SCORE_LIMIT);
 /** A player's country: a code of shared/countries.ts, exactly as written there (upper case). */
 export const countryCode = z.string().refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 code in upper case (e.g. DE, JP), XK, or GB-ENG / GB-SCT / GB-WLS / GB-NIR');
 
 const startSchema = z.strictObject({
   score: pairOf(score).optional(),
   fouls: pairOf(z.number().int().min(0).max(2)).optional(),
-  innings: pairOf(z.number().int().min(0).max(100000)).optional(),
-  highRun: pairOf(z.number().int().min(0).max(100000)).optional(),
+  innings: pairOf(z.number().int().min(0).max(COUNT_MAX)).optional(),
+  highRun: pairOf(z.number().int().min(0).max(COUNT_MAX)).optional(),
   turn: z.enum(['A', 'B']).optional(),
-  rack: z.number().int().min(1).max(100000).optional(),
+  rack: z.number().int().min(1).max(COUNT_MAX).optional(),
   ballsOnTable: z.number().int().min(2, 'a 14-1 table at rest holds 2 to 15 balls (INV-4)').max(15).optional(),
   onTable: z.array(z.number().int().min(1).max(15)).min(1).max(15).optional(),
 });
@@ -189,7 +180,7 @@ const common = {
   players: pairOf(name),
   shortNames: pairOf(displayText(SHORT_NAME_MAX).nullable()).optional(),
   countries: pairOf(countryCode.nullable()).optional(),
-  targets: pairOf(z.number().int().min(1).max(10000)).optional(),
+  targets: pairOf(z.number().int().min(1).max(TARGET_MAX)).optional(),
   startScore: pairOf(score).optional(),
   start: startSchema.optional(),
 };
