@@ -1,6 +1,7 @@
 /**
  * `npm start`: build the web app if needed, then run the server (embedded mode unless REDIS_URL is set)
- * and print the launcher URL. Environment: see server/main.ts and the README's configuration table.
+ * and print the launcher URL once it listens (the server says so over an IPC channel), or that it did not
+ * start. Environment: see server/main.ts and the README's configuration table.
  * SIGINT / SIGTERM are passed to the server (graceful shutdown); under npm, npm exiting stops it too.
  */
 import { spawn } from 'node:child_process';
@@ -17,7 +18,7 @@ if (await ensureBuilt()) console.log(`cuecast: built the web app in ${((Date.now
 const port = process.env.PORT || '3000';
 const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
   cwd: ROOT,
-  stdio: ['inherit', 'inherit', 'inherit'],
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: { ...process.env, DATA_DIR: process.env.DATA_DIR || join(ROOT, 'data') },
 });
 const mode = process.env.REDIS_CLUSTER_URLS
@@ -25,10 +26,20 @@ const mode = process.env.REDIS_CLUSTER_URLS
   : process.env.REDIS_URL
     ? `Redis mode (${process.env.REDIS_URL})`
     : 'embedded mode (data in DATA_DIR, default ./data)';
-console.log(`cuecast: ${mode}`);
-console.log(`cuecast: launcher at http://localhost:${port}/  (Ctrl+C to stop)`);
+console.log(`cuecast: ${mode}, starting on port ${port}…`);
+// The launcher URL only once the server listens (it says so over IPC); a server that cannot start says why.
+let listening = false;
+child.on('message', (msg) => {
+  if (!msg || typeof msg !== 'object' || !('listening' in msg) || listening) return;
+  listening = true;
+  console.log(`cuecast: launcher at http://localhost:${msg.listening}/  (Ctrl+C to stop)`);
+  child.disconnect();
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+child.on('exit', (code, signal) => {
+  if (!listening && !signal) console.error('cuecast: the server did not start (the reason is in the line above)');
+  process.exit(code ?? (signal ? 1 : 0));
+});
 
 // Under `npm start` this script runs through `sh -c`: a SIGTERM to npm is passed to that shell, which dies
 // without passing it on, so this wrapper and the server would be left running, orphaned. When the package

@@ -70,6 +70,9 @@ try {
     limits,
     logger: log,
   });
+  // Under `npm start` (scripts/start.mjs, an IPC channel): say that the server listens, so the launcher URL is
+  // printed only when it answers, with the port it really has.
+  process.send?.({ listening: server.port });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

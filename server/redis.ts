@@ -28,9 +28,11 @@ export async function connectRedis(url: string, log: Logger, name: string, conne
     },
   });
   let down = false;
+  let lastError = '';
   client.on('error', (err: Error) => {
     if (!down) log.warn({ redis: name, err: err.message }, 'redis connection error');
     down = true;
+    lastError = err.message;
   });
   client.on('ready', () => {
     if (down) log.info({ redis: name }, 'redis reconnected');
@@ -42,9 +44,14 @@ export async function connectRedis(url: string, log: Logger, name: string, conne
   try {
     await client.connect();
   } catch (err) {
-    throw new Error(`Redis not reachable at ${url}: ${(err as Error).message}`);
+    throw new Error(`Redis not reachable at ${url}: ${lastError || (err as Error).message}`);
   } finally {
     clearTimeout(timer);
+  }
+  // Destroyed by the timer above while still retrying: connect() then returns a closed client, not an error.
+  if (!client.isReady) {
+    if (client.isOpen) client.destroy();
+    throw new Error(`Redis not reachable at ${url}: ${lastError || `no answer within ${connectTimeoutMs} ms`}`);
   }
   return client;
 }

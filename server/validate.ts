@@ -47,8 +47,15 @@ export function parseEnvelope<T>(schema: z.ZodType<T>, input: unknown): { ok: tr
   return fail('invalid-request', field ? message : `request: ${res.error.issues[0]?.message ?? 'invalid'}`, field || 'request');
 }
 
-/** `protocol-mismatch` for a message that names protocol `sent` (undefined: a page from before versioning). */
+/**
+ * `protocol-mismatch` for a message that names protocol `sent` (undefined: a page from before versioning):
+ * "reload the page" for another version number, "must be the number N" for a value that is not one.
+ */
 export function protocolMismatch(sent: unknown): Failure {
+  // Not a version number at all (a string "3", null, true): the caller's mistake, not a page of another build.
+  if (sent !== undefined && !Number.isInteger(sent)) {
+    return fail('protocol-mismatch', `protocol: must be the number ${PROTOCOL_VERSION}, the protocol version (it sent ${JSON.stringify(sent)})`, 'protocol');
+  }
   const named = sent === undefined ? 'no protocol version' : `protocol ${JSON.stringify(sent)}`;
   const which = typeof sent === 'number' && sent > PROTOCOL_VERSION ? 'a newer' : 'an older';
   return fail(

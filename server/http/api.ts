@@ -64,6 +64,12 @@ export function apiRouter(opts: ApiOptions): Router {
     }),
   );
   r.use(express.json({ limit: opts.bodyLimitBytes, strict: false }));
+  // A body the JSON parser left alone (sent as text/plain, a form, or with no Content-Type): say so, rather
+  // than "expected object, received undefined" further on. A change without a body (a card button) passes.
+  r.use((req, res, next) => {
+    if (req.body !== undefined || !hasBody(req)) return next();
+    sendError(res, { code: invalidCode(req), message: `body: not sent as JSON (send it with Content-Type: application/json; got ${req.get('content-type') ?? 'none'})`, field: 'body' });
+  });
 
   // Counted per address like the limit above (req.ip: behind TRUST_PROXY from X-Forwarded-For; IPv6 per /56).
   const creations = rateLimit({
@@ -162,15 +168,26 @@ export function apiRouter(opts: ApiOptions): Router {
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));
 
   r.use((err: Error & { type?: string; status?: number }, req: Request, res: Response, _next: NextFunction) => {
-    // A body that is not JSON: the set-up of a new match, else the request envelope (never the step alone).
-    const invalid = req.method === 'POST' && req.path === '/matches' ? 'invalid-setup' : req.path.startsWith('/events') ? 'invalid-event' : 'invalid-request';
+    const invalid = invalidCode(req);
     if (err.type === 'entity.too.large') return sendError(res, { code: 'too-large', message: `body: over ${opts.bodyLimitBytes} bytes`, field: 'body' });
     if (err.type === 'entity.parse.failed') return sendError(res, { code: invalid, message: 'body: not valid JSON', field: 'body' });
+    // A %-escape in the address that does not decode (`/api/matches/%E0`): the path is at fault, not the body.
+    if (err instanceof URIError) return sendError(res, { code: invalid, message: 'path: the address has a malformed %-escape', field: 'path' });
     if (err.status && err.status >= 400 && err.status < 500) return sendError(res, { code: invalid, message: `body: ${err.message}`, field: 'body' });
     log.error({ err: err.message, path: req.path }, 'request failed');
     sendError(res, { code: 'internal', message: 'internal error' });
   });
   return r;
+}
+
+/** The code of a refused body or address on `req`'s route: the set-up of a new match, an event body, else the request envelope (never the step alone). */
+function invalidCode(req: Request): 'invalid-setup' | 'invalid-event' | 'invalid-request' {
+  return req.method === 'POST' && req.path === '/matches' ? 'invalid-setup' : req.path.startsWith('/events') ? 'invalid-event' : 'invalid-request';
+}
+
+/** True when the request carries a body (a length above 0, or a chunked one). */
+function hasBody(req: Request): boolean {
+  return Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
 }
 
 function notFound(res: Response, id: string): void {

@@ -6,20 +6,23 @@
  * the same cut short) → overlay-table.html (the OBS overlay's table page, built apart from the one-match overlay); `/event` (a new event) and
  * `/event/:eventId` (the organiser's page) → event.html. Flags: `/flags/<code>.svg` (copied by the build);
  * `/favicon.ico` and `/favicon.svg` (from overlay/public) like any other file of the build.
+ * A page address without its id (`/scorer`, `/dashboard/`, `/overlay`) opens the page, which says that the
+ * id is missing. Any other address answers a short HTML page (404 unknown, 400 a malformed %-escape) with a
+ * link to the launcher, never Express's default text or a stack trace.
  * Without a build every page answers 503 with a message saying to run `npm run build`.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 
 const PAGES: [string[], string][] = [
   [['/'], 'index.html'],
-  [['/scorer/:id'], 'scorer.html'],
+  [['/scorer', '/scorer/:id'], 'scorer.html'],
   // The table overlay first: `/overlay/table` is not a match id. A table address cut short (no event, no table)
   // and `/overlay` without an id get their page too, which shows the not-found card with the address to check.
   [['/overlay/table', '/overlay/table/:eventId', '/overlay/table/:eventId/:table'], 'overlay-table.html'],
   [['/overlay', '/overlay/:id'], 'overlay.html'],
-  [['/dashboard/:id', '/dashboard/table/:eventId/:table'], 'dashboard.html'],
+  [['/dashboard', '/dashboard/:id', '/dashboard/table/:eventId/:table'], 'dashboard.html'],
   [['/watch', '/watch/:id', '/watch/table/:eventId/:table'], 'watch.html'],
   [['/event', '/event/:eventId'], 'event.html'],
 ];
@@ -48,5 +51,29 @@ export function staticRouter(dir: string): Router {
   r.use('/flags', express.static(join(dir, 'flags'), { index: false, maxAge: '1d', fallthrough: false }));
   // Other files Vite copies from overlay/public (favicon, fonts).
   r.use(express.static(dir, { index: false, maxAge: '1h' }));
+  r.use((_req: Request, res: Response) => sendPageError(res, 404));
+  r.use((err: Error & { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
+    sendPageError(res, err.status && err.status >= 400 && err.status < 500 ? err.status : 500);
+  });
   return r;
+}
+
+const PAGE_ERRORS: Record<number, [string, string]> = {
+  400: ['Bad address', 'This address is not valid (a malformed %-escape?). Check the link.'],
+  404: ['Page not found', 'There is no page at this address. Check the link.'],
+  500: ['Something went wrong', 'The server could not answer this page. Try again.'],
+};
+
+/** A short HTML page for a page address that cannot be served: what went wrong and a link to the launcher (no details). */
+function sendPageError(res: Response, status: number): void {
+  const [title, text] = PAGE_ERRORS[status] ?? PAGE_ERRORS[status < 500 ? 400 : 500]!;
+  res
+    .status(status)
+    .type('html')
+    .setHeader('Cache-Control', 'no-store')
+    .send(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>cuecast · ${title}</title><body style="font-family:system-ui,sans-serif;max-width:36em;margin:2em auto;padding:0 1em">` +
+        `<h1>${title}</h1><p>${text}</p><p><a href="/">Open the cuecast launcher</a></p></body></html>\n`,
+    );
 }

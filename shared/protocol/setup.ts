@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isCountryCode } from '../countries';
 import { RulesError } from './errors';
 import { RACK_CLINCH } from './state';
+import { COUNT_MAX, NAME_MAX, SCORE_LIMIT, SHORT_NAME_MAX, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT } from './limits';
 import { describeIssue } from './steps';
 
 export type Discipline = '14-1' | 'rotation';
@@ -130,17 +131,7 @@ export const ROTATION_DEFAULTS: RotationOptions = {
 };
 
 const pairOf = <T extends z.ZodType>(t: T) => z.tuple([t, t]);
-/**
- * Characters that would garble or reorder text on air: controls (C0, C1), every bidirectional control (Unicode
- * Bidi_Control: U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and the line and paragraph separators.
- */
-export const UNSAFE_TEXT = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
-/** A visible character: not a space, format character (zero-width space, joiner…), lone combining mark or filler. */
-const VISIBLE = /[^\s\p{Z}\p{Cf}\p{M}\u115f\u1160\u3164\uffa0]/u;
-/** Longest player name (characters, UTF-16 units); the overlay fits it (shrink, then cut at a word). */
-export const NAME_MAX = 60;
-/** Longest short display name (characters, UTF-16 units). */
-export const SHORT_NAME_MAX = 16;
+export { NAME_MAX, SHORT_NAME_MAX, UNSAFE_TEXT, VISIBLE_TEXT } from './limits';
 /** A display text: trimmed, 1–`max` characters, no control or text-direction characters, something visible. */
 export const displayText = (max: number) =>
   z
@@ -149,19 +140,19 @@ export const displayText = (max: number) =>
     .min(1, 'must not be empty')
     .max(max, `at most ${max} characters`)
     .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters')
-    .refine((v) => VISIBLE.test(v), 'must contain a visible character (not only zero-width or blank characters)');
+    .refine((v) => VISIBLE_TEXT.test(v), 'must contain a visible character (not only zero-width or blank characters)');
 const name = displayText(NAME_MAX);
-const score = z.number().int().min(-10000).max(10000);
+const score = z.number().int().min(-SCORE_LIMIT).max(SCORE_LIMIT);
 /** A player's country: a code of shared/countries.ts, exactly as written there (upper case). */
 export const countryCode = z.string().refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 code in upper case (e.g. DE, JP), XK, or GB-ENG / GB-SCT / GB-WLS / GB-NIR');
 
 const startSchema = z.strictObject({
   score: pairOf(score).optional(),
   fouls: pairOf(z.number().int().min(0).max(2)).optional(),
-  innings: pairOf(z.number().int().min(0).max(100000)).optional(),
-  highRun: pairOf(z.number().int().min(0).max(100000)).optional(),
+  innings: pairOf(z.number().int().min(0).max(COUNT_MAX)).optional(),
+  highRun: pairOf(z.number().int().min(0).max(COUNT_MAX)).optional(),
   turn: z.enum(['A', 'B']).optional(),
-  rack: z.number().int().min(1).max(100000).optional(),
+  rack: z.number().int().min(1).max(COUNT_MAX).optional(),
   ballsOnTable: z.number().int().min(2, 'a 14-1 table at rest holds 2 to 15 balls (INV-4)').max(15).optional(),
   onTable: z.array(z.number().int().min(1).max(15)).min(1).max(15).optional(),
 });
@@ -190,7 +181,7 @@ const common = {
   players: pairOf(name),
   shortNames: pairOf(displayText(SHORT_NAME_MAX).nullable()).optional(),
   countries: pairOf(countryCode.nullable()).optional(),
-  targets: pairOf(z.number().int().min(1).max(10000)).optional(),
+  targets: pairOf(z.number().int().min(1).max(TARGET_MAX)).optional(),
   startScore: pairOf(score).optional(),
   start: startSchema.optional(),
 };

@@ -102,9 +102,14 @@ export function issuePath(root: string, path: readonly PropertyKey[]): string {
   return [root, ...path.map(String)].filter(Boolean).join('.');
 }
 
-/** Human text for the first issue of a failed parse: "<field>: <reason>". */
+/** Human text for the first issue of a failed parse: "<field>: <reason>"; an unknown key is its own field ("<path>.<key>: unknown field"). */
 export function describeIssue(err: z.ZodError, root: string): { field: string; message: string } {
   const issue = err.issues[0]!;
+  // An unknown key is named itself (`step.shot.foo`), as the event bodies name theirs: the field at fault is the key.
+  if (issue.code === 'unrecognized_keys' && issue.keys.length > 0) {
+    const field = issuePath(root, [...issue.path, issue.keys[0]!]);
+    return { field, message: `${field}: unknown field` };
+  }
   let path = issue.path;
   let message = issue.message;
   // A union failure: report the branch that got furthest, so the field is specific.

@@ -224,6 +224,37 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     }
   });
 
+  it('in a 320 px OBS dock, in every language and with long names, no label breaks inside a word and nothing spills sideways', async () => {
+    const long = { discipline: 'rotation', players: ['Anneliese Maximiliane von Hohenberg-Schwarzenfeld', 'Wolfgang Amadeus Theophilus Mozart-Salzburger'], targets: [120, 120] };
+    const m = await createMatch(server.url, long);
+    await recordAll(server.url, m, ROTATION_STEPS);
+    const p = await browser.newPage({ viewport: { width: 320, height: 700 } });
+    try {
+      for (const lang of ['en', 'ja', 'zh-TW']) {
+        await p.goto(`${server.url}/dashboard/${m.id}?lang=${lang}`);
+        await p.waitForSelector('table[data-f="stats"]');
+        // Lines a label takes (its text's line boxes) against its words: a break is only allowed between words.
+        const broken = await p.evaluate(() => {
+          const labels = [...document.querySelectorAll<HTMLElement>('.dash th:not(.pa):not(.pb), .dash header > span:not(.grow)')];
+          return labels.flatMap((el) => {
+            const text = el.textContent!.trim();
+            if (!text) return [];
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            const words = text.split(/\s+/).length;
+            return tops.size > words ? [`${text} (${tops.size} lines)`] : [];
+          });
+        });
+        expect(broken, lang).toEqual([]);
+        expect(await p.evaluate(() => document.documentElement.scrollWidth), lang).toBeLessThanOrEqual(320);
+        await p.screenshot({ path: join(screenshotDir(), `dashboard-dock-320-${lang}.png`), fullPage: true });
+      }
+    } finally {
+      await p.close();
+    }
+  });
+
   it('serves /favicon.ico (and the SVG icon the pages link to)', async () => {
     const ico = await fetch(`${server.url}/favicon.ico`);
     expect(ico.status).toBe(200);

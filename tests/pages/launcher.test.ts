@@ -143,6 +143,29 @@ describe.skipIf(!run)('launcher in Chromium', () => {
     await ctx.close();
   });
 
+  test('a set-up the server would refuse is refused in the page language, naming the field, and nothing is created', { timeout: 60_000 }, async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => console.error('[page error]', e.message));
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(r.url());
+    });
+    await page.goto(`${server.url}/?lang=ja`);
+    await page.getByTestId('new-match').waitFor();
+    await page.getByTestId('player-a').fill('Ann\u200f');
+    await page.getByTestId('player-b').fill('Bob');
+    await page.getByTestId('create').click();
+    expect(await page.getByTestId('create-error').textContent()).toBe('プレイヤーA：制御文字や文字方向の記号を取り除いてください');
+    await page.getByTestId('player-a').fill('Ann');
+    await page.getByTestId('target-a').fill('20000');
+    await page.getByTestId('create').click();
+    expect(await page.getByTestId('create-error').textContent()).toBe('目標点 A：1〜10000 の整数');
+    await page.screenshot({ path: join(screenshotDir(), 'launcher-refused-ja-390.png'), fullPage: true });
+    expect(posts).toEqual([]);
+    await ctx.close();
+  });
+
   test('scorer hand-off: the link as a QR code that decodes to the scorer link, and "copy link"', { timeout: 60_000 }, async () => {
     const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });

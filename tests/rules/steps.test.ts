@@ -24,7 +24,9 @@ describe('parseStep', () => {
     [{ shot: { call: { ball: 0 } } }, 'step.shot.call.ball'],
     [{ shot: { cueBall: 'in-pocket' } }, 'step.shot.cueBall'],
     [{ shot: { fouls: ['spitting'] } }, 'step.shot.fouls.0'],
-    [{ shot: { bogus: 1 } }, 'step.shot'],
+    [{ shot: { bogus: 1 } }, 'step.shot.bogus'],
+    [{ shot: { call: { ball: 3, pocket: 2 } } }, 'step.shot.call.pocket'],
+    [{ choice: { cueBall: 'kitchen', lowestBall: 'as-is', why: 1 } }, 'step.choice.why'],
     [{}, 'step'],
     [{ shot: {}, undo: true }, 'step'],
     [null, 'step'],
@@ -48,7 +50,8 @@ describe('parseSetup', () => {
     [{ discipline: 'snooker', players: ['A', 'B'] }, 'setup.discipline'],
     [{ discipline: '14-1', players: ['A', ''] }, 'setup.players.1'],
     [{ discipline: '14-1', players: ['A', 'B'], targets: [100, 0] }, 'setup.targets.1'],
-    [{ discipline: '14-1', players: ['A', 'B'], options: { callShot: true } }, 'setup.options'],
+    [{ discipline: '14-1', players: ['A', 'B'], options: { callShot: true } }, 'setup.options.callShot'],
+    [{ discipline: '14-1', players: ['A', 'B'], start: { score: [1, 2], bogus: 1 } }, 'setup.start.bogus'],
     [{ discipline: 'rotation', players: ['A', 'B'], ruleset: 'wpa' }, 'setup.ruleset'],
     [{ discipline: '14-1', players: ['A', 'B'], start: { ballsOnTable: 1 } }, 'setup.start.ballsOnTable'],
     [{ discipline: 'rotation', players: ['A', 'B'], start: { onTable: [3, 3] } }, 'setup.start.onTable'],
@@ -65,6 +68,41 @@ describe('parseSetup strictness', () => {
     expect(fieldOf(() => parseSetup({ discipline: '14-1', players: ['A', 'B'], target: [25, 25] })).field).toBe('setup.target');
     expect(fieldOf(() => parseSetup({ discipline: '14-1', players: ['\u202eRTL', 'B'] })).field).toBe('setup.players.0');
     expect(fieldOf(() => parseSetup({ discipline: '14-1', players: ['A\nB', 'C'] })).field).toBe('setup.players.0');
+  });
+
+  it('names an unknown key itself, as the event bodies do: "<path>.<key>: unknown field"', () => {
+    const e = fieldOf(() => parseStep({ shot: { pocketed: [], foo: 1 } }));
+    expect(e).toMatchObject({ field: 'step.shot.foo', message: 'step.shot.foo: unknown field' });
+    expect(fieldOf(() => parseSetup({ discipline: 'rotation', players: ['A', 'B'], options: { push: true } })).message).toBe('setup.options.push: unknown field');
+  });
+
+  // Every text-direction (Bidi_Control) character, line and paragraph separators, and lone surrogates (not
+  // text at all: a store writing UTF-8 would turn them into U+FFFD, so the name would change on reload).
+  it.each([
+    ['U+061C ARABIC LETTER MARK', 'A\u061cB'],
+    ['U+200E LRM', 'A\u200eB'],
+    ['U+200F RLM', 'A\u200fB'],
+    ['U+202A LRE', 'A\u202aB'],
+    ['U+202E RLO', 'A\u202eB'],
+    ['U+2066 LRI', 'A\u2066B'],
+    ['U+2069 PDI', 'A\u2069B'],
+    ['U+2028 LINE SEPARATOR', 'A\u2028B'],
+    ['U+2029 PARAGRAPH SEPARATOR', 'A\u2029B'],
+    ['a lone high surrogate', 'A\ud800B'],
+    ['a lone low surrogate', 'A\udc00'],
+    ['U+0085 NEXT LINE', 'A\u0085B'],
+  ])('refuses a name with %s', (_what, name) => {
+    for (const setup of [{ players: [name, 'B'] }, { players: ['A', 'B'], shortNames: [null, name] }]) {
+      const e = fieldOf(() => parseSetup({ discipline: '14-1', ...setup }));
+      expect(e.code).toBe('invalid-setup');
+      expect(e.message).toMatch(/must not contain control or text-direction characters|not valid text/);
+    }
+  });
+
+  it('keeps names that only look unusual: emoji with joiners, combining marks, CJK, RTL letters', () => {
+    for (const name of ['👨‍👩‍👧‍👦', 'e\u0301', '日本 太郎', 'محمد', 'Zoë']) {
+      expect(parseSetup({ discipline: '14-1', players: [name, 'B'] }).players[0]).toBe(name);
+    }
   });
 
   it('takes the breaker (lag winner) and lets B open', () => {

@@ -30,7 +30,7 @@ const BAD_EVENTS: [string, unknown, string, string][] = [
   ['a bad table id', { ...EVENT, tables: [{ name: 'T', id: 'Big Table' }] }, 'invalid-event', 'tables.0.id'],
   ['an unknown top-level field', { ...EVENT, venue: 'Hall' }, 'invalid-event', 'venue'],
   ['a theme colour that is not hex', { ...EVENT, theme: { accent: 'red' } }, 'invalid-event', 'theme.accent'],
-  ['a rules option the discipline lacks', { ...EVENT, defaults: { discipline: '14-1', options: { callShot: true } } }, 'invalid-event', 'defaults.options'],
+  ['a rules option the discipline lacks', { ...EVENT, defaults: { discipline: '14-1', options: { callShot: true } } }, 'invalid-event', 'defaults.options.callShot'],
   ['a short name over 16 characters', { ...EVENT, roster: [{ name: 'Ann', short: 'A'.repeat(17) }] }, 'invalid-event', 'roster.0.short'],
   ['a body that is not an object', [1, 2], 'invalid-event', 'body'],
 ];

@@ -102,6 +102,33 @@ describe('REST and pages', () => {
     }
   });
 
+  it('answers a bad page address with a page of its own: no id opens the page (it says what is missing), an unknown path or a malformed %-escape a short 404/400 page without a stack trace', async () => {
+    const dist = tempDir('dist');
+    for (const page of ['index', 'scorer', 'overlay', 'dashboard', 'watch']) writeFileSync(join(dist, `${page}.html`), `<!doctype html><title>${page}</title>`);
+    const s = await startTestServer({ dataDir: tempDir('data'), staticDir: dist });
+    try {
+      for (const [path, page] of [['/scorer', 'scorer'], ['/scorer/', 'scorer'], ['/dashboard', 'dashboard'], ['/dashboard/', 'dashboard'], ['/overlay', 'overlay'], ['/overlay/', 'overlay'], ['/watch/', 'watch']]) {
+        const r = await fetch(s.url + path);
+        expect(r.status, path).toBe(200);
+        expect(await r.text(), path).toContain(`<title>${page}</title>`);
+      }
+      for (const [path, status] of [['/dashboard/%E0', 400], ['/scorer/%E0%A4', 400], ['/watch/%zz', 400], ['/overlay/table/%E0/t', 400], ['/flags/%E0.svg', 400], ['/nope', 404], ['/scorer/a/b/c', 404], ['/favicon.png', 404]] as const) {
+        const r = await fetch(s.url + path);
+        const body = await r.text();
+        expect(r.status, path).toBe(status);
+        expect(r.headers.get('content-type'), path).toContain('text/html');
+        expect(body, path).toContain('href="/"');
+        expect(body, path).not.toMatch(/node_modules|at decode|URIError|\/work\/|Cannot GET/);
+      }
+      // The API keeps its JSON errors, naming the part of the address at fault.
+      const bad = await api(s.url, '/api/matches/%E0');
+      expect(bad).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'path' } } });
+      expect(bad.body.error.message).not.toMatch(/body/);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('sends security headers; CORS only for the configured origin', async () => {
     const plain = await startTestServer({ dataDir: tempDir('data') });
     const withCors = await startTestServer({ dataDir: tempDir('data'), corsOrigin: 'https://studio.example' });

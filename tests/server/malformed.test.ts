@@ -41,7 +41,7 @@ function envelopeRows(): Row[] {
     rows.push({ name: `protocol ${JSON.stringify(v)}`, payload: { ...base, protocol: v }, code: 'protocol-mismatch', field: 'protocol' });
   }
   for (const p of [null, 1, 'x', [], true, [base]]) rows.push({ name: `request ${JSON.stringify(p)}`, payload: p, code: 'invalid-request', field: 'request' });
-  rows.push({ name: 'unknown key', payload: { ...base, extra: 1 }, code: 'invalid-request', field: 'request' });
+  rows.push({ name: 'unknown key', payload: { ...base, extra: 1 }, code: 'invalid-request', field: 'extra' });
   for (const v of [undefined, '', 5, null, {}, 'x'.repeat(65)]) rows.push({ name: `matchId ${JSON.stringify(v)}`, payload: { ...base, matchId: v }, code: 'invalid-request', field: 'matchId' });
   for (const v of [undefined, '', 5, null, [], 'e'.repeat(101)]) rows.push({ name: `eventId ${JSON.stringify(v)}`, payload: { ...base, eventId: v }, code: 'invalid-request', field: 'eventId' });
   for (const v of [-1, 1.5, '3', null, {}, true]) rows.push({ name: `expectedVersion ${JSON.stringify(v)}`, payload: { ...base, expectedVersion: v }, code: 'invalid-request', field: 'expectedVersion' });
@@ -61,7 +61,8 @@ const STEP_TABLE: [unknown, string][] = [
   [[], 'step'],
   [{ shot: null }, 'step.shot'],
   [{ shot: 'x' }, 'step.shot'],
-  [{ shot: { x: 1 } }, 'step.shot'],
+  [{ shot: { x: 1 } }, 'step.shot.x'],
+  [{ choice: { cueBall: 'kitchen', lowestBall: 'as-is', x: 1 } }, 'step.choice.x'],
   [{ shot: { pocketed: [0] } }, 'step.shot.pocketed.0'],
   [{ shot: { pocketed: [16] } }, 'step.shot.pocketed.0'],
   [{ shot: { pocketed: [3, 1.5] } }, 'step.shot.pocketed.1'],
@@ -91,7 +92,7 @@ const STEP_TABLE: [unknown, string][] = [
   [{ shot: { pushOut: 'x' } }, 'step.shot.pushOut'],
   [{ shot: { cueBallInKitchen: 1 } }, 'step.shot.cueBallInKitchen'],
   [{ shot: { rackArea: { cueBall: 'x' } } }, 'step.shot.rackArea.cueBall'],
-  [{ shot: { rackArea: { x: 1 } } }, 'step.shot.rackArea'],
+  [{ shot: { rackArea: { x: 1 } } }, 'step.shot.rackArea.x'],
   [{ stalemate: { breaker: 'C' } }, 'step.stalemate.breaker'],
   [{ stalemate: {} }, 'step.stalemate.breaker'],
   [{ choice: 'x' }, 'step.choice'],
@@ -221,7 +222,7 @@ describe('malformed payloads', () => {
       [{ protocol, matchId: 5 }, 'invalid-request', 'matchId'],
       [{ protocol, matchId: '' }, 'invalid-request', 'matchId'],
       [{ protocol, matchId: match.id, sinceVersion: -1 }, 'invalid-request', 'sinceVersion'],
-      [{ protocol, matchId: match.id, extra: true }, 'invalid-request', 'request'],
+      [{ protocol, matchId: match.id, extra: true }, 'invalid-request', 'extra'],
       [{ matchId: match.id }, 'protocol-mismatch', 'protocol'],
       [{ matchId: 5, sinceVersion: -1 }, 'protocol-mismatch', 'protocol'],
       [{ protocol: protocol - 1, matchId: match.id }, 'protocol-mismatch', 'protocol'],

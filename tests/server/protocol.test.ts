@@ -72,7 +72,29 @@ describe('protocol version', () => {
     expect(await api(server.url, path, { token: m.scorerToken, body: { protocol: PROTOCOL_VERSION, eventId: 'r2', step: steps[1] } })).toMatchObject({ status: 201, body: { version: 2 } });
     const refused = await api(server.url, path, { token: m.scorerToken, body: { protocol: PROTOCOL_VERSION - 1, eventId: 'r3', step: steps[2] } });
     expect(refused).toMatchObject({ status: 400, body: { error: { code: 'protocol-mismatch', field: 'protocol' } } });
+    // A protocol that is not a version number at all is a mistake of the caller, not a page of another build.
+    for (const bad of [String(PROTOCOL_VERSION), null, 2.5, true]) {
+      const res = await api(server.url, path, { token: m.scorerToken, body: { protocol: bad, eventId: 'r4', step: steps[2] } });
+      expect(res, JSON.stringify(bad)).toMatchObject({ status: 400, body: { error: { code: 'protocol-mismatch', field: 'protocol' } } });
+      expect(res.body.error.message, JSON.stringify(bad)).toBe(`protocol: must be the number ${PROTOCOL_VERSION}, the protocol version (it sent ${JSON.stringify(bad)})`);
+    }
     expect((await api(server.url, path)).body.version).toBe(2);
+  });
+
+  it('REST: a body sent without a JSON Content-Type is refused as such, naming the body', async () => {
+    const m = await createMatch(server.url);
+    for (const [path, token, code] of [[`/api/matches/${m.id}/events`, m.scorerToken, 'invalid-request'], ['/api/matches', undefined, 'invalid-setup']] as const) {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', null]) {
+        const headers: Record<string, string> = type ? { 'content-type': type } : {};
+        if (token) headers.authorization = `Bearer ${token}`;
+        const res = await fetch(server.url + path, { method: 'POST', headers, body: JSON.stringify({ eventId: 'ct', step: steps[0] }) });
+        const body = (await res.json()) as { error: { code: string; field: string; message: string } };
+        expect(res.status, `${path} ${type}`).toBe(400);
+        expect(body.error, `${path} ${type}`).toMatchObject({ code, field: 'body' });
+        expect(body.error.message).toContain('Content-Type: application/json');
+      }
+    }
+    expect((await api(server.url, `/api/matches/${m.id}`)).body.version).toBe(0);
   });
 });
 

@@ -1,10 +1,13 @@
 /**
  * The launcher's "new match" form as plain data, and its translation into the REST set-up body
  * (`POST /api/matches`, shared/protocol/setup.ts `SetupInput`). The server validates again; this only
- * builds the body and catches what the form itself can tell (empty names, targets below 1).
+ * builds the body and refuses, in the page's language, everything the server's parser would refuse.
  */
+import type { ApiError } from '../../../shared/protocol/errors';
+import { COUNT_MAX, NAME_MAX, SCORE_LIMIT, SHORT_NAME_MAX, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT } from '../../../shared/protocol/limits';
 import type { PlayerKey, SetupInput } from '../../../shared/protocol/setup';
 import type { PageKey } from '../lib/i18n';
+import { type Lang, t } from '../lib/i18n-pages';
 
 export interface SetupForm {
   discipline: '14-1' | 'rotation';
@@ -61,54 +64,93 @@ export function defaultTargets(f: Pick<SetupForm, 'discipline' | 'format'>): [nu
   return f.format === 'single-rack-61' ? [61, 61] : [120, 120];
 }
 
-/** Why the form cannot be sent: the field to fix and the words for it (a page-string key, `{p}`: player A or B). */
-export type FormProblem = { ok: false; field: string; key: PageKey; params?: { p: 'A' | 'B' } };
+/** Why the form cannot be sent: the field to fix and the words for it (a page-string key; `{p}` player A or B, `{max}` the bound). */
+export type FormProblem = { ok: false; field: string; key: PageKey; params?: { p?: 'A' | 'B'; max?: number } };
 
 const side = (i: 0 | 1): 'A' | 'B' => (i === 0 ? 'A' : 'B');
+const whole = (v: number, min: number, max: number) => Number.isInteger(v) && v >= min && v <= max;
 
-/** Build the set-up body, or the problem naming the field the form must fix. */
-export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | FormProblem {
+/**
+ * The set-up body the form stands for, unchecked (names and short names trimmed; the score in progress only
+ * when it is on, `ballsOnTable` only for 14-1). `toSetup` checks it before it is sent.
+ */
+export function buildSetup(f: SetupForm): SetupInput {
   const players: [string, string] = [f.players[0].trim(), f.players[1].trim()];
-  for (const i of [0, 1] as const) {
-    if (!players[i]) return { ok: false, field: `players.${i}`, key: 'formName', params: { p: side(i) } };
-    const t = f.targets[i];
-    if (!Number.isInteger(t) || t < 1) return { ok: false, field: `targets.${i}`, key: 'formTarget', params: { p: side(i) } };
-  }
+  const targets: [number, number] = [f.targets[0], f.targets[1]];
   const setup: SetupInput =
     f.discipline === '14-1'
-      ? { discipline: '14-1', ruleset: f.ruleset, players, targets: [f.targets[0], f.targets[1]] }
-      : { discipline: 'rotation', options: { callShot: f.callShot, pushOut: f.pushOut, format: f.format }, players, targets: [f.targets[0], f.targets[1]] };
+      ? { discipline: '14-1', ruleset: f.ruleset, players, targets }
+      : { discipline: 'rotation', options: { callShot: f.callShot, pushOut: f.pushOut, format: f.format }, players, targets };
   const short: [string | null, string | null] = [f.shortNames[0].trim() || null, f.shortNames[1].trim() || null];
   if (short[0] !== null || short[1] !== null) setup.shortNames = short;
-  if (!f.inProgress) setup.breaker = f.breaker;
-  if (f.inProgress) {
-    for (const i of [0, 1] as const) {
-      if (!Number.isInteger(f.startScore[i])) return { ok: false, field: `startScore.${i}`, key: 'formScore', params: { p: side(i) } };
-      if (f.startScore[i] >= f.targets[i]) return { ok: false, field: `startScore.${i}`, key: 'formScoreReached', params: { p: side(i) } };
-    }
-    for (const i of [0, 1] as const) {
-      const fouls = f.fouls[i];
-      if (!Number.isInteger(fouls) || fouls < 0 || fouls > 2) return { ok: false, field: `fouls.${i}`, key: 'formFouls', params: { p: side(i) } };
-      if (!Number.isInteger(f.innings[i]) || f.innings[i] < 0) return { ok: false, field: `innings.${i}`, key: 'formInnings', params: { p: side(i) } };
-      if (!Number.isInteger(f.highRun[i]) || f.highRun[i] < 0) return { ok: false, field: `highRun.${i}`, key: 'formHighRun', params: { p: side(i) } };
-    }
-    if (!Number.isInteger(f.rack) || f.rack < 1) return { ok: false, field: 'rack', key: 'formRack' };
-    setup.start = {
-      score: [f.startScore[0], f.startScore[1]],
-      turn: f.turn,
-      fouls: [f.fouls[0], f.fouls[1]],
-      innings: [f.innings[0], f.innings[1]],
-      highRun: [f.highRun[0], f.highRun[1]],
-      rack: f.rack,
-    };
-    if (f.discipline === '14-1') {
-      if (!Number.isInteger(f.ballsOnTable) || f.ballsOnTable < 2 || f.ballsOnTable > 15) {
-        return { ok: false, field: 'ballsOnTable', key: 'formBalls' };
-      }
-      setup.start.ballsOnTable = f.ballsOnTable;
-    }
+  if (!f.inProgress) {
+    setup.breaker = f.breaker;
+    return setup;
   }
+  setup.start = {
+    score: [f.startScore[0], f.startScore[1]],
+    turn: f.turn,
+    fouls: [f.fouls[0], f.fouls[1]],
+    innings: [f.innings[0], f.innings[1]],
+    highRun: [f.highRun[0], f.highRun[1]],
+    rack: f.rack,
+  };
+  if (f.discipline === '14-1') setup.start.ballsOnTable = f.ballsOnTable;
+  return setup;
+}
+
+/** The problem of a display text (a name or a short name) `v`, trimmed, of player `i`; null when it is fine. */
+function textProblem(v: string, i: 0 | 1, what: 'players' | 'shortNames', max: number): FormProblem | null {
+  const field = `${what}.${i}`;
+  const p = side(i);
+  if (UNSAFE_TEXT.test(v)) return { ok: false, field, key: what === 'players' ? 'formNameChars' : 'formShortChars', params: { p } };
+  if (v !== '' && !VISIBLE_TEXT.test(v)) return { ok: false, field, key: what === 'players' ? 'formNameBlank' : 'formShortBlank', params: { p } };
+  // Characters as the server counts them: code points (an emoji outside the BMP is one).
+  if ([...v].length > max) return { ok: false, field, key: what === 'players' ? 'formNameLong' : 'formShortLong', params: { p, max } };
+  return null;
+}
+
+/**
+ * Build the set-up body, or the problem naming the field the form must fix. It refuses exactly what the
+ * server's `parseSetup` would (the same bounds and characters, from shared/protocol/limits.ts), so a refusal
+ * is shown in the page's language before anything is sent.
+ */
+export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | FormProblem {
+  const setup = buildSetup(f);
+  for (const i of [0, 1] as const) {
+    const name = setup.players[i];
+    if (!name) return { ok: false, field: `players.${i}`, key: 'formName', params: { p: side(i) } };
+    const bad = textProblem(name, i, 'players', NAME_MAX) ?? textProblem(setup.shortNames?.[i] ?? '', i, 'shortNames', SHORT_NAME_MAX);
+    if (bad) return bad;
+    if (!whole(f.targets[i], 1, TARGET_MAX)) return { ok: false, field: `targets.${i}`, key: 'formTarget', params: { p: side(i), max: TARGET_MAX } };
+  }
+  if (!f.inProgress) return { ok: true, setup };
+  for (const i of [0, 1] as const) {
+    const p = side(i);
+    if (!whole(f.startScore[i], -SCORE_LIMIT, SCORE_LIMIT)) return { ok: false, field: `startScore.${i}`, key: 'formScore', params: { p, max: SCORE_LIMIT } };
+    if (f.startScore[i] >= f.targets[i]) return { ok: false, field: `startScore.${i}`, key: 'formScoreReached', params: { p } };
+  }
+  for (const i of [0, 1] as const) {
+    const p = side(i);
+    if (!whole(f.fouls[i], 0, 2)) return { ok: false, field: `fouls.${i}`, key: 'formFouls', params: { p } };
+    if (!whole(f.innings[i], 0, COUNT_MAX)) return { ok: false, field: `innings.${i}`, key: 'formInnings', params: { p, max: COUNT_MAX } };
+    if (!whole(f.highRun[i], 0, COUNT_MAX)) return { ok: false, field: `highRun.${i}`, key: 'formHighRun', params: { p, max: COUNT_MAX } };
+  }
+  if (!whole(f.rack, 1, COUNT_MAX)) return { ok: false, field: 'rack', key: 'formRack', params: { max: COUNT_MAX } };
+  if (f.discipline === '14-1' && !whole(f.ballsOnTable, 2, 15)) return { ok: false, field: 'ballsOnTable', key: 'formBalls' };
   return { ok: true, setup };
+}
+
+/**
+ * Words for a refused `POST /api/matches` in the page's language: the admin token missing or wrong, too many
+ * matches, the server unreachable; any other refusal (one the form cannot foresee) as "failed: <the server's words>".
+ */
+export function createProblemText(lang: Lang, error: ApiError): string {
+  if (error.code === 'unauthorized') return t(lang, 'createAdminNeeded');
+  if (error.code === 'forbidden') return t(lang, 'createAdminWrong');
+  if (error.code === 'rate-limited') return t(lang, 'createTooMany');
+  if (error.code === 'internal') return t(lang, 'createUnreachable');
+  return t(lang, 'failed', { msg: error.message });
 }
 
 /**

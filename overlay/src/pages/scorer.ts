@@ -23,7 +23,17 @@ const lang = pageLang(location.search, navigator.language);
 document.documentElement.lang = lang;
 
 if (!matchId) {
-  target.textContent = t(lang, 'noMatchId');
+  // `/scorer` without an id: say so, with the way to the launcher (where every match's scorer link is).
+  const p = document.createElement('p');
+  p.className = 'card';
+  p.setAttribute('role', 'alert');
+  p.textContent = t(lang, 'noMatchId');
+  const a = document.createElement('a');
+  a.href = '/';
+  a.textContent = t(lang, 'openLauncher');
+  const main = document.createElement('main');
+  main.append(p, a);
+  target.replaceChildren(main);
 } else {
   const fromUrl = tokenFromUrl(location.hash, location.search);
   if (fromUrl) {

@@ -1,0 +1,24 @@
+/**
+ * The bounds of a match set-up, zod-free so the pages (the launcher's form) check the same numbers and
+ * characters as the server's schemas (`setup.ts`) without bundling zod. Changing one changes both sides.
+ */
+
+/**
+ * Characters a display text may not hold, because they would garble, break or reorder it on air: control
+ * characters (Cc), every text-direction control (the Unicode property Bidi_Control: LRM, RLM, ALM, the
+ * embeddings, overrides and isolates), line and paragraph separators (Zl, Zp), and lone surrogates (Cs:
+ * not text at all; stored as UTF-8 they would come back as U+FFFD, so the name would change on reload).
+ */
+export const UNSAFE_TEXT = /[\p{Cc}\p{Bidi_Control}\p{Zl}\p{Zp}\p{Cs}]/u;
+/** A visible character: not a space, format character (zero-width space, joiner…), lone combining mark or filler. */
+export const VISIBLE_TEXT = /[^\s\p{Z}\p{Cf}\p{M}\u115f\u1160\u3164\uffa0]/u;
+/** Longest player name (characters: code points, as zod counts them); the overlay fits it (shrink, then cut at a word). */
+export const NAME_MAX = 60;
+/** Longest short display name (characters: code points). */
+export const SHORT_NAME_MAX = 16;
+/** Highest target (points to win) of a player. */
+export const TARGET_MAX = 10000;
+/** A head start or a score in progress lies within ±SCORE_LIMIT. */
+export const SCORE_LIMIT = 10000;
+/** Highest innings count, high run and rack number of a match picked up in progress. */
+export const COUNT_MAX = 100000;
