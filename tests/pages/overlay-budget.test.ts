@@ -22,13 +22,13 @@ const hasChromium = chromiumAvailable();
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
 const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
 /**
- * Where the overlay's JS goes (gzip -9; `npm run bench:pages` prints the files; 173 B less since the font stack
- * moved to CSS): one script of 31,971 B — Svelte's runtime ≈ 12.5 KB, socket.io-client + engine.io (WebSocket
- * only; the official socket.io-parser) ≈ 10.3 KB, the overlay's components and view model ≈ 5.9 KB, formatter and t() ≈ 1.1 KB, the
- * client (scorebug subscriptions only: no statistics deltas) ≈ 1.3 KB, templates ≈ 0.9 KB (shares by source map)
- * — plus the chunk of the page's one language table: en 1,213 B, ja 1,670 B, zh-TW 1,525 B (totals 33,184 /
- * 33,641 / 33,496 B: over the issue's 32 KB by 416–873 B; the tables and events add-on is not in it:
- * lib/room-watch.ts). The hard ceiling is OVERLAY_JS_CEILING.
+ * Where the overlay's JS goes (gzip -9; `npm run bench:pages` prints the files): one script of 31,103 B — Svelte's
+ * runtime ≈ 12.5 KB, socket.io-client + engine.io (WebSocket only; the official socket.io-parser, its Encoder and
+ * Decoder imported by name: vite.shared.ts parserCodecOnly) ≈ 10.1 KB, the overlay's components and view model
+ * ≈ 5.9 KB, formatter and t() ≈ 1.1 KB, the scorebug client (status and watchScorebug only: no statistics deltas,
+ * no record) ≈ 1.2 KB, templates ≈ 0.9 KB (shares by source map) — plus the chunk of the page's one language
+ * table: en 1,187 B, ja 1,640 B, zh-TW 1,487 B (totals 32,290 / 32,743 / 32,590 B: within the issue's 32 KB, the
+ * ceiling OVERLAY_JS_CEILING; the tables and events add-on is not in it: lib/room-watch.ts).
  * The table overlay's own script carries the same plus table following (room-watch ≈ 1.0 KB), the cards and
  * their data (≈ 2.2 KB) and the theme preset; its language loads two chunks (on-air, cards): figures in
  * bench:pages and the README.

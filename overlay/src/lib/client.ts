@@ -10,8 +10,10 @@
  * - `watchScorebug(matchId, onFeed)` is the same for pages that show the state only (the OBS overlay, match
  *   lists): detail `scorebug`, so the server never sends them the statistics; every push is a whole state,
  *   so one that skips versions is simply shown. A match watched both ways is subscribed `full`.
- * - `createClient()` opens a client with both; `createScorebugClient()` one without `watch` (the OBS overlay),
- *   so its bundle leaves out the code that applies statistics deltas (shared/protocol/stats-delta.ts).
+ * - `createClient()` opens a client with both, and `record`, `retry`, `reconnect`, `close` and the add-ons'
+ *   `socket` and `onResync`; `createScorebugClient()` one with `watchScorebug` and the status only (the OBS
+ *   overlay), so its bundle leaves out the code that applies statistics deltas (shared/protocol/stats-delta.ts)
+ *   and the rest of `createClient`'s part (`liveExtras`).
  * - Tables and events (`watchTable`, `watchEvent`) are an add-on, ./room-watch.ts `roomClient(client)`, over the
  *   client's `socket` and `onResync`, imported only by the pages that follow tables or events (so the OBS
  *   overlay's bundle does not carry it).
@@ -68,7 +70,11 @@ export interface MatchFeed extends ScorebugFeed {
   stats: MatchStats;
 }
 
-/** A live client without statistics (`createScorebugClient`): everything but `watch`. */
+/**
+ * A live client for the state only (`createScorebugClient`, the OBS overlay): the connection status and
+ * `watchScorebug`. Its subscriptions behave as `createClient`'s (resync on every connect and on visibility,
+ * back-off retries after a transient refusal, a fresh connect after a refusal as full).
+ */
 export interface ScorebugClient {
   /**
    * Subscribe to the state only (detail `scorebug`: the server sends no statistics); calls onFeed with each
@@ -77,12 +83,18 @@ export interface ScorebugClient {
    * the page is from another build and must be reloaded).
    */
   watchScorebug(matchId: string, onFeed: (f: ScorebugFeed) => void, onError?: (e: ApiError) => void): () => void;
+  readonly status: ConnectionStatus;
+  onStatus(cb: (s: ConnectionStatus) => void): () => void;
+}
+
+/** The whole live client (`createClient`): the scorebug client plus statistics, recording and control. */
+export interface LiveClient extends ScorebugClient {
+  /** Subscribe with the statistics (detail `full`); like `watchScorebug`, and also resyncs on a version gap (the statistics move on by deltas). */
+  watch(matchId: string, onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void;
   /** Emit `record` with an ack; resolves with the server's RecordAck; rejects with an Error whose message is 'offline' or 'timeout' when no ack comes. */
   record(req: Omit<RecordRequest, 'protocol'>, timeoutMs?: number): Promise<RecordAck>;
   /** Ask the server again now for a watched match whose subscription was refused or not answered ("Retry now"); no-op for a match not watched or while disconnected (the next connect asks). */
   retry(matchId: string): void;
-  readonly status: ConnectionStatus;
-  onStatus(cb: (s: ConnectionStatus) => void): () => void;
   /**
    * Drop the connection (it may be dead without knowing it) and connect again now, skipping socket.io's
    * reconnection back-off. Records awaiting an ack on the old connection reject with 'offline'; subscriptions
@@ -97,12 +109,6 @@ export interface ScorebugClient {
    * never come) and when the page becomes visible again (false), the moments `watch()` resyncs.
    */
   onResync(cb: (connectionLost: boolean) => void): void;
-}
-
-/** The whole live client (`createClient`). */
-export interface LiveClient extends ScorebugClient {
-  /** Subscribe with the statistics (detail `full`); like `watchScorebug`, and also resyncs on a version gap (the statistics move on by deltas). */
-  watch(matchId: string, onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void;
 }
 
 /** Options of a live client. */
@@ -159,19 +165,40 @@ const stopRetry = (sub: Subscription) => {
  * fallback).
  */
 export function createClient(opts: ClientOptions = {}): LiveClient {
-  return openClient(opts, applyStatsDelta);
+  return openClient(opts, applyStatsDelta, liveExtras);
 }
 
 /**
- * Open a live client for the state only (`watchScorebug`, no `watch`): a page that uses only this leaves the
- * statistics-delta code out of its bundle.
+ * Open a live client for the state only (`watchScorebug`, status): a page that uses only this (the OBS overlay)
+ * leaves the statistics-delta code and everything `createClient` adds ({@link liveExtras}) out of its bundle.
  */
 export function createScorebugClient(opts: ClientOptions = {}): ScorebugClient {
-  return openClient(opts, null);
+  return openClient(opts, null, null);
 }
 
-/** A live client; `applyDelta` null: no `watch` (it throws). */
-function openClient(opts: ClientOptions, applyDelta: DeltaApplier | null): LiveClient {
+/** The insides of an open client that {@link liveExtras} builds `createClient`'s part on. */
+interface ClientCore {
+  socket: ClientSocket;
+  subs: Map<string, Subscription>;
+  resyncListeners: Set<(connectionLost: boolean) => void>;
+  /** True once `shut()` ran (`close()`). */
+  readonly closed: boolean;
+  resync(sub: Subscription): void;
+  onPush(msg: StatePush): void;
+  follow(matchId: string, detail: 'full', onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void;
+  /** Mark the client closed: no more retries, reconnects or visibility resyncs. */
+  shut(): void;
+  setStatus(s: ConnectionStatus): void;
+}
+
+/** What `createClient` adds to the scorebug client: statistics, recording, retry now, reconnect, close, add-ons. */
+type LiveExtras = Omit<LiveClient, keyof ScorebugClient>;
+
+/**
+ * A live client; `extras` null (and `applyDelta` null with it): the scorebug client, without `watch` (so no
+ * subscription is ever `full`), `record`, `retry`, `reconnect`, `close`, `socket` or `onResync`.
+ */
+function openClient(opts: ClientOptions, applyDelta: DeltaApplier | null, extras: ((core: ClientCore) => LiveExtras) | null): LiveClient {
   const options = { transports: ['websocket'], auth: opts.token ? { token: opts.token } : {} };
   const socket: ClientSocket = opts.url ? io(opts.url, options) : io(options);
   const subs = new Map<string, Subscription>();
@@ -305,7 +332,6 @@ function openClient(opts: ClientOptions, applyDelta: DeltaApplier | null): LiveC
   function follow(matchId: string, detail: 'full', onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void;
   function follow(matchId: string, detail: 'scorebug', onFeed: (f: ScorebugFeed) => void, onError?: (e: ApiError) => void): () => void;
   function follow(matchId: string, detail: Detail, onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void {
-    if (detail === 'full' && !applyDelta) throw new Error('watch needs createClient()');
     let sub = subs.get(matchId);
     const set = (s: Subscription) => (detail === 'full' ? s.listeners : s.scorebugListeners) as Set<(f: MatchFeed) => void>;
     if (!sub) {
@@ -348,28 +374,60 @@ function openClient(opts: ClientOptions, applyDelta: DeltaApplier | null): LiveC
   const hasDocument = typeof document !== 'undefined';
   if (hasDocument) document.addEventListener('visibilitychange', onVisible);
 
-  return {
+  const client: ScorebugClient = {
     get status() {
       return status;
-    },
-
-    socket,
-
-    onResync(cb) {
-      resyncListeners.add(cb);
-    },
-
-    watch(matchId, onFeed, onError) {
-      return follow(matchId, 'full', onFeed, onError);
     },
 
     watchScorebug(matchId, onFeed, onError) {
       return follow(matchId, 'scorebug', onFeed, onError);
     },
 
+    onStatus(cb) {
+      statusListeners.add(cb);
+      return () => statusListeners.delete(cb);
+    },
+  };
+  if (!extras) return client as LiveClient; // createScorebugClient: typed ScorebugClient by its caller
+  return Object.assign(client, extras({
+    socket,
+    subs,
+    resyncListeners,
+    get closed() {
+      return closed;
+    },
+    resync,
+    onPush,
+    follow,
+    shut() {
+      closed = true;
+      clearTimeout(retry);
+      if (hasDocument) document.removeEventListener('visibilitychange', onVisible);
+    },
+    setStatus,
+  }));
+}
+
+/**
+ * `createClient`'s part over the core of an open client: `watch` (statistics), `record`, `retry` (now),
+ * `reconnect`, `close`, and the `socket` and `onResync` of the add-on subscriptions (./room-watch.ts).
+ */
+function liveExtras(core: ClientCore): LiveExtras {
+  const { socket, subs, resync } = core;
+  return {
+    socket,
+
+    onResync(cb) {
+      core.resyncListeners.add(cb);
+    },
+
+    watch(matchId, onFeed, onError) {
+      return core.follow(matchId, 'full', onFeed, onError);
+    },
+
     record(req, timeoutMs = 5000) {
       return new Promise<RecordAck>((resolve, reject) => {
-        if (closed || !socket.connected) {
+        if (core.closed || !socket.connected) {
           reject(new Error('offline'));
           return;
         }
@@ -380,7 +438,7 @@ function openClient(opts: ClientOptions, applyDelta: DeltaApplier | null): LiveC
             reject(new Error(socket.connected ? 'timeout' : 'offline'));
             return;
           }
-          if (ack.ok) onPush({ matchId: ack.matchId, version: ack.version, state: ack.state, step: req.step, ...(ack.stats ? { stats: ack.stats } : {}) });
+          if (ack.ok) core.onPush({ matchId: ack.matchId, version: ack.version, state: ack.state, step: req.step, ...(ack.stats ? { stats: ack.stats } : {}) });
           else if (ack.error.code === 'stale') {
             const sub = subs.get(req.matchId);
             if (sub) resync(sub);
@@ -395,27 +453,20 @@ function openClient(opts: ClientOptions, applyDelta: DeltaApplier | null): LiveC
       if (sub) resync(sub);
     },
 
-    onStatus(cb) {
-      statusListeners.add(cb);
-      return () => statusListeners.delete(cb);
-    },
-
     reconnect() {
-      if (closed) return;
+      if (core.closed) return;
       socket.disconnect(); // ends a dead-but-open connection or a pending back-off; pending acks fail at once
       socket.connect();
     },
 
     close() {
-      closed = true;
-      clearTimeout(retry);
-      if (hasDocument) document.removeEventListener('visibilitychange', onVisible);
+      core.shut();
       for (const sub of subs.values()) stopRetry(sub);
       subs.clear();
-      resyncListeners.clear();
+      core.resyncListeners.clear();
       socket.removeAllListeners();
       socket.close();
-      setStatus('offline');
+      core.setStatus('offline');
     },
   };
 }

@@ -9,7 +9,7 @@
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { EventLivePush, EventView, LiveLine, TableState } from '../../../shared/protocol/event';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/wire';
-import type { ClientSocket, ScorebugClient } from './client';
+import type { ClientSocket, LiveClient } from './client';
 
 /** What the client's socket offers this module (emit with an ack and a timeout, plain emit, connected). */
 export interface RoomSocket {
@@ -133,16 +133,16 @@ export interface RoomClient {
   watchEvent(eventId: string, onEvent: (e: EventView) => void, onLive?: (l: LiveLine) => void, onError?: (e: ApiError) => void): () => void;
 }
 
-const roomClients = new WeakMap<ScorebugClient, RoomClient>();
+const roomClients = new WeakMap<object, RoomClient>();
 
 /** The table and event subscriptions over `client`'s connection (one set per client, made on first use). */
-export function roomClient(client: ScorebugClient): RoomClient {
+export function roomClient(client: Pick<LiveClient, 'socket' | 'onResync'>): RoomClient {
   let made = roomClients.get(client);
   if (!made) roomClients.set(client, (made = makeRoomClient(client)));
   return made;
 }
 
-function makeRoomClient(client: ScorebugClient): RoomClient {
+function makeRoomClient(client: Pick<LiveClient, 'socket' | 'onResync'>): RoomClient {
   const socket: ClientSocket = client.socket;
   const rooms: RoomSocket = {
     get connected() {

@@ -13,7 +13,6 @@ export const en = {
   rotation: 'Rotation',
   run: 'Run',
   highRun: 'High run',
-  fouls: 'Fouls',
   onTwoFouls: 'On 2 fouls',
   rack: 'Rack',
   ballsOnTable: 'Balls on table',
@@ -84,10 +83,9 @@ export const en = {
   'foul.slow-play': 'slow play',
   'foul.other': 'foul',
   'foul.illegal-break': 'illegal break',
-  // Rotation foul placement: cue ball and lowest ball
+  // Rotation foul placement as a caption names it: the cue ball left as is, the lowest ball (the scorer's
+  // other cue-ball words are in ./en-pages.ts)
   'pl.cue.as-is': 'cue ball as is',
-  'pl.cue.kitchen': 'cue ball behind the head string',
-  'pl.cue.anywhere': 'cue ball in hand anywhere',
   'pl.low.as-is': '{n} as is',
   'pl.low.center-spot': '{n} on the centre spot',
   'pl.low.foot-spot': '{n} on the foot spot',

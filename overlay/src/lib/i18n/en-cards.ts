@@ -5,6 +5,8 @@
  * match (`/overlay/<id>`) never loads it and the table overlay loads only its own language's.
  */
 export const enCards = {
+  // the summary card's rows (the scorer's score line says 'Fouls' too)
+  fouls: 'Fouls',
   innings: 'Innings',
   average: 'Average',
   single61: 'Single rack, 61 wins',

@@ -145,6 +145,9 @@ export const enPages = {
   'rp.break.center-spot': 'break ball on the centre spot',
   'rp.break.racked': 'break ball racked',
   'rp.racked': 'rack {n}',
+  // Rotation foul placement (R-8): where the scorer puts the cue ball (on air only `pl.cue.as-is`, ./en-air.ts)
+  'pl.cue.kitchen': 'cue ball behind the head string',
+  'pl.cue.anywhere': 'cue ball in hand anywhere',
   // choices
   'c.break-foul-choice': 'Breaking foul: {name} decides',
   'c.three-foul-choice': 'Three consecutive fouls: {name} decides',

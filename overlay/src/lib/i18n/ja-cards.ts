@@ -2,6 +2,7 @@
 import type { CardDict } from './en-cards';
 
 export const jaCards: CardDict = {
+  fouls: 'ファウル',
   innings: 'イニング',
   average: 'アベレージ',
   single61: '1ラック(61点先取)',

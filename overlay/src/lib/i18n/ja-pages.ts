@@ -136,6 +136,8 @@ export const jaPages: PageDict = {
   'rp.break.center-spot': 'ブレイクボールをセンタースポットへ',
   'rp.break.racked': 'ブレイクボールもラック',
   'rp.racked': '{n} 球ラック',
+  'pl.cue.kitchen': '手球はヘッドストリングの内側',
+  'pl.cue.anywhere': '手球はどこでもフリーボール',
   'c.break-foul-choice': 'ブレイクファウル: {name} が選択',
   'c.three-foul-choice': 'スリーファウル: {name} が選択',
   'c.push-out-choice': 'プッシュアウト: {name} が選択',

@@ -136,6 +136,8 @@ export const zhTWPages: PageDict = {
   'rp.break.center-spot': '開球子球放中心點',
   'rp.break.racked': '開球子球一起擺入',
   'rp.racked': '擺 {n} 顆',
+  'pl.cue.kitchen': '母球放開球線內側',
+  'pl.cue.anywhere': '母球任意位置自由球',
   'c.break-foul-choice': '開球犯規: 由 {name} 選擇',
   'c.three-foul-choice': '連續三次犯規: 由 {name} 選擇',
   'c.push-out-choice': '推桿: 由 {name} 選擇',
