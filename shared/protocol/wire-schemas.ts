@@ -25,7 +25,11 @@ export const unsubscribeSchema = z.object({ matchId });
 /** REST `POST /api/matches/:id/events` body; the shared part of `record`. */
 export const recordBodySchema = z.strictObject({
   protocol: protocol.optional(),
-  eventId: z.string().min(1).max(100),
+  eventId: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^\P{Cc}*$/u, 'must not contain control characters (it is stored in the log and shown to operators)'),
   expectedVersion: z.number().int().min(0).optional(),
   step: z.unknown(),
 });

@@ -43,7 +43,7 @@ function envelopeRows(): Row[] {
   for (const p of [null, 1, 'x', [], true, [base]]) rows.push({ name: `request ${JSON.stringify(p)}`, payload: p, code: 'invalid-request', field: 'request' });
   rows.push({ name: 'unknown key', payload: { ...base, extra: 1 }, code: 'invalid-request', field: 'extra' });
   for (const v of [undefined, '', 5, null, {}, 'x'.repeat(65)]) rows.push({ name: `matchId ${JSON.stringify(v)}`, payload: { ...base, matchId: v }, code: 'invalid-request', field: 'matchId' });
-  for (const v of [undefined, '', 5, null, [], 'e'.repeat(101)]) rows.push({ name: `eventId ${JSON.stringify(v)}`, payload: { ...base, eventId: v }, code: 'invalid-request', field: 'eventId' });
+  for (const v of [undefined, '', 5, null, [], 'e'.repeat(101), 'a\nb', 'a\u0000', '\u001b[2J', 'x\u007f', 'x\u0085']) rows.push({ name: `eventId ${JSON.stringify(v)}`, payload: { ...base, eventId: v }, code: 'invalid-request', field: 'eventId' });
   for (const v of [-1, 1.5, '3', null, {}, true]) rows.push({ name: `expectedVersion ${JSON.stringify(v)}`, payload: { ...base, expectedVersion: v }, code: 'invalid-request', field: 'expectedVersion' });
   rows.push({ name: 'unknown match', payload: { ...base, matchId: 'no-such-match' }, code: 'not-found', field: 'matchId' });
   rows.push({ name: 'match id with a slash', payload: { ...base, matchId: '../etc' }, code: 'not-found', field: 'matchId' });
