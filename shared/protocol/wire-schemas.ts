@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { DETAILS, PROTOCOL_VERSION, type Detail, type RecordBody, type RecordRequest, type SubscribeRequest, type UnsubscribeRequest } from './wire';
+import { UNSAFE_TEXT } from './limits';
 
 const matchId = z.string().min(1).max(64);
 /** Exactly this build's protocol version; an issue on this field is answered `protocol-mismatch`. */
@@ -29,7 +30,7 @@ export const recordBodySchema = z.strictObject({
     .string()
     .min(1)
     .max(100)
-    .regex(/^\P{Cc}*$/u, 'must not contain control characters (it is stored in the log and shown to operators)'),
+    .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters (it is stored in the log and shown to operators)'),
   expectedVersion: z.number().int().min(0).optional(),
   step: z.unknown(),
 });

@@ -130,7 +130,7 @@ export interface UnsubscribeRequest {
 export interface RecordBody<S = Step> {
   /** Optional over REST (scripts and Stream Deck buttons need not name one); when given it must be PROTOCOL_VERSION. */
   protocol?: typeof PROTOCOL_VERSION;
-  /** Client-chosen idempotency key, 1–100 characters without control characters, unique per step of a match. */
+  /** Client-chosen idempotency key, 1–100 characters without control or text-direction characters (UNSAFE_TEXT), unique per step of a match. */
   eventId: string;
   /** Record only if the match is at this version (else `stale` with `currentVersion`). */
   expectedVersion?: number;
