@@ -12,10 +12,10 @@
  * service.
  */
 import type { Logger } from 'pino';
-import { newMatch, replay, resumeMatch, RULES_VERSION, trimHistory, undoable, view, type Match, type MatchState, type Snapshot, type Step } from '../shared/index';
+import { newMatch, replay, resumeMatch, RULES_VERSION, undoable, view, type Match, type MatchState, type Snapshot, type Step } from '../shared/index';
 import { statsFromStored, storedStats } from '../shared/stats';
 import { KeyedCache } from './keyed-cache';
-import { advance, applyLogged, blankLive, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateAtOf, stateOf, WINDOW, type Live, type Pushes } from './live-window';
+import { advance, applyLogged, blankLive, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateAtOf, stateOf, trimWindow, WINDOW, type Live, type Pushes } from './live-window';
 import { projectState } from '../shared/view';
 import type { Checkpoint, MatchRecord, MatchStore, StoredEvent } from './store/types';
 
@@ -256,13 +256,7 @@ export class LiveCache {
     if (!log) throw new Error(`match ${live.id} is not in the store`);
     const fresh = blankLive(live.id, live.record, newMatch(live.record.setup), 0);
     for (const e of log) applyLogged(fresh, e, false);
-    const kept = fresh.recent.slice(-WINDOW);
-    fresh.recent = kept;
-    fresh.eventIds = new Map(kept.map((r, i) => [r.eventId, fresh.version - kept.length + i + 1] as const));
-    if (fresh.undoable > WINDOW) {
-      fresh.match = trimHistory(fresh.match, WINDOW);
-      fresh.undoable = WINDOW;
-    }
+    trimWindow(fresh, WINDOW);
     Object.assign(live, { ...fresh, checkpointed: live.checkpointed, pendingRefresh: live.pendingRefresh });
   }
 
