@@ -93,7 +93,7 @@ export class EventService {
   /** The state of table `tableId` of event `id`, or `not-found` naming `eventId` or `table`. */
   async table(id: string, tableId: string): Promise<TableState | Failure> {
     const doc = await this.read(id);
-    if (!doc) return notFound(id);
+    if (!doc) return eventNotFound(id);
     const found = findTable(doc, tableId);
     return 'ok' in found ? found : tableStateOf(doc, found.table);
   }
@@ -111,7 +111,7 @@ export class EventService {
    */
   async change(id: string, token: string | undefined, expected: number | undefined, fn: (doc: EventDoc) => Change): Promise<Changed | Failure> {
     const doc = await this.read(id);
-    if (!doc) return notFound(id);
+    if (!doc) return eventNotFound(id);
     const denied = authFailure(doc, token);
     if (denied) return denied;
     return this.commit(id, expected, fn);
@@ -130,7 +130,7 @@ export class EventService {
     body: z.output<typeof tableMatchSchema>,
   ): Promise<{ ok: true; event: EventDoc; match: { id: string; scorerToken: string } } | Failure> {
     const doc = await this.read(id);
-    if (!doc) return notFound(id);
+    if (!doc) return eventNotFound(id);
     const denied = authFailure(doc, token);
     if (denied) return denied;
     const found = findTable(doc, tableId);
@@ -250,7 +250,7 @@ export class EventService {
           // Another instance wrote first: re-apply the change to what it wrote.
           doc = await this.store.loadEvent(id);
         }
-        return doc ? fail('internal', 'the event changed too often meanwhile; retry') : notFound(id);
+        return doc ? fail('internal', 'the event changed too often meanwhile; retry') : eventNotFound(id);
       })
       .catch((err: unknown) => {
         if (err instanceof RulesError) return { ok: false as const, error: err.toJSON() };
@@ -306,7 +306,8 @@ function sameTable(a: TableState, b: TableState): boolean {
   return JSON.stringify({ ...a, version: 0 }) === JSON.stringify({ ...b, version: 0 });
 }
 
-function notFound(id: string): Failure {
+/** `not-found` naming `eventId`: no event `id`. */
+export function eventNotFound(id: string): Failure {
   return fail('not-found', `eventId: no event "${id}"`, 'eventId');
 }
 
