@@ -39,7 +39,7 @@ export function checkDefaults(defaults: EventDefaults): void {
 }
 
 /** A URL key from a table name: `TV table` → `tv-table`; '' when nothing Latin is left. */
-export function slugOf(name: string): string {
+function slugOf(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

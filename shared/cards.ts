@@ -58,7 +58,7 @@ export interface SummaryCard extends CardContext {
 }
 
 /** The two players of `setup` as cards show them. */
-export function cardPlayers(setup: MatchSetup): Pair<CardPlayer> {
+function cardPlayers(setup: MatchSetup): Pair<CardPlayer> {
   const one = (i: 0 | 1): CardPlayer => ({
     name: setup.players[i],
     short: setup.shortNames?.[i] ?? null,
