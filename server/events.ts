@@ -145,9 +145,9 @@ export class EventService {
 
   /** Put an existing match on table `tableId` (next, or current with `start`; a match already won gets its summary). */
   async assign(id: string, token: string | undefined, tableId: string, matchId: string, start: boolean, expected?: number): Promise<Changed | Failure> {
-    const cur = await this.matches.current(matchId);
+    const cur = await this.matches.currentState(matchId);
     if (!cur) return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
-    const match = { id: matchId, setup: cur.setup, won: cur.snapshot.state.winner !== null };
+    const match = { id: matchId, setup: cur.setup, won: cur.state.winner !== null };
     return this.change(id, token, expected, (d) => withMatchOnTable(d, tableId, match, start, Date.now()));
   }
 
@@ -157,7 +157,7 @@ export class EventService {
     const found = doc && findTable(doc, tableId);
     const next = found && !('ok' in found) ? found.table.next : null;
     const won = new Set<string>();
-    if (next && (await this.matches.current(next).catch(() => null))?.snapshot.state.winner) won.add(next);
+    if (next && (await this.matches.currentState(next).catch(() => null))?.state.winner) won.add(next);
     return this.change(id, token, expected, (d) => withNextStarted(d, tableId, Date.now(), won));
   }
 
@@ -275,8 +275,9 @@ export class EventService {
   /** The public event with the live line of each of its matches. */
   private async viewOf(doc: EventDoc): Promise<EventView> {
     const live: Record<string, LiveLine> = {};
-    const current = await Promise.all(doc.matches.map((m) => this.matches.current(m.id).catch(() => null)));
-    for (const c of current) if (c) live[c.snapshot.matchId] = liveLineOf(c.snapshot);
+    // The state alone (no statistics): a live line is the scorebug.
+    const current = await Promise.all(doc.matches.map((m) => this.matches.currentState(m.id).catch(() => null)));
+    for (const c of current) if (c) live[c.matchId] = liveLineOf(c);
     return { ...publicInfo(doc), live };
   }
 
