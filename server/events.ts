@@ -10,6 +10,7 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { RulesError } from '../shared/protocol/errors';
+import { SAFE_ID } from '../shared/protocol/limits';
 import type { CardAction, EventListing, EventLivePush, EventView, LiveLine, TableState } from '../shared/protocol/event';
 import { eventCreateSchema, parseEventBody, type tableMatchSchema } from '../shared/protocol/event-schemas';
 import type { StatePush } from '../shared/protocol/wire';
@@ -218,7 +219,7 @@ export class EventService {
 
   /** The freshest document this instance can see: from the store when shared, else from the cache. */
   private async read(id: string): Promise<EventDoc | null> {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+    if (!SAFE_ID.test(id)) return null;
     if (!this.shared) return this.docs.get(id);
     const doc = await this.store.loadEvent(id);
     if (doc) {

@@ -18,8 +18,7 @@ import { KeyedCache } from '../keyed-cache';
 import { syncDir } from './durable';
 import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
-
-const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+import { SAFE_ID } from '../../shared/protocol/limits';
 
 /** What compare-and-append needs of an open match file. */
 interface OpenLog {

@@ -7,12 +7,13 @@
 import { z } from 'zod';
 import { RulesError, type ErrorCode } from './errors';
 import { EVENT_LIMITS, type SubscribeEventRequest, type SubscribeTableRequest, type ThemePreset, type UnsubscribeEventRequest, type UnsubscribeTableRequest } from './event';
+import { SAFE_ID } from './limits';
 import { countryCode, displayText as safeText, NAME_MAX, SHORT_NAME_MAX } from './setup';
 import { describeIssue } from './steps';
 import { PROTOCOL_VERSION } from './wire';
 
 /** Ids in URLs: event ids and match ids (12 URL-safe characters when made here; 1–64 accepted). */
-const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1–64 letters, digits, _ or -');
+const idSchema = z.string().regex(SAFE_ID, 'must be 1–64 letters, digits, _ or -');
 /** A table id: lower-case letters, digits and hyphens, 1–32, starting with a letter or digit. */
 const tableIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'must be 1–32 lower-case letters, digits or hyphens (e.g. table-1, tv-table)');
 /** Optional compare-and-set: the change applies only if the event is at this version (else `stale`). */
