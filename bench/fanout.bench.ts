@@ -18,10 +18,10 @@
  * Options (env): BENCH_VIEWERS (default 1000,5000,10000), BENCH_SHOTS (200), BENCH_START (10000 − 10 − shots),
  * BENCH_GAP_MS (5), REDIS_URL.
  */
-import { io, type Socket } from 'socket.io-client';
-import { createClient } from 'redis';
+import type { Socket } from 'socket.io-client';
 import { LONG_SETUP, plausibleSteps } from '../tests/helpers/server';
 import { startChild, type BenchChild } from './child';
+import { connect, deleteKeys, latest, pct } from './common';
 import { PROTOCOL_VERSION, type StatePush } from '../shared/protocol/wire';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -40,10 +40,8 @@ const ms = (ns: bigint) => Number(ns) / 1e6;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 
-const child = startChild;
-
 async function startServerChild(mode: 'cuecast' | 'bare', prefix: string) {
-  const c = child('bench/fanout-server.ts', { BENCH_MODE: mode, BENCH_REDIS_URL: REDIS_URL, BENCH_PREFIX: prefix }, ['--expose-gc']);
+  const c = startChild('bench/fanout-server.ts', { BENCH_MODE: mode, BENCH_REDIS_URL: REDIS_URL, BENCH_PREFIX: prefix }, ['--expose-gc']);
   const { url } = await c.next<{ url: string }>('listening', () => true, 30_000);
   return { c, url };
 }
@@ -58,19 +56,6 @@ async function memory(c: BenchChild): Promise<Memory> {
   const id = ++heapSeq;
   c.send({ type: 'heap', id });
   return c.next<Memory>('heap', (m) => m.id === id);
-}
-
-function connect(url: string, token?: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = io(url, { transports: ['websocket'], forceNew: true, auth: token ? { token } : {} });
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-}
-
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]!;
 }
 
 interface Result {
@@ -102,13 +87,7 @@ async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: (i: num
     for (const s of sockets) s.close();
     await Promise.all(viewerProcs.map((v) => v.stop()));
     await Promise.all(servers.map((s) => s.c.stop()));
-    if (mode === 'cuecast') {
-      const r = createClient({ url: REDIS_URL });
-      r.on('error', () => undefined);
-      await r.connect();
-      for await (const keys of r.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length) await r.del(keys);
-      await r.close();
-    }
+    if (mode === 'cuecast') await deleteKeys(REDIS_URL, prefix);
   };
   try {
     let matchId = 'bench';
@@ -132,7 +111,7 @@ async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: (i: num
     const rest = [Math.floor(viewers / 2) - quarter[0]!, viewers - Math.floor(viewers / 2) - quarter[1]!];
     const connectViewers = async (counts: number[]) => {
       for (const [i, s] of servers.entries()) {
-        if (!viewerProcs[i]) viewerProcs.push(child('bench/fanout-viewers.ts', {}, ['--max-old-space-size=2048']));
+        if (!viewerProcs[i]) viewerProcs.push(startChild('bench/fanout-viewers.ts', {}, ['--max-old-space-size=2048']));
         viewerProcs[i]!.send({ type: 'start', url: s.url, count: counts[i], matchId });
       }
       await Promise.all(viewerProcs.map((v) => v.next('ready', () => true, 300_000)));
@@ -171,7 +150,7 @@ async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: (i: num
         await second;
       }
       const ats = await Promise.all(done);
-      const last = ats.map((d) => BigInt(d.at)).reduce((a, b) => (a > b ? a : b));
+      const last = latest(ats);
       return { fanout: ms(last - t0), ack, push };
     };
     return { mode, perViewer, shoot, stop };

@@ -3,7 +3,7 @@
  * Same contract as the real stores: compare-and-append, eventId dedupe, checkpoints.
  */
 import type { MatchSummary } from '../shared/protocol/wire';
-import type { AppendResult, Checkpoint, LoadedLog, MatchRecord, MatchStore, OpenedLog, StoredEvent, StoredSnapshot } from '../server/store/types';
+import { openedRange, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from '../server/store/types';
 
 interface Stored {
   record: MatchRecord;
@@ -30,8 +30,7 @@ export class MemoryStore implements MatchStore {
   async open(id: string, tail: number): Promise<OpenedLog | null> {
     const m = this.matches.get(id);
     if (!m) return null;
-    const checkpoint = m.checkpoint ? (JSON.parse(m.checkpoint) as Checkpoint) : null;
-    const from = Math.max(0, Math.min(checkpoint?.version ?? 0, m.events.length - tail));
+    const { checkpoint, from } = openedRange(m.checkpoint ? (JSON.parse(m.checkpoint) as Checkpoint) : null, m.events.length, tail);
     return { record: m.record, checkpoint, events: m.events.slice(from), from };
   }
 

@@ -27,7 +27,7 @@ export const OVERLAY_JS_BUDGET = 32 * 1024;
 export const TABLE_OVERLAY_JS_CEILING = 38 * 1024;
 
 /** The OBS overlay pages: their HTML entry, and the parts of a language's table each loads as chunks. */
-export const OVERLAY_PAGES = { overlay: ['air'], 'overlay-table': ['air', 'cards'] } as const;
+const OVERLAY_PAGES = { overlay: ['air'], 'overlay-table': ['air', 'cards'] } as const;
 export type OverlayPage = keyof typeof OVERLAY_PAGES;
 
 export interface ScriptSize {

@@ -16,11 +16,11 @@
  * Options (env): BENCH_TABLES (20), BENCH_TABLE_VIEWERS (250), BENCH_SHOTS (20 rounds), BENCH_GAP_MS (5), REDIS_URL.
  */
 import { cpus } from 'node:os';
-import { io, type Socket } from 'socket.io-client';
-import { createClient } from 'redis';
+import type { Socket } from 'socket.io-client';
 import { PROTOCOL_VERSION } from '../shared/protocol/wire';
 import { legalSteps } from '../tests/helpers/server';
 import { startChild } from './child';
+import { connect, deleteKeys, latest, pct } from './common';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TABLES = Number(process.env.BENCH_TABLES ?? 20);
@@ -40,19 +40,6 @@ async function post(url: string, path: string, body: unknown, token?: string): P
   const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json();
-}
-
-function connect(url: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = io(url, { transports: ['websocket'], forceNew: true, auth: { token } });
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-}
-
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? NaN;
 }
 
 /** One event with `tables` tables, a started match on each, and `perTable` viewers per table over both instances. */
@@ -78,7 +65,7 @@ async function stage(servers: { url: string }[], tables: number, perTable: numbe
     const ack: any = await m.scorer.timeout(30_000).emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId: m.id, eventId: `b${version}`, expectedVersion: m.version, step: steps[m.version] });
     if (!ack.ok) throw new Error(`record refused: ${JSON.stringify(ack.error)}`);
     m.version = version;
-    const last = (await Promise.all(done)).map((d) => BigInt(d.at)).reduce((a, b) => (a > b ? a : b));
+    const last = latest(await Promise.all(done));
     return ms(last - t0);
   };
   /** Start a new next match on `m`'s table; resolves with emit → last viewer of the table has the switch (ms). */
@@ -87,7 +74,7 @@ async function stage(servers: { url: string }[], tables: number, perTable: numbe
     const done = viewers.map((v) => v.next<{ at: string }>('switched', (x) => x.table === m.table && x.current === made.match.id, 60_000));
     const t0 = process.hrtime.bigint();
     await post(servers[(i + 1) % 2]!.url, `/api/events/${ev.id}/tables/${m.table}/start`, {}, ev.organiserToken);
-    const last = (await Promise.all(done)).map((d) => BigInt(d.at)).reduce((a, b) => (a > b ? a : b));
+    const last = latest(await Promise.all(done));
     return ms(last - t0);
   };
   const stop = async () => {
@@ -138,11 +125,7 @@ try {
   await many.stop();
 } finally {
   await Promise.all(servers.map((s) => s.stop()));
-  const r = createClient({ url: REDIS_URL });
-  r.on('error', () => undefined);
-  await r.connect();
-  for await (const keys of r.scanIterator({ MATCH: `${PREFIX}*`, COUNT: 500 })) if (keys.length) await r.del(keys);
-  await r.close();
+  await deleteKeys(REDIS_URL, PREFIX);
 }
 
 const f = (x: number) => x.toFixed(2);

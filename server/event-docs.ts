@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { RulesError } from '../shared/protocol/errors';
-import { applyCardAction, initialCards, type CardAction, type CardsState, type EventDefaults, type EventInfo, type EventMatch, type EventTable, type LiveLine, type RosterPlayer, type TableState } from '../shared/protocol/event';
+import { applyCardAction, hiddenCards, initialCards, shownCards, type CardAction, type CardsState, type EventDefaults, type EventInfo, type EventMatch, type EventTable, type LiveLine, type RosterPlayer, type TableState } from '../shared/protocol/event';
 import type { eventCreateSchema, playerPatchSchema, playerSchema, tableInputSchema } from '../shared/protocol/event-schemas';
 import { EVENT_LIMITS } from '../shared/protocol/event';
 import { parseSetup, type MatchSetup } from '../shared/protocol/setup';
@@ -39,7 +39,7 @@ export function checkDefaults(defaults: EventDefaults): void {
 }
 
 /** A URL key from a table name: `TV table` → `tv-table`; '' when nothing Latin is left. */
-export function slugOf(name: string): string {
+function slugOf(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -153,8 +153,8 @@ function withTableAt(doc: EventDoc, index: number, table: EventTable): EventDoc 
  * when the match is already `won` (an intro would stay up for good: only a recorded step takes it down); else none.
  */
 function cardsForNewMatch(cards: CardsState, current: string | null, won: boolean): CardsState {
-  if (cards.auto && current !== null) return { ...cards, show: won ? 'summary' : 'intro', matchId: current, shownBy: 'auto', seq: cards.seq + 1 };
-  return { ...cards, show: 'none', matchId: null, shownBy: null };
+  if (cards.auto && current !== null) return shownCards(cards, won ? 'summary' : 'intro', current, 'auto');
+  return hiddenCards(cards);
 }
 
 /** `doc` without match `id` when it never started (a next match that was replaced or cleared). */
@@ -243,9 +243,9 @@ export function autoCards(doc: EventDoc, matchId: string, won: boolean, undo: bo
   const table = doc.tables[index]!;
   const c = table.cards;
   let cards: CardsState | null = null;
-  if (won && !undo && c.auto && c.show !== 'summary') cards = { ...c, show: 'summary', matchId, shownBy: 'auto', seq: c.seq + 1 };
-  else if (!won && undo && c.show === 'summary' && c.shownBy === 'auto') cards = { ...c, show: 'none', matchId: null, shownBy: null };
-  else if (!won && c.show === 'intro' && c.shownBy === 'auto') cards = { ...c, show: 'none', matchId: null, shownBy: null };
+  if (won && !undo && c.auto && c.show !== 'summary') cards = shownCards(c, 'summary', matchId, 'auto');
+  else if (!won && undo && c.show === 'summary' && c.shownBy === 'auto') cards = hiddenCards(c);
+  else if (!won && c.show === 'intro' && c.shownBy === 'auto') cards = hiddenCards(c);
   return cards ? withTableAt(doc, index, { ...table, cards }) : null;
 }
 

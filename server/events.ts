@@ -10,6 +10,7 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { RulesError } from '../shared/protocol/errors';
+import { SAFE_ID } from '../shared/protocol/limits';
 import type { CardAction, EventListing, EventLivePush, EventView, LiveLine, TableState } from '../shared/protocol/event';
 import { eventCreateSchema, parseEventBody, type tableMatchSchema } from '../shared/protocol/event-schemas';
 import type { StatePush } from '../shared/protocol/wire';
@@ -93,7 +94,7 @@ export class EventService {
   /** The state of table `tableId` of event `id`, or `not-found` naming `eventId` or `table`. */
   async table(id: string, tableId: string): Promise<TableState | Failure> {
     const doc = await this.read(id);
-    if (!doc) return notFound(id);
+    if (!doc) return eventNotFound(id);
     const found = findTable(doc, tableId);
     return 'ok' in found ? found : tableStateOf(doc, found.table);
   }
@@ -111,7 +112,7 @@ export class EventService {
    */
   async change(id: string, token: string | undefined, expected: number | undefined, fn: (doc: EventDoc) => Change): Promise<Changed | Failure> {
     const doc = await this.read(id);
-    if (!doc) return notFound(id);
+    if (!doc) return eventNotFound(id);
     const denied = authFailure(doc, token);
     if (denied) return denied;
     return this.commit(id, expected, fn);
@@ -130,7 +131,7 @@ export class EventService {
     body: z.output<typeof tableMatchSchema>,
   ): Promise<{ ok: true; event: EventDoc; match: { id: string; scorerToken: string } } | Failure> {
     const doc = await this.read(id);
-    if (!doc) return notFound(id);
+    if (!doc) return eventNotFound(id);
     const denied = authFailure(doc, token);
     if (denied) return denied;
     const found = findTable(doc, tableId);
@@ -145,9 +146,9 @@ export class EventService {
 
   /** Put an existing match on table `tableId` (next, or current with `start`; a match already won gets its summary). */
   async assign(id: string, token: string | undefined, tableId: string, matchId: string, start: boolean, expected?: number): Promise<Changed | Failure> {
-    const cur = await this.matches.current(matchId);
+    const cur = await this.matches.currentState(matchId);
     if (!cur) return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
-    const match = { id: matchId, setup: cur.setup, won: cur.snapshot.state.winner !== null };
+    const match = { id: matchId, setup: cur.setup, won: cur.state.winner !== null };
     return this.change(id, token, expected, (d) => withMatchOnTable(d, tableId, match, start, Date.now()));
   }
 
@@ -157,7 +158,7 @@ export class EventService {
     const found = doc && findTable(doc, tableId);
     const next = found && !('ok' in found) ? found.table.next : null;
     const won = new Set<string>();
-    if (next && (await this.matches.current(next).catch(() => null))?.snapshot.state.winner) won.add(next);
+    if (next && (await this.matches.currentState(next).catch(() => null))?.state.winner) won.add(next);
     return this.change(id, token, expected, (d) => withNextStarted(d, tableId, Date.now(), won));
   }
 
@@ -218,7 +219,7 @@ export class EventService {
 
   /** The freshest document this instance can see: from the store when shared, else from the cache. */
   private async read(id: string): Promise<EventDoc | null> {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+    if (!SAFE_ID.test(id)) return null;
     if (!this.shared) return this.docs.get(id);
     const doc = await this.store.loadEvent(id);
     if (doc) {
@@ -250,7 +251,7 @@ export class EventService {
           // Another instance wrote first: re-apply the change to what it wrote.
           doc = await this.store.loadEvent(id);
         }
-        return doc ? fail('internal', 'the event changed too often meanwhile; retry') : notFound(id);
+        return doc ? fail('internal', 'the event changed too often meanwhile; retry') : eventNotFound(id);
       })
       .catch((err: unknown) => {
         if (err instanceof RulesError) return { ok: false as const, error: err.toJSON() };
@@ -275,8 +276,9 @@ export class EventService {
   /** The public event with the live line of each of its matches. */
   private async viewOf(doc: EventDoc): Promise<EventView> {
     const live: Record<string, LiveLine> = {};
-    const current = await Promise.all(doc.matches.map((m) => this.matches.current(m.id).catch(() => null)));
-    for (const c of current) if (c) live[c.snapshot.matchId] = liveLineOf(c.snapshot);
+    // The state alone (no statistics): a live line is the scorebug.
+    const current = await Promise.all(doc.matches.map((m) => this.matches.currentState(m.id).catch(() => null)));
+    for (const c of current) if (c) live[c.matchId] = liveLineOf(c);
     return { ...publicInfo(doc), live };
   }
 
@@ -306,7 +308,8 @@ function sameTable(a: TableState, b: TableState): boolean {
   return JSON.stringify({ ...a, version: 0 }) === JSON.stringify({ ...b, version: 0 });
 }
 
-function notFound(id: string): Failure {
+/** `not-found` naming `eventId`: no event `id`. */
+export function eventNotFound(id: string): Failure {
   return fail('not-found', `eventId: no event "${id}"`, 'eventId');
 }
 

@@ -12,10 +12,11 @@
  * service.
  */
 import type { Logger } from 'pino';
-import { newMatch, replay, resumeMatch, RULES_VERSION, trimHistory, undoable, view, type Match, type MatchState, type Snapshot, type Step } from '../shared/index';
+import { newMatch, replay, resumeMatch, RULES_VERSION, undoable, view, type Match, type MatchState, type Snapshot, type Step } from '../shared/index';
 import { statsFromStored, storedStats } from '../shared/stats';
 import { KeyedCache } from './keyed-cache';
-import { advance, applyLogged, blankLive, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateAtOf, stateOf, WINDOW, type Live, type Pushes } from './live-window';
+import { SAFE_ID } from '../shared/protocol/limits';
+import { advance, applyLogged, blankLive, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateAtOf, stateOf, trimWindow, WINDOW, type Live, type Pushes } from './live-window';
 import { projectState } from '../shared/view';
 import type { Checkpoint, MatchRecord, MatchStore, StoredEvent } from './store/types';
 
@@ -29,9 +30,6 @@ export const CHECKPOINT_EVERY = 200;
  * a pre-release layout (recent steps kept with their step and worded outcome).
  */
 export const CHECKPOINT_FORMAT = 2;
-
-/** Match ids the server accepts: anything else is unknown without asking the store. */
-const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface LiveCacheOptions {
   store: MatchStore;
@@ -55,7 +53,7 @@ export class LiveCache {
     this.cache = new KeyedCache((id) => this.load(id));
   }
 
-  /** The loaded match `id` (loading it from the store on first use), or null when unknown. */
+  /** The loaded match `id` (loading it from the store on first use), or null when unknown (an id outside SAFE_ID without asking the store). */
   get(id: string): Promise<Live | null> {
     return SAFE_ID.test(id) ? this.cache.get(id) : Promise.resolve(null);
   }
@@ -256,13 +254,7 @@ export class LiveCache {
     if (!log) throw new Error(`match ${live.id} is not in the store`);
     const fresh = blankLive(live.id, live.record, newMatch(live.record.setup), 0);
     for (const e of log) applyLogged(fresh, e, false);
-    const kept = fresh.recent.slice(-WINDOW);
-    fresh.recent = kept;
-    fresh.eventIds = new Map(kept.map((r, i) => [r.eventId, fresh.version - kept.length + i + 1] as const));
-    if (fresh.undoable > WINDOW) {
-      fresh.match = trimHistory(fresh.match, WINDOW);
-      fresh.undoable = WINDOW;
-    }
+    trimWindow(fresh, WINDOW);
     Object.assign(live, { ...fresh, checkpointed: live.checkpointed, pendingRefresh: live.pendingRefresh });
   }
 

@@ -99,12 +99,16 @@ export function advance(live: Live, event: StoredEvent, match: Match | null, tri
   live.before = live.match;
   live.match = match;
   live.undoable += 'undo' in event.step ? -1 : 1;
-  if (!trim) return;
-  if (live.undoable > WINDOW_MAX) {
+  if (trim) trimWindow(live, WINDOW_MAX);
+}
+
+/** Cut the undo stack and the recent events (with their eventIds) back to WINDOW where they hold more than `over`. */
+export function trimWindow(live: Live, over: number): void {
+  if (live.undoable > over) {
     live.match = trimHistory(live.match, WINDOW);
     live.undoable = WINDOW;
   }
-  if (live.recent.length > WINDOW_MAX) {
+  if (live.recent.length > over) {
     for (const gone of live.recent.splice(0, live.recent.length - WINDOW)) live.eventIds.delete(gone.eventId);
   }
 }

@@ -13,7 +13,6 @@ import {
   parseStep,
   RULES_VERSION,
   RulesError,
-  statsOf,
   view,
   type MatchSetup,
   type MatchState,
@@ -91,9 +90,9 @@ export class MatchService {
     const scorerToken = newScorerToken();
     const now = Date.now();
     const record: MatchRecord = { id, setup, tokenHash: hashToken(scorerToken), createdAt: now, rulesVersion: RULES_VERSION };
-    const snapshot: Snapshot = { matchId: id, version: 0, state: view(match), stats: statsOf(match) };
-    await this.store.create(record, { summary: summaryOf(id, snapshot.state, 0, now), state: snapshot.state });
-    this.live.add(record, match, snapshot.state);
+    const state = view(match);
+    await this.store.create(record, { summary: summaryOf(id, state, 0, now), state });
+    const snapshot = this.live.snapshot(this.live.add(record, match, state));
     this.log.info({ matchId: id, discipline: setup.discipline }, 'match created');
     return { id, scorerToken, setup, rulesVersion: RULES_VERSION, snapshot };
   }

@@ -10,8 +10,8 @@
  */
 import type { SubscribeEventAck, SubscribeEventRequest, SubscribeTableAck, SubscribeTableRequest, UnsubscribeEventRequest, UnsubscribeTableRequest } from '../shared/protocol/event';
 import { subscribeEventSchema, subscribeTableSchema, unsubscribeEventSchema, unsubscribeTableSchema } from '../shared/protocol/event-schemas';
-import type { EventService } from './events';
-import { fail, type Failure } from './failure';
+import { eventNotFound, type EventService } from './events';
+import type { Failure } from './failure';
 import { handler, overRoomCap, type Handler, type IoSocket, type SocketLimits } from './socket';
 
 /** Room of the pages following a table. */
@@ -64,7 +64,7 @@ export function eventHandlers(events: EventService, limits: SocketLimits): Handl
     const room = eventRoom(eventId);
     const over = overRoomCap(socket, room, limits, 'eventId');
     if (over) return over;
-    const view = await joinAndRead(socket, room, async () => (await events.view(eventId)) ?? fail('not-found', `eventId: no event "${eventId}"`, 'eventId'));
+    const view = await joinAndRead(socket, room, async () => (await events.view(eventId)) ?? eventNotFound(eventId));
     return 'ok' in view ? view : { ok: true, event: view };
   }
 

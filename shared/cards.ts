@@ -57,16 +57,12 @@ export interface SummaryCard extends CardContext {
   racks: number;
 }
 
-/** The set-up's optional per-player fields (short names arrive with the overlay's set-up change). */
-type PlayerExtras = { shortNames?: Pair<string | null>; countries?: Pair<string | null> };
-
 /** The two players of `setup` as cards show them. */
-export function cardPlayers(setup: MatchSetup): Pair<CardPlayer> {
-  const extras = setup as MatchSetup & PlayerExtras;
+function cardPlayers(setup: MatchSetup): Pair<CardPlayer> {
   const one = (i: 0 | 1): CardPlayer => ({
     name: setup.players[i],
-    short: extras.shortNames?.[i] ?? null,
-    country: extras.countries?.[i] ?? null,
+    short: setup.shortNames?.[i] ?? null,
+    country: setup.countries?.[i] ?? null,
   });
   return [one(0), one(1)];
 }

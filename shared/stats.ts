@@ -67,7 +67,7 @@ const ZERO: Tally = { safeties: 0, fouls: 0, breakingFouls: 0, threeFouls: 0, sc
 export const EMPTY_STATS: StatsState = { sheet: null, open: [-1, -1], racks: null, tally: [ZERO, ZERO], rackScored: 0, reracked: false, recentBuf: [], recentEnd: 0 };
 
 /** The outcomes of the last RECENT_STEPS effective steps of `s`, oldest first (a new array): `MatchStats.recent`. */
-export function recentOf(s: StatsState): Outcome[] {
+function recentOf(s: StatsState): Outcome[] {
   return s.recentBuf.slice(Math.max(0, s.recentEnd - RECENT_STEPS), s.recentEnd);
 }
 

@@ -25,7 +25,7 @@ import {
   versionOnlySchema,
 } from '../../shared/protocol/event-schemas';
 import { checkDefaults, findTable, publicInfo, tableStateOf, withoutNext, withoutPlayer, withPlayerPatch, withPlayers, withTable } from '../event-docs';
-import type { Changed, EventService } from '../events';
+import { eventNotFound, type Changed, type EventService } from '../events';
 import type { Failure } from '../failure';
 import { secretEquals } from '../tokens';
 import { sendError } from './errors';
@@ -98,7 +98,7 @@ export function eventRoutes(r: Router, opts: EventRoutesOptions, bearer: Bearer)
 
   r.get('/events/:id', async (req, res) => {
     const view = await events.view(req.params.id);
-    if (!view) return sendError(res, { code: 'not-found', message: `eventId: no event "${req.params.id}"`, field: 'eventId' });
+    if (!view) return refuse(res, eventNotFound(req.params.id));
     res.json({ ...view, urls: eventUrls(base(req), view) });
   });
 
@@ -106,7 +106,7 @@ export function eventRoutes(r: Router, opts: EventRoutesOptions, bearer: Bearer)
     res.setHeader('Cache-Control', 'no-store');
     const token = bearer(req);
     const valid = await events.tokenValid(req.params.id, token ?? '');
-    if (valid === null) return sendError(res, { code: 'not-found', message: `eventId: no event "${req.params.id}"`, field: 'eventId' });
+    if (valid === null) return refuse(res, eventNotFound(req.params.id));
     res.json(valid ? { valid } : { valid, reason: token === undefined ? 'no-token' : 'wrong-token' });
   });
 

@@ -8,11 +8,10 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EventListing } from '../../shared/protocol/event';
+import { SAFE_ID } from '../../shared/protocol/limits';
 import { KeyedCache } from '../keyed-cache';
 import { claimFile, writeDurably } from './durable';
 import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult } from './event-store';
-
-const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Event store over files; one process only. */
 export class FileEventStore implements EventStore {

@@ -16,10 +16,9 @@ import { mkdir, open, readdir, readFile, rename, writeFile, type FileHandle } fr
 import { join } from 'node:path';
 import { KeyedCache } from '../keyed-cache';
 import { syncDir } from './durable';
-import { storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
+import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
-
-const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+import { SAFE_ID } from '../../shared/protocol/limits';
 
 /** What compare-and-append needs of an open match file. */
 interface OpenLog {
@@ -97,10 +96,7 @@ export class FileStore implements MatchStore {
     return this.serial(id, async () => {
       const loaded = await this.loadLocked(id);
       if (!loaded) return null;
-      let checkpoint = await this.readCheckpoint(id);
-      const len = loaded.events.length;
-      if (checkpoint && checkpoint.version > len) checkpoint = null;
-      const from = Math.max(0, Math.min(checkpoint?.version ?? 0, len - tail));
+      const { checkpoint, from } = openedRange(await this.readCheckpoint(id), loaded.events.length, tail);
       return { record: loaded.record, checkpoint, events: loaded.events.slice(from), from };
     });
   }

@@ -15,7 +15,7 @@
  * separate ZADD right after (a crash in between leaves the listing order one step behind, never the log).
  */
 import { LuaScript, matchKey, RedisKeyspace } from './redis-keyspace';
-import { storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
+import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import type { Step } from '../../shared/protocol/steps';
 
@@ -69,9 +69,7 @@ export class RedisStore extends RedisKeyspace implements MatchStore {
     // Sent together (node-redis pipelines commands issued in the same tick): one round trip, then the range.
     const [meta, ckpt, len] = await Promise.all([this.redis.hGetAll(this.key(id, 'meta')), this.redis.get(this.key(id, 'ckpt')), this.redis.xLen(this.key(id, 'log'))]);
     if (!meta.tokenHash || !meta.setup) return null;
-    let checkpoint = ckpt ? (JSON.parse(ckpt) as Checkpoint) : null;
-    if (checkpoint && checkpoint.version > len) checkpoint = null;
-    const from = Math.max(0, Math.min(checkpoint?.version ?? 0, len - tail));
+    const { checkpoint, from } = openedRange(ckpt ? (JSON.parse(ckpt) as Checkpoint) : null, len, tail);
     return { record: toRecord(id, meta), checkpoint, events: await this.eventsSince(id, from), from };
   }
 

@@ -85,6 +85,16 @@ export interface OpenedLog {
 }
 
 /**
+ * What `MatchStore.open` reads of a log of `length` events: the checkpoint, unless it is past the log's end
+ * (then none), and `from`, the version after which events are returned (the checkpoint's, and early enough to
+ * hold the newest `tail` events).
+ */
+export function openedRange(checkpoint: Checkpoint | null, length: number, tail: number): { checkpoint: Checkpoint | null; from: number } {
+  const usable = checkpoint && checkpoint.version <= length ? checkpoint : null;
+  return { checkpoint: usable, from: Math.max(0, Math.min(usable?.version ?? 0, length - tail)) };
+}
+
+/**
  * Result of a compare-and-append:
  * - `ok`: the event is now at `version` (= expectedVersion + 1);
  * - `duplicate`: the eventId is already in the log, at `version`; nothing was written;

@@ -7,14 +7,15 @@
 import { z } from 'zod';
 import { RulesError, type ErrorCode } from './errors';
 import { EVENT_LIMITS, type SubscribeEventRequest, type SubscribeTableRequest, type ThemePreset, type UnsubscribeEventRequest, type UnsubscribeTableRequest } from './event';
+import { SAFE_ID } from './limits';
 import { countryCode, displayText as safeText, NAME_MAX, SHORT_NAME_MAX } from './setup';
 import { describeIssue } from './steps';
 import { PROTOCOL_VERSION } from './wire';
 
 /** Ids in URLs: event ids and match ids (12 URL-safe characters when made here; 1–64 accepted). */
-export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1–64 letters, digits, _ or -');
+const idSchema = z.string().regex(SAFE_ID, 'must be 1–64 letters, digits, _ or -');
 /** A table id: lower-case letters, digits and hyphens, 1–32, starting with a letter or digit. */
-export const tableIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'must be 1–32 lower-case letters, digits or hyphens (e.g. table-1, tv-table)');
+const tableIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'must be 1–32 lower-case letters, digits or hyphens (e.g. table-1, tv-table)');
 /** Optional compare-and-set: the change applies only if the event is at this version (else `stale`). */
 const expectedVersion = z.number().int().min(0).optional();
 
@@ -28,7 +29,7 @@ const dateSchema = z
   }, 'is not a calendar day');
 
 const hex = z.string().regex(/^[0-9a-fA-F]{6}$/, 'must be a 6-digit hex colour without # (e.g. ff8800)');
-export const themeSchema = z.strictObject({
+const themeSchema = z.strictObject({
   theme: z.enum(['dark', 'light']).optional(),
   layout: z.enum(['bar', 'corner']).optional(),
   bg: hex.optional(),
@@ -39,7 +40,7 @@ export const themeSchema = z.strictObject({
 }) satisfies z.ZodType<ThemePreset>;
 
 /** Discipline defaults; `options` and `targets` are checked by the set-up parser (parseEventDefaults). */
-export const defaultsSchema = z.strictObject({
+const defaultsSchema = z.strictObject({
   discipline: z.enum(['14-1', 'rotation']),
   ruleset: z.enum(['nba', 'wpa']).optional(),
   options: z.record(z.string(), z.unknown()).optional(),

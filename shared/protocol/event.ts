@@ -236,14 +236,23 @@ export function initialCards(): CardsState {
   return { show: 'none', matchId: null, shownBy: null, seq: 0, captionHidden: false, auto: true };
 }
 
+/** `cards` showing card `kind` of match `matchId`, put up by `by` (a new `seq`: the overlay plays it in). */
+export function shownCards(cards: CardsState, kind: CardKind, matchId: string, by: 'auto' | 'organiser'): CardsState {
+  return { ...cards, show: kind, matchId, shownBy: by, seq: cards.seq + 1 };
+}
+
+/** `cards` with no card shown. */
+export function hiddenCards(cards: CardsState): CardsState {
+  return { ...cards, show: 'none', matchId: null, shownBy: null };
+}
+
 /**
  * The cards after `action` on a table whose current match is `current` (pure). Showing a card needs a
  * current match (else the cards are unchanged: null is returned so the caller can refuse).
  */
 export function applyCardAction(cards: CardsState, action: CardAction, current: string | null): CardsState | null {
-  const show = (kind: CardKind): CardsState | null =>
-    current === null ? null : { ...cards, show: kind, matchId: current, shownBy: 'organiser', seq: cards.seq + 1 };
-  const hide: CardsState = { ...cards, show: 'none', matchId: null, shownBy: null };
+  const show = (kind: CardKind): CardsState | null => (current === null ? null : shownCards(cards, kind, current, 'organiser'));
+  const hide = hiddenCards(cards);
   switch (action) {
     case 'intro':
       return show('intro');

@@ -22,3 +22,5 @@ export const TARGET_MAX = 10000;
 export const SCORE_LIMIT = 10000;
 /** Highest innings count, high run and rack number of a match picked up in progress. */
 export const COUNT_MAX = 100000;
+/** A match or event id the server accepts (it is also a file name in the embedded stores): 1–64 of A–Z, a–z, 0–9, _ and -. */
+export const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
