@@ -4,24 +4,17 @@
  * its logs); the page saves it and strips it from the address bar.
  */
 import type { OutboxStorage } from '../lib/outbox';
+import { readItem, writeItem } from '../lib/storage';
 
 const key = (eventId: string) => `cuecast.organiser.${eventId}`;
 
 export function loadOrganiserToken(storage: OutboxStorage | null, eventId: string): string | null {
-  try {
-    return storage?.getItem(key(eventId)) ?? null;
-  } catch {
-    return null;
-  }
+  return readItem(storage, key(eventId));
 }
 
+/** Keep `token` for the event (null or empty: forget it). */
 export function saveOrganiserToken(storage: OutboxStorage | null, eventId: string, token: string | null): void {
-  try {
-    if (token) storage?.setItem(key(eventId), token);
-    else storage?.removeItem(key(eventId));
-  } catch {
-    /* private mode: the token lives for this page only */
-  }
+  writeItem(storage, key(eventId), token || null);
 }
 
 /** The organiser link of an event (token in the fragment). */

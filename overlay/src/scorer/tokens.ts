@@ -6,23 +6,16 @@
  * and forgets one found not valid.
  */
 import type { OutboxStorage } from '../lib/outbox';
+import { readItem, writeItem } from '../lib/storage';
 
 export const tokenKey = (matchId: string) => `cuecast.token.${matchId}`;
 
 export function loadToken(storage: OutboxStorage | null, matchId: string): string | null {
-  try {
-    return storage?.getItem(tokenKey(matchId)) ?? null;
-  } catch {
-    return null;
-  }
+  return readItem(storage, tokenKey(matchId));
 }
 
 export function saveToken(storage: OutboxStorage | null, matchId: string, token: string): void {
-  try {
-    storage?.setItem(tokenKey(matchId), token);
-  } catch {
-    /* private mode: the token lives for this page only */
-  }
+  writeItem(storage, tokenKey(matchId), token);
 }
 
 /**
