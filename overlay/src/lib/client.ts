@@ -198,7 +198,9 @@ type LiveExtras = Omit<LiveClient, keyof ScorebugClient>;
  * A live client; `extras` null (and `applyDelta` null with it): the scorebug client, without `watch` (so no
  * subscription is ever `full`), `record`, `retry`, `reconnect`, `close`, `socket` or `onResync`.
  */
-function openClient(opts: ClientOptions, applyDelta: DeltaApplier | null, extras: ((core: ClientCore) => LiveExtras) | null): LiveClient {
+function openClient(opts: ClientOptions, applyDelta: DeltaApplier, extras: (core: ClientCore) => LiveExtras): LiveClient;
+function openClient(opts: ClientOptions, applyDelta: null, extras: null): ScorebugClient;
+function openClient(opts: ClientOptions, applyDelta: DeltaApplier | null, extras: ((core: ClientCore) => LiveExtras) | null): ScorebugClient {
   const options = { transports: ['websocket'], auth: opts.token ? { token: opts.token } : {} };
   const socket: ClientSocket = opts.url ? io(opts.url, options) : io(options);
   const subs = new Map<string, Subscription>();
@@ -388,7 +390,7 @@ function openClient(opts: ClientOptions, applyDelta: DeltaApplier | null, extras
       return () => statusListeners.delete(cb);
     },
   };
-  if (!extras) return client as LiveClient; // createScorebugClient: typed ScorebugClient by its caller
+  if (!extras) return client; // createScorebugClient
   return Object.assign(client, extras({
     socket,
     subs,
