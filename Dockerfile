@@ -13,7 +13,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY shared ./shared
-COPY overlay ./overlay
+COPY web ./web
 RUN NODE_ENV=production npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  && npm cache clean --force
@@ -29,7 +29,7 @@ COPY --from=build --chown=root:root /app/node_modules ./node_modules
 COPY --chown=root:root package.json tsconfig.json ./
 COPY --chown=root:root shared ./shared
 COPY --chown=root:root server ./server
-COPY --from=build --chown=root:root /app/overlay/dist ./overlay/dist
+COPY --from=build --chown=root:root /app/web/dist ./web/dist
 # The embedded file store (used when REDIS_URL is unset) writes to /data, owned by the unprivileged user.
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import type { Lang } from '../overlay/src/lib/i18n';
+import type { Lang } from '../web/src/lib/i18n';
 import { REPO_ROOT } from '../tests/helpers/server';
 
 /**

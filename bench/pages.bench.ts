@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { launchChromium } from '../tests/helpers/browser';
 import { createMatch, legalSteps, startTestServer } from '../tests/helpers/server';
 import { ensureBuilt } from '../tests/pages/global-setup';
-import { LANGS } from '../overlay/src/lib/i18n';
+import { LANGS } from '../web/src/lib/i18n';
 import { countPings, firstPaintMs, IDLE_PROBE, idleWindow, medianP95, OVERLAY_JS_BUDGET, overlayScripts, pushPaintMs, TABLE_OVERLAY_JS_CEILING } from './pages-probes';
 
 const LOADS = Math.max(10, Number(process.env.BENCH_LOADS ?? 15));

@@ -18,7 +18,7 @@ import { applyStep, newMatch, parseSetup, replay, type Match } from '../shared/i
 import type { SetupInput } from '../shared/protocol/setup';
 import type { MatchState } from '../shared/protocol/state';
 import type { Step } from '../shared/protocol/steps';
-import { caption } from '../overlay/src/lib/format';
+import { caption } from '../web/src/lib/format';
 import { plausibleStep, seededRandom } from '../shared/simulate';
 
 const HELP = `cuecast demo: plays a seeded, plausible match against a running cuecast server.

@@ -1,5 +1,5 @@
 /**
- * Build the web pages (overlay/dist) only when they are missing or older than their sources.
+ * Build the web pages (web/dist) only when they are missing or older than their sources.
  * Used by `npm start` and by the test suite's global setup; a lock directory makes concurrent callers
  * wait for one build instead of racing.
  */
@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const OVERLAY = join(ROOT, 'overlay');
-const DIST = join(OVERLAY, 'dist');
+const WEB = join(ROOT, 'web');
+const DIST = join(WEB, 'dist');
 const PAGES = ['index', 'scorer', 'overlay', 'overlay-table', 'dashboard', 'watch', 'event'];
 const LOCK = join(ROOT, 'node_modules', '.cuecast-build.lock');
 /** The builds, in order: every page but the overlays (empties dist/), then each OBS overlay page on its own. */
-const CONFIGS = ['overlay/vite.config.ts', 'overlay/vite.overlay.config.ts', 'overlay/vite.overlay-table.config.ts'];
+const CONFIGS = ['web/vite.config.ts', 'web/vite.overlay.config.ts', 'web/vite.overlay-table.config.ts'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -25,19 +25,19 @@ function newest(path) {
   return max;
 }
 
-/** True when overlay/dist lacks a page or is older than a source (overlay/src, HTML entries, shared/, Vite config). */
+/** True when web/dist lacks a page or is older than a source (web/src, HTML entries, shared/, Vite config). */
 export function distIsStale() {
   const outputs = PAGES.map((p) => join(DIST, `${p}.html`));
   if (!outputs.every((p) => existsSync(p))) return true;
   const built = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
   const sources = Math.max(
-    newest(join(OVERLAY, 'src')),
+    newest(join(WEB, 'src')),
     newest(join(ROOT, 'shared')),
-    newest(join(OVERLAY, 'public')),
+    newest(join(WEB, 'public')),
     ...CONFIGS.map((c) => newest(join(ROOT, c))),
-    newest(join(OVERLAY, 'vite.shared.ts')),
-    newest(join(OVERLAY, 'flags-plugin.ts')),
-    ...PAGES.map((p) => newest(join(OVERLAY, `${p}.html`))),
+    newest(join(WEB, 'vite.shared.ts')),
+    newest(join(WEB, 'flags-plugin.ts')),
+    ...PAGES.map((p) => newest(join(WEB, `${p}.html`))),
   );
   return sources > built;
 }
@@ -58,7 +58,7 @@ export function buildPages() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Build overlay/dist if stale; concurrent callers wait for the one build in progress. @returns true if it built. */
+/** Build web/dist if stale; concurrent callers wait for the one build in progress. @returns true if it built. */
 export async function ensureBuilt() {
   const deadline = Date.now() + 180_000;
   for (;;) {

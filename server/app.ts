@@ -70,7 +70,7 @@ export interface ServerOptions {
   adminToken?: string;
   /** pino level: fatal, error, warn, info, debug, trace, silent. Default info. */
   logLevel?: string;
-  /** Built web pages. Default overlay/dist of this repository. */
+  /** Built web pages. Default web/dist of this repository. */
   staticDir?: string;
   /**
    * Allowed cross-origin callers of /api and Socket.IO (CORS; origins such as `https://studio.example`, or
@@ -189,7 +189,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   });
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
   app.use('/api', apiRouter({ matches, events, log, adminToken: opts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
-  app.use(staticRouter(opts.staticDir ?? resolve(REPO_ROOT, 'overlay/dist')));
+  app.use(staticRouter(opts.staticDir ?? resolve(REPO_ROOT, 'web/dist')));
 
   attachProtocol(io, matches, log, limits, eventHandlers(events, limits));
 

@@ -5,7 +5,7 @@
  * `/dashboard|watch/table/:eventId/:table` → the same page as one match, `/overlay/table/:eventId/:table` (and
  * the same cut short) → overlay-table.html (the OBS overlay's table page, built apart from the one-match overlay); `/event` (a new event) and
  * `/event/:eventId` (the organiser's page) → event.html. Flags: `/flags/<code>.svg` (copied by the build);
- * `/favicon.ico` and `/favicon.svg` (from overlay/public) like any other file of the build.
+ * `/favicon.ico` and `/favicon.svg` (from web/public) like any other file of the build.
  * A page address without its id (`/scorer`, `/dashboard/`, `/overlay`) opens the page, which says that the
  * id is missing. Any other address answers a short HTML page (404 unknown, 400 a malformed %-escape) with a
  * link to the launcher, never Express's default text or a stack trace.
@@ -29,7 +29,7 @@ const PAGES: [string[], string][] = [
 
 const NOT_BUILT = 'cuecast: the web pages are not built yet. Run `npm run build` (or `npm start`, which builds them), then reload.\n';
 
-/** Router serving the pages from `dir` (normally overlay/dist). */
+/** Router serving the pages from `dir` (normally web/dist). */
 export function staticRouter(dir: string): Router {
   const r = express.Router();
   r.use(
@@ -49,7 +49,7 @@ export function staticRouter(dir: string): Router {
   }
   // Flags change only with the flag package: cached for a day.
   r.use('/flags', express.static(join(dir, 'flags'), { index: false, maxAge: '1d', fallthrough: false }));
-  // Other files Vite copies from overlay/public (favicon, fonts).
+  // Other files Vite copies from web/public (favicon, fonts).
   r.use(express.static(dir, { index: false, maxAge: '1h' }));
   r.use((_req: Request, res: Response) => sendPageError(res, 404));
   r.use((err: Error & { status?: number }, _req: Request, res: Response, _next: NextFunction) => {

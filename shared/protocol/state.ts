@@ -77,7 +77,7 @@ export type ChoiceMade = 'accept' | 'rebreak' | 'rerack' | 'shoot' | 'pass';
 
 /**
  * What the last recorded step did, as facts only (no words): who, what, points, penalty, the run after it,
- * fouls standing and what is pending. The pages word it in each language (overlay/src/lib/format.ts).
+ * fouls standing and what is pending. The pages word it in each language (web/src/lib/format.ts).
  */
 export interface Outcome {
   /** Step kind that produced it. */

@@ -1,6 +1,6 @@
 /**
  * The network protocol between browser pages and the server, typed once here and used by the server, the
- * live client (overlay/src/lib/client.ts) and the tests: the Socket.IO envelopes (`subscribe`,
+ * live client (web/src/lib/client.ts) and the tests: the Socket.IO envelopes (`subscribe`,
  * `unsubscribe`, `record`), their acks, the `state` push, and the REST record body. Zod-free, so a page
  * may import it (values included) without pulling zod into its bundle; the schemas that check these
  * shapes on the server live beside it in `wire-schemas.ts`.

@@ -12,8 +12,8 @@ import {
   ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, outcomeOf, reachedTarget,
   type StepContext, type Transition, withAt,
 } from './core';
-import { foulReasons, readShot, type ShotFacts, withoutBalls } from './shot-facts';
-import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } from './shot-fields';
+import { foulReasons, readShot, type ShotFacts, withoutBalls } from './read-shot';
+import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } from './shot-checks';
 
 /**
  * D-31: after every 15-ball re-rack for an opening break (NBA three-foul "rerack", WPA mandatory three-foul
@@ -24,7 +24,7 @@ export const RERACKED_FOR_BREAK: Readonly<RackPlacement> = Object.freeze({ cueBa
 
 /**
  * Decide one 14-1 step (shot, choice, stalemate, warning). `inputChecks` false (the replay of a log recorded
- * under rules version 1, see shared/rules/version.ts) leaves out the D-30 input refusals of ./shot-fields;
+ * under rules version 1, see shared/rules/version.ts) leaves out the D-30 input refusals of ./shot-checks;
  * the transition is the same.
  * @throws RulesError with a D-30 code when the rules cannot accept the step now.
  */

@@ -13,15 +13,15 @@ import {
 } from './core';
 import { pendingError } from './fourteen-one';
 import { placementRefusal } from './placement';
-import { foulReasons, readShot, type ShotFacts, withoutBalls } from './shot-facts';
-import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } from './shot-fields';
+import { foulReasons, readShot, type ShotFacts, withoutBalls } from './read-shot';
+import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } from './shot-checks';
 
 export { legalPlacements, placementRefusal } from './placement';
 
 
 /**
  * Decide one Rotation step (shot or choice). `inputChecks` false (the replay of a log recorded under rules
- * version 1, see shared/rules/version.ts) leaves out the D-30 input refusals of ./shot-fields; the transition
+ * version 1, see shared/rules/version.ts) leaves out the D-30 input refusals of ./shot-checks; the transition
  * is the same.
  * @throws RulesError with a D-30 code when the rules cannot accept the step now.
  */

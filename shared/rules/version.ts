@@ -19,12 +19,12 @@
  * transitions — so it is made only where the old result was wrong by the rules (as D-31 was).
  *
  * 1: the rules before the version was kept. 2: D-30 refusals of facts of the other discipline, of another kind
- * of shot and of contradicting facts (shared/rules/shot-fields.ts: `checkShot`, `checkOutcomeFacts`,
+ * of shot and of contradicting facts (shared/rules/shot-checks.ts: `checkShot`, `checkOutcomeFacts`,
  * `checkStepVocabulary`; not applied when replaying a version-1 log); D-31 placement after a re-rack for a break.
  */
 export const RULES_VERSION = 2;
 
-/** The first rules version with the D-30 input refusals (shared/rules/shot-fields.ts). */
+/** The first rules version with the D-30 input refusals (shared/rules/shot-checks.ts). */
 export const INPUT_CHECKS_SINCE = 2;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The typed live client (overlay/src/lib/client.ts), run in Node:
+ * The typed live client (web/src/lib/client.ts), run in Node:
  * - against a real match server (embedded file store): boot snapshot, pushes in version order, record acks,
  *   refusals, 'offline' rejection, resync after the server restarts on the same port;
  * - against a scripted Socket.IO peer that misbehaves on purpose (duplicate, old and skipping versions, a
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type LiveClient, type MatchFeed } from '../../overlay/src/lib/client';
+import { createClient, type LiveClient, type MatchFeed } from '../../web/src/lib/client';
 import type { RunningServer } from '../../server/app';
 import { newMatch, parseSetup, statsOf, view } from '../../shared/index';
 import type { Step } from '../../shared/protocol/steps';

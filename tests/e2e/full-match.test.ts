@@ -15,9 +15,9 @@
  * Screenshots: artifacts/screenshots/e2e-*.png.
  * With CI=true a missing Redis or Chromium fails the run; without CI the suite skips and says what to install.
  */
-import { caption } from '../../overlay/src/lib/format';
-import { GHOST_TAP_MS, GHOST_TAP_RADIUS_PX } from '../../overlay/src/scorer/tap-guard';
-import '../../overlay/src/lib/i18n-air'; // every language's on-air strings, for the formatter
+import { caption } from '../../web/src/lib/format';
+import { GHOST_TAP_MS, GHOST_TAP_RADIUS_PX } from '../../web/src/scorer/tap-guard';
+import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the formatter
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

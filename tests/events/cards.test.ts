@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyCardAction, initialCards, introCard, replay, parseSetup, racksWon, statsOf, summaryCard, view, COUNTRY_CODES, flagFile, type Step } from '../../shared/index';
-import { presetSearch } from '../../overlay/src/lib/theme-preset';
-import { flagUrl } from '../../overlay/src/lib/flags';
+import { presetSearch } from '../../web/src/lib/theme-preset';
+import { flagUrl } from '../../web/src/lib/flags';
 import { stepsToWin } from '../helpers/events';
 import { REPO_ROOT } from '../helpers/server';
 

@@ -1,5 +1,5 @@
 /**
- * The pages' words for a match state (overlay/src/lib/format.ts, format-whatif.ts), checked against the
+ * The pages' words for a match state (web/src/lib/format.ts, format-whatif.ts), checked against the
  * real rules engine: one caption function for every page, naming the player like a commentator ("Ann —
  * third foul −16"); each fact shown once (what comes next is the situation line's, not repeated by the
  * caption); the run and points in every language; Rotation's third foul says "ball in hand anywhere"
@@ -7,9 +7,9 @@
  * outcome kind in every language: translations.test.ts. Pure: no browser, no server.
  */
 import { describe, expect, it } from 'vitest';
-import { caption, situation } from '../../overlay/src/lib/format';
-import { whatIf } from '../../overlay/src/lib/format-whatif';
-import { t } from '../../overlay/src/lib/i18n-air';
+import { caption, situation } from '../../web/src/lib/format';
+import { whatIf } from '../../web/src/lib/format-whatif';
+import { t } from '../../web/src/lib/i18n-air';
 import { applyStep, newMatch, parseSetup, view, type Match } from '../../shared/index';
 import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';

@@ -9,12 +9,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ConsistencyCheck } from '../../shared/protocol/state';
-import { checkLine } from '../../overlay/src/lib/format-whatif';
+import { checkLine } from '../../web/src/lib/format-whatif';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AIR_TABLES, CARD_TABLES, LANGS, pageLang, t } from '../../overlay/src/lib/i18n-air';
-import { PAGE_TABLES } from '../../overlay/src/lib/i18n-pages';
-import { countryName } from '../../overlay/src/event/countries';
+import { AIR_TABLES, CARD_TABLES, LANGS, pageLang, t } from '../../web/src/lib/i18n-air';
+import { PAGE_TABLES } from '../../web/src/lib/i18n-pages';
+import { countryName } from '../../web/src/event/countries';
 
 const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
 
@@ -38,7 +38,7 @@ describe('translation tables', () => {
   });
 
   it('the OBS overlays word everything from the on-air and cards parts of the one table: every key they use is there, no words of their own', () => {
-    const dir = join(import.meta.dirname, '../../overlay/src/overlay');
+    const dir = join(import.meta.dirname, '../../web/src/overlay');
     const used = new Set<string>();
     for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((n) => /\.(ts|svelte)$/.test(n))) {
       const src = readFileSync(join(dir, f), 'utf8');
@@ -53,7 +53,7 @@ describe('translation tables', () => {
   });
 
   it('every page words everything from the one table: no language table or translate function of its own, every key it asks for there', () => {
-    const root = join(import.meta.dirname, '../../overlay/src');
+    const root = join(import.meta.dirname, '../../web/src');
     const i18n = join(root, 'lib/i18n');
     const sources = readdirSync(root, { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.(ts|svelte)$/.test(f))

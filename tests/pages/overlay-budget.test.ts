@@ -12,7 +12,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { countPings, firstPaintMs, type Idle, IDLE_PROBE, idleWindow, OVERLAY_JS_BUDGET, type OverlayPage, overlayScripts, TABLE_OVERLAY_JS_CEILING } from '../../bench/pages-probes';
-import { LANGS } from '../../overlay/src/lib/i18n';
+import { LANGS } from '../../web/src/lib/i18n';
 import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable } from '../helpers/browser';
 import { createEvent, tableMatch } from '../helpers/events';

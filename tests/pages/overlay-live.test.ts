@@ -9,8 +9,8 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { caption } from '../../overlay/src/lib/format';
-import '../../overlay/src/lib/i18n-air'; // every language's on-air strings, for the formatter
+import { caption } from '../../web/src/lib/format';
+import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the formatter
 import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable } from '../helpers/browser';
 import { engineState, field, OverlayHarness, waitForText } from './overlay-harness';

@@ -7,9 +7,9 @@
  * merged caption lines of simulated matches (each language) shown whole, wrapped, inside the safe area.
  */
 import { describe, expect, it } from 'vitest';
-import { caption } from '../../overlay/src/lib/format';
-import '../../overlay/src/lib/i18n-air'; // every language's on-air strings, for the formatter
-import { LANGS, type Lang } from '../../overlay/src/lib/i18n';
+import { caption } from '../../web/src/lib/format';
+import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the formatter
+import { LANGS, type Lang } from '../../web/src/lib/i18n';
 import { applyStep, newMatch, parseSetup, view, type Match } from '../../shared/index';
 import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';

@@ -1,20 +1,20 @@
 /**
- * The overlay's view model, checked against the real rules engine without a browser (overlay/src/overlay/):
+ * The overlay's view model, checked against the real rules engine without a browser (web/src/overlay/):
  * the scorebug view (run beside the shooter, race once, short names), the one caption line (merged, sticky
  * pending choices), moments derived from the previous and new state in both disciplines, the on-air timing
  * (caption cleared after `caption` seconds, 0 keeps it, a moment then the bar), name fitting and dropping
  * characters no font can draw, and the set-up's short names and 60-character names.
  */
 import { describe, expect, it } from 'vitest';
-import { caption } from '../../overlay/src/lib/format';
-import '../../overlay/src/lib/i18n-air'; // every language's on-air strings, for the formatter
-import { defaultForm, toSetup } from '../../overlay/src/launcher/setup-form';
-import { captionLine, displayNames, overlayView } from '../../overlay/src/overlay/model';
-import { HIGH_RUN_MIN, type MomentView, momentMemory, nextMoment } from '../../overlay/src/overlay/moments';
-import { drawableText, fitName } from '../../overlay/src/overlay/names';
-import { createOnAir, type OnAirState, type Timers } from '../../overlay/src/overlay/onair';
-import { parseOverlayParams } from '../../overlay/src/overlay/params';
-import { LANGS } from '../../overlay/src/lib/i18n';
+import { caption } from '../../web/src/lib/format';
+import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the formatter
+import { defaultForm, toSetup } from '../../web/src/launcher/setup-form';
+import { captionLine, displayNames, overlayView } from '../../web/src/overlay/model';
+import { HIGH_RUN_MIN, type MomentView, momentMemory, nextMoment } from '../../web/src/overlay/moments';
+import { drawableText, fitName } from '../../web/src/overlay/names';
+import { createOnAir, type OnAirState, type Timers } from '../../web/src/overlay/onair';
+import { parseOverlayParams } from '../../web/src/overlay/params';
+import { LANGS } from '../../web/src/lib/i18n';
 import { applyStep, newMatch, parseSetup, view, type Match } from '../../shared/index';
 import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';

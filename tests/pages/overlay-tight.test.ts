@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { LANGS } from '../../overlay/src/lib/i18n';
+import { LANGS } from '../../web/src/lib/i18n';
 import { chromiumAvailable } from '../helpers/browser';
 import { createEvent, EVENT, recordStep } from '../helpers/events';
 import { api } from '../helpers/server';

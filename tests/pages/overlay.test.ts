@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { caption } from '../../overlay/src/lib/format';
-import '../../overlay/src/lib/i18n-air'; // every language's on-air strings, for the formatter
+import { caption } from '../../web/src/lib/format';
+import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the formatter
 import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable } from '../helpers/browser';
 import { spawnServer, type ChildServer, createMatch, api } from '../helpers/server';

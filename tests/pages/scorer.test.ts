@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { chromiumAvailable } from '../helpers/browser';
 import { PHONE, ScorerHarness, staticOnly } from './scorer-harness';
-import { GHOST_TAP_MS } from '../../overlay/src/scorer/tap-guard';
+import { GHOST_TAP_MS } from '../../web/src/scorer/tap-guard';
 
 const run = chromiumAvailable();
 const h = new ScorerHarness('cuecast-scorer-e2e-');

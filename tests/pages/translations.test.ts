@@ -1,5 +1,5 @@
 /**
- * Outcomes in every language: the engine gives facts only, the pages' one formatter (overlay/src/lib/format.ts)
+ * Outcomes in every language: the engine gives facts only, the pages' one formatter (web/src/lib/format.ts)
  * words them with one table per language (complete: i18n-tables.test.ts). 200 simulated matches (14-1 NBA and
  * WPA, with the two-foul warning; Rotation race, single rack 61, illegal break as a foul, call shot) are
  * rendered step by step — caption (with and without the situation line), situation, recent-step line and,
@@ -12,10 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { applyStep, newMatch, parseSetup, statsOf, view, type Match, type Step } from '../../shared/index';
 import type { MatchState, Outcome } from '../../shared/protocol/state';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
-import { caption, situation, stepLine, stepText, undoLine } from '../../overlay/src/lib/format';
+import { caption, situation, stepLine, stepText, undoLine } from '../../web/src/lib/format';
 // On-air strings only (./i18n-air, never ./i18n-pages): the formatter must word every outcome with what the OBS
 // overlay ships; a page string would show as its bare key, in English, and fail the checks below.
-import { type AirKey, LANGS, type Lang, t } from '../../overlay/src/lib/i18n-air';
+import { type AirKey, LANGS, type Lang, t } from '../../web/src/lib/i18n-air';
 
 const NAMES: [string, string] = ['Ann', 'Bob'];
 const SETUPS = [

@@ -17,7 +17,7 @@
 import { describe, expect, test } from 'vitest';
 import { applyStep, newMatch, parseSetup, view, type Match, type MatchState, type Shot, type Step } from '../../shared/index';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
-import { choiceOptions } from '../../overlay/src/scorer/choices';
+import { choiceOptions } from '../../web/src/scorer/choices';
 import {
   BREAK_FOULS,
   RACK_AREA_ANSWERS,
@@ -35,7 +35,7 @@ import {
   togglePicked,
   type BreakAnswers,
   type BreakFoul,
-} from '../../overlay/src/scorer/straight';
+} from '../../web/src/scorer/straight';
 import {
   contactFromValue,
   emptyDraft,
@@ -45,7 +45,7 @@ import {
   setCalled,
   toggleBall,
   type RotationDraft,
-} from '../../overlay/src/scorer/rotation';
+} from '../../web/src/scorer/rotation';
 import type { RackArea } from '../../shared/protocol/steps';
 import type { RotationSetup } from '../../shared/protocol/setup';
 

@@ -6,9 +6,9 @@
  */
 import { applyStep, newMatch, parseSetup, statsOf, view, type Match } from '../../shared/index';
 import type { RecordAck } from '../../shared/protocol/wire';
-import type { ConnectionStatus, MatchFeed } from '../../overlay/src/lib/client';
-import type { NetworkEvent, NetworkSignals } from '../../overlay/src/scorer/network';
-import type { ScorerClient } from '../../overlay/src/scorer/session';
+import type { ConnectionStatus, MatchFeed } from '../../web/src/lib/client';
+import type { NetworkEvent, NetworkSignals } from '../../web/src/scorer/network';
+import type { ScorerClient } from '../../web/src/scorer/session';
 
 export class MemStorage {
   readonly m = new Map<string, string>();

@@ -1,11 +1,11 @@
 /** Keyboard shortcuts, scorer strings in en / ja / zh-TW, step words, tokens and the launcher's set-up form. */
 import { describe, expect, test } from 'vitest';
 import { applyStep, newMatch, parseSetup, view } from '../../shared/index';
-import { keyAction } from '../../overlay/src/scorer/keys';
-import { t } from '../../overlay/src/lib/i18n-pages';
-import { describeStep } from '../../overlay/src/scorer/words';
-import { matchIdFromLocation, scorerLink, tokenFromUrl } from '../../overlay/src/scorer/tokens';
-import { afterCreate, defaultForm, toSetup } from '../../overlay/src/launcher/setup-form';
+import { keyAction } from '../../web/src/scorer/keys';
+import { t } from '../../web/src/lib/i18n-pages';
+import { describeStep } from '../../web/src/scorer/words';
+import { matchIdFromLocation, scorerLink, tokenFromUrl } from '../../web/src/scorer/tokens';
+import { afterCreate, defaultForm, toSetup } from '../../web/src/launcher/setup-form';
 
 describe('keyboard shortcuts', () => {
   test('14-1 common actions', () => {
@@ -153,7 +153,7 @@ describe('launcher: who breaks, and the form after a match is created', () => {
 
 describe('scorer wording', () => {
   test('negative numbers and verdicts use a true minus sign; re-rack wording has no "(s)"', async () => {
-    const { verdictWords } = await import('../../overlay/src/scorer/words');
+    const { verdictWords } = await import('../../web/src/scorer/words');
     expect(verdictWords('en', { kind: 'breaking-foul', penalty: 2 })).toBe('breaking foul \u22122');
     expect(verdictWords('en', { kind: 'scores', points: 3 })).toBe('+3');
     for (const lang of ['en', 'ja', 'zh-TW'] as const) expect(t(lang, 'rerackTitle')).not.toContain('(s)');

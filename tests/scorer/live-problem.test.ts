@@ -1,5 +1,5 @@
 /**
- * A refused subscription as every page reads it (overlay/src/lib/live-problem.ts), and the scorer console's
+ * A refused subscription as every page reads it (web/src/lib/live-problem.ts), and the scorer console's
  * controller on each kind: not found; another build (`protocol-mismatch`, from `subscribe` or from a
  * `record`: "reload the page", nothing more is sent, the queued steps stay for the reloaded page); a busy or
  * failing server ("Retry now" asks the client again); the next snapshot clears it.
@@ -7,9 +7,9 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ApiError } from '../../shared/protocol/errors';
 import type { RecordAck } from '../../shared/protocol/wire';
-import type { MatchFeed } from '../../overlay/src/lib/client';
-import { liveProblem } from '../../overlay/src/lib/live-problem';
-import { ScorerSession } from '../../overlay/src/scorer/session';
+import type { MatchFeed } from '../../web/src/lib/client';
+import { liveProblem } from '../../web/src/lib/live-problem';
+import { ScorerSession } from '../../web/src/scorer/session';
 import { FakeClient, MemStorage } from './fake-client';
 
 const settle = async () => {

@@ -10,10 +10,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { view } from '../../shared/index';
 import type { ApiError } from '../../shared/protocol/errors';
-import type { MatchFeed } from '../../overlay/src/lib/client';
-import { outboxKey } from '../../overlay/src/lib/outbox';
-import { clearFeed, feedCacheKey, loadFeed, saveFeed } from '../../overlay/src/scorer/feed-cache';
-import { ScorerSession, type SessionView } from '../../overlay/src/scorer/session';
+import type { MatchFeed } from '../../web/src/lib/client';
+import { outboxKey } from '../../web/src/lib/outbox';
+import { clearFeed, feedCacheKey, loadFeed, saveFeed } from '../../web/src/scorer/feed-cache';
+import { ScorerSession, type SessionView } from '../../web/src/scorer/session';
 import { FakeClient, FakeNetwork, MemStorage } from './fake-client';
 
 const settle = async () => {

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type { RecordAck } from '../../shared/protocol/wire';
 import type { Step } from '../../shared/protocol/steps';
-import { Outbox, outboxKey, type OutboxEntry, type OutboxEvent } from '../../overlay/src/lib/outbox';
+import { Outbox, outboxKey, type OutboxEntry, type OutboxEvent } from '../../web/src/lib/outbox';
 
 class MemStorage {
   readonly m = new Map<string, string>();

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { applyStep, newMatch, parseSetup, replay, view, type Match, type MatchState, type Step } from '../../shared/index';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
-import { ConfirmedChain, projectQueue } from '../../overlay/src/scorer/projection';
+import { ConfirmedChain, projectQueue } from '../../web/src/scorer/projection';
 
 /** The outbox entries for `steps` queued against version `from`. */
 const queue = (steps: Step[], from: number) => steps.map((step, i) => ({ step, expectedVersion: from + i }));

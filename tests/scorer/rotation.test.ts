@@ -25,7 +25,7 @@ import {
   safetyShot,
   setCalled,
   toggleBall,
-} from '../../overlay/src/scorer/rotation';
+} from '../../web/src/scorer/rotation';
 
 const ROT = { discipline: 'rotation', players: ['Ann', 'Bob'] } as const;
 

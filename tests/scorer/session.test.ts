@@ -3,7 +3,7 @@
  * when acknowledged, the outbox replays after reconnect, a stale refusal resyncs and tells the scorer.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ScorerSession, type SessionView } from '../../overlay/src/scorer/session';
+import { ScorerSession, type SessionView } from '../../web/src/scorer/session';
 import { FakeClient, MemStorage } from './fake-client';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));

@@ -23,8 +23,8 @@ import {
   toggleBreakFoul,
   type BreakAnswers,
   type BreakFoul,
-} from '../../overlay/src/scorer/straight';
-import { previewStep } from '../../overlay/src/scorer/preview';
+} from '../../web/src/scorer/straight';
+import { previewStep } from '../../web/src/scorer/preview';
 
 /** The engine's match after `steps` (each must be accepted; a refusal throws naming the step). */
 const play = (setupIn: unknown, steps: Step[]): Match => replay(parseSetup(setupIn), steps);

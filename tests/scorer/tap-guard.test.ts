@@ -1,6 +1,6 @@
 /** Ghost taps (scorer/tap-guard.ts): a second tap on the same spot, just after the panel was replaced, records nothing. */
 import { describe, expect, test } from 'vitest';
-import { GHOST_TAP_MS, GHOST_TAP_RADIUS_PX, TapGuard } from '../../overlay/src/scorer/tap-guard';
+import { GHOST_TAP_MS, GHOST_TAP_RADIUS_PX, TapGuard } from '../../web/src/scorer/tap-guard';
 
 /** Tap `control` at time `at` and spot (x, y); may its step go (the handler runs in the same moment)? */
 const tapStep = (g: TapGuard, control: string, at: number, x = 100, y = 300) => {

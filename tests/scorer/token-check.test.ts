@@ -7,10 +7,10 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { RecordAck } from '../../shared/protocol/wire';
-import { Outbox, outboxKey, type OutboxEntry, type OutboxEvent } from '../../overlay/src/lib/outbox';
-import { ScorerSession, type SessionView } from '../../overlay/src/scorer/session';
-import type { TokenAccess } from '../../overlay/src/scorer/token-gate';
-import { checkScorerToken, forgetToken, saveToken, tokenFromPaste, tokenKey, type TokenCheck } from '../../overlay/src/scorer/tokens';
+import { Outbox, outboxKey, type OutboxEntry, type OutboxEvent } from '../../web/src/lib/outbox';
+import { ScorerSession, type SessionView } from '../../web/src/scorer/session';
+import type { TokenAccess } from '../../web/src/scorer/token-gate';
+import { checkScorerToken, forgetToken, saveToken, tokenFromPaste, tokenKey, type TokenCheck } from '../../web/src/scorer/tokens';
 import { FakeClient, MemStorage } from './fake-client';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));

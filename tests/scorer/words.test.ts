@@ -6,10 +6,10 @@
  */
 import { describe, expect, test } from 'vitest';
 import { applyStep, newMatch, parseSetup, statsOf, view, type Match, type Step } from '../../shared/index';
-import { projectQueue } from '../../overlay/src/scorer/projection';
-import { ScorerSession, type SessionView } from '../../overlay/src/scorer/session';
-import { stepLine, stepText } from '../../overlay/src/lib/format';
-import { describeStep, stepWords } from '../../overlay/src/scorer/words';
+import { projectQueue } from '../../web/src/scorer/projection';
+import { ScorerSession, type SessionView } from '../../web/src/scorer/session';
+import { stepLine, stepText } from '../../web/src/lib/format';
+import { describeStep, stepWords } from '../../web/src/scorer/words';
 import { FakeClient, MemStorage } from './fake-client';
 
 function play(setupIn: unknown, steps: Step[]): Match {

@@ -14,7 +14,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { ApiError } from '../../shared/protocol/errors';
 import { OriginPolicy } from '../../server/connection-limits';
-import { createClient } from '../../overlay/src/lib/client';
+import { createClient } from '../../web/src/lib/client';
 import { api, call, createMatch, request as ask, REPO_ROOT, SETUP, startTestServer, type Client } from '../helpers/server';
 import type { RunningServer, ServerOptions } from '../../server/app';
 
@@ -239,7 +239,7 @@ describe('Origin of the websocket handshake (the REST CORS rule)', () => {
   });
 });
 
-describe("the pages' live client (overlay/src/lib/client.ts) when refused", () => {
+describe("the pages' live client (web/src/lib/client.ts) when refused", () => {
   it('connects again by itself after too-many-connections once a place is free (socket.io alone would not)', async () => {
     const url = await server({ limits: { socketsPerAddress: 1 } });
     const blocker = await accepted(url);

@@ -9,7 +9,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyStatsDelta, parseSetup, replay, statsOf, type MatchStats, type StatePush, type Step } from '../../shared/index';
-import { createClient, type LiveClient, type MatchFeed } from '../../overlay/src/lib/client';
+import { createClient, type LiveClient, type MatchFeed } from '../../web/src/lib/client';
 import { requireRedis, testPrefix } from '../helpers/redis';
 import { api, createMatch, LONG_SETUP, plausibleSteps, request, twoInstances, Viewer } from '../helpers/server';
 

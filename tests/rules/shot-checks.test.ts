@@ -1,5 +1,5 @@
 /**
- * D-30 refusals, generated from the allowed-fields table (shared/rules/shot-fields.ts): every fact of the step
+ * D-30 refusals, generated from the allowed-fields table (shared/rules/shot-checks.ts): every fact of the step
  * vocabulary × both disciplines × every kind of shot; every contradiction; the outcome-only facts; the choices
  * and step kinds of the other discipline. Each refusal names the exact field and leaves the match untouched.
  */
@@ -9,7 +9,7 @@ import { z } from 'zod';
 import {
   applyStep, type Discipline, OTHER_FOULS, type Match, type Shot, shotSchema, callSchema, rackAreaSchema, view,
 } from '../../shared/index';
-import { checkShot, CONTRADICTIONS, SHOT_FACTS, type ShotFactRule, type ShotKind } from '../../shared/rules/shot-fields';
+import { checkShot, CONTRADICTIONS, SHOT_FACTS, type ShotFactRule, type ShotKind } from '../../shared/rules/shot-checks';
 import { playedTo, reportsInPlay } from './arbitraries';
 import { accept, expectState, fresh141, freshRot, given, refuse } from './given';
 

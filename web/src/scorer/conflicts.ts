@@ -1,6 +1,6 @@
 /**
  * Facts entered on the console that contradict the step a control would send (D-30, the rules'
- * CONTRADICTIONS in shared/rules/shot-fields.ts). The console's builders (./straight, ./rotation) never put
+ * CONTRADICTIONS in shared/rules/shot-checks.ts). The console's builders (./straight, ./rotation) never put
  * the other contradictions into a step (a ball listed twice, a made call without its ball, rack-area facts
  * the outcome does not allow): tests/scorer/console-legal.test.ts drives them through every input the
  * panels offer. The two left are the ones the scorer can tap together, and the panels then disable the

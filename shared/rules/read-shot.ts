@@ -1,7 +1,7 @@
 /**
  * Reads a referee's shot report (FORMAT.md `shot`) against the table: fills the defaults, and refuses a
  * report that cannot be true on this table (D-30): a ball not on the table, more balls than the table holds.
- * What a report may carry at all, and facts that contradict each other, are checked before (./shot-fields).
+ * What a report may carry at all, and facts that contradict each other, are checked before (./shot-checks).
  */
 import { RulesError } from '../protocol/errors';
 import type { FoulReason } from '../protocol/state';
