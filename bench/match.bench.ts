@@ -15,12 +15,12 @@
  */
 import { pino } from 'pino';
 import { applyStep, parseSetup, replay, view, type Step } from '../shared/index';
-import { LiveCache } from '../server/live-cache';
-import { MatchService, summaryOf } from '../server/matches';
-import type { Pushes } from '../server/live-window';
+import { LiveCache } from '../server/matches/live-cache';
+import { MatchService, summaryOf } from '../server/matches/service';
+import type { Pushes } from '../server/matches/live-window';
 import { plausibleSteps } from '../tests/helpers/server';
 import { referenceStats } from '../tests/rules/stats-reference';
-import { MemoryStore } from './memory-store';
+import { MemoryStore } from '../server/storage/memory-store';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');

@@ -13,20 +13,20 @@ import cors from 'cors';
 import { pino, type Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../shared/protocol/wire';
-import { EventService } from './events';
-import { MatchService } from './matches';
-import { connectRedisBackend, type RedisBackend } from './redis-backend';
-import { FileStore } from './store/file-store';
-import type { MatchStore } from './store/types';
-import type { EventStore } from './store/event-store';
-import { FileEventStore } from './store/file-event-store';
-import { apiRouter } from './http/api';
-import { staticRouter } from './http/static';
-import { attachProtocol, matchOfRoom, roomOf, type IoServer, type SocketLimits } from './socket';
-import { eventHandlers, eventOfRoom, eventRoom, tableOfRoom, tableRoom } from './socket-events';
-import type { Pushes } from './live-cache';
-import { releaseUpgradeRequest } from './socket-memory';
-import { ConnectionGate, OriginPolicy, type ConnectionLimits } from './connection-limits';
+import { EventService } from './events/service';
+import { MatchService } from './matches/service';
+import { connectRedisBackend, type RedisBackend } from './storage/redis-backend';
+import { FileStore } from './storage/file-store';
+import type { MatchStore } from './storage/types';
+import type { EventStore } from './storage/event-store';
+import { FileEventStore } from './storage/file-event-store';
+import { apiRouter } from './transport/http/api';
+import { staticRouter } from './transport/http/static';
+import { attachProtocol, matchOfRoom, roomOf, type IoServer, type SocketLimits } from './transport/socket';
+import { eventHandlers, eventOfRoom, eventRoom, tableOfRoom, tableRoom } from './transport/socket-events';
+import type { Pushes } from './matches/live-cache';
+import { releaseUpgradeRequest } from './transport/socket-memory';
+import { ConnectionGate, OriginPolicy, type ConnectionLimits } from './transport/connection-limits';
 
 /** Limits and hardening knobs; every field has a production default. */
 export interface Limits extends SocketLimits, ConnectionLimits {

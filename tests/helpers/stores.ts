@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { closeRedis, connectRedis, type Redis } from '../../server/redis';
-import { FileStore } from '../../server/store/file-store';
-import { RedisStore } from '../../server/store/redis-store';
-import type { MatchStore } from '../../server/store/types';
+import { closeRedis, connectRedis, type Redis } from '../../server/storage/redis';
+import { FileStore } from '../../server/storage/file-store';
+import { RedisStore } from '../../server/storage/redis-store';
+import type { MatchStore } from '../../server/storage/types';
 import { dropPrefix, testPrefix } from './redis';
 
 /** The store of kind `kind` for the suite named `suite` (the Redis at `redisUrl`); `store` is set once the suite runs. */

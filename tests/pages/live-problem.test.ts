@@ -19,7 +19,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningServer } from '../../server/app';
-import { staticRouter } from '../../server/http/static';
+import { staticRouter } from '../../server/transport/http/static';
 import { newMatch, parseSetup, statsOf, view } from '../../shared/index';
 import type { ApiError } from '../../shared/protocol/errors';
 import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';

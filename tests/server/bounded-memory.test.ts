@@ -1,5 +1,5 @@
 /**
- * What a loaded match keeps in memory (server/live-cache.ts), on the real Redis store and on the file store:
+ * What a loaded match keeps in memory (server/matches/live-cache.ts), on the real Redis store and on the file store:
  * - a bounded window: at most WINDOW_MAX effective steps on the undo stack and WINDOW_MAX log events, whatever
  *   the length of the match, and the state and statistics still those of the whole log;
  * - an undo reaching past the window rebuilds from the log and is still exact;
@@ -10,9 +10,9 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { applyStep, newMatch, parseSetup, replay, statsOf, view, type Match, type Step } from '../../shared/index';
-import { CHECKPOINT_EVERY, LiveCache, WINDOW, WINDOW_MAX } from '../../server/live-cache';
-import { MatchService } from '../../server/matches';
-import type { MatchStore, OpenedLog } from '../../server/store/types';
+import { CHECKPOINT_EVERY, LiveCache, WINDOW, WINDOW_MAX } from '../../server/matches/live-cache';
+import { MatchService } from '../../server/matches/service';
+import type { MatchStore, OpenedLog } from '../../server/storage/types';
 import { requireRedis } from '../helpers/redis';
 import { LONG_SETUP, plausibleSteps } from '../helpers/server';
 import { suiteStore } from '../helpers/stores';

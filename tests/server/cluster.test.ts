@@ -14,7 +14,7 @@ import { createClient, createCluster } from 'redis';
 import { testPrefix } from '../helpers/redis';
 import { cli, requireRedisCluster, spawnRedisCluster, type RedisClusterHandle } from '../helpers/redis-cluster';
 import { api, connect, createMatch, legalSteps, LONG_SETUP, plausibleSteps, spawnServer, startTestServer, request, Viewer, type ChildServer, type Client } from '../helpers/server';
-import { CHECKPOINT_EVERY } from '../../server/live-cache';
+import { CHECKPOINT_EVERY } from '../../server/matches/live-cache';
 import type { RunningServer } from '../../server/app';
 import type { EventLivePush, TableState } from '../../shared/protocol/event';
 import { createEvent, EVENT, recordStep, stepsToWin, TableWatcher, tableMatch } from '../helpers/events';

@@ -1,6 +1,6 @@
 /**
  * The Redis event store's links and listing, which sit outside the event's compare-and-set so every script
- * touches one cluster slot (server/store/redis-event-store.ts), against the real Redis: a match is linked
+ * touches one cluster slot (server/storage/redis-event-store.ts), against the real Redis: a match is linked
  * before the save that lists it (so a crash between the two leaves an extra link, never a missing one), an
  * unlink older than the link is ignored, a `stale` save changes no document, and the listing skips a row
  * whose creation never finished. Through the server: a step of a match linked to an event that does not list
@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
 import type { RunningServer } from '../../server/app';
-import type { EventDoc } from '../../server/store/event-store';
-import { RedisEventStore } from '../../server/store/redis-event-store';
+import type { EventDoc } from '../../server/storage/event-store';
+import { RedisEventStore } from '../../server/storage/redis-event-store';
 import type { EventLivePush } from '../../shared/protocol/event';
 import { createEvent, recordStep, stepsToWin, EVENT } from '../helpers/events';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newMatch, parseSetup, view } from '../../shared/index';
-import { summaryOf } from '../../server/matches';
-import { FileStore } from '../../server/store/file-store';
+import { summaryOf } from '../../server/matches/service';
+import { FileStore } from '../../server/storage/file-store';
 import { legalSteps, SETUP } from '../helpers/server';
 
 const dir = mkdtempSync(join(tmpdir(), 'cuecast-filestore-'));

@@ -3,16 +3,16 @@
  * Redis: two instances starting together move every old key once (RENAME inside one script per match) to
  * `<prefix>{m:<id>}:…`, log how many, and serve the old matches — listing, state, log, recording with the old
  * scorer token; a part whose new key exists already is left in place and reported; a later start reads only
- * the layout marker and moves nothing (server/store/redis-migrate.ts).
+ * the layout marker and moves nothing (server/storage/redis-migrate.ts).
  */
 import { pino } from 'pino';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newMatch, parseSetup, replay, type Step, view } from '../../shared/index';
 import type { RunningServer } from '../../server/app';
-import { summaryOf } from '../../server/matches';
-import { LAYOUT, legacyMatchKey } from '../../server/store/redis-migrate';
-import { matchKey } from '../../server/store/redis-keyspace';
+import { summaryOf } from '../../server/matches/service';
+import { LAYOUT, legacyMatchKey } from '../../server/storage/redis-migrate';
+import { matchKey } from '../../server/storage/redis-keyspace';
 import { hashToken } from '../../server/tokens';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { api, legalSteps, startTestServer } from '../helpers/server';

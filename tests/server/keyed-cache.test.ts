@@ -1,10 +1,10 @@
 /**
- * The server's one caching primitive (server/keyed-cache.ts), used by the live-match cache and the file
+ * The server's one caching primitive (server/matches/keyed-cache.ts), used by the live-match cache and the file
  * store: one load per key shared by concurrent callers, failed or empty loads forgotten, tasks on one key in
  * call order (a failure does not block the next), idle eviction that spares busy and claimed keys.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KeyedCache } from '../../server/keyed-cache';
+import { KeyedCache } from '../../server/matches/keyed-cache';
 
 afterEach(() => {
   vi.useRealTimers();

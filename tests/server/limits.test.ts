@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { ApiError } from '../../shared/protocol/errors';
-import { OriginPolicy } from '../../server/connection-limits';
+import { OriginPolicy } from '../../server/transport/connection-limits';
 import { createClient } from '../../web/src/lib/client';
 import { api, call, createMatch, request as ask, REPO_ROOT, SETUP, startTestServer, type Client } from '../helpers/server';
 import type { RunningServer, ServerOptions } from '../../server/app';

@@ -8,8 +8,8 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { newMatch, parseSetup, replay, RULES_VERSION, type Step, view } from '../../shared/index';
-import { LiveCache } from '../../server/live-cache';
-import { MatchService, summaryOf } from '../../server/matches';
+import { LiveCache } from '../../server/matches/live-cache';
+import { MatchService, summaryOf } from '../../server/matches/service';
 import { hashToken } from '../../server/tokens';
 import { requireRedis } from '../helpers/redis';
 import { suiteStore } from '../helpers/stores';

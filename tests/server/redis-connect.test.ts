@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { connectRedis, connectRedisCluster } from '../../server/redis';
+import { connectRedis, connectRedisCluster } from '../../server/storage/redis';
 
 /** A local port nothing listens on. */
 async function closedPort(): Promise<number> {

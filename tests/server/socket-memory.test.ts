@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Server } from 'socket.io';
-import { releaseUpgradeRequest, type RawEngineSocket } from '../../server/socket-memory';
+import { releaseUpgradeRequest, type RawEngineSocket } from '../../server/transport/socket-memory';
 import { connect } from '../helpers/server';
 
 describe('releaseUpgradeRequest', () => {

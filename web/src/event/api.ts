@@ -1,5 +1,5 @@
 /**
- * The event pages' REST calls (server/http/events-api.ts). Changes carry the organiser token; errors come
+ * The event pages' REST calls (server/transport/http/events-api.ts). Changes carry the organiser token; errors come
  * back as the server's `{code, message, field?}`.
  */
 import type { EventInfo, RosterPlayer, TableState } from '../../../shared/protocol/event';

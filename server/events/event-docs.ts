@@ -1,18 +1,18 @@
 /**
  * Pure changes of an event document (no I/O, no clock: `now` is passed in): building a new event from a
  * checked body, roster and table edits, putting matches on tables, starting the next match, and the cards.
- * Each returns the changed copy or a Failure naming the field; the event service (server/events.ts) runs
+ * Each returns the changed copy or a Failure naming the field; the event service (server/events/service.ts) runs
  * them inside the event's serial queue and writes the result by compare-and-set.
  */
 import type { z } from 'zod';
-import { RulesError } from '../shared/protocol/errors';
-import { applyCardAction, hiddenCards, initialCards, shownCards, type CardAction, type CardsState, type EventDefaults, type EventInfo, type EventMatch, type EventTable, type LiveLine, type RosterPlayer, type TableState } from '../shared/protocol/event';
-import type { eventCreateSchema, playerPatchSchema, playerSchema, tableInputSchema } from '../shared/protocol/event-schemas';
-import { EVENT_LIMITS } from '../shared/protocol/event';
-import { parseSetup, type MatchSetup } from '../shared/protocol/setup';
-import type { ScorebugSnapshot } from '../shared/protocol/wire';
-import type { EventDoc } from './store/event-store';
-import { fail, type Failure } from './failure';
+import { RulesError } from '../../shared/protocol/errors';
+import { applyCardAction, hiddenCards, initialCards, shownCards, type CardAction, type CardsState, type EventDefaults, type EventInfo, type EventMatch, type EventTable, type LiveLine, type RosterPlayer, type TableState } from '../../shared/protocol/event';
+import type { eventCreateSchema, playerPatchSchema, playerSchema, tableInputSchema } from '../../shared/protocol/event-schemas';
+import { EVENT_LIMITS } from '../../shared/protocol/event';
+import { parseSetup, type MatchSetup } from '../../shared/protocol/setup';
+import type { ScorebugSnapshot } from '../../shared/protocol/wire';
+import type { EventDoc } from '../storage/event-store';
+import { fail, type Failure } from '../failure';
 
 export type Change = EventDoc | Failure;
 type PlayerInput = z.output<typeof playerSchema>;

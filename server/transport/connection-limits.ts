@@ -16,7 +16,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Application, Request } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
-import type { ApiError } from '../shared/protocol/errors';
+import type { ApiError } from '../../shared/protocol/errors';
 
 /** Websocket caps; both are per instance. */
 export interface ConnectionLimits {

@@ -1,6 +1,6 @@
 /** HTTP status for each wire error code, and the JSON error body `{error: {code, message, field?}}`. */
 import type { Response } from 'express';
-import type { ApiError, ErrorCode } from '../../shared/protocol/errors';
+import type { ApiError, ErrorCode } from '../../../shared/protocol/errors';
 
 /**
  * The HTTP status of every error code (a `Record`, so a new code in shared/protocol/errors.ts does not

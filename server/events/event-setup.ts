@@ -2,9 +2,9 @@
  * The set-up of a match made for a table of an event: the event's discipline defaults, what the organiser
  * overrides, and the players picked from the roster.
  */
-import { RulesError } from '../shared/protocol/errors';
-import type { EventInfo, RosterPlayer } from '../shared/protocol/event';
-import { parseSetup, type MatchSetup, type Pair } from '../shared/protocol/setup';
+import { RulesError } from '../../shared/protocol/errors';
+import type { EventInfo, RosterPlayer } from '../../shared/protocol/event';
+import { parseSetup, type MatchSetup, type Pair } from '../../shared/protocol/setup';
 
 /**
  * The checked set-up of a new match for an event: the event's defaults (discipline, ruleset, options,

@@ -1,5 +1,5 @@
 /**
- * The table and event rows of the Socket.IO handler table (server/socket.ts runs them through the same ack
+ * The table and event rows of the Socket.IO handler table (server/transport/socket.ts runs them through the same ack
  * check, rate limit, size cap and envelope parse as `subscribe` and `record`):
  * - `subscribeTable {protocol, eventId, table}` → joins room `table:<eventId>/<table>`, ack `{ok, …TableState}`;
  *   the room then gets `table` (TableState) whenever the table's current or next match or its cards change;
@@ -8,10 +8,10 @@
  * - `unsubscribeTable {eventId, table}`, `unsubscribeEvent {eventId}` leave (no answer).
  * Rooms count toward the connection's subscription cap.
  */
-import type { SubscribeEventAck, SubscribeEventRequest, SubscribeTableAck, SubscribeTableRequest, UnsubscribeEventRequest, UnsubscribeTableRequest } from '../shared/protocol/event';
-import { subscribeEventSchema, subscribeTableSchema, unsubscribeEventSchema, unsubscribeTableSchema } from '../shared/protocol/event-schemas';
-import { eventNotFound, type EventService } from './events';
-import type { Failure } from './failure';
+import type { SubscribeEventAck, SubscribeEventRequest, SubscribeTableAck, SubscribeTableRequest, UnsubscribeEventRequest, UnsubscribeTableRequest } from '../../shared/protocol/event';
+import { subscribeEventSchema, subscribeTableSchema, unsubscribeEventSchema, unsubscribeTableSchema } from '../../shared/protocol/event-schemas';
+import { eventNotFound, type EventService } from '../events/service';
+import type { Failure } from '../failure';
 import { handler, overRoomCap, type Handler, type IoSocket, type SocketLimits } from './socket';
 
 /** Room of the pages following a table. */

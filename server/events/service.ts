@@ -9,18 +9,18 @@
  */
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { RulesError } from '../shared/protocol/errors';
-import { SAFE_ID } from '../shared/protocol/limits';
-import type { CardAction, EventListing, EventLivePush, EventView, LiveLine, TableState } from '../shared/protocol/event';
-import { eventCreateSchema, parseEventBody, type tableMatchSchema } from '../shared/protocol/event-schemas';
-import type { StatePush } from '../shared/protocol/wire';
+import { RulesError } from '../../shared/protocol/errors';
+import { SAFE_ID } from '../../shared/protocol/limits';
+import type { CardAction, EventListing, EventLivePush, EventView, LiveLine, TableState } from '../../shared/protocol/event';
+import { eventCreateSchema, parseEventBody, type tableMatchSchema } from '../../shared/protocol/event-schemas';
+import type { StatePush } from '../../shared/protocol/wire';
 import { autoCards, findTable, liveLineOf, newEventDoc, publicInfo, refused, tableStateOf, withCardAction, withMatchOnTable, withNextStarted, type Change } from './event-docs';
 import { tableMatchSetup } from './event-setup';
-import { fail, type Failure } from './failure';
-import { KeyedCache } from './keyed-cache';
-import type { MatchService } from './matches';
-import { linkChange, type EventDoc, type EventStore } from './store/event-store';
-import { hashToken, newEventId, newOrganiserToken, tokenMatches } from './tokens';
+import { fail, type Failure } from '../failure';
+import { KeyedCache } from '../matches/keyed-cache';
+import type { MatchService } from '../matches/service';
+import { linkChange, type EventDoc, type EventStore } from '../storage/event-store';
+import { hashToken, newEventId, newOrganiserToken, tokenMatches } from '../tokens';
 
 /** Where the service's pushes go (the Socket.IO rooms, across instances). */
 export interface EventPushes {

@@ -1,24 +1,24 @@
 /**
  * The live-match cache: every loaded match in memory, over whichever store the server runs on (Redis or
- * files). Per match it keeps a `Live` (server/live-window.ts): the engine's match with a bounded undo stack,
+ * files). Per match it keeps a `Live` (server/matches/live-window.ts): the engine's match with a bounded undo stack,
  * the newest log events for dedupe, and the latest state, snapshot and pushes. It loads a match from the
  * checkpoint stored beside its log plus the events after it, runs all work on one match through a serial
  * queue, catches up with steps other instances appended (shared stores), stores a checkpoint every
  * CHECKPOINT_EVERY versions, and forgets idle matches. An undo reaching past the kept undo stack, and an
  * eventId or state older than the kept events, go to the store (rare). It decides nothing: the match
- * service (server/matches.ts) judges each step and hands the accepted ones here.
+ * service (server/matches/service.ts) judges each step and hands the accepted ones here.
  *
  * Only this module reads or changes a `Live`, so what a loaded match keeps can change without touching the
  * service.
  */
 import type { Logger } from 'pino';
-import { newMatch, replay, resumeMatch, RULES_VERSION, undoable, view, type Match, type MatchState, type Snapshot, type Step } from '../shared/index';
-import { statsFromStored, storedStats } from '../shared/stats';
+import { newMatch, replay, resumeMatch, RULES_VERSION, undoable, view, type Match, type MatchState, type Snapshot, type Step } from '../../shared/index';
+import { statsFromStored, storedStats } from '../../shared/stats';
 import { KeyedCache } from './keyed-cache';
-import { SAFE_ID } from '../shared/protocol/limits';
+import { SAFE_ID } from '../../shared/protocol/limits';
 import { advance, applyLogged, blankLive, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateAtOf, stateOf, trimWindow, WINDOW, type Live, type Pushes } from './live-window';
-import { projectState } from '../shared/view';
-import type { Checkpoint, MatchRecord, MatchStore, StoredEvent } from './store/types';
+import { projectState } from '../../shared/view';
+import type { Checkpoint, MatchRecord, MatchStore, StoredEvent } from '../storage/types';
 
 export type { Live, Pushes } from './live-window';
 export { WINDOW, WINDOW_MAX } from './live-window';

@@ -2,8 +2,8 @@
  * An in-memory `MatchStore` for benchmarks (no I/O, so what is measured is the server's own work and memory).
  * Same contract as the real stores: compare-and-append, eventId dedupe, checkpoints.
  */
-import type { MatchSummary } from '../shared/protocol/wire';
-import { openedRange, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from '../server/store/types';
+import type { MatchSummary } from '../../shared/protocol/wire';
+import { openedRange, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
 
 interface Stored {
   record: MatchRecord;

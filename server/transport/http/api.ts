@@ -13,25 +13,25 @@
  *   409 `{error, currentVersion}` when stale, 409 `event-id-reused` for a recorded eventId with another step,
  *   400 `invalid-request` for a bad envelope (eventId, expectedVersion, a non-object or non-JSON body),
  *   400 `invalid-step` for a bad step, 400 `protocol-mismatch` for a `protocol` other than PROTOCOL_VERSION.
- * - the event routes of server/http/events-api.ts (`/api/events…`).
+ * - the event routes of server/transport/http/events-api.ts (`/api/events…`).
  * Errors are `{error: {code, message, field?}}` with the status of `statusOf`.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { RulesError } from '../../shared/protocol/errors';
-import type { EventService } from '../events';
-import type { MatchService } from '../matches';
-import { secretEquals } from '../tokens';
-import { recordBodySchema } from '../../shared/protocol/wire-schemas';
-import { parseEnvelope } from '../validate';
+import { RulesError } from '../../../shared/protocol/errors';
+import type { EventService } from '../../events/service';
+import type { MatchService } from '../../matches/service';
+import { secretEquals } from '../../tokens';
+import { recordBodySchema } from '../../../shared/protocol/wire-schemas';
+import { parseEnvelope } from '../../matches/validate';
 import { sheetCsv } from './csv';
 import { sendError } from './errors';
 import { eventRoutes } from './events-api';
 
 export interface ApiOptions {
   matches: MatchService;
-  /** Events and tables (server/http/events-api.ts). */
+  /** Events and tables (server/transport/http/events-api.ts). */
   events: EventService;
   log: Logger;
   adminToken?: string;

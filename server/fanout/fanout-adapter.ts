@@ -9,7 +9,7 @@
  */
 import { RedisAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import { MessageType, type ClusterAdapter } from 'socket.io-adapter';
-import type { Redis } from './redis';
+import type { Redis } from '../storage/redis';
 
 interface Packet {
   nsp?: string;

@@ -4,11 +4,11 @@
  * (both on the data connection), the Socket.IO adapter, and the moments the caller must resync its viewers because pub/sub may have dropped pushes.
  */
 import type { Logger } from 'pino';
-import { publishFirstAdapter, publishFirstShardedAdapter } from './fanout-adapter';
+import { publishFirstAdapter, publishFirstShardedAdapter } from '../fanout/fanout-adapter';
 import { closeRedis, connectRedis, connectRedisCluster, redisReady, type Redis, type RedisCluster } from './redis';
-import { RedisEventStore } from './store/redis-event-store';
-import { migrateMatchKeys } from './store/redis-migrate';
-import { RedisStore } from './store/redis-store';
+import { RedisEventStore } from './redis-event-store';
+import { migrateMatchKeys } from './redis-migrate';
+import { RedisStore } from './redis-store';
 
 export interface RedisBackendOptions {
   /** One Redis, `redis://host:6379`. */

@@ -8,13 +8,13 @@
  * checkpoint (`Checkpoint`) lives in `<id>.checkpoint.json`, rewritten atomically when the server saves one.
  *
  * In memory it keeps, per open match, only what compare-and-append needs (the append handle, the version
- * and the eventId index), in the server's one keyed cache (server/keyed-cache.ts), whose serial queue also
+ * and the eventId index), in the server's one keyed cache (server/matches/keyed-cache.ts), whose serial queue also
  * orders every read and append of a match; idle ones are closed (`evictIdle`) and opened again when used. The steps themselves are read from the file when asked for:
  * the live-match cache above holds them.
  */
 import { mkdir, open, readdir, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { KeyedCache } from '../keyed-cache';
+import { KeyedCache } from '../matches/keyed-cache';
 import { syncDir } from './durable';
 import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';

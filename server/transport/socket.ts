@@ -15,16 +15,16 @@
  * open; a frame over `maxFrameBytes` (app.ts) closes it), the envelope parse (`protocol-mismatch` for
  * another protocol version, `invalid-request` naming the field, `invalid-step` for a bad step) and the
  * mapping of an unexpected exception to `internal`. Only then does a handler run. The table and event
- * subscriptions (server/socket-events.ts) are rows of the same table, passed in by the server.
+ * subscriptions (server/transport/socket-events.ts) are rows of the same table, passed in by the server.
  */
 import type { Server, Socket } from 'socket.io';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { ClientToServerEvents, Detail, RecordAck, RecordRequest, ServerToClientEvents, SubscribeAck, SubscribeRequest, UnsubscribeRequest } from '../shared/protocol/wire';
-import { recordSchema, subscribeSchema, unsubscribeSchema } from '../shared/protocol/wire-schemas';
-import { fail, type Failure } from './failure';
-import type { MatchService } from './matches';
-import { oversize, parseEnvelope } from './validate';
+import type { ClientToServerEvents, Detail, RecordAck, RecordRequest, ServerToClientEvents, SubscribeAck, SubscribeRequest, UnsubscribeRequest } from '../../shared/protocol/wire';
+import { recordSchema, subscribeSchema, unsubscribeSchema } from '../../shared/protocol/wire-schemas';
+import { fail, type Failure } from '../failure';
+import type { MatchService } from '../matches/service';
+import { oversize, parseEnvelope } from '../matches/validate';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents>;

@@ -4,7 +4,7 @@
  * scripts (`LuaScript`). Every command and script of the stores touches the keys of one cluster slot.
  */
 import { createHash } from 'node:crypto';
-import type { Redis, RedisCluster } from '../redis';
+import type { Redis, RedisCluster } from './redis';
 
 /** A Lua script, run by its SHA1 (EVALSHA) and sent whole (EVAL) only on a node's first NOSCRIPT; a cluster client routes it by its first key. */
 export class LuaScript {

@@ -1,6 +1,6 @@
 /** The score sheet (rules.md §3.13) as CSV: one row per inning of one player. */
-import type { MatchSetup } from '../../shared/protocol/setup';
-import type { SheetRow } from '../../shared/protocol/state';
+import type { MatchSetup } from '../../../shared/protocol/setup';
+import type { SheetRow } from '../../../shared/protocol/state';
 
 const HEADER = ['player', 'name', 'inning', 'rack', 'points', 'penalty', 'mark', 'total', 'balls', 'open'];
 

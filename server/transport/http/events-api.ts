@@ -12,8 +12,8 @@
  * - `POST /api/events/:id/tables/:table/cards/:action` (a button box: no body needed) → `{table}`.
  */
 import type { Request, Response, Router } from 'express';
-import { RulesError } from '../../shared/protocol/errors';
-import { CARD_ACTIONS, type CardAction, type EventInfo } from '../../shared/protocol/event';
+import { RulesError } from '../../../shared/protocol/errors';
+import { CARD_ACTIONS, type CardAction, type EventInfo } from '../../../shared/protocol/event';
 import {
   assignSchema,
   eventPatchSchema,
@@ -23,11 +23,11 @@ import {
   tableAddSchema,
   tableMatchSchema,
   versionOnlySchema,
-} from '../../shared/protocol/event-schemas';
-import { checkDefaults, findTable, publicInfo, tableStateOf, withoutNext, withoutPlayer, withPlayerPatch, withPlayers, withTable } from '../event-docs';
-import { eventNotFound, type Changed, type EventService } from '../events';
-import type { Failure } from '../failure';
-import { secretEquals } from '../tokens';
+} from '../../../shared/protocol/event-schemas';
+import { checkDefaults, findTable, publicInfo, tableStateOf, withoutNext, withoutPlayer, withPlayerPatch, withPlayers, withTable } from '../../events/event-docs';
+import { eventNotFound, type Changed, type EventService } from '../../events/service';
+import type { Failure } from '../../failure';
+import { secretEquals } from '../../tokens';
 import { sendError } from './errors';
 
 export interface EventRoutesOptions {

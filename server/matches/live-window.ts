@@ -3,12 +3,12 @@
  * incremental statistics, an undo stack trimmed to the newest WINDOW…WINDOW_MAX effective steps) and the
  * newest WINDOW…WINDOW_MAX log events (eventId and step, and the state after each) for dedupe and duplicates.
  * Nothing here grows with the match beyond its score sheet. Pure bookkeeping; the live-match cache
- * (server/live-cache.ts) does every read of the store.
+ * (server/matches/live-cache.ts) does every read of the store.
  */
-import { applyStep, statsOf, trimHistory, view, type Match, type MatchState, type Outcome, type Snapshot, type StatePush, type Step } from '../shared/index';
-import type { Core } from '../shared/rules/core';
-import { lastOutcome, statsDelta } from '../shared/stats';
-import type { MatchRecord, StoredEvent } from './store/types';
+import { applyStep, statsOf, trimHistory, view, type Match, type MatchState, type Outcome, type Snapshot, type StatePush, type Step } from '../../shared/index';
+import type { Core } from '../../shared/rules/core';
+import { lastOutcome, statsDelta } from '../../shared/stats';
+import type { MatchRecord, StoredEvent } from '../storage/types';
 
 /** Effective steps kept for undo, and log events kept for dedupe: at least WINDOW (when the match has them)… */
 export const WINDOW = 200;

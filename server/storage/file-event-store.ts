@@ -1,6 +1,6 @@
 /**
  * Embedded (single-instance) adapter of the event store: one JSON file per event under `<dir>/events/`,
- * replaced atomically (server/store/durable.ts: a temporary file fsynced, renamed, the directory fsynced)
+ * replaced atomically (server/storage/durable.ts: a temporary file fsynced, renamed, the directory fsynced)
  * before a save resolves, so an acknowledged change survives a crash. Documents are kept in memory once read (this
  * process is the only writer), every read and save of one event runs in its serial queue (the server's
  * keyed cache), and the match → event links are derived from the documents (the files are read once, at the first look-up, and the map kept in step with every write).
@@ -9,7 +9,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EventListing } from '../../shared/protocol/event';
 import { SAFE_ID } from '../../shared/protocol/limits';
-import { KeyedCache } from '../keyed-cache';
+import { KeyedCache } from '../matches/keyed-cache';
 import { claimFile, writeDurably } from './durable';
 import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult } from './event-store';
 

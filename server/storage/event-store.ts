@@ -1,5 +1,5 @@
 /**
- * The storage port of events, beside the match store (server/store/types.ts) and kept in the same place:
+ * The storage port of events, beside the match store (server/storage/types.ts) and kept in the same place:
  * one document per event, replaced whole by compare-and-set on its version, and the links of each match
  * put on one of its tables back to the event (so a recorded step finds the events it belongs to). The document
  * is the truth; a link says where to look and may outlive the listing it was made for (a reader checks the

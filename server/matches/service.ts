@@ -1,6 +1,6 @@
 /**
  * The match service: the only place that decides. It creates matches, judges each new step with the
- * engine against the live copy of its match (server/live-cache.ts), and writes it through the store's
+ * engine against the live copy of its match (server/matches/live-cache.ts), and writes it through the store's
  * compare-and-append, all inside the match's serial queue. When several instances share the store, a
  * refused append (another instance wrote first) makes it catch up from the log and re-decide, or answer
  * `stale` when the client named a version.
@@ -20,12 +20,12 @@ import {
   type Snapshot,
   type StatsDelta,
   type Step,
-} from '../shared/index';
-import type { MatchStore, MatchRecord, StoredEvent } from './store/types';
+} from '../../shared/index';
+import type { MatchStore, MatchRecord, StoredEvent } from '../storage/types';
 import { sameJson } from './canonical';
-import { fail, type Failure } from './failure';
+import { fail, type Failure } from '../failure';
 import { LiveCache, type Live, type Pushes } from './live-cache';
-import { hashToken, newMatchId, newScorerToken, tokenMatches } from './tokens';
+import { hashToken, newMatchId, newScorerToken, tokenMatches } from '../tokens';
 
 /**
  * Result of `record`: the version and state after the step and what changed in the statistics (or, for a

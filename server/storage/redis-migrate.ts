@@ -14,7 +14,7 @@
  * Instances of an earlier version must be stopped first: they read and write the old names.
  */
 import type { Logger } from 'pino';
-import type { Redis } from '../redis';
+import type { Redis } from './redis';
 import { LuaScript, matchKey } from './redis-keyspace';
 
 /** The key layout this server writes: 2 = hash-tagged match keys (1 = `<prefix>m:<id>:<part>`). */

@@ -10,10 +10,10 @@
  * Also the size cap of a Socket.IO message.
  */
 import type { z } from 'zod';
-import { RulesError } from '../shared/protocol/errors';
-import { describeIssue, parseStep } from '../shared/protocol/steps';
-import { PROTOCOL_VERSION } from '../shared/protocol/wire';
-import { fail, type Failure } from './failure';
+import { RulesError } from '../../shared/protocol/errors';
+import { describeIssue, parseStep } from '../../shared/protocol/steps';
+import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
+import { fail, type Failure } from '../failure';
 
 /** Largest accepted Socket.IO message (its JSON), in bytes: a step is well under 1 KB. */
 export const MAX_MESSAGE_BYTES = 8 * 1024;
