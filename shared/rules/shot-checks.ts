@@ -2,7 +2,7 @@
  * Which facts a step may carry (D-30; FORMAT.md `shot` and `choice`), in one place:
  * - `SHOT_FACTS`, the allowed-fields table: each fact of a shot report and the kinds of shot it belongs to in
  *   each discipline (an empty list: the discipline does not have it);
- * - `CONTRADICTIONS`: facts of one shot that cannot both be true;
+ * - `CONTRADICTIONS`: facts of one shot that cannot both be true (a time foul, D-32, with any other fact);
  * - the facts that fit one outcome only (the 14-1 rack area on a re-rack, the Rotation cue ball behind the head
  *   string when the table is cleared), checked once the shot is decided;
  * - the step kinds and choice words of each discipline.
