@@ -7,9 +7,9 @@
  * authority and every display computes the same second from the deadline and its estimate of the server's time
  * (`offsetFromSamples`).
  *
- * Shape: `ClockSettings` (per match, or an event's default), `Clock` (the state the server stores beside the
- * match), `decideClock` (an action from the console or a button box), `clockAfterStep` (a recorded step starts a new
- * clock period), `clockView` (what every display renders).
+ * Shape: `ShotClockSettings` (per match, or an event's default), `ShotClock` (the state the server stores beside the
+ * match), `decideShotClock` (an action from the console or a button box), `shotClockAfterStep` (a recorded step starts a new
+ * clock period), `shotClockView` (what every display renders).
  */
 import type { Pair, PlayerKey } from './protocol/setup';
 import type { MatchState } from './protocol/state';
@@ -24,7 +24,7 @@ export type MatchClockSettings =
   | { kind: 'limit'; minutes: number; warningMinutes: number };
 
 /** Settings of a match's shot clock. All durations in whole seconds. */
-export interface ClockSettings {
+export interface ShotClockSettings {
   /** An ordinary shot (pro 9-ball: 30). */
   shotSeconds: number;
   /** The break and the first shot after it (pro 9-ball: 60). */
@@ -61,9 +61,9 @@ export const CLOCK_PRESETS = {
     extensionPeriod: { per: 'match' }, warningSeconds: 10, urgentSeconds: 5, showFromSeconds: null, autoStart: false,
     matchClock: { kind: 'played' },
   },
-} as const satisfies Record<string, ClockSettings>;
+} as const satisfies Record<string, ShotClockSettings>;
 
-export type ClockPreset = keyof typeof CLOCK_PRESETS | 'off';
+export type ShotClockPreset = keyof typeof CLOCK_PRESETS | 'off';
 
 /** The largest duration a setting may take, in seconds (an hour: no shot takes longer). */
 export const CLOCK_SECONDS_MAX = 3600;
@@ -72,7 +72,7 @@ export const CLOCK_SECONDS_MAX = 3600;
 export type AllowanceKind = 'break' | 'first-shot' | 'push-out' | 'shot';
 
 /** idle: set for the coming shot, not started; running: counting to `deadline`; paused: `remainingMs` kept; expired: ran out. */
-export type ClockStatus = 'idle' | 'running' | 'paused' | 'expired';
+export type ShotClockStatus = 'idle' | 'running' | 'paused' | 'expired';
 
 /** The match clock's state: time accumulated while stopped plus the running stretch since `since`. */
 export interface MatchClockState {
@@ -85,8 +85,8 @@ export interface MatchClockState {
 }
 
 /** The stored state of a match's clock. */
-export interface Clock {
-  status: ClockStatus;
+export interface ShotClock {
+  status: ShotClockStatus;
   /** Server time (ms) the running clock reaches zero; null unless running. */
   deadline: number | null;
   /** ms left while idle or paused (idle: the whole allowance); 0 when expired; while running see `deadline`. */
@@ -112,23 +112,23 @@ export interface Clock {
 }
 
 /** What the console, a button box or REST asks of the clock. */
-export type ClockAction = 'start' | 'pause' | 'resume' | 'reset' | 'extension';
+export type ShotClockAction = 'start' | 'pause' | 'resume' | 'reset' | 'extension';
 
-export const CLOCK_ACTIONS: readonly ClockAction[] = ['start', 'pause', 'resume', 'reset', 'extension'];
+export const CLOCK_ACTIONS: readonly ShotClockAction[] = ['start', 'pause', 'resume', 'reset', 'extension'];
 
 /** Why a clock action was refused. */
-export type ClockRefusal = 'clock-expired' | 'no-extension-left' | 'match-over';
+export type ShotClockRefusal = 'clock-expired' | 'no-extension-left' | 'match-over';
 
 /** The result of an action: the new clock (unchanged and `duplicate` for a harmless repeat), or a refusal. */
-export type ClockDecision =
-  | { ok: true; clock: Clock; duplicate: boolean }
-  | { ok: false; code: ClockRefusal; message: string };
+export type ShotClockDecision =
+  | { ok: true; clock: ShotClock; duplicate: boolean }
+  | { ok: false; code: ShotClockRefusal; message: string };
 
 const ms = (s: number): number => s * 1000;
 const idx = (p: PlayerKey): 0 | 1 => (p === 'A' ? 0 : 1);
 
 /** The allowance in ms of a shot of `kind` under `settings`. */
-export function allowanceOf(settings: ClockSettings, kind: AllowanceKind): number {
+export function allowanceOf(settings: ShotClockSettings, kind: AllowanceKind): number {
   switch (kind) {
     case 'break':
     case 'first-shot':
@@ -141,7 +141,7 @@ export function allowanceOf(settings: ClockSettings, kind: AllowanceKind): numbe
 }
 
 /** The extension period a rack belongs to (racks count from 1). */
-export function periodOf(settings: ClockSettings, rack: number): number {
+export function periodOf(settings: ShotClockSettings, rack: number): number {
   const p = settings.extensionPeriod;
   if (p.per === 'match') return 0;
   if (p.per === 'rack') return rack - 1;
@@ -153,9 +153,9 @@ export function periodOf(settings: ClockSettings, rack: number): number {
  * whole and ≥ 0, the urgent warning not above the warning. Returns the first problem as `{field, message}` (the
  * field a dotted path under `clock`), or null. The server's schema checks the shape; this checks the meaning.
  */
-export function clockSettingsProblem(s: ClockSettings): { field: string; message: string } | null {
+export function shotClockSettingsProblem(s: ShotClockSettings): { field: string; message: string } | null {
   const whole = (v: number, min: number, max: number) => Number.isInteger(v) && v >= min && v <= max;
-  const secs: [keyof ClockSettings, number][] = [['shotSeconds', 1], ['firstShotSeconds', 1], ['pushOutSeconds', 1], ['extensionSeconds', 0], ['warningSeconds', 0], ['urgentSeconds', 0]];
+  const secs: [keyof ShotClockSettings, number][] = [['shotSeconds', 1], ['firstShotSeconds', 1], ['pushOutSeconds', 1], ['extensionSeconds', 0], ['warningSeconds', 0], ['urgentSeconds', 0]];
   for (const [k, min] of secs) {
     if (!whole(s[k] as number, min, CLOCK_SECONDS_MAX)) return { field: `clock.${k}`, message: `must be a whole number of seconds from ${min} to ${CLOCK_SECONDS_MAX}` };
   }
@@ -177,7 +177,7 @@ function kindAt(state: MatchState, fallback: AllowanceKind): AllowanceKind {
 }
 
 /** A new clock for a match at `state` (idle, for the player at the table; the match clock not started). */
-export function initialClock(settings: ClockSettings, state: MatchState): Clock {
+export function initialShotClock(settings: ShotClockSettings, state: MatchState): ShotClock {
   const kind = kindAt(state, 'shot');
   const allowanceMs = allowanceOf(settings, kind);
   return {
@@ -188,7 +188,7 @@ export function initialClock(settings: ClockSettings, state: MatchState): Clock 
 }
 
 /** A running clock whose deadline has passed becomes expired; anything else is returned as it is. */
-export function settleClock(clock: Clock, now: number): Clock {
+export function settleShotClock(clock: ShotClock, now: number): ShotClock {
   if (clock.status !== 'running' || clock.deadline === null || now < clock.deadline) return clock;
   return { ...clock, status: 'expired', deadline: null, remainingMs: 0 };
 }
@@ -202,20 +202,20 @@ function stopMatchClock(m: MatchClockState, now: number, final = m.final): Match
   return { playedMs: m.playedMs + Math.max(0, now - m.since), since: null, final };
 }
 
-const same = (clock: Clock): ClockDecision => ({ ok: true, clock, duplicate: true });
-const changed = (clock: Clock): ClockDecision => ({ ok: true, clock, duplicate: false });
+const same = (clock: ShotClock): ShotClockDecision => ({ ok: true, clock, duplicate: true });
+const changed = (clock: ShotClock): ShotClockDecision => ({ ok: true, clock, duplicate: false });
 
 /**
- * Apply a clock action at server time `now`. `period`, when given, is the clock period (`Clock.shot`) the press
+ * Apply a clock action at server time `now`. `period`, when given, is the clock period (`ShotClock.shot`) the press
  * was meant for: a press for another period changes nothing (a late duplicate from a button box). A repeat of
  * what the clock already is (start while running, pause while paused, a second extension in one period) changes
  * nothing either. Refusals: `match-over` (the match is won), `clock-expired` (start, resume or extension after the
  * clock ran out: record the time foul or the shot, or reset), `no-extension-left` (the shooter used every
  * extension of the period).
  */
-export function decideClock(settings: ClockSettings, before: Clock, action: ClockAction, now: number, winner: PlayerKey | null, period?: number): ClockDecision {
+export function decideShotClock(settings: ShotClockSettings, before: ShotClock, action: ShotClockAction, now: number, winner: PlayerKey | null, period?: number): ShotClockDecision {
   if (winner) return { ok: false, code: 'match-over', message: 'the match is over: its clock is stopped' };
-  const clock = settleClock(before, now);
+  const clock = settleShotClock(before, now);
   if (period !== undefined && period !== clock.shot) return same(clock);
   switch (action) {
     case 'start':
@@ -249,7 +249,7 @@ export function decideClock(settings: ClockSettings, before: Clock, action: Cloc
   }
 }
 
-function periodWord(settings: ClockSettings): string {
+function periodWord(settings: ShotClockSettings): string {
   const p = settings.extensionPeriod;
   return p.per === 'rack' ? 'rack' : p.per === 'match' ? 'match' : `${p.racks} racks`;
 }
@@ -262,7 +262,7 @@ function periodWord(settings: ClockSettings): string {
  * rewind the clock: extensions used stay used. A new extension period (by rack) gives every player their
  * extensions again. The match clock starts with the first recorded step and stops for good when the match is won.
  */
-export function clockAfterStep(settings: ClockSettings, before: Clock, prev: MatchState, after: MatchState, now: number): Clock {
+export function shotClockAfterStep(settings: ShotClockSettings, before: ShotClock, prev: MatchState, after: MatchState, now: number): ShotClock {
   const last = after.last;
   let kind: AllowanceKind;
   if (after.breakShot) kind = 'break';
@@ -290,8 +290,8 @@ export function clockAfterStep(settings: ClockSettings, before: Clock, prev: Mat
 }
 
 /** What every display renders: enough to draw the same second as every other screen, and nothing to tick while idle. */
-export interface ClockView {
-  status: ClockStatus;
+export interface ShotClockView {
+  status: ShotClockStatus;
   /** Server time (ms) the clock reaches zero while running, else null. */
   deadline: number | null;
   /** ms left while idle or paused; 0 when expired. */
@@ -302,7 +302,7 @@ export interface ClockView {
   /** Extensions each player still has in this period. */
   extensionsLeft: Pair<number>;
   extensionsPerPlayer: number;
-  /** The clock period (a button press may name it, see `decideClock`). */
+  /** The clock period (a button press may name it, see `decideShotClock`). */
   shot: number;
   warningSeconds: number;
   urgentSeconds: number;
@@ -312,8 +312,8 @@ export interface ClockView {
 }
 
 /** The display view of a clock at server time `now` (an expired deadline shows as expired). */
-export function clockView(settings: ClockSettings, stored: Clock, now: number): ClockView {
-  const c = settleClock(stored, now);
+export function shotClockView(settings: ShotClockSettings, stored: ShotClock, now: number): ShotClockView {
+  const c = settleShotClock(stored, now);
   const left = (p: 0 | 1) => Math.max(0, settings.extensionsPerPlayer - c.extensionsUsed[p]);
   const m = settings.matchClock;
   return {
@@ -329,13 +329,13 @@ export function clockView(settings: ClockSettings, stored: Clock, now: number): 
 }
 
 /** ms left on the shot clock at server time `now` (never below 0). */
-export function remainingAt(view: Pick<ClockView, 'status' | 'deadline' | 'remainingMs'>, now: number): number {
+export function remainingAt(view: Pick<ShotClockView, 'status' | 'deadline' | 'remainingMs'>, now: number): number {
   if (view.status === 'running' && view.deadline !== null) return Math.max(0, view.deadline - now);
   return view.remainingMs;
 }
 
 /** The whole seconds a display shows at server time `now`: 29.001 s left shows 30, 0 s shows 0. */
-export function shownSeconds(view: Pick<ClockView, 'status' | 'deadline' | 'remainingMs'>, now: number): number {
+export function shownSeconds(view: Pick<ShotClockView, 'status' | 'deadline' | 'remainingMs'>, now: number): number {
   return Math.ceil(remainingAt(view, now) / 1000);
 }
 
@@ -343,7 +343,7 @@ export function shownSeconds(view: Pick<ClockView, 'status' | 'deadline' | 'rema
  * ms from server time `now` until the shown second changes, or null when it will not change by itself (idle,
  * paused, expired, or already at 0). A display sets one timer for exactly this long: no timer while nothing moves.
  */
-export function msToNextSecond(view: Pick<ClockView, 'status' | 'deadline' | 'remainingMs'>, now: number): number | null {
+export function msToNextSecond(view: Pick<ShotClockView, 'status' | 'deadline' | 'remainingMs'>, now: number): number | null {
   if (view.status !== 'running' || view.deadline === null) return null;
   const left = view.deadline - now;
   if (left <= 0) return null;
@@ -352,20 +352,20 @@ export function msToNextSecond(view: Pick<ClockView, 'status' | 'deadline' | 're
 }
 
 /** The warning level a display shows for `seconds` left: none, warning (amber) or urgent (red). */
-export function warningLevel(view: Pick<ClockView, 'warningSeconds' | 'urgentSeconds'>, seconds: number): 'none' | 'warning' | 'urgent' {
+export function warningLevel(view: Pick<ShotClockView, 'warningSeconds' | 'urgentSeconds'>, seconds: number): 'none' | 'warning' | 'urgent' {
   if (seconds <= view.urgentSeconds) return 'urgent';
   if (seconds <= view.warningSeconds) return 'warning';
   return 'none';
 }
 
 /** True when the shot clock belongs on air at `seconds` left (always, or from `showFromSeconds`; never while idle). */
-export function onAir(view: Pick<ClockView, 'status' | 'showFromSeconds'>, seconds: number): boolean {
+export function onAir(view: Pick<ShotClockView, 'status' | 'showFromSeconds'>, seconds: number): boolean {
   if (view.status === 'idle') return false;
   return view.showFromSeconds === null || seconds <= view.showFromSeconds;
 }
 
 /** The match clock in ms at server time `now`: time played, or time left of the limit (never below 0). */
-export function matchClockMs(view: ClockView, now: number): { playedMs: number; leftMs: number | null } | null {
+export function matchClockMs(view: ShotClockView, now: number): { playedMs: number; leftMs: number | null } | null {
   const m = view.match;
   if (!m) return null;
   const playedMs = m.playedMs + (m.since === null ? 0 : Math.max(0, now - m.since));
