@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchesOf, setupsOf } from './arbitraries';
+import { matchesOf, setupsOf } from '../helpers/arbitraries';
 import { applyStep, type Match, newMatch, parseSetup, projectSteps, replay, statsOf, type Step, view } from '../../shared/index';
 import { coreFromState } from '../../shared/view';
 import { plausibleStep, seededRandom } from '../../shared/simulate';

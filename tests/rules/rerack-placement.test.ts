@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyStep, type Match, type MatchState, newMatch, parseSetup, type RackPlacement, type Step, view } from '../../shared/index';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
-import { accept, expectState, fresh141, freshRot, given } from './given';
+import { accept, expectState, fresh141, freshRot, given } from '../helpers/given';
 
 const FOR_BREAK: RackPlacement = { cueBall: 'kitchen', breakBall: 'racked', racked: 15 };
 const RULESETS = ['nba', 'wpa'] as const;

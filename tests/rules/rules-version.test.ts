@@ -15,8 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { applyStep, parseSetup, parseStep, replay, RULES_VERSION, type Step, view } from '../../shared/index';
 import { inputChecked, INPUT_CHECKS_SINCE } from '../../shared/rules/version';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
-import { playedTo, reportsInPlay } from './arbitraries';
-import { fresh141, freshRot } from './given';
+import { playedTo, reportsInPlay } from '../helpers/arbitraries';
+import { fresh141, freshRot } from '../helpers/given';
 
 /** D-30 codes: refusals of input that rules version 1 did not have. */
 const D30_CODES = ['foreign-fact', 'not-for-this-shot'];

@@ -10,8 +10,8 @@ import {
   applyStep, type Discipline, OTHER_FOULS, type Match, type Shot, shotSchema, callSchema, rackAreaSchema, view,
 } from '../../shared/index';
 import { checkShot, CONTRADICTIONS, SHOT_FACTS, type ShotFactRule, type ShotKind } from '../../shared/rules/shot-checks';
-import { playedTo, reportsInPlay } from './arbitraries';
-import { accept, expectState, fresh141, freshRot, given, refuse } from './given';
+import { playedTo, reportsInPlay } from '../helpers/arbitraries';
+import { accept, expectState, fresh141, freshRot, given, refuse } from '../helpers/given';
 
 const ALL = Array.from({ length: 15 }, (_, i) => i + 1);
 

@@ -1,7 +1,7 @@
 /**
  * Property tests (fast-check) of the incremental statistics over random legal matches of both disciplines
  * with undos (shared/simulate):
- * - after every step, the incremental statistics equal the whole-history pass (tests/rules/stats-reference.ts);
+ * - after every step, the incremental statistics equal the whole-history pass (tests/helpers/stats-reference.ts);
  * - the delta between any two consecutive versions (a step or an undo), applied to the earlier statistics,
  *   gives the later ones, and carries only the rows that changed;
  * - statistics stored as JSON and read back (the snapshot beside the log), and a match resumed from them,
@@ -9,11 +9,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchesOf, setupsOf } from './arbitraries';
+import { matchesOf, setupsOf } from '../helpers/arbitraries';
 import { applyStatsDelta, applyStep, type Match, newMatch, parseSetup, resumeMatch, statsOf, type Step, trimHistory, undoable, view } from '../../shared/index';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { statsDelta, statsFromStored, storedStats } from '../../shared/stats';
-import { referenceStats } from './stats-reference';
+import { referenceStats } from '../helpers/stats-reference';
 
 const matches = matchesOf(setupsOf(['Ann', 'Bob'], { pickedUp: true }), [0.05, 0.2, 0.4], 250);
 
