@@ -12,6 +12,7 @@ import {
 import { checkShot, CONTRADICTIONS, SHOT_FACTS, type ShotFactRule, type ShotKind } from '../../shared/rules/shot-checks';
 import { playedTo, reportsInPlay } from '../helpers/arbitraries';
 import { accept, expectState, fresh141, freshRot, given, refuse } from '../helpers/given';
+import { fcRuns } from '../helpers/fc-runs';
 
 const ALL = Array.from({ length: 15 }, (_, i) => i + 1);
 
@@ -373,7 +374,7 @@ describe('property: random reports in random match states', () => {
         expect(expectedRefusal(shot, s)).toBeNull();
         for (const c of CONTRADICTIONS) expect(c.find(shot, s.kind), c.id).toBeNull();
       }
-    }), { numRuns: 2000 });
+    }), { numRuns: fcRuns(2000) });
     // Both sides of the property were exercised.
     expect(seen.accepted).toBeGreaterThan(200);
     expect(seen.refused).toBeGreaterThan(200);

@@ -14,6 +14,7 @@ import { applyStatsDelta, applyStep, type Match, newMatch, parseSetup, resumeMat
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { statsDelta, statsFromStored, storedStats } from '../../shared/stats';
 import { referenceStats } from '../helpers/stats-reference';
+import { fcRuns } from '../helpers/fc-runs';
 
 const matches = matchesOf(setupsOf(['Ann', 'Bob'], { pickedUp: true }), [0.05, 0.2, 0.4], 250);
 
@@ -39,7 +40,7 @@ describe('incremental statistics', () => {
   it('equal the whole-history statistics after every step and every undo', () => {
     fc.assert(fc.property(matches, (p) => {
       for (const m of play(p).states) expect(statsOf(m)).toEqual(referenceStats(m));
-    }), { numRuns: 200 });
+    }), { numRuns: fcRuns(200) });
   });
 
   it('a delta between consecutive versions rebuilds the later statistics and carries only what changed', () => {
@@ -61,7 +62,7 @@ describe('incremental statistics', () => {
         // The JSON a push carries reads back the same.
         expect(applyStatsDelta(before, JSON.parse(JSON.stringify(delta)))).toEqual(after);
       }
-    }), { numRuns: 150 });
+    }), { numRuns: fcRuns(150) });
   });
 
   it('a delta that does not fit the statistics a page holds is refused (the page resyncs)', () => {
@@ -97,6 +98,6 @@ describe('incremental statistics', () => {
           else trimmed = r.match;
         }
       }
-    }), { numRuns: 150 });
+    }), { numRuns: fcRuns(150) });
   });
 });
