@@ -1,5 +1,5 @@
 /**
- * Logs recorded under an older rules version, on the real Redis store and on the file store: a match created
+ * Logs recorded under an older rules version, on the real Redis store, the file store and the in-memory store: a match created
  * under rules version 1 whose log holds a step version 2's D-30 input checks refuse (`rail: false` with a ball
  * pocketed) loads — from the log, and in a catch-up of another instance's append — and keeps recording, undos
  * over it included; a new step is judged by the current rules in it too; a version-2 match refuses that step,
@@ -12,11 +12,11 @@ import { LiveCache } from '../../server/matches/live-cache';
 import { MatchService, summaryOf } from '../../server/matches/service';
 import { hashToken } from '../../server/tokens';
 import { requireRedis } from '../helpers/redis';
-import { suiteStore } from '../helpers/stores';
+import { storeKinds, suiteStore } from '../helpers/stores';
 
 const redis = await requireRedis();
 const log = pino({ level: 'silent' });
-const kinds = redis.available ? (['redis', 'file'] as const) : (['file'] as const);
+const kinds = storeKinds(redis.available);
 const RAW_SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
 const setup = parseSetup(RAW_SETUP);
 const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
