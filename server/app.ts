@@ -16,10 +16,11 @@ import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../shared/protocol/wire';
 import { systemClock, type Clock } from './clock';
-import { EventService } from './events/service';
+import { EventService, type EventPushes } from './events/service';
 import type { Bus } from './fanout/bus';
 import { ViewerFanout } from './fanout/viewers';
 import { IdleSweep } from './matches/idle-sweep';
+import type { Pushes } from './matches/live-cache';
 import { MatchService } from './matches/service';
 import type { EventStore } from './storage/event-store';
 import type { MatchStore } from './storage/types';
@@ -115,6 +116,34 @@ export interface WiredServer {
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/** Where the services' pushes go: a match's new version, and the event service's (see `EventPushes`). */
+export interface ServicePushes extends EventPushes {
+  match(pushes: Pushes): void;
+}
+
+/**
+ * The match and event services over `store`, as every server wires them: each newly recorded step is pushed
+ * (`pushes.match`) and heard by the event service (live lines, automatic cards). Without sockets, this is what
+ * service-level tests run.
+ */
+export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes }): { matches: MatchService; events: EventService } {
+  const { store, clock, log, pushes } = parts;
+  const matches = new MatchService({
+    store: store.matches,
+    log,
+    clock,
+    shared: store.matches.kind === 'redis',
+    onAppended: (p) => {
+      pushes.match(p);
+      // The event service (made right below) hears every recorded step: live lines, automatic cards. It
+      // needs the state only (a match summary reads the service's whole current statistics, never a delta).
+      void events.onMatchStep(p.scorebug);
+    },
+  });
+  const events = new EventService({ store: store.events, matches, log, clock, shared: store.events.kind === 'redis', pushes });
+  return { matches, events };
+}
+
 /** Wire a match server from its parts. Nothing is connected or opened here; `listen` starts it. */
 export function createServer(parts: ServerParts): WiredServer {
   const { store, bus, log } = parts;
@@ -135,19 +164,7 @@ export function createServer(parts: ServerParts): WiredServer {
   io.engine.on('connection', releaseUpgradeRequest);
 
   const fanout = new ViewerFanout(io, log);
-  const matches = new MatchService({
-    store: store.matches,
-    log,
-    clock,
-    shared: store.matches.kind === 'redis',
-    onAppended: (pushes) => {
-      fanout.matchPushes(pushes);
-      // The event service (made right below) hears every recorded step: live lines, automatic cards. It
-      // needs the state only (a match summary reads the service's whole current statistics, never a delta).
-      void events.onMatchStep(pushes.scorebug);
-    },
-  });
-  const events = new EventService({ store: store.events, matches, log, clock, shared: store.events.kind === 'redis', pushes: fanout.eventPushes });
+  const { matches, events } = wireServices({ store, clock, log, pushes: { match: (p) => fanout.matchPushes(p), ...fanout.eventPushes } });
 
   app.disable('x-powered-by');
   if (parts.trustProxy !== undefined && parts.trustProxy !== false) app.set('trust proxy', parts.trustProxy);

@@ -147,6 +147,32 @@ describe('REST and pages', () => {
   });
 });
 
+describe('recording over REST and Socket.IO (the service decides: tests/services/event-ids.test.ts)', () => {
+  it('answers a new step 201, a retried eventId 200 with duplicate, a reused eventId 409 event-id-reused; Socket.IO acks the same', async () => {
+    const s = await startTestServer({ dataDir: tempDir('eventids') });
+    const m = await createMatch(s.url);
+    const scorer = await connect(s.url, m.scorerToken);
+    const path = `/api/matches/${m.id}/events`;
+    try {
+      const first = await api(s.url, path, { token: m.scorerToken, body: { eventId: 'button-1', step: steps[0] } });
+      expect(first).toMatchObject({ status: 201, body: { version: 1 } });
+      const retry = await api(s.url, path, { token: m.scorerToken, body: { eventId: 'button-1', step: steps[0] } });
+      expect(retry).toMatchObject({ status: 200, body: { version: 1, duplicate: true } });
+      expect(retry.body.state).toEqual(first.body.state);
+      const reused = await api(s.url, path, { token: m.scorerToken, body: { eventId: 'button-1', step: steps[1] } });
+      expect(reused).toMatchObject({ status: 409, body: { error: { code: 'event-id-reused', field: 'eventId' } } });
+      expect(reused.body.duplicate).toBeUndefined();
+      expect(await request(scorer, 'record', { matchId: m.id, eventId: 'button-1', step: steps[1] })).toMatchObject({ ok: false, error: { code: 'event-id-reused', field: 'eventId' } });
+      expect(await request(scorer, 'record', { matchId: m.id, eventId: 'button-1', step: steps[0] })).toMatchObject({ ok: true, version: 1, duplicate: true });
+      const log = await api(s.url, path);
+      expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(['button-1']);
+    } finally {
+      scorer.close();
+      await s.close();
+    }
+  });
+});
+
 describe('limits', () => {
   it('rate-limits REST per client (429 rate-limited)', async () => {
     const s = await startTestServer({ dataDir: tempDir('data'), limits: { requestsPerMinute: 5 } });
