@@ -70,7 +70,7 @@ export interface ServerParts {
   store: Stores;
   /** The fan-out between instances (Socket.IO adapter and resync moments). Closed after the stores. */
   bus: Bus;
-  /** Time for creation and step times, event timestamps and idle eviction. Default the wall clock. */
+  /** Time for creation and step times, event timestamps, idle eviction and the websocket rate limit. Default the wall clock. */
   clock?: Clock;
   /** pino logger. */
   log: Logger;
@@ -105,8 +105,6 @@ export interface WiredServer {
   /** The services (for a caller that also wants them without sockets, e.g. a test). */
   readonly matches: MatchService;
   readonly events: EventService;
-  /** Drop the idle, unwatched matches now (the sweep also runs by itself once listening). */
-  sweepIdle(): void;
   /**
    * Listen on `port` (0 = a random free one) and `host` (default 127.0.0.1).
    * @throws when the port is taken (the stores and the bus are closed then: nothing stays open).
@@ -188,7 +186,7 @@ export function createServer(parts: ServerParts): WiredServer {
   app.use('/api', apiRouter({ matches, events, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
   app.use(staticRouter(parts.staticDir ?? resolve(REPO_ROOT, 'web/dist')));
 
-  attachProtocol(io, matches, log, limits, eventHandlers(events, limits));
+  attachProtocol(io, matches, log, limits, eventHandlers(events, limits), clock);
   const adapter = bus.adapter(fanout.resyncHooks({ matches, events }));
   if (adapter) io.adapter(adapter as never);
 
@@ -239,5 +237,5 @@ export function createServer(parts: ServerParts): WiredServer {
     return { url, port: bound, close: () => (closing ??= close()) };
   }
 
-  return { matches, events, sweepIdle: () => sweep.sweep(), listen };
+  return { matches, events, listen };
 }
