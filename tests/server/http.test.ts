@@ -38,26 +38,6 @@ describe('REST and pages', () => {
     }
   });
 
-  it('creates a match opened by player B (breaker: B): B is at the table and scores the first shot', async () => {
-    const s = await startTestServer({ dataDir: tempDir('data') });
-    try {
-      const setup = { discipline: '14-1', players: ['Ann', 'Bob'], breaker: 'B', targets: [50, 50] };
-      const res = await api(s.url, '/api/matches', { body: setup });
-      expect(res).toMatchObject({ status: 201, body: { setup: { breaker: 'B' }, state: { turn: 'B', score: [0, 0] } } });
-      const { id, scorerToken } = res.body;
-      expect((await api(s.url, `/api/matches/${id}`)).body).toMatchObject({ setup: { breaker: 'B' }, state: { turn: 'B' } });
-      const first = legalSteps(1, setup)[0];
-      expect(first).toEqual({ shot: { call: { ball: 1 }, pocketed: [1] } });
-      const rec = await api(s.url, `/api/matches/${id}/events`, { token: scorerToken, body: { eventId: 'b1', step: first } });
-      expect(rec).toMatchObject({ status: 201, body: { version: 1, state: { score: [0, 1], turn: 'B' } } });
-      // The default stays A; anything but A or B is refused.
-      expect((await api(s.url, '/api/matches', { body: SETUP })).body).toMatchObject({ setup: { breaker: 'A' }, state: { turn: 'A' } });
-      expect(await api(s.url, '/api/matches', { body: { ...setup, breaker: 'C' } })).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: 'setup.breaker' } } });
-    } finally {
-      await s.close();
-    }
-  });
-
   it('needs the admin token to create matches when ADMIN_TOKEN is set', async () => {
     const s = await startTestServer({ dataDir: tempDir('data'), adminToken: 'let-me-in' });
     try {
