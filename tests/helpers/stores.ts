@@ -27,7 +27,7 @@ export function storeKinds(redisAvailable: boolean, wanted: readonly StoreKind[]
 }
 
 /** The match and event stores of kind `kind` for the suite named `suite` (the Redis at `redisUrl`); set once the suite runs. */
-export function suiteStores(kind: StoreKind, suite: string, redisUrl: string): { readonly store: MatchStore; readonly events: EventStore; readonly prefix: string } {
+export function suiteStores(kind: StoreKind, suite: string, redisUrl: string): { readonly store: MatchStore; readonly events: EventStore; readonly prefix: string; readonly dir: string } {
   let stores: { store: MatchStore; events: EventStore } | undefined;
   let client: Redis | null = null;
   let dir = '';
@@ -62,6 +62,10 @@ export function suiteStores(kind: StoreKind, suite: string, redisUrl: string): {
   return {
     /** The Redis key prefix (Redis kind). */
     prefix,
+    /** The data directory (file kind), once the suite runs. */
+    get dir(): string {
+      return dir;
+    },
     get store(): MatchStore {
       return opened().store;
     },
