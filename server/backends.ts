@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { createServer, type Limits, type RunningServer, type Stores } from './app';
-import type { Clock } from './clock';
+import { systemClock } from './clock';
 import { localBus, type Bus } from './fanout/bus';
 import { FileEventStore } from './storage/file-event-store';
 import { FileStore } from './storage/file-store';
@@ -73,10 +73,6 @@ export interface ServerOptions extends BackendOptions {
   limits?: Partial<Limits>;
   /** Use this logger instead of a new pino logger. */
   logger?: Logger;
-  /** Use these parts instead of opening the ones the Redis / data settings name. */
-  backends?: Backends;
-  /** Default the wall clock. */
-  clock?: Clock;
 }
 
 /**
@@ -85,11 +81,11 @@ export interface ServerOptions extends BackendOptions {
  */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const log = opts.logger ?? pino({ level: opts.logLevel ?? 'info', base: { svc: 'cuecast' } });
-  const { store, bus } = opts.backends ?? (await openBackends(opts, log));
+  const { store, bus } = await openBackends(opts, log);
   const server = createServer({
     store,
     bus,
-    clock: opts.clock,
+    clock: systemClock,
     log,
     adminToken: opts.adminToken,
     staticDir: opts.staticDir,

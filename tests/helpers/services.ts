@@ -10,7 +10,7 @@ import type { Clock } from '../../server/clock';
 import type { EventService } from '../../server/events/service';
 import type { Pushes } from '../../server/matches/live-cache';
 import type { MatchService } from '../../server/matches/service';
-import { MemoryEventStore, MemoryStore } from '../../server/storage/memory-store';
+import { memoryBackends } from '../../server/backends';
 import type { EventLivePush, EventView, TableState } from '../../shared/protocol/event';
 import type { Step } from '../../shared/protocol/steps';
 
@@ -42,8 +42,8 @@ export interface Services {
   pushed: Pushed;
 }
 
-/** The two services over `store` (default new in-memory stores) and a new fake clock. */
-export function services(store: Stores = { matches: new MemoryStore(), events: new MemoryEventStore() }): Services {
+/** The two services over `store` (default new in-memory stores, `memoryBackends`) and a new fake clock. */
+export function services(store: Stores = memoryBackends().store): Services {
   const clock = new FakeClock();
   const pushed: Pushed = { matches: [], tables: [], events: [], live: [] };
   const { matches, events } = wireServices({
