@@ -17,7 +17,8 @@ interface Stored {
   /** eventId → version. */
   ids: Map<string, number>;
   checkpoint: Checkpoint | null;
-  snapshot: StoredSnapshot;
+  /** The listing row of the latest snapshot (the state beside it is never read back through the port). */
+  summary: MatchSummary;
 }
 
 const copy = structuredClone;
@@ -29,7 +30,7 @@ export class MemoryStore implements MatchStore {
 
   async create(record: MatchRecord, snapshot: StoredSnapshot): Promise<void> {
     if (this.matches.has(record.id)) throw new Error(`match ${record.id} already exists`);
-    this.matches.set(record.id, { record: copy(record), events: [], ids: new Map(), checkpoint: null, snapshot: copy(snapshot) });
+    this.matches.set(record.id, { record: copy(record), events: [], ids: new Map(), checkpoint: null, summary: copy(snapshot.summary) });
   }
 
   async load(id: string): Promise<LoadedLog | null> {
@@ -65,12 +66,12 @@ export class MemoryStore implements MatchStore {
     if (m.events.length !== expectedVersion) return { status: 'stale', version: m.events.length };
     m.events.push(copy(event));
     m.ids.set(event.eventId, m.events.length);
-    m.snapshot = copy(snapshot);
+    m.summary = copy(snapshot.summary);
     return { status: 'ok', version: m.events.length };
   }
 
   async list(limit: number): Promise<MatchSummary[]> {
-    const rows = [...this.matches.values()].map((m) => m.snapshot.summary);
+    const rows = [...this.matches.values()].map((m) => m.summary);
     return copy(rows.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit));
   }
 
