@@ -24,6 +24,10 @@ import type { Pushes } from './matches/live-cache';
 import { MatchService } from './matches/service';
 import type { EventStore } from './storage/event-store';
 import type { MatchStore } from './storage/types';
+import type { ShotClockPush } from '../shared/protocol/shot-clock';
+import { ShotClockService } from './shot-clock/service';
+import { shotClockHandlers } from './shot-clock/socket';
+import type { ShotClockStore } from './shot-clock/store';
 import { apiRouter } from './transport/http/api';
 import { staticRouter } from './transport/http/static';
 import { attachProtocol, type IoServer, type SocketLimits } from './transport/socket';
@@ -62,6 +66,8 @@ export const DEFAULT_LIMITS: Limits = {
 export interface Stores {
   matches: MatchStore;
   events: EventStore;
+  /** Each match's shot clock, beside the match (server/shot-clock/store.ts). */
+  shotClocks: ShotClockStore;
 }
 
 /** What `createServer` wires: its injected parts and the HTTP-facing settings. */
@@ -117,6 +123,8 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the services' pushes go: a match's new version, and the event service's (see `EventPushes`). */
 export interface ServicePushes extends EventPushes {
   match(pushes: Pushes): void;
+  /** A match's shot clock changed (to the match's rooms). */
+  shotClock(push: ShotClockPush): void;
 }
 
 /**
@@ -124,7 +132,7 @@ export interface ServicePushes extends EventPushes {
  * (`pushes.match`) and heard by the event service (live lines, automatic cards). Without sockets, this is what
  * service-level tests run.
  */
-export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes }): { matches: MatchService; events: EventService } {
+export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes }): { matches: MatchService; events: EventService; shotClocks: ShotClockService } {
   const { store, clock, log, pushes } = parts;
   const matches = new MatchService({
     store: store.matches,
@@ -136,10 +144,13 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
       // The event service (made right below) hears every recorded step: live lines, automatic cards. It
       // needs the state only (a match summary reads the service's whole current statistics, never a delta).
       void events.onMatchStep(p.scorebug);
+      // A recorded step opens the shot clock's next period (the next shot's allowance, started by itself when set).
+      void shotClocks.onStep(p.scorebug.matchId, p.scorebug.state);
     },
   });
   const events = new EventService({ store: store.events, matches, log, clock, shared: store.events.kind === 'redis', pushes });
-  return { matches, events };
+  const shotClocks = new ShotClockService({ store: store.shotClocks, matches, clock, log, push: (p) => pushes.shotClock(p) });
+  return { matches, events, shotClocks };
 }
 
 /** Wire a match server from its parts. Nothing is connected or opened here; `listen` starts it. */
@@ -162,7 +173,7 @@ export function createServer(parts: ServerParts): WiredServer {
   io.engine.on('connection', releaseUpgradeRequest);
 
   const fanout = new ViewerFanout(io, log);
-  const { matches, events } = wireServices({ store, clock, log, pushes: { match: (p) => fanout.matchPushes(p), ...fanout.eventPushes } });
+  const { matches, events, shotClocks } = wireServices({ store, clock, log, pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), ...fanout.eventPushes } });
 
   app.disable('x-powered-by');
   if (parts.trustProxy !== undefined && parts.trustProxy !== false) app.set('trust proxy', parts.trustProxy);
@@ -183,10 +194,10 @@ export function createServer(parts: ServerParts): WiredServer {
     res.status(ok ? 200 : 503).json({ ok, store: store.matches.kind, ...(bus.mode !== 'local' ? { redis: bus.mode } : {}) });
   });
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
-  app.use('/api', apiRouter({ matches, events, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
+  app.use('/api', apiRouter({ matches, events, shotClocks, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
   app.use(staticRouter(parts.staticDir ?? resolve(REPO_ROOT, 'web/dist')));
 
-  attachProtocol(io, matches, log, limits, eventHandlers(events, limits), clock);
+  attachProtocol(io, matches, log, limits, [...eventHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);
   const adapter = bus.adapter(fanout.resyncHooks({ matches, events }));
   if (adapter) io.adapter(adapter as never);
 

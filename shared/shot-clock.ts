@@ -255,18 +255,19 @@ function periodWord(settings: ShotClockSettings): string {
 }
 
 /**
- * The clock after a recorded step (`before` → `after` is the rules' state change; an undo included). Every step
+ * The clock after a recorded step (`after`: the rules' state after it; an undo included). Every step
  * opens a new clock period for the player now at the table: the allowance is the break's, the first shot's
- * after a break, the push out's, or an ordinary shot's (a choice keeps the kind of the shot it follows); the
+ * after a break (the clock was set for a break), the push out's, or an ordinary shot's (a choice keeps the kind
+ * of the shot it follows); the
  * clock starts by itself when `autoStart` is set and no choice is pending, else it waits idle. An undo does not
  * rewind the clock: extensions used stay used. A new extension period (by rack) gives every player their
  * extensions again. The match clock starts with the first recorded step and stops for good when the match is won.
  */
-export function shotClockAfterStep(settings: ShotClockSettings, before: ShotClock, prev: MatchState, after: MatchState, now: number): ShotClock {
+export function shotClockAfterStep(settings: ShotClockSettings, before: ShotClock, after: MatchState, now: number): ShotClock {
   const last = after.last;
   let kind: AllowanceKind;
   if (after.breakShot) kind = 'break';
-  else if (last?.kind === 'shot') kind = prev.breakShot ? 'first-shot' : last.turnEnd === 'push-out' ? 'push-out' : 'shot';
+  else if (last?.kind === 'shot') kind = before.kind === 'break' ? 'first-shot' : last.turnEnd === 'push-out' ? 'push-out' : 'shot';
   else if (last?.kind === 'undo') kind = 'shot';
   else kind = before.kind === 'break' ? 'first-shot' : before.kind;
   const period = periodOf(settings, after.rack);

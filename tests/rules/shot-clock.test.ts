@@ -6,7 +6,8 @@ import {
   decideShotClock, initialShotClock, matchClockMs, msToNextSecond, offsetFromSamples, onAir, shownSeconds, warningLevel,
 } from '../../shared/shot-clock';
 import { type Match, type MatchState, view } from '../../shared/index';
-import { accept, fresh141, freshRot, given } from './given';
+import { fcRuns } from '../helpers/fc-runs';
+import { accept, fresh141, freshRot, given } from '../helpers/given';
 
 const pro: ShotClockSettings = CLOCK_PRESETS.pro;
 const T0 = 1_800_000_000_000;
@@ -21,9 +22,8 @@ function act(s: ShotClockSettings, c: ShotClock, action: ShotClockAction, now: n
 
 /** Record a step on the match and move the clock on, as the server does. */
 function step(s: ShotClockSettings, m: Match, c: ShotClock, input: unknown, now: number): { m: Match; c: ShotClock } {
-  const prev = view(m);
   const next = accept(m, input);
-  return { m: next, c: shotClockAfterStep(s, c, prev, view(next), now) };
+  return { m: next, c: shotClockAfterStep(s, c, view(next), now) };
 }
 
 const midRack = { ...fresh141, start: { score: [20, 15], fouls: [0, 0], innings: [5, 5], highRun: [9, 9], turn: 'A', rack: 2, ballsOnTable: 9 } };
@@ -167,7 +167,7 @@ describe('duplicate presses are harmless (idempotent by action and clock period)
       const second = decideShotClock(pro, first.clock, a, t, null);
       expect(second.ok && second.duplicate).toBe(true);
       if (second.ok) expect(second.clock).toEqual(first.clock);
-    }), { numRuns: Number(process.env.FC_RUNS ?? 300) });
+    }), { numRuns: fcRuns(300) });
   });
 
   it('a press that names an earlier clock period changes nothing', () => {
@@ -206,7 +206,7 @@ describe('what displays show', () => {
         shown -= 1;
       }
       expect(shown).toBe(0);
-    }), { numRuns: Number(process.env.FC_RUNS ?? 200) });
+    }), { numRuns: fcRuns(200) });
   });
 
   it('warning colours at 10 and 5 s; on air from 10 s in the pro preset, never while idle', () => {
@@ -272,7 +272,7 @@ describe('the offset to the server clock', () => {
       const samples = trips.map(([at, up, down]) => ({ sent: at, server: at + up + offset, received: at + up + down }));
       const r = offsetFromSamples(samples)!;
       expect(Math.abs(r.offset - offset)).toBeLessThanOrEqual(r.roundTrip / 2);
-    }), { numRuns: Number(process.env.FC_RUNS ?? 200) });
+    }), { numRuns: fcRuns(200) });
   });
 });
 
