@@ -4,7 +4,8 @@
  * - `applyStep(match, step)` decides (refuses with a typed error, leaving the match untouched) and evolves;
  * - `replay(setup, steps, rulesVersion)` folds a stored log.
  * A stored step is not judged again by refusals newer than its match's rules version (shared/rules/version.ts:
- * `inputChecked`): both take the rules version the steps were recorded under, the current one by default.
+ * `inputChecksFor`): both take the rules version the steps were recorded under, the current one by default;
+ * `applyStored` and `replay(…, stored)` skip the input refusals a step of a current-version log already passed.
  * A `Match` is immutable. Effective steps form a persistent stack, so `undo` is O(1) and recording a
  * step never replays the log. The statistics and score sheet are evolved with each step and kept on the
  * stack beside the core (shared/stats.ts), so their cost per step does not grow with the match and undo
@@ -20,7 +21,7 @@ import type { MatchStats } from './protocol/wire';
 import { type Core, initialCore, nextOf, type Transition } from './rules/core';
 import { decideStraightPool } from './rules/fourteen-one';
 import { decideRotation } from './rules/rotation';
-import { inputChecked, RULES_VERSION } from './rules/version';
+import { type InputChecks, inputChecksFor, RULES_VERSION } from './rules/version';
 import { coreFromState, projectState } from './view';
 import { EMPTY_STATS, evolveStats, lastOutcome, statsView, type StatsState } from './stats';
 
@@ -95,13 +96,27 @@ export function undoable(match: Match): number {
  * match recorded under version 1 is taken without the D-30 input refusals (shared/rules/version.ts).
  */
 export function applyStep(match: Match, step: Step, rulesVersion = RULES_VERSION): Applied {
+  return applyWith(match, step, inputChecksFor(rulesVersion, false));
+}
+
+/**
+ * Apply a stored step of a match recorded under `rulesVersion` (a log this engine's server wrote): as
+ * `applyStep`, but a step of a current-version log is not put through the D-30 input refusals again — it went
+ * through them when it was recorded (`trusted`, shared/rules/version.ts). Same result for every log the server
+ * wrote; the refusals inside the transitions still apply, so a corrupt log still fails.
+ */
+export function applyStored(match: Match, step: Step, rulesVersion: number): Applied {
+  return applyWith(match, step, inputChecksFor(rulesVersion, true));
+}
+
+function applyWith(match: Match, step: Step, checks: InputChecks): Applied {
   if ('undo' in step) {
     const top = match.history;
     if (!top) return { ok: false, error: new RulesError('nothing-to-undo', 'undo: there is no step to take back', 'undo') };
     return { ok: true, match: undone(match, top), outcome: undoOutcome(top) };
   }
   try {
-    const next = advance(match, step, inputChecked(rulesVersion));
+    const next = advance(match, step, checks);
     return { ok: true, match: next, outcome: next.history!.outcome };
   } catch (e) {
     if (e instanceof RulesError) return { ok: false, error: e };
@@ -124,23 +139,25 @@ function undone(match: Match, top: HistoryNode): Match {
   return { setup: match.setup, core: top.before, stats: top.beforeStats, history: top.prev, depth: match.depth - 1 };
 }
 
-/** Decide and apply a shot, choice, stalemate or warning (`inputChecks`: with the D-30 input refusals). @throws RulesError when refused. */
-function advance(match: Match, step: Step, inputChecks = true): Match {
+/** Decide and apply a shot, choice, stalemate or warning (`checks`: which input refusals, shared/rules/version.ts). @throws RulesError when refused. */
+function advance(match: Match, step: Step, checks: InputChecks): Match {
   const t = match.setup.discipline === '14-1'
-    ? decideStraightPool(match.setup, match.core, step, inputChecks)
-    : decideRotation(match.setup, match.core, step, inputChecks);
+    ? decideStraightPool(match.setup, match.core, step, checks)
+    : decideRotation(match.setup, match.core, step, checks);
   const node: HistoryNode = { prev: match.history, before: match.core, beforeStats: match.stats, step, outcome: t.outcome };
   const stats = evolveStats(match.setup, match.stats, match.core, t.outcome, t.core);
   return { setup: match.setup, core: t.core, stats, history: node, depth: match.depth + 1 };
 }
 
 /**
- * Fold a stored log (steps already accepted once) into a match recorded under `rulesVersion` (default the
- * current one): the D-30 input refusals apply only when that version had them (shared/rules/version.ts).
+ * Fold a log into a match recorded under `rulesVersion` (default the current one): the D-30 input refusals
+ * apply only when that version had them (shared/rules/version.ts). `stored`: the log is one this engine's
+ * server wrote (each step accepted when recorded), so a current-version log skips the D-30 input refusals it
+ * already passed (`applyStored`); without it every step of a current-version log is judged as new.
  * @throws RulesError if a step is refused: a log that does not replay is corrupt.
  */
-export function replay(setup: MatchSetup, steps: readonly Step[], rulesVersion = RULES_VERSION): Match {
-  const checks = inputChecked(rulesVersion);
+export function replay(setup: MatchSetup, steps: readonly Step[], rulesVersion = RULES_VERSION, stored = false): Match {
+  const checks = inputChecksFor(rulesVersion, stored);
   let m = newMatch(setup);
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;

@@ -14,6 +14,7 @@ import {
 } from './core';
 import { foulReasons, readShot, type ShotFacts, withoutBalls } from './read-shot';
 import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } from './shot-checks';
+import type { InputChecks } from './version';
 
 /**
  * D-31: after every 15-ball re-rack for an opening break (NBA three-foul "rerack", WPA mandatory three-foul
@@ -23,23 +24,23 @@ import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } 
 export const RERACKED_FOR_BREAK: Readonly<RackPlacement> = Object.freeze({ cueBall: 'kitchen', breakBall: 'racked', racked: 15 });
 
 /**
- * Decide one 14-1 step (shot, choice, stalemate, warning). `inputChecks` false (the replay of a log recorded
- * under rules version 1, see shared/rules/version.ts) leaves out the D-30 input refusals of ./shot-checks;
- * the transition is the same.
+ * Decide one 14-1 step (shot, choice, stalemate, warning). `checks` (shared/rules/version.ts `InputChecks`):
+ * `all` for a new step; `version-1` (a stored step of a version-1 log) and `trusted` (a stored step of a log of
+ * the current version) leave out the D-30 input refusals of ./shot-checks; the transition is the same.
  * @throws RulesError with a D-30 code when the rules cannot accept the step now.
  */
-export function decideStraightPool(setup: StraightPoolSetup, c: Core, step: Step, inputChecks = true): Transition {
+export function decideStraightPool(setup: StraightPoolSetup, c: Core, step: Step, checks: InputChecks = 'all'): Transition {
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
-    if (inputChecks) checkShot(setup, c, step.shot);
-    else checkVersion1Shot(setup, c, step.shot);
+    if (checks === 'all') checkShot(setup, c, step.shot);
+    else if (checks === 'version-1') checkVersion1Shot(setup, c, step.shot);
     const facts = readShot(step.shot, c.table, c.count);
     const t = shoot(setup, c, facts, step.shot.breakRails, step.shot.rackArea);
-    if (inputChecks && step.shot.rackArea) checkOutcomeFacts(setup, c, t.core, step.shot, facts.pocketedCount);
+    if (checks === 'all' && step.shot.rackArea) checkOutcomeFacts(setup, c, t.core, step.shot, facts.pocketedCount);
     return t;
   }
-  if (inputChecks) checkStepVocabulary(setup, step);
+  if (checks === 'all') checkStepVocabulary(setup, step);
   if ('choice' in step) return choose(setup, c, step.choice);
   if ('stalemate' in step) return stalemate(setup, c, step.stalemate.breaker);
   if ('warning' in step) return warn(setup, c, step.warning);
