@@ -11,7 +11,8 @@
  * stack beside the core (shared/stats.ts), so their cost per step does not grow with the match and undo
  * restores them for free. A server keeps only the newest part of the stack (`trimHistory`) and may resume
  * a match from a stored core and statistics (`resumeMatch`). Discipline rules live in `rules/fourteen-one.ts`
- * and `rules/rotation.ts`.
+ * and `rules/rotation.ts`. The rule ids the rules code cites (S-n for 14-1, R-n for Rotation, D-n for decisions,
+ * §n for sections) are those of docs/rules.md, each an anchor there (`docs/rules.md#d-30`).
  */
 import { RulesError } from './protocol/errors';
 import type { MatchSetup } from './protocol/setup';
@@ -175,7 +176,7 @@ export function replay(setup: MatchSetup, steps: readonly Step[], rulesVersion =
 }
 
 /**
- * Public state of the match (FORMAT.md `expect` fields plus broadcast fields). The last outcome comes from
+ * Public state of the match (docs/case-format.md `expect` fields plus broadcast fields). The last outcome comes from
  * the statistics' recent steps, so it is right also when the undo stack was trimmed or resumed.
  */
 export function view(match: Match): MatchState {
@@ -190,7 +191,7 @@ export function effectiveSteps(match: Match): HistoryNode[] {
 }
 
 /**
- * Statistics, score sheet and consistency check for the dashboard (rules.md §3.13, §4.8), from the
+ * Statistics, score sheet and consistency check for the dashboard (docs/rules.md §3.13, §4.8), from the
  * incremental statistics: O(sheet rows), for a subscription or a request (a push sends `statsDelta`).
  */
 export function statsOf(match: Match): MatchStats {

@@ -1,7 +1,7 @@
 /**
  * Statistics for the dashboard, kept incrementally: per-player innings, average, high run, safeties, fouls,
  * breaking fouls, three-foul penalties, runs per inning; the score sheet (one row per inning per player,
- * rules.md §3.13; Rotation with balls and rack totals) and the consistency check (14-1 INV-1/INV-2,
+ * docs/rules.md §3.13; Rotation with balls and rack totals) and the consistency check (14-1 INV-1/INV-2,
  * Rotation INV-R1).
  *
  * `StatsState` is evolved by each effective step (`evolveStats`, O(1) in the length of the match: only the
@@ -18,7 +18,7 @@ import type { MatchStats, PlayerTotals, StatsDelta, WindowPatch } from './protoc
 import { append, elementAt, fromArray, type PList, replaceAt, sizeOf, tailPatch, toArray, upsertSorted } from './persistent-list';
 import { type Core, idx, initialCore } from './rules/core';
 
-/** Score-sheet marker of each way a turn ends (rules.md §3.13). */
+/** Score-sheet marker of each way a turn ends (docs/rules.md §3.13). */
 export const MARKS: Record<TurnEnd, SheetRow['mark']> = {
   miss: '', safety: 'S', foul: 'F', 'breaking-foul': 'BF', 'third-foul': 'TF', 'illegal-break': 'IB',
   'push-out': 'PO', win: 'W', 'lost-break': '',

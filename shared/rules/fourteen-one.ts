@@ -1,6 +1,6 @@
 /**
  * 14-1 continuous (straight pool): seed 14-1 §01–§12 (NBA ch.13, June 2026) with the WPA differences,
- * as specified in rules.md §3 (S-1…S-21) and decisions D-1…D-16, D-25, D-30, D-31.
+ * as specified in docs/rules.md §3 (S-1…S-21) and decisions D-1…D-16, D-25, D-30, D-31.
  * Every function is pure: (setup, core, step) → new core + outcome, or a thrown RulesError. Inside one
  * transition a private draft of the core is mutated (`draftOf`); the input core is never touched.
  */
@@ -47,7 +47,7 @@ export function decideStraightPool(setup: StraightPoolSetup, c: Core, step: Step
   throw new RulesError('invalid-step', 'step: unknown step kind', 'step');
 }
 
-/** The error for a shot while a choice is pending (rules.md §1.3). */
+/** The error for a shot while a choice is pending (docs/rules.md §1.3). */
 export function pendingError(setup: { players: [string, string] }, c: Core): RulesError {
   return new RulesError('choice-pending', `step.shot: ${setup.players[idx(c.turn)]} must first answer the pending ${c.awaiting}`, 'step.shot');
 }

@@ -1,5 +1,5 @@
 /**
- * Reads a referee's shot report (FORMAT.md `shot`) against the table: fills the defaults, and refuses a
+ * Reads a referee's shot report (docs/case-format.md `shot`) against the table: fills the defaults, and refuses a
  * report that cannot be true on this table (D-30): a ball not on the table, more balls than the table holds.
  * What a report may carry at all, and facts that contradict each other, are checked before (./shot-checks).
  */

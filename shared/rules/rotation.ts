@@ -1,5 +1,5 @@
 /**
- * Rotation: seed ROT §01–§13 (NBA ch.11, June 2026), as specified in rules.md §4 (R-1…R-13) and
+ * Rotation: seed ROT §01–§13 (NBA ch.11, June 2026), as specified in docs/rules.md §4 (R-1…R-13) and
  * decisions D-17…D-29. Balls score their face value; the lowest ball must be hit first.
  * Every function is pure: (setup, core, step) → new core + outcome, or a thrown RulesError.
  */

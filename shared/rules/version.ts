@@ -1,5 +1,5 @@
 /**
- * Version of the rules the engine applies (../shared/rules/rules.md as implemented in shared/rules/).
+ * Version of the rules the engine applies (docs/rules.md as implemented in shared/rules/).
  * Every match record notes the version it was created under (`MatchRecord.rulesVersion`, returned by
  * `GET /api/matches/:id`), so a log can later be told apart from one the current engine would judge
  * differently. Records from before the version was kept carry none and count as version 1.
