@@ -76,18 +76,6 @@ export function lastOutcome(s: StatsState): Outcome | null {
   return s.recentEnd > 0 ? s.recentBuf[s.recentEnd - 1]! : null;
 }
 
-/**
- * `s`'s recent steps with `e` appended: in place at the end of the shared buffer when `s` is its newest
- * version (O(1), no allocation), else (another version appended already, or the buffer is long) into a new
- * buffer holding the last RECENT_STEPS (O(RECENT_STEPS)).
- */
-function withRecent(s: StatsState, e: Outcome): { recentBuf: Outcome[]; recentEnd: number } {
-  let buf = s.recentBuf;
-  if (buf.length !== s.recentEnd || buf.length >= 8 * RECENT_STEPS) buf = buf.slice(Math.max(0, s.recentEnd - RECENT_STEPS + 1), s.recentEnd);
-  buf.push(e);
-  return { recentBuf: buf, recentEnd: buf.length };
-}
-
 function tallied(t: Tally, o: Outcome): Tally {
   if (o.points === 0 && o.penalty === 0 && !o.safety && !o.foul) return t;
   return {
@@ -107,7 +95,13 @@ function tallied(t: Tally, o: Outcome): Tally {
 export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, o: Outcome, after: Core): StatsState {
   const k = idx(o.by);
   const tally: Pair<Tally> = k === 0 ? [tallied(s.tally[0], o), s.tally[1]] : [s.tally[0], tallied(s.tally[1], o)];
-  const { recentBuf, recentEnd } = withRecent(s, o);
+  // `s`'s recent steps with `o` appended: in place at the end of the shared buffer when `s` is its newest version
+  // (O(1), no allocation), else (another version appended already, or the buffer is long) into a new buffer
+  // holding the last RECENT_STEPS (O(RECENT_STEPS)). Written out here: no result object per step.
+  let recentBuf = s.recentBuf;
+  if (recentBuf.length !== s.recentEnd || recentBuf.length >= 8 * RECENT_STEPS) recentBuf = recentBuf.slice(Math.max(0, s.recentEnd - RECENT_STEPS + 1), s.recentEnd);
+  recentBuf.push(o);
+  const recentEnd = recentBuf.length;
   const rackScored = o.rerack ? 0 : s.rackScored + (o.kind === 'shot' ? o.points : 0);
   const reracked = s.reracked || o.rerack !== undefined;
   if (o.kind !== 'shot') return { sheet: s.sheet, open: s.open, racks: s.racks, tally, rackScored, reracked, recentBuf, recentEnd };
