@@ -94,7 +94,9 @@ function tallied(t: Tally, o: Outcome): Tally {
  */
 export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, o: Outcome, after: Core): StatsState {
   const k = idx(o.by);
-  const tally: Pair<Tally> = k === 0 ? [tallied(s.tally[0], o), s.tally[1]] : [s.tally[0], tallied(s.tally[1], o)];
+  const t = tallied(s.tally[k], o);
+  // The same pair when the step changed no counter (most steps: a miss, a choice): one allocation less.
+  const tally: Pair<Tally> = t === s.tally[k] ? s.tally : k === 0 ? [t, s.tally[1]] : [s.tally[0], t];
   // `s`'s recent steps with `o` appended: in place at the end of the shared buffer when `s` is its newest version
   // (O(1), no allocation), else (another version appended already, or the buffer is long) into a new buffer
   // holding the last RECENT_STEPS (O(RECENT_STEPS)). Written out here: no result object per step.
