@@ -17,10 +17,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyStep, applyStored, parseSetup, parseStep, replay, RULES_VERSION, statsOf, type Step, view } from '../../shared/index';
 import { inputChecked, inputChecksFor, INPUT_CHECKS_SINCE } from '../../shared/rules/version';
-import { matchesOf, setupsOf } from './arbitraries';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
-import { playedTo, reportsInPlay } from './arbitraries';
-import { fresh141, freshRot } from './given';
+import { matchesOf, playedTo, reportsInPlay, setupsOf } from '../helpers/arbitraries';
+import { fresh141, freshRot } from '../helpers/given';
+import { fcRuns } from '../helpers/fc-runs';
 
 /** D-30 codes: refusals of input that rules version 1 did not have. */
 const D30_CODES = ['foreign-fact', 'not-for-this-shot'];
@@ -106,7 +106,7 @@ describe('rules version of a stored log', () => {
         seen.onlyOld++;
         expect([...D30_CODES, 'inconsistent-shot']).toContain(now.error.code);
       }
-    }), { numRuns: 1500 });
+    }), { numRuns: fcRuns(1500) });
     expect(seen.both).toBeGreaterThan(100);
     expect(seen.onlyOld).toBeGreaterThan(100);
     expect(seen.refused).toBeGreaterThan(50);
@@ -143,7 +143,7 @@ describe('a stored log of the current rules version', () => {
       expect(statsOf(stored)).toEqual(statsOf(judged));
       expect(stored.depth).toBe(judged.depth);
       expect(stored.core).toEqual(judged.core);
-    }), { numRuns: 150 });
+    }), { numRuns: fcRuns(150) });
   });
 
   it('the refusals inside the transitions still apply to a stored step: a ball not on the table, a choice not pending', () => {
