@@ -4,8 +4,7 @@
  * - `applyStep(match, step)` decides (refuses with a typed error, leaving the match untouched) and evolves;
  * - `replay(setup, steps, rulesVersion)` folds a stored log.
  * A stored step is not judged again by refusals newer than its match's rules version (shared/rules/version.ts:
- * `inputChecksFor`): both take the rules version the steps were recorded under, the current one by default;
- * `applyStored` and `replay(…, stored)` skip the input refusals a step of a current-version log already passed.
+ * `inputChecksFor`): both take the rules version the steps were recorded under, the current one by default.
  * A `Match` is immutable. Effective steps form a persistent stack, so `undo` is O(1) and recording a
  * step never replays the log. The statistics and score sheet are evolved with each step and kept on the
  * stack beside the core (shared/stats.ts), so their cost per step does not grow with the match and undo
@@ -97,17 +96,7 @@ export function undoable(match: Match): number {
  * match recorded under version 1 is taken without the D-30 input refusals (shared/rules/version.ts).
  */
 export function applyStep(match: Match, step: Step, rulesVersion = RULES_VERSION): Applied {
-  return applyWith(match, step, inputChecksFor(rulesVersion, false));
-}
-
-/**
- * Apply a stored step of a match recorded under `rulesVersion` (a log this engine's server wrote): as
- * `applyStep`, but a step of a current-version log is not put through the D-30 input refusals again — it went
- * through them when it was recorded (`trusted`, shared/rules/version.ts). Same result for every log the server
- * wrote; the refusals inside the transitions still apply, so a corrupt log still fails.
- */
-export function applyStored(match: Match, step: Step, rulesVersion: number): Applied {
-  return applyWith(match, step, inputChecksFor(rulesVersion, true));
+  return applyWith(match, step, inputChecksFor(rulesVersion));
 }
 
 function applyWith(match: Match, step: Step, checks: InputChecks): Applied {
@@ -151,14 +140,12 @@ function advance(match: Match, step: Step, checks: InputChecks): Match {
 }
 
 /**
- * Fold a log into a match recorded under `rulesVersion` (default the current one): the D-30 input refusals
- * apply only when that version had them (shared/rules/version.ts). `stored`: the log is one this engine's
- * server wrote (each step accepted when recorded), so a current-version log skips the D-30 input refusals it
- * already passed (`applyStored`); without it every step of a current-version log is judged as new.
+ * Fold a stored log (steps already accepted once) into a match recorded under `rulesVersion` (default the
+ * current one): the D-30 input refusals apply only when that version had them (shared/rules/version.ts).
  * @throws RulesError if a step is refused: a log that does not replay is corrupt.
  */
-export function replay(setup: MatchSetup, steps: readonly Step[], rulesVersion = RULES_VERSION, stored = false): Match {
-  const checks = inputChecksFor(rulesVersion, stored);
+export function replay(setup: MatchSetup, steps: readonly Step[], rulesVersion = RULES_VERSION): Match {
+  const checks = inputChecksFor(rulesVersion);
   let m = newMatch(setup);
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;

@@ -126,7 +126,7 @@ export class LiveCache {
     const kept = recentAt(live, version)?.at;
     if (kept) return projectState(live.record.setup, kept.core, kept.depth, kept.last);
     const events = await this.store.eventsSince(live.id, 0, version);
-    return view(replay(live.record.setup, events.map((e) => e.step), live.record.rulesVersion, true));
+    return view(replay(live.record.setup, events.map((e) => e.step), live.record.rulesVersion));
   }
 
   /** The log, versions 1…version(live), read from the store. */

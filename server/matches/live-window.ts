@@ -5,7 +5,7 @@
  * Nothing here grows with the match beyond its score sheet. Pure bookkeeping; the live-match cache
  * (server/matches/live-cache.ts) does every read of the store.
  */
-import { applyStored, statsOf, trimHistory, view, type Match, type MatchState, type Outcome, type Snapshot, type StatePush, type Step } from '../../shared/index';
+import { applyStep, statsOf, trimHistory, view, type Match, type MatchState, type Outcome, type Snapshot, type StatePush, type Step } from '../../shared/index';
 import type { Core } from '../../shared/rules/core';
 import { lastOutcome, statsDelta } from '../../shared/stats';
 import type { MatchRecord, StoredEvent } from '../storage/types';
@@ -121,9 +121,8 @@ export function trimWindow(live: Live, over: number): void {
  */
 export function applyLogged(live: Live, event: StoredEvent, trim = true): void {
   if ('undo' in event.step && live.undoable === 0 && live.match.depth > 0) throw new NeedsWholeLog(live.id);
-  // A stored step: judged by the refusals of its match's rules version, not newer ones, and not again by the
-  // input refusals it passed when recorded under the current version (shared/rules/version.ts `inputChecksFor`).
-  const r = applyStored(live.match, event.step, live.record.rulesVersion);
+  // A stored step: judged by the refusals of its match's rules version, not newer ones (shared/rules/version.ts).
+  const r = applyStep(live.match, event.step, live.record.rulesVersion);
   if (!r.ok) throw new Error(`match ${live.id}: log step ${live.version + 1} does not replay: ${r.error.message}`);
   advance(live, event, r.match, trim);
 }

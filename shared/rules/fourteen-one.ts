@@ -25,8 +25,8 @@ export const RERACKED_FOR_BREAK: Readonly<RackPlacement> = Object.freeze({ cueBa
 
 /**
  * Decide one 14-1 step (shot, choice, stalemate, warning). `checks` (shared/rules/version.ts `InputChecks`):
- * `all` for a new step; `version-1` (a stored step of a version-1 log) and `trusted` (a stored step of a log of
- * the current version) leave out the D-30 input refusals of ./shot-checks; the transition is the same.
+ * `all`, or `version-1` (a stored step of a version-1 log), which leaves out the D-30 input refusals of
+ * ./shot-checks that version 1 did not have; the transition is the same.
  * @throws RulesError with a D-30 code when the rules cannot accept the step now.
  */
 export function decideStraightPool(setup: StraightPoolSetup, c: Core, step: Step, checks: InputChecks = 'all'): Transition {

@@ -21,9 +21,9 @@ export { legalPlacements, placementRefusal } from './placement';
 
 
 /**
- * Decide one Rotation step (shot or choice). `checks` (shared/rules/version.ts `InputChecks`): `all` for a
- * new step; `version-1` (a stored step of a version-1 log) and `trusted` (a stored step of a log of the current
- * version) leave out the D-30 input refusals of ./shot-checks; the transition is the same.
+ * Decide one Rotation step (shot or choice). `checks` (shared/rules/version.ts `InputChecks`): `all`, or
+ * `version-1` (a stored step of a version-1 log), which leaves out the D-30 input refusals of ./shot-checks that
+ * version 1 did not have; the transition is the same.
  * @throws RulesError with a D-30 code when the rules cannot accept the step now.
  */
 export function decideRotation(setup: RotationSetup, c: Core, step: Step, checks: InputChecks = 'all'): Transition {

@@ -40,20 +40,14 @@ export function inputChecked(rulesVersion: number): boolean {
 }
 
 /**
- * Which input refusals a step goes through: `all` (a new step: every D-30 refusal of the current rules),
- * `version-1` (a stored step of a version-1 match: only what version 1 refused, shared/rules/shot-checks.ts
- * `checkVersion1Shot`), `trusted` (a stored step of a match recorded under the current rules version: it went
- * through these same refusals when it was recorded, so they are not asked again; the refusals inside the
- * transitions — a ball not on the table, a choice not pending, a placement R-8 forbids — still apply).
+ * Which input refusals a step goes through: `all` (every D-30 refusal of the current rules) or `version-1` (a
+ * stored step of a version-1 match: only what version 1 refused, shared/rules/shot-checks.ts `checkVersion1Shot`).
+ * A stored step of a later version goes through them all again, so a log written past the rules (corrupt) does
+ * not load.
  */
-export type InputChecks = 'all' | 'version-1' | 'trusted';
+export type InputChecks = 'all' | 'version-1';
 
-/**
- * The input refusals of a step of a match recorded under `rulesVersion`: a new step (`stored` false) always
- * `all`; a stored step `trusted` when the match is of the current version, `version-1` before
- * INPUT_CHECKS_SINCE, else `all` (a log of an older version with the refusals: judged by the current ones).
- */
-export function inputChecksFor(rulesVersion: number, stored: boolean): InputChecks {
-  if (!inputChecked(rulesVersion)) return 'version-1';
-  return stored && rulesVersion === RULES_VERSION ? 'trusted' : 'all';
+/** The input refusals of a step of a match recorded under `rulesVersion` (see `inputChecked`). */
+export function inputChecksFor(rulesVersion: number): InputChecks {
+  return inputChecked(rulesVersion) ? 'all' : 'version-1';
 }

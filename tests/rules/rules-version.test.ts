@@ -9,16 +9,13 @@
  *   refusals version 1 had (never a D-30 code), and whatever version 2 accepts, version 1 takes the same way.
  * (Checked once against the version-1 engine itself, commit 43fc5b2^: 17,472 random reports, same acceptance
  * and the same state but for D-31's `rackPlacement`.)
- * - a stored log of the current version (`applyStored`, `replay(…, stored)`) is not put through the D-30 input
- *   refusals again: for every log the engine accepted, the same match as judging each step anew; the refusals
- *   inside the transitions still apply.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyStep, applyStored, parseSetup, parseStep, replay, RULES_VERSION, statsOf, type Step, view } from '../../shared/index';
-import { inputChecked, inputChecksFor, INPUT_CHECKS_SINCE } from '../../shared/rules/version';
+import { applyStep, parseSetup, parseStep, replay, RULES_VERSION, type Step, view } from '../../shared/index';
+import { inputChecked, INPUT_CHECKS_SINCE } from '../../shared/rules/version';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
-import { matchesOf, playedTo, reportsInPlay, setupsOf } from '../helpers/arbitraries';
+import { playedTo, reportsInPlay } from '../helpers/arbitraries';
 import { fresh141, freshRot } from '../helpers/given';
 import { fcRuns } from '../helpers/fc-runs';
 
@@ -110,49 +107,5 @@ describe('rules version of a stored log', () => {
     expect(seen.both).toBeGreaterThan(100);
     expect(seen.onlyOld).toBeGreaterThan(100);
     expect(seen.refused).toBeGreaterThan(50);
-  });
-});
-
-describe('a stored log of the current rules version', () => {
-  it('which input refusals a step goes through', () => {
-    expect(inputChecksFor(RULES_VERSION, false)).toBe('all');
-    expect(inputChecksFor(RULES_VERSION, true)).toBe('trusted');
-    expect(inputChecksFor(1, true)).toBe('version-1');
-    expect(inputChecksFor(1, false)).toBe('version-1');
-    // A log of an older version that had the refusals is judged by the current ones (not trusted).
-    if (RULES_VERSION > INPUT_CHECKS_SINCE) expect(inputChecksFor(RULES_VERSION - 1, true)).toBe('all');
-    expect(inputChecksFor(RULES_VERSION + 1, true)).toBe('all');
-  });
-
-  it('property: a log the engine accepted replays as stored to the same match, statistics and undo stack as judged anew', () => {
-    fc.assert(fc.property(matchesOf(setupsOf(['A', 'B'], { pickedUp: true }), [0, 0.05, 0.2], 300), ({ setup: input, seed, skill, undoRate, length }) => {
-      const setup = parseSetup(input);
-      const rand = seededRandom(seed);
-      const log: Step[] = [];
-      let m = replay(setup, []);
-      while (log.length < length && !m.core.winner) {
-        const step: Step = m.depth > 0 && rand() < undoRate ? { undo: true } : plausibleStep(m, rand, skill);
-        const r = applyStep(m, step);
-        if (!r.ok) continue;
-        m = r.match;
-        log.push(step);
-      }
-      const judged = replay(setup, log);
-      const stored = replay(setup, log, RULES_VERSION, true);
-      expect(view(stored)).toEqual(view(judged));
-      expect(statsOf(stored)).toEqual(statsOf(judged));
-      expect(stored.depth).toBe(judged.depth);
-      expect(stored.core).toEqual(judged.core);
-    }), { numRuns: fcRuns(150) });
-  });
-
-  it('the refusals inside the transitions still apply to a stored step: a ball not on the table, a choice not pending', () => {
-    const s = parseSetup({ players: ['A', 'B'], ...freshRot });
-    const m = replay(s, [BREAK_ROT], RULES_VERSION, true);
-    const gone = applyStored(m, { shot: { firstContact: 1, pocketed: [16] } }, RULES_VERSION);
-    expect(gone.ok ? null : gone.error.code).toBe('ball-not-on-table');
-    const notPending = applyStored(m, { choice: 'accept' }, RULES_VERSION);
-    expect(notPending.ok ? null : notPending.error.code).toBe('no-choice-pending');
-    expect(() => replay(s, [BREAK_ROT, { choice: 'accept' }], RULES_VERSION, true)).toThrow(expect.objectContaining({ code: 'no-choice-pending', field: 'steps.1' }));
   });
 });
