@@ -51,7 +51,7 @@ describe.skipIf(!run)('refused subscriptions on every page in Chromium', () => {
   beforeAll(async () => {
     await ensureBuilt();
     const app = express();
-    app.use(staticRouter(join(REPO_ROOT, 'overlay', 'dist')));
+    app.use(staticRouter(join(REPO_ROOT, 'web', 'dist')));
     http = createServer(app);
     io = new Server(http, { transports: ['websocket'] });
     io.on('connection', (socket) => {
