@@ -24,7 +24,7 @@ import { newMatch, parseSetup, statsOf, view } from '../../shared/index';
 import type { ApiError } from '../../shared/protocol/errors';
 import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
 import { REPO_ROOT, startTestServer } from '../helpers/server';
-import { ensureBuilt } from './global-setup';
+import { ensureBuilt } from '../helpers/global-setup';
 
 const run = chromiumAvailable();
 const MISMATCH: ApiError = { code: 'protocol-mismatch', message: 'this page is from an older version of cuecast: reload the page (it sent protocol 2; the server speaks protocol 3)', field: 'protocol' };

@@ -13,8 +13,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { RunningServer } from '../../server/app';
 import type { MatchState } from '../../shared/protocol/state';
-import { launchChromium, screenshotDir } from '../helpers/browser';
-import { REPO_ROOT, startTestServer } from '../helpers/server';
+import { launchChromium, screenshotDir } from './browser';
+import { REPO_ROOT, startTestServer } from './server';
 import { ensureBuilt } from './global-setup';
 
 /** Phone viewport the console is tested at. */
