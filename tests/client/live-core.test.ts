@@ -26,6 +26,11 @@ const statsAt = (v: number): MatchStats => ({ ...stats, check: { ...stats.check,
 const stateAt = (v: number) => ({ ...view(base), steps: v });
 const fullAck = (v: number, matchId = 'm1'): SubscribeAck => ({ ok: true, detail: 'full', setup: base.setup, matchId, version: v, state: stateAt(v), stats: statsAt(v) });
 const scorebugAck = (v: number, matchId = 'm1'): SubscribeAck => ({ ok: true, detail: 'scorebug', setup: base.setup, matchId, version: v, state: stateAt(v) });
+/** A player's totals without the runs list (as a statistics delta carries them). */
+const totalsOf = (i: 0 | 1) => {
+  const { runs: _runs, ...totals } = stats.players[i];
+  return totals;
+};
 /** A push at version v whose statistics delta applies to version `since` (v − 1 when well-behaved); none for the scorebug room. */
 const pushAt = (v: number, since: number | null = v - 1, matchId = 'm1'): StatePush => ({
   matchId,
@@ -37,7 +42,7 @@ const pushAt = (v: number, since: number | null = v - 1, matchId = 'm1'): StateP
     : {
         stats: {
           since,
-          players: [stats.players[0], stats.players[1]].map(({ runs: _r, ...t }) => t) as [Omit<MatchStats['players'][0], 'runs'>, Omit<MatchStats['players'][1], 'runs'>],
+          players: [totalsOf(0), totalsOf(1)],
           sheet: { from: 0, rows: [] },
           racks: { from: 0, rows: [] },
           recent: { before: [], from: 0, to: 0, after: [] },
