@@ -14,7 +14,7 @@ import { SAFE_ID } from '../../shared/protocol/limits';
 import type { CardAction, EventListing, EventLivePush, EventView, LiveLine, TableState } from '../../shared/protocol/event';
 import { eventCreateSchema, parseEventBody, type tableMatchSchema } from '../../shared/protocol/event-schemas';
 import type { StatePush } from '../../shared/protocol/wire';
-import { autoCards, findTable, liveLineOf, newEventDoc, publicInfo, refused, tableStateOf, withCardAction, withMatchOnTable, withNextStarted, type Change } from './event-docs';
+import { autoCards, findTable, liveLineOf, newEventDoc, publicInfo, refused, tableStateOf, withCardAction, withMatchOnTable, withNextStarted, withStartUndone, type Change } from './event-docs';
 import { tableMatchSetup } from './event-setup';
 import { fail, type Failure } from '../failure';
 import { KeyedCache } from '../matches/keyed-cache';
@@ -160,6 +160,11 @@ export class EventService {
     const won = new Set<string>();
     if (next && (await this.matches.currentState(next).catch(() => null))?.state.winner) won.add(next);
     return this.change(id, token, expected, (d) => withNextStarted(d, tableId, Date.now(), won));
+  }
+
+  /** Undo table `tableId`'s last *Start next match* (within START_UNDO_MS; see `withStartUndone`). */
+  undoStart(id: string, token: string | undefined, tableId: string, expected?: number): Promise<Changed | Failure> {
+    return this.change(id, token, expected, (d) => withStartUndone(d, tableId, Date.now()));
   }
 
   /** A producer's card action on a table. */

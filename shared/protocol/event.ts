@@ -98,7 +98,15 @@ export interface EventTable {
   /** The match that goes on next, once assigned. */
   next: string | null;
   cards: CardsState;
+  /**
+   * The match the last *Start next match* took off the table (and when, ms since the epoch): within
+   * START_UNDO_MS that start can be undone (this match back on the table, the started one next again).
+   */
+  replaced?: { matchId: string; at: number };
 }
+
+/** How long a *Start next match* can be undone (ms): 5 minutes. */
+export const START_UNDO_MS = 5 * 60_000;
 
 /** A match put on a table of the event (as next, then current), kept after it finished. */
 export interface EventMatch {
