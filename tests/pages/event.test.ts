@@ -19,6 +19,7 @@ import { chromiumAvailable, decodeQr, launchChromium, screenshotDir } from '../h
 import { createEvent, EVENT, recordStep, stepsToWin, tableMatch, type CreatedEvent } from '../helpers/events';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { api, startTestServer } from '../helpers/server';
+import { texts } from './legibility';
 import { ensureBuilt } from './global-setup';
 
 const hasChromium = chromiumAvailable();
@@ -82,6 +83,9 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
       const made = page.locator('[data-testid="event-made"]');
       await made.waitFor();
       const id = await made.getAttribute('data-id');
+      // The form is empty again for the next event.
+      expect(await page.inputValue('[data-testid="event-name"]')).toBe('');
+      expect(await page.inputValue('[data-testid="roster-name"]')).toBe('');
       expect((await page.getAttribute('[data-testid="open-organiser"]', 'href'))!).toMatch(new RegExp(`/event/${id}#token=[A-Za-z0-9_-]{32}$`));
       await page.click('[data-testid="open-organiser"]');
       await page.waitForSelector('[data-testid="organiser"][data-role="organiser"]');
@@ -124,8 +128,27 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
       await tv.locator('[data-testid="qr-pick"]').selectOption('obs');
       expect(await decodeQr(tv.locator('[data-testid="qr"]'))).toBe(`${s2.url}/overlay/table/${ev.id}/tv-table`);
 
-      // Start the next match on the TV table: the page switches the table to it.
+      // Start the next match on the TV table over its unfinished match: the page asks first; No changes nothing.
       await tv.locator('[data-testid="start-next"]').click();
+      const confirm = tv.locator('[data-testid="confirm-start"]');
+      await confirm.waitFor();
+      expect(await confirm.textContent()).toContain('Chen Wei – Dora Díaz is not finished (0 – −2)');
+      await tv.locator('[data-testid="confirm-start-no"]').click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(await tv.getAttribute('data-current')).toBe(m2.id);
+      // Yes: the table switches; Undo puts the unfinished match back (the started one next again); then for good.
+      await tv.locator('[data-testid="start-next"]').click();
+      await tv.locator('[data-testid="confirm-start-yes"]').click();
+      await page.waitForFunction((id) => document.querySelector('article[data-table="tv-table"]')?.getAttribute('data-current') === id, m3.id);
+      await tv.locator('[data-testid="undo-start"]').click();
+      await page.waitForFunction(([a, b]) => {
+        const el = document.querySelector('article[data-table="tv-table"]');
+        return el?.getAttribute('data-current') === a && el?.getAttribute('data-next') === b;
+      }, [m2.id, m3.id]);
+      expect(await tv.locator('[data-f="score-B"]').textContent()).toBe('−2');
+      expect(await tv.locator('[data-testid="undo-start"]').count()).toBe(0);
+      await tv.locator('[data-testid="start-next"]').click();
+      await tv.locator('[data-testid="confirm-start-yes"]').click();
       await page.waitForFunction((id) => document.querySelector('article[data-table="tv-table"]')?.getAttribute('data-current') === id, m3.id);
       expect(await tv.locator('[data-f="name-A"]').textContent()).toBe('Bob Brown');
       expect(await tv.locator('[data-testid="cards"]').getAttribute('data-show')).toBe('intro');
@@ -136,6 +159,40 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
       await page.screenshot({ path: join(screenshotDir(), 'event-organiser-switched-1440.png'), fullPage: true });
     } finally {
       await page.close();
+    }
+  });
+
+  it('makes the next match with who breaks and the race, resets the form, and reads at 4.5:1 in light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, colorScheme });
+      try {
+        await page.goto(`${s2.url}/event/${ev.id}?lang=en#token=${ev.organiserToken}`);
+        await page.waitForSelector('[data-testid="organiser"][data-role="organiser"]');
+        const t1 = page.locator('article[data-table="table-1"]');
+        if (colorScheme === 'light') {
+          await t1.locator('[data-testid="assign"] summary').click();
+          await t1.locator('[data-testid="pick-a"]').selectOption('p4');
+          await t1.locator('[data-testid="pick-b"]').selectOption('p1');
+          expect(await t1.locator('[data-testid="pick-breaker"] option').allTextContents()).toEqual(['Dora Díaz', 'Ann Andersen']);
+          await t1.locator('[data-testid="pick-breaker"]').selectOption('B');
+          await t1.locator('[data-testid="pick-race"]').fill('7');
+          await t1.locator('[data-testid="assign-make"]').click();
+          await page.waitForFunction(() => document.querySelector('article[data-table="table-1"] [data-f="next"]')?.textContent?.includes('Dora Díaz – Ann Andersen'));
+          const next = await t1.getAttribute('data-next');
+          const made = (await api(s1.url, `/api/matches/${next}`)).body;
+          expect(made.setup).toMatchObject({ players: ['Dora Díaz', 'Ann Andersen'], breaker: 'B', targets: [7, 7] });
+          expect(await t1.locator('[data-testid="pick-a"]').inputValue()).toBe('');
+          expect(await t1.locator('[data-testid="pick-race"]').inputValue()).toBe('');
+          expect(await t1.locator('[data-testid="pick-breaker"]').inputValue()).toBe('A');
+        }
+        // Every text on the page (tables, cards, links, finished, roster) at 4.5:1 against what is behind it.
+        const all = await texts(page, '[data-testid="organiser"]');
+        expect(all.length, colorScheme).toBeGreaterThan(20);
+        for (const x of all) expect(x.contrast, `${colorScheme}: "${x.text}"`).toBeGreaterThanOrEqual(4.5);
+        await page.screenshot({ path: join(screenshotDir(), `event-organiser-${colorScheme}-1440.png`), fullPage: true });
+      } finally {
+        await page.close();
+      }
     }
   });
 
