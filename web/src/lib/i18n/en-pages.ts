@@ -44,7 +44,7 @@ export const enPages = {
   syncing: 'Syncing with the stream ({n} s)…',
   // dashboard run chart and rack table
   rackBalls: 'Balls',
-  chartAria: 'Points per inning: {a} above the axis, {b} below; fouls as points lost, on the other side',
+  chartAria: 'Points per inning, both players upward: {a} left, {b} right in each inning; fouls marked under the axis',
   chartFouls: 'Foul: points lost',
   // scorer console: connection and outbox
   offlineQueued: 'offline — {n} queued',

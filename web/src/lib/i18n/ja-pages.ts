@@ -41,7 +41,7 @@ export const jaPages: PageDict = {
   waiting: '試合を待っています…',
   syncing: '配信と同期しています ({n} 秒)…',
   rackBalls: 'ボール',
-  chartAria: 'イニングごとの得点: {a} は軸の上、{b} は軸の下。ファウルの失点は反対側に表示',
+  chartAria: 'イニングごとの得点。両選手とも上向き: 各イニングで {a} が左、{b} が右。ファウルは軸の下に表示',
   chartFouls: 'ファウル: 失点',
   // scorer console and launcher
   offlineQueued: 'オフライン — {n} 件待機中',

@@ -41,7 +41,7 @@ export const zhTWPages: PageDict = {
   waiting: '等待比賽…',
   syncing: '正在與直播同步（{n} 秒）…',
   rackBalls: '球',
-  chartAria: '每回合得分：{a} 在軸上方，{b} 在軸下方；犯規失分畫在另一側',
+  chartAria: '每回合得分，兩位選手都向上：每回合 {a} 在左、{b} 在右；犯規標在軸下方',
   chartFouls: '犯規：失分',
   // scorer console and launcher
   offlineQueued: '離線 — {n} 筆待送',
