@@ -13,7 +13,8 @@
  *   409 `{error, currentVersion}` when stale, 409 `event-id-reused` for a recorded eventId with another step,
  *   400 `invalid-request` for a bad envelope (eventId, expectedVersion, a non-object or non-JSON body),
  *   400 `invalid-step` for a bad step, 400 `protocol-mismatch` for a `protocol` other than PROTOCOL_VERSION.
- * - the event routes of server/transport/http/events-api.ts (`/api/events…`).
+ * - the event routes of server/transport/http/events-api.ts (`/api/events…`);
+ * - the tables' data feeds of server/transport/http/feed-api.ts (`/api/events/:id/tables/:table/feed.json|xml`).
  * Errors are `{error: {code, message, field?}}` with the status of `statusOf`.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -28,6 +29,7 @@ import { parseEnvelope } from '../../matches/validate';
 import { sheetCsv } from './csv';
 import { sendError } from './errors';
 import { eventRoutes } from './events-api';
+import { feedRoutes } from './feed-api';
 
 export interface ApiOptions {
   matches: MatchService;
@@ -164,6 +166,7 @@ export function apiRouter(opts: ApiOptions): Router {
   });
 
   eventRoutes(r, { events: opts.events, adminToken: opts.adminToken }, bearer);
+  feedRoutes(r, { events: opts.events, matches: opts.matches });
 
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));
 
