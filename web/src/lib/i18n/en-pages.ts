@@ -359,6 +359,7 @@ export const enPages = {
   liveNow: 'Live now',
   recentResults: 'Recent results',
   noLiveMatch: 'No match is live right now.',
+  'ev.venueMissing': 'The address names no event: /venue/<event id> or /tableside/<event id>/<table>.',
   'ev.tables': 'Tables',
   'country.GB-ENG': 'England',
   'country.GB-SCT': 'Scotland',

@@ -344,6 +344,7 @@ export const jaPages: PageDict = {
   liveNow: 'ライブ中',
   recentResults: '最近の結果',
   noLiveMatch: 'いまライブ中の試合はありません。',
+  'ev.venueMissing': 'イベントが指定されていません: /venue/<イベントID> または /tableside/<イベントID>/<台>',
   'ev.tables': '台',
   'country.GB-ENG': 'イングランド',
   'country.GB-SCT': 'スコットランド',

@@ -344,6 +344,7 @@ export const zhTWPages: PageDict = {
   liveNow: '進行中',
   recentResults: '最近結果',
   noLiveMatch: '目前沒有進行中的比賽。',
+  'ev.venueMissing': '網址沒有指定賽事：/venue/<賽事 ID> 或 /tableside/<賽事 ID>/<球台>',
   'ev.tables': '球檯',
   'country.GB-ENG': '英格蘭',
   'country.GB-SCT': '蘇格蘭',
