@@ -297,6 +297,7 @@ export function tableStateOf(doc: EventInfo, table: EventTable): TableState {
     next: table.next,
     nextPlayers: next ? next.players : null,
     cards: table.cards,
+    sponsors: doc.sponsors ?? [],
     version: doc.version,
   };
 }
