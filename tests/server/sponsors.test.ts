@@ -88,7 +88,7 @@ describe.skipIf(!redis.available)('sponsor routes (Redis store)', () => {
     fetch(`${base()}?${query}`, {
       method: 'POST',
       headers: { 'content-type': opts.type ?? 'application/octet-stream', ...(opts.token === null ? {} : { authorization: `Bearer ${opts.token ?? ev.organiserToken}` }) },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
   const sponsors = async () => (await api(s.url, `/api/events/${ev.id}`)).body.sponsors ?? [];
 
