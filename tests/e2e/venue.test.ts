@@ -7,6 +7,9 @@
  *   both; a match switch (*Start next match*) reaches both without a reload; a finished match shows in the
  *   board's results. Every text reads at 4.5:1 or more.
  * - An event with ten tables: the board shows 8 per page and turns to the second page by itself (`?every=5`).
+ * - Sponsors: a logo uploaded while the screens are open shows on the board between pages and on the table
+ *   screen between matches, from this server only; a change (another logo, the first removed) reaches both
+ *   without a reload.
  * Screenshots: artifacts/screenshots/venue-board-1920x1080.png, venue-board-1280x720.png,
  * venue-tableside-1920x1080.png (kept in docs/screenshots/).
  */
@@ -16,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
 import { createEvent, recordStep, stepsToWin, tableMatch, type CreatedEvent } from '../helpers/events';
+import { pngOf, uploadSponsor } from '../helpers/images';
 import { requireRedis, testPrefix } from '../helpers/redis';
 import { api, twoInstances } from '../helpers/server';
 import { texts } from '../pages/legibility';
@@ -144,6 +148,44 @@ describe.skipIf(!hasChromium || !redis.available)('venue screens end to end, two
     await board.setViewportSize({ width: 1280, height: 720 });
     await board.waitForFunction(() => document.documentElement.scrollHeight <= innerHeight + 1 && document.documentElement.scrollWidth <= innerWidth + 1);
     await board.screenshot({ path: join(shots, 'venue-board-1280x720.png') });
+    await Promise.all([board.close(), screen.close()]);
+  });
+
+  it('shows a sponsor uploaded meanwhile on the board between pages and on a table screen between matches; a change reaches both without a reload', { timeout: 120_000 }, async () => {
+    // Table 3's match was won in the first test: between matches.
+    const board = await open(`${two.s2.url}/venue/${ev.id}?lang=en&every=5`);
+    const screen = await open(`${two.s2.url}/tableside/${ev.id}/table-3?lang=en`);
+    const foreign: string[] = [];
+    for (const p of [board, screen]) {
+      p.on('request', (r) => {
+        if (!r.url().startsWith(two.s2.url) && !r.url().startsWith('data:')) foreign.push(r.url());
+      });
+    }
+    await board.locator('article.tile').first().waitFor();
+    await screen.locator('[data-f="table-name"]').waitFor();
+    for (const p of [board, screen]) await p.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    expect(await board.locator('[data-testid="sponsor"]').count()).toBe(0);
+
+    const first = await uploadSponsor(two.s1.url, ev.id, ev.organiserToken, pngOf(120, 60, [20, 90, 200]), 'Blue Chalk', 5);
+    const sponsorShown = (p: Page, id: string) =>
+      p.waitForFunction((sid) => {
+        const img = document.querySelector<HTMLImageElement>(`[data-testid="sponsor"][data-sponsor="${sid}"] img`);
+        return !!img && img.complete && img.naturalWidth === 120;
+      }, id, { timeout: 30_000 });
+    await sponsorShown(screen, first);
+    expect(await textOf(screen, '[data-f="final"]')).toContain('Emi Sato 3 – 0 Finn Murphy');
+    await sponsorShown(board, first);
+    await board.screenshot({ path: join(shots, 'venue-board-sponsor-1920x1080.png') });
+    await screen.screenshot({ path: join(shots, 'venue-tableside-sponsor-1920x1080.png') });
+
+    // A change: another logo, the first removed. Both follow without a reload.
+    const second = await uploadSponsor(two.s1.url, ev.id, ev.organiserToken, pngOf(120, 60, [200, 40, 20]), 'Red Cue', 5);
+    const removed = await api(two.s1.url, `/api/events/${ev.id}/sponsors/${first}`, { method: 'DELETE', token: ev.organiserToken });
+    expect(removed.status).toBe(200);
+    await sponsorShown(screen, second);
+    await sponsorShown(board, second);
+    for (const p of [board, screen]) expect(await p.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(foreign).toEqual([]);
     await Promise.all([board.close(), screen.close()]);
   });
 

@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PNG } from 'pngjs';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
@@ -15,17 +14,12 @@ import type { EventStore } from '../../server/storage/event-store';
 import { FileEventStore } from '../../server/storage/file-event-store';
 import { RedisEventStore } from '../../server/storage/redis-event-store';
 import { createEvent, type CreatedEvent } from '../helpers/events';
+import { pngOf } from '../helpers/images';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { api, startTestServer } from '../helpers/server';
 
 const redis = await requireRedis();
 
-/** A real PNG of `w`×`h` in one colour. */
-export function pngOf(w: number, h: number, rgb: [number, number, number]): Buffer {
-  const png = new PNG({ width: w, height: h });
-  for (let i = 0; i < w * h; i++) png.data.set([...rgb, 255], i * 4);
-  return PNG.sync.write(png);
-}
 const SVG = Buffer.from('<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#0a5"/><script>alert(1)</script></svg>');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(14)]);
