@@ -18,6 +18,7 @@ import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable, decodeQr, launchChromium, screenshotDir } from '../helpers/browser';
 import { createEvent, EVENT, recordStep, stepsToWin, tableMatch, type CreatedEvent } from '../helpers/events';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
+import { pngOf } from '../helpers/images';
 import { api, startTestServer } from '../helpers/server';
 import { texts } from './legibility';
 import { ensureBuilt } from './global-setup';
@@ -193,6 +194,38 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
       } finally {
         await page.close();
       }
+    }
+  });
+
+  it('uploads a sponsor logo from the page (the type read from the content), moves it in the order and removes it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    try {
+      await page.goto(`${s2.url}/event/${ev.id}?lang=en#token=${ev.organiserToken}`);
+      await page.waitForSelector('[data-testid="organiser"][data-role="organiser"]');
+      const box = page.locator('[data-testid="sponsors"]');
+      // Not an image, though named logo.png: refused, naming the image, and the form keeps its fields.
+      await box.locator('[data-testid="sponsor-name"]').fill('Fake');
+      await box.locator('[data-testid="sponsor-file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('<html>not a logo</html>') });
+      await box.locator('[data-testid="sponsor-upload"]').click();
+      await box.locator('[data-testid="sponsor-error"]').waitFor();
+      expect(await box.locator('[data-testid="sponsor-error"]').textContent()).toContain('image: not a PNG, JPEG, WebP or SVG image');
+      for (const [name, rgb] of [['Blue Chalk', [20, 90, 200]], ['Red Cue', [200, 40, 20]]] as const) {
+        await box.locator('[data-testid="sponsor-name"]').fill(name);
+        await box.locator('[data-testid="sponsor-file"]').setInputFiles({ name: 'logo.bin', mimeType: 'application/octet-stream', buffer: pngOf(60, 30, [...rgb]) });
+        await box.locator('[data-testid="sponsor-upload"]').click();
+        await box.locator('li[data-sponsor]', { hasText: name }).waitFor();
+        expect(await box.locator('[data-testid="sponsor-name"]').inputValue()).toBe(''); // the form resets
+      }
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="sponsors"] li img')].every((i) => i.complete && i.naturalWidth === 60));
+      const names = () => box.locator('li[data-sponsor] .name').allTextContents();
+      expect(await names()).toEqual(['Blue Chalk', 'Red Cue']);
+      await box.locator('li[data-sponsor]', { hasText: 'Red Cue' }).getByRole('button', { name: 'Move up' }).click();
+      await expect.poll(names).toEqual(['Red Cue', 'Blue Chalk']);
+      await box.locator('li[data-sponsor]', { hasText: 'Red Cue' }).locator('[data-testid="sponsor-remove"]').click();
+      await expect.poll(names).toEqual(['Blue Chalk']);
+      expect((await api(s1.url, `/api/events/${ev.id}`)).body.sponsors.map((x: { name: string; type: string }) => [x.name, x.type])).toEqual([['Blue Chalk', 'image/png']]);
+    } finally {
+      await page.close();
     }
   });
 
