@@ -22,8 +22,8 @@ import { createEvent, recordStep, stepsToWin, tableMatch, type CreatedEvent } fr
 import { pngOf, uploadSponsor } from '../helpers/images';
 import { requireRedis, testPrefix } from '../helpers/redis';
 import { api, twoInstances } from '../helpers/server';
-import { texts } from '../pages/legibility';
-import { ensureBuilt } from '../pages/global-setup';
+import { texts } from '../helpers/legibility';
+import { ensureBuilt } from '../helpers/global-setup';
 
 const hasChromium = chromiumAvailable();
 const redis = await requireRedis();

@@ -20,8 +20,8 @@ import { createEvent, EVENT, recordStep, stepsToWin, tableMatch, type CreatedEve
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { pngOf } from '../helpers/images';
 import { api, startTestServer } from '../helpers/server';
-import { texts } from './legibility';
-import { ensureBuilt } from './global-setup';
+import { ensureBuilt } from '../helpers/global-setup';
+import { texts } from '../helpers/legibility';
 
 const hasChromium = chromiumAvailable();
 const redis = await requireRedis();

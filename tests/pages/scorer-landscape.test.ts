@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { chromiumAvailable } from '../helpers/browser';
-import { PHONE, ScorerHarness } from './scorer-harness';
+import { PHONE, ScorerHarness } from '../helpers/scorer-harness';
 
 const run = chromiumAvailable();
 const h = new ScorerHarness('cuecast-scorer-landscape-');

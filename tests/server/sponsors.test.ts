@@ -1,18 +1,11 @@
 /**
- * Sponsors' logos: the event stores' image methods (the real Redis under a test prefix, and the file store on a
- * real disk: the same suite for both), and the REST routes on a server over Redis — the type read from the
+ * Sponsors' logos through the REST routes on a server over the real Redis (the stores' image methods are in the
+ * shared store-port suite, tests/server/store-port.test.ts) — the type read from the
  * content (not the name or the Content-Type), the 512 KiB and 20-logo limits, refusals naming the field and
  * changing nothing, order and seconds, removal, and the image served with `nosniff` and a sandboxing CSP.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
-import type { EventStore } from '../../server/storage/event-store';
-import { FileEventStore } from '../../server/storage/file-event-store';
-import { RedisEventStore } from '../../server/storage/redis-event-store';
 import { createEvent, type CreatedEvent } from '../helpers/events';
 import { pngOf } from '../helpers/images';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
@@ -23,55 +16,6 @@ const redis = await requireRedis();
 const SVG = Buffer.from('<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#0a5"/><script>alert(1)</script></svg>');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(14)]);
-
-function storeSuite(kind: string, make: () => Promise<{ store: EventStore; done: () => Promise<void> }>) {
-  describe(`sponsor images in the ${kind} event store`, () => {
-    let store: EventStore;
-    let done: () => Promise<void>;
-    beforeAll(async () => ({ store, done } = await make()));
-    afterAll(() => done?.());
-
-    it('stores, reads back byte for byte, replaces and deletes a logo; unknown ones are null', async () => {
-      const bytes = pngOf(3, 2, [200, 10, 10]);
-      await store.putSponsorImage('ev1', 'sA', { type: 'image/png', bytes });
-      const got = await store.loadSponsorImage('ev1', 'sA');
-      expect(got?.type).toBe('image/png');
-      expect(Buffer.compare(got!.bytes, bytes)).toBe(0);
-      // Every byte value survives (the stores keep binary, not text).
-      const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
-      await store.putSponsorImage('ev1', 'sA', { type: 'image/webp', bytes: all });
-      const replaced = await store.loadSponsorImage('ev1', 'sA');
-      expect(replaced?.type).toBe('image/webp');
-      expect(Buffer.compare(replaced!.bytes, all)).toBe(0);
-      expect(await store.loadSponsorImage('ev1', 'sB')).toBeNull();
-      expect(await store.loadSponsorImage('ev2', 'sA')).toBeNull();
-      await store.deleteSponsorImage('ev1', 'sA');
-      expect(await store.loadSponsorImage('ev1', 'sA')).toBeNull();
-      await store.deleteSponsorImage('ev1', 'sA'); // nothing there: fine
-    });
-  });
-}
-
-describe.skipIf(!redis.available)('Redis store', () => {
-  storeSuite('Redis', async () => {
-    const prefix = testPrefix('sponsor-store');
-    const client = createClient({ url: redis.url });
-    await client.connect();
-    return {
-      store: new RedisEventStore(client, prefix),
-      done: async () => {
-        await client.close();
-        await dropPrefix(redis.url, prefix);
-      },
-    };
-  });
-});
-storeSuite('file', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cuecast-sponsor-store-'));
-  const store = new FileEventStore(dir);
-  await store.init();
-  return { store, done: async () => rmSync(dir, { recursive: true, force: true }) };
-});
 
 describe.skipIf(!redis.available)('sponsor routes (Redis store)', () => {
   const prefix = testPrefix('sponsors');
