@@ -5,6 +5,7 @@
  * Websocket admission (Origin, connections per address and in total) is connection-limits.ts.
  */
 import { createServer } from 'node:http';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import express from 'express';
@@ -88,13 +89,21 @@ export interface ServerOptions {
   limits?: Partial<Limits>;
   /** Use this logger instead of a new pino logger. */
   logger?: Logger;
+  /**
+   * On close, how long (ms) clients get to finish the websocket close handshake before their connections are
+   * destroyed (a client that never answers must not hold the shutdown). Default 3000.
+   */
+  closeTimeoutMs?: number;
 }
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:3000 */
   url: string;
   port: number;
-  /** Stop accepting, let in-flight records finish and ack, disconnect clients, close the store and Redis. */
+  /**
+   * Stop accepting, let in-flight records finish and ack, disconnect clients (connections still open after
+   * `closeTimeoutMs` are destroyed), close the store and Redis. Resolves once everything is closed.
+   */
   close(): Promise<void>;
 }
 
@@ -126,6 +135,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
   const app = express();
   const httpServer = createServer(app);
+  // Every TCP connection, upgraded websockets included (closeAllConnections() no longer sees those): on close,
+  // what is still open after the deadline is destroyed.
+  const connections = new Set<Socket>();
+  httpServer.on('connection', (c: Socket) => {
+    connections.add(c);
+    c.once('close', () => connections.delete(c));
+  });
   // Socket.IO's own `cors` option would only cover HTTP long-polling, which is off: the gate checks Origin.
   const io: IoServer = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
     transports: ['websocket'],
@@ -288,8 +304,19 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     httpServer.close();
     await matches.drain();
     await events.drain();
-    await io.close();
+    // io.close() sends every client a close and resolves when all connections have ended; a client that never
+    // answers the websocket close handshake would hold it (ws waits 30 s): past the deadline, destroy the rest.
+    const closed = io.close();
+    let deadline: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      closed.then(() => false),
+      new Promise<boolean>((ok) => (deadline = setTimeout(() => ok(true), opts.closeTimeoutMs ?? 3000))),
+    ]);
+    clearTimeout(deadline);
+    if (timedOut) log.warn({ connections: connections.size }, 'clients did not close in time; closing their connections');
     httpServer.closeAllConnections();
+    for (const c of connections) c.destroy();
+    await closed;
     await matches.drain();
     await events.drain();
     await store.close();
