@@ -11,12 +11,16 @@ ARG NODE_IMAGE=node:24.22.3-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 # Every RUN stops at its first failing command (a failed `npm ci` fails the build at that step).
 SHELL ["/bin/sh", "-eu", "-c"]
-# node-gyp's needs, for dependencies with native code built from source (e.g. better-sqlite3 where no prebuilt
-# binary can be fetched); the headers come with the Node image (/usr/local/include/node), never downloaded.
-RUN apt-get update -qq \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3 make g++ >/dev/null \
- && rm -rf /var/lib/apt/lists/*
-ENV npm_config_nodedir=/usr/local
+# node-gyp's needs, for dependencies with native code (e.g. better-sqlite3), built from source here rather than
+# fetched as prebuilt binaries; the headers come with the Node image (/usr/local/include/node), never downloaded.
+# (Installed only when missing: CI's stand-in base image has them.)
+RUN if ! command -v python3 >/dev/null || ! command -v make >/dev/null || ! command -v g++ >/dev/null; then \
+      apt-get update -qq \
+      && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3 make g++ >/dev/null \
+      && rm -rf /var/lib/apt/lists/*; \
+    fi
+ENV npm_config_nodedir=/usr/local \
+    npm_config_build_from_source=true
 WORKDIR /app
 COPY package.json package-lock.json ./
 # `npm ls` fails when anything the lock file names is missing, so a broken install stops here.

