@@ -313,7 +313,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       new Promise<boolean>((ok) => (deadline = setTimeout(() => ok(true), opts.closeTimeoutMs ?? 3000))),
     ]);
     clearTimeout(deadline);
-    if (timedOut) log.warn({ connections: connections.size }, 'clients did not close in time; closing their connections');
+    if (timedOut) {
+      const peers = [...connections].map((c) => `${c.remoteAddress}:${c.remotePort}`);
+      log.warn({ connections: connections.size, peers }, 'clients did not close in time; closing their connections');
+    }
     httpServer.closeAllConnections();
     for (const c of connections) c.destroy();
     await closed;

@@ -118,8 +118,9 @@ function shutdownOf(service: string): string {
   };
   const from = at('shutting down');
   const to = at('cuecast server stopped');
-  const deadline = lines.some((l) => l.includes('clients did not close in time'));
-  return from && to ? `the server's shutdown took ${to - from} ms${deadline ? ' (some clients did not close: destroyed at the deadline)' : ''}` : 'no shutdown in its log';
+  const deadline = lines.find((l) => l.includes('clients did not close in time'));
+  const peers = deadline && /"peers":(\[[^\]]*\])/.exec(deadline)?.[1];
+  return from && to ? `the server's shutdown took ${to - from} ms${deadline ? ` (connections still open at the deadline, destroyed: ${peers})` : ''}` : 'no shutdown in its log';
 }
 
 const steps = legalSteps(20);
