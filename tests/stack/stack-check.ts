@@ -7,7 +7,7 @@
  * .ci/compose.ci.yml), ADMIN_TOKEN (the stack's), COMPOSE (the docker-compose command line of the stack),
  * STACK_PROJECT (its compose project name).
  */
-import { execSync } from 'node:child_process';
+import { exec, execSync } from 'node:child_process';
 import { io } from 'socket.io-client';
 import { api, legalSteps, request, SETUP, Viewer, type Client } from '../helpers/server';
 import type { SubscribeAck } from '../../shared/protocol/wire';
@@ -29,6 +29,9 @@ const RECOVERY_MS = 5000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sh = (cmd: string) => execSync(cmd, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 }).trim();
 const compose = (args: string) => sh(`${COMPOSE} ${args}`);
+/** `compose` without blocking the event loop: the viewers and requests of this process go on meanwhile. */
+const composeAsync = (args: string) =>
+  new Promise<string>((ok, fail) => exec(`${COMPOSE} ${args}`, { timeout: 120_000 }, (err, out) => (err ? fail(err) : ok(out.trim()))));
 const containerOf = (service: string) => compose(`ps -q ${service}`);
 const health = (service: string) => {
   const id = containerOf(service);
@@ -212,7 +215,9 @@ await check(`one instance stops: requests through nginx and viewers recover with
   const t0 = Date.now();
   const stopped = (async () => {
     await sleep(50);
-    compose('stop cuecast2');
+    // Not execSync: a blocked event loop would leave this process's viewers unable to answer the close
+    // handshake and its requests waiting, which is not what a real client does.
+    await composeAsync('stop cuecast2');
     stopMs = Date.now() - t0;
   })();
   // Requests: one at a time (a new one every 100 ms or when the previous one ends) for 12 s.
