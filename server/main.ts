@@ -1,5 +1,5 @@
 /**
- * Process entry: configuration from the environment, then `startServer`.
+ * Process entry: configuration from the environment, then `startServer` (server/backends.ts).
  * PORT (3000), HOST (0.0.0.0), REDIS_URL (unset = embedded file store), REDIS_CLUSTER_URLS (comma-separated
  * seed nodes of a Redis Cluster, instead of REDIS_URL), DATA_DIR (./data), ADMIN_TOKEN (optional),
  * LOG_LEVEL (info), CORS_ORIGIN (comma-separated origins or `*`; unset = same origin),
@@ -10,7 +10,8 @@
  * (destroyed after 3 s if they do not answer), close the store and Redis, flush the log, exit 0.
  */
 import { pino } from 'pino';
-import { DEFAULT_LIMITS, startServer } from './app';
+import { DEFAULT_LIMITS } from './app';
+import { startServer } from './backends';
 
 const env = process.env;
 const log = pino({ level: env.LOG_LEVEL || 'info', base: { svc: 'cuecast' } });
@@ -79,7 +80,7 @@ try {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    // Clients get 3 s to close (then their connections are destroyed: startServer's closeTimeoutMs); the
+    // Clients get 3 s to close (then their connections are destroyed: createServer's closeTimeoutMs); the
     // store and Redis close right after. Within Docker's default 10 s grace period, a shutdown still not done
     // after 8 s (a hung store) exits 1 rather than being killed.
     const force = setTimeout(() => {

@@ -1,8 +1,9 @@
 /**
  * The storage port of the match server: an append-only event log per match with compare-and-append,
  * the set-up and scorer-token hash beside it, eventId dedupe, and a state snapshot (with the listing row).
- * Two adapters implement it: `RedisStore` (Redis Streams, shared by many instances) and `FileStore`
- * (append-only JSONL files, the embedded single-instance mode).
+ * Three adapters implement it and pass the same store-port suite (tests/server/store-port.test.ts): `RedisStore`
+ * (Redis Streams, shared by many instances), `FileStore` (append-only JSONL files, the embedded single-instance
+ * mode) and `MemoryStore` (this process only: service-level tests, benchmarks).
  */
 import type { MatchSetup } from '../../shared/protocol/setup';
 import type { MatchState } from '../../shared/protocol/state';
@@ -55,9 +56,10 @@ export interface LoadedLog {
 
 /**
  * The engine's state stored beside the log every few hundred steps, so loading a match applies only the
- * steps after it instead of replaying the whole log. Not the source of truth: a checkpoint of another
- * `format` or rules version is ignored (the log is replayed), and any checkpoint stays valid as the log
- * only grows.
+ * steps after it instead of replaying the whole log. A checkpoint of another `format` is ignored (the log is
+ * replayed). A load that replays the log past a checkpoint (one of another rules version, an undo reaching
+ * past the kept steps) compares the replayed state with `hash`: on a mismatch the checkpoint wins and the
+ * disagreement is logged (server/matches/live-cache.ts). Any checkpoint stays valid as the log only grows.
  */
 export interface Checkpoint {
   /** CHECKPOINT_FORMAT of the server that wrote it. */
@@ -70,6 +72,11 @@ export interface Checkpoint {
   depth: number;
   core: Core;
   stats: StoredStats;
+  /**
+   * `stateHashOf(depth, core, stats)` (server/matches/state-hash.ts) as the engine that wrote it computed it.
+   * Absent in checkpoints written before it was kept: the hash of their content is used instead.
+   */
+  hash?: string;
 }
 
 /** What loading a match reads: its record, the latest checkpoint and the log's newest part. */
@@ -107,7 +114,7 @@ export type AppendResult =
 
 /** Storage port. All methods reject only on I/O failure (never for a business refusal). */
 export interface MatchStore {
-  readonly kind: 'redis' | 'file';
+  readonly kind: 'redis' | 'file' | 'memory';
   /** Store a new match with its snapshot at version 0. Rejects if the id exists. */
   create(record: MatchRecord, snapshot: StoredSnapshot): Promise<void>;
   /** The whole log of a match, or null when unknown. */

@@ -1,8 +1,8 @@
-/** The scoring case bank (../shared/cases, FORMAT.md) is the contract for the rules: every case must pass. */
+/** The scoring case bank (../shared/cases, docs/case-format.md) is the contract for the rules: every case must pass. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatResult, runCase, runFolder } from './case-runner';
+import { formatResult, runCase, runFolder } from '../helpers/case-runner';
 
 const bank = resolve(process.cwd(), '../shared/cases');
 const extra = resolve(process.cwd(), 'tests/cases/extra');

@@ -1,8 +1,8 @@
-/** Rotation rule families, given-when-then (rules.md §4; seed ROT §05–§13). */
+/** Rotation rule families, given-when-then (docs/rules.md §4; seed ROT §05–§13). */
 import { describe, expect, it } from 'vitest';
 import { legalPlacements } from '../../shared/rules/rotation';
 import { statsOf, view } from '../../shared/index';
-import { accept, expectState, freshRot, given, refuse } from './given';
+import { accept, expectState, freshRot, given, refuse } from '../helpers/given';
 
 const mid = (onTable: number[], over: Record<string, unknown> = {}, options: Record<string, unknown> = {}) => ({
   ...freshRot,

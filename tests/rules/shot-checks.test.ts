@@ -10,13 +10,14 @@ import {
   applyStep, type Discipline, OTHER_FOULS, type Match, type Shot, shotSchema, callSchema, rackAreaSchema, view,
 } from '../../shared/index';
 import { checkShot, CONTRADICTIONS, SHOT_FACTS, type ShotFactRule, type ShotKind } from '../../shared/rules/shot-checks';
-import { playedTo, reportsInPlay } from './arbitraries';
-import { accept, expectState, fresh141, freshRot, given, refuse } from './given';
+import { playedTo, reportsInPlay } from '../helpers/arbitraries';
+import { accept, expectState, fresh141, freshRot, given, refuse } from '../helpers/given';
+import { fcRuns } from '../helpers/fc-runs';
 
 const ALL = Array.from({ length: 15 }, (_, i) => i + 1);
 
 /**
- * The table as the rules place each fact (FORMAT.md `shot`, rules.md §3.1, §4.1, D-12, D-30): the kinds of
+ * The table as the rules place each fact (docs/case-format.md `shot`, docs/rules.md §3.1, §4.1, D-12, D-30): the kinds of
  * shot per discipline, "—" where the discipline does not have the fact. Written out by hand so a change to
  * the engine's table is a deliberate change to this spec.
  */
@@ -110,7 +111,7 @@ function expectedRefusal(shot: Shot, s: Situation): { code: string; field: strin
 }
 
 describe('the allowed-fields table', () => {
-  it('is the table the rules give (FORMAT.md shot × discipline × kind of shot)', () => {
+  it('is the table the rules give (docs/case-format.md shot × discipline × kind of shot)', () => {
     const render = (row: ShotFactRule, d: Discipline) => {
       const kinds = row.kinds[d];
       if (kinds.length === 0) return '—';
@@ -377,7 +378,7 @@ describe('property: random reports in random match states', () => {
         expect(expectedRefusal(shot, s)).toBeNull();
         for (const c of CONTRADICTIONS) expect(c.find(shot, s.kind), c.id).toBeNull();
       }
-    }), { numRuns: 2000 });
+    }), { numRuns: fcRuns(2000) });
     // Both sides of the property were exercised.
     expect(seen.accepted).toBeGreaterThan(200);
     expect(seen.refused).toBeGreaterThan(200);
