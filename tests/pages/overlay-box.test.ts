@@ -1,6 +1,6 @@
 /**
  * The scorebug's box at 1080p (issue 17, broadcast proportions), in real headless Chromium against a real server,
- * for every layout, size, language and state of overlay-states.ts (run box, flags, three-digit and negative
+ * for every layout, size, language and state of tests/helpers/overlay-states.ts (run box, flags, three-digit and negative
  * scores, on 2 fouls, a handicap, Rotation's second row and ball row, and each moment):
  * - at `size=m` the bar's main row is ≤ 64 px tall and ≤ 1200 px wide, its second row ≤ 32 px; the corner bug
  *   ≤ 520 × 140 px; `s` and `l` are those times their factor (the bar at most 1.44: the action-safe width);
@@ -21,9 +21,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable } from '../helpers/browser';
 import { REPO_ROOT } from '../helpers/server';
-import { MIN, texts } from './legibility';
-import { OverlayHarness } from './overlay-harness';
-import { SCENES, type Scene } from './overlay-states';
+import { MIN, texts } from '../helpers/legibility';
+import { OverlayHarness } from '../helpers/overlay-harness';
+import { SCENES, type Scene } from '../helpers/overlay-states';
 
 const hasChromium = chromiumAvailable();
 const SIZES = { s: 0.8, m: 1, l: 1.5 } as const;

@@ -11,8 +11,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import type { Lang } from '../web/src/lib/i18n';
-import { REPO_ROOT } from '../tests/helpers/server';
+import type { Lang } from '../../web/src/lib/i18n';
+import { REPO_ROOT } from './server';
 
 /**
  * The issue's budget for the overlay page's JavaScript per language, gzip (issue 17: 48 KB, up from issue 10's
