@@ -22,7 +22,7 @@ import { REPO_ROOT } from './server';
 export const OVERLAY_JS_BUDGET = 48 * 1024;
 /**
  * The hard ceiling of the table overlay (`/overlay/table/<eventId>/<table>`), gzip: the one-match overlay plus
- * table following (lib/room-watch.ts), the cards and their data (shared/cards.ts), the theme preset and the
+ * table following (lib/live-rooms.ts), the cards and their data (shared/cards.ts), the theme preset and the
  * cards' strings — about 3.6 KB more than the one-match overlay; the ceiling is its 48 KB budget plus 6 KB.
  */
 export const TABLE_OVERLAY_JS_CEILING = 54 * 1024;
