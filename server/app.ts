@@ -7,6 +7,7 @@
  * Websocket admission (Origin, connections per address and in total) is transport/connection-limits.ts.
  */
 import { createServer as createHttpServer } from 'node:http';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import express from 'express';
@@ -90,13 +91,21 @@ export interface ServerParts {
    */
   trustProxy?: boolean | number | string;
   limits?: Partial<Limits>;
+  /**
+   * On close, how long (ms) clients get to finish the websocket close handshake before their connections are
+   * destroyed (a client that never answers must not hold the shutdown). Default 3000.
+   */
+  closeTimeoutMs?: number;
 }
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:3000 */
   url: string;
   port: number;
-  /** Stop accepting, let in-flight records finish and ack, disconnect clients, close the stores and the bus. */
+  /**
+   * Stop accepting, let in-flight records finish and ack, disconnect clients (connections still open after
+   * `closeTimeoutMs` are destroyed), close the stores and the bus. Resolves once everything is closed.
+   */
   close(): Promise<void>;
 }
 
@@ -151,6 +160,13 @@ export function createServer(parts: ServerParts): WiredServer {
 
   const app = express();
   const httpServer = createHttpServer(app);
+  // Every TCP connection, upgraded websockets included (closeAllConnections() no longer sees those): on close,
+  // what is still open after the deadline is destroyed.
+  const connections = new Set<Socket>();
+  httpServer.on('connection', (c: Socket) => {
+    connections.add(c);
+    c.once('close', () => connections.delete(c));
+  });
   // Socket.IO's own `cors` option would only cover HTTP long-polling, which is off: the gate checks Origin.
   const io: IoServer = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
     transports: ['websocket'],
@@ -227,8 +243,22 @@ export function createServer(parts: ServerParts): WiredServer {
       httpServer.close();
       await matches.drain();
       await events.drain();
-      await io.close();
+      // io.close() sends every client a close and resolves when all connections have ended; a client that never
+      // answers the websocket close handshake would hold it (ws waits 30 s): past the deadline, destroy the rest.
+      const closed = io.close();
+      let deadline: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        closed.then(() => false),
+        new Promise<boolean>((ok) => (deadline = setTimeout(() => ok(true), parts.closeTimeoutMs ?? 3000))),
+      ]);
+      clearTimeout(deadline);
+      if (timedOut) {
+        const peers = [...connections].map((c) => `${c.remoteAddress}:${c.remotePort}`);
+        log.warn({ connections: connections.size, peers }, 'clients did not close in time; closing their connections');
+      }
       httpServer.closeAllConnections();
+      for (const c of connections) c.destroy();
+      await closed;
       await matches.drain();
       await events.drain();
       await closeParts();
