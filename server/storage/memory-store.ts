@@ -1,13 +1,13 @@
 /**
  * An in-memory `MatchStore` for benchmarks (no I/O, so what is measured is the server's own work and memory).
- * Same contract as the real stores: compare-and-append, eventId dedupe, checkpoints.
+ * Same contract as the real stores: compare-and-append, stepId dedupe, checkpoints.
  */
 import type { MatchSummary } from '../../shared/protocol/wire';
-import { openedRange, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
+import { openedRange, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredStep, type StoredSnapshot } from './types';
 
 interface Stored {
   record: MatchRecord;
-  events: StoredEvent[];
+  steps: StoredStep[];
   ids: Map<string, number>;
   checkpoint: string | null;
   summary: MatchSummary;
@@ -19,27 +19,27 @@ export class MemoryStore implements MatchStore {
 
   async create(record: MatchRecord, snapshot: StoredSnapshot): Promise<void> {
     if (this.matches.has(record.id)) throw new Error(`match ${record.id} already exists`);
-    this.matches.set(record.id, { record, events: [], ids: new Map(), checkpoint: null, summary: snapshot.summary });
+    this.matches.set(record.id, { record, steps: [], ids: new Map(), checkpoint: null, summary: snapshot.summary });
   }
 
   async load(id: string): Promise<LoadedLog | null> {
     const m = this.matches.get(id);
-    return m ? { record: m.record, events: m.events.slice() } : null;
+    return m ? { record: m.record, steps: m.steps.slice() } : null;
   }
 
   async open(id: string, tail: number): Promise<OpenedLog | null> {
     const m = this.matches.get(id);
     if (!m) return null;
-    const { checkpoint, from } = openedRange(m.checkpoint ? (JSON.parse(m.checkpoint) as Checkpoint) : null, m.events.length, tail);
-    return { record: m.record, checkpoint, events: m.events.slice(from), from };
+    const { checkpoint, from } = openedRange(m.checkpoint ? (JSON.parse(m.checkpoint) as Checkpoint) : null, m.steps.length, tail);
+    return { record: m.record, checkpoint, steps: m.steps.slice(from), from };
   }
 
-  async eventsSince(id: string, version: number, upTo?: number): Promise<StoredEvent[]> {
-    return this.matches.get(id)?.events.slice(version, upTo) ?? [];
+  async stepsSince(id: string, version: number, upTo?: number): Promise<StoredStep[]> {
+    return this.matches.get(id)?.steps.slice(version, upTo) ?? [];
   }
 
-  async versionOfEvent(id: string, eventId: string): Promise<number | undefined> {
-    return this.matches.get(id)?.ids.get(eventId);
+  async versionOfStep(id: string, stepId: string): Promise<number | undefined> {
+    return this.matches.get(id)?.ids.get(stepId);
   }
 
   async saveCheckpoint(id: string, checkpoint: Checkpoint): Promise<void> {
@@ -47,16 +47,16 @@ export class MemoryStore implements MatchStore {
     if (m) m.checkpoint = JSON.stringify(checkpoint);
   }
 
-  async append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult> {
+  async append(id: string, expectedVersion: number, entry: StoredStep, snapshot: StoredSnapshot): Promise<AppendResult> {
     const m = this.matches.get(id);
     if (!m) throw new Error(`match ${id} is not in the store`);
-    const dup = m.ids.get(event.eventId);
+    const dup = m.ids.get(entry.stepId);
     if (dup !== undefined) return { status: 'duplicate', version: dup };
-    if (m.events.length !== expectedVersion) return { status: 'stale', version: m.events.length };
-    m.events.push(event);
-    m.ids.set(event.eventId, m.events.length);
+    if (m.steps.length !== expectedVersion) return { status: 'stale', version: m.steps.length };
+    m.steps.push(entry);
+    m.ids.set(entry.stepId, m.steps.length);
     m.summary = snapshot.summary;
-    return { status: 'ok', version: m.events.length };
+    return { status: 'ok', version: m.steps.length };
   }
 
   async list(limit: number): Promise<MatchSummary[]> {

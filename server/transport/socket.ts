@@ -4,7 +4,7 @@
  *   default: ack `{ok, detail, setup, matchId, version, state, stats}`) or `scorebug:<id>` (ack without
  *   `stats`), leaving the match's other room;
  * - `unsubscribe {matchId}` → leaves the match's rooms (no ack);
- * - `record {protocol, matchId, eventId, expectedVersion?, step}` with the scorer token in the handshake
+ * - `record {protocol, matchId, stepId, expectedVersion?, step}` with the scorer token in the handshake
  *   `auth.token` → ack `RecordAck`; the new state is pushed as `state` (StatePush) on every instance, to the
  *   full room with what changed in the statistics (`stats`, a StatsDelta) and to the scorebug room without.
  *
@@ -146,10 +146,10 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
   }
 
   /** Record a step with the token of the connection's handshake. */
-  async function record(socket: IoSocket, { matchId, eventId, expectedVersion, step }: RecordRequest<unknown>): Promise<RecordAck | Failure> {
+  async function record(socket: IoSocket, { matchId, stepId, expectedVersion, step }: RecordRequest<unknown>): Promise<RecordAck | Failure> {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token = typeof auth?.token === 'string' ? auth.token : '';
-    const res = await matches.record(matchId, token, { eventId, expectedVersion, step });
+    const res = await matches.record(matchId, token, { stepId, expectedVersion, step });
     if (!res.ok) {
       // Without a token this connection is a viewer: it may not record.
       if (res.error.code === 'unauthorized') return fail('forbidden', 'viewer connections may not record; connect with the scorer token', 'token');
@@ -162,7 +162,7 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
   return [
     handler({ event: 'subscribe', schema: subscribeSchema, acked: true, internal: 'could not read the match; retry', handle: subscribe }),
     handler({ event: 'unsubscribe', schema: unsubscribeSchema, acked: false, internal: 'could not leave the match', handle: unsubscribe }),
-    handler({ event: 'record', schema: recordSchema, acked: true, internal: 'the event log is unavailable; retry with the same eventId', handle: record }),
+    handler({ event: 'record', schema: recordSchema, acked: true, internal: 'the step log is unavailable; retry with the same stepId', handle: record }),
   ];
 }
 
@@ -181,8 +181,8 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
     try {
       return await h.handle(socket, parsed.value);
     } catch (err) {
-      const { matchId, eventId } = parsed.value as { matchId?: string; eventId?: string };
-      log.error({ event: h.event, matchId, eventId, err: (err as Error).message }, 'socket handler failed');
+      const { matchId, stepId } = parsed.value as { matchId?: string; stepId?: string };
+      log.error({ event: h.event, matchId, stepId, err: (err as Error).message }, 'socket handler failed');
       return fail('internal', h.internal);
     }
   }

@@ -32,9 +32,12 @@ import type { Step } from './steps';
  * added that the receiver must act on, one removed, renamed or given another meaning, a new required
  * field, or a change to the step vocabulary. Version 1 was the unversioned protocol (no `protocol` field);
  * version 2 pushed the whole statistics with every step; version 3 pushes only what changed (`StatsDelta`)
- * and lets a subscription ask for the scorebug state alone (`detail`).
+ * and lets a subscription ask for the scorebug state alone (`detail`); version 4 names a step's idempotency
+ * key `stepId` (it was `eventId`: "event" is the tournament) and refuses a reused one with `step-id-reused`.
+ * Pages of protocol 3 are refused like any other version (`protocol-mismatch`, "reload the page"): page
+ * and server ship together. A record request may still say `eventId` for one version (`RecordBody`).
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /**
  * How much of a match a subscription receives: `full` (default) the state and the statistics with score
@@ -93,7 +96,7 @@ export interface StatsDelta {
   check: MatchStats['check'];
 }
 
-/** The state of a match at one version. `version` = number of events in the log. */
+/** The state of a match at one version. `version` = number of steps in the log. */
 export interface ScorebugSnapshot {
   matchId: string;
   version: number;
@@ -123,15 +126,19 @@ export interface UnsubscribeRequest {
 }
 
 /**
- * Body of REST `POST /api/matches/:id/events`, and the part of the Socket.IO `record` request it shares.
+ * Body of REST `POST /api/matches/:id/steps`, and the part of the Socket.IO `record` request it shares.
  * `S` is the step's type: `Step` as a client sends it, `unknown` as the envelope check leaves it (the
  * engine's `parseStep` checks the step itself).
  */
 export interface RecordBody<S = Step> {
   /** Optional over REST (scripts and Stream Deck buttons need not name one); when given it must be PROTOCOL_VERSION. */
   protocol?: typeof PROTOCOL_VERSION;
-  /** Client-chosen idempotency key, 1–100 characters without control or text-direction characters (UNSAFE_TEXT), unique per step of a match. */
-  eventId: string;
+  /**
+   * Client-chosen idempotency key, 1–100 characters without control or text-direction characters
+   * (UNSAFE_TEXT), unique per step of a match. Deprecated alias for one protocol version: `eventId` (the
+   * server takes it when `stepId` is absent; both given and different is `invalid-request` on `eventId`).
+   */
+  stepId: string;
   /** Record only if the match is at this version (else `stale` with `currentVersion`). */
   expectedVersion?: number;
   step: S;
@@ -151,7 +158,7 @@ export type SubscribeAck =
   | { ok: false; error: ApiError };
 /**
  * Reply to `record`: the state after the step and, for a newly recorded step, what changed in the statistics
- * (`stats`, since the version before). A retried eventId (`duplicate`) answers the state at the version it
+ * (`stats`, since the version before). A retried stepId (`duplicate`) answers the state at the version it
  * was recorded at, without `stats`. `currentVersion` is set with a `stale` error so the client can resync.
  */
 export type RecordAck =
@@ -167,8 +174,8 @@ export interface StatePush extends ScorebugSnapshot {
   stats?: StatsDelta;
 }
 
-/** The events a client emits with an acknowledgement: request and ack of each. */
-export interface AckedEvents {
+/** The requests a client emits with an acknowledgement (Socket.IO event names): request and ack of each. */
+export interface AckedRequests {
   subscribe: { request: SubscribeRequest; ack: SubscribeAck };
   record: { request: RecordRequest; ack: RecordAck };
   subscribeTable: { request: SubscribeTableRequest; ack: SubscribeTableAck };

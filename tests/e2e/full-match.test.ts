@@ -203,7 +203,7 @@ class Scoring {
   /** The event log over REST (instance 1) replays to the state both instances report. */
   async checkLog(): Promise<MatchState> {
     const id = this.match.id;
-    const log = (await api(one.url, `/api/matches/${id}/events`)).body as { version: number; events: { version: number; step: Step }[] };
+    const log = (await api(one.url, `/api/matches/${id}/steps`)).body as { version: number; events: { version: number; step: Step }[] };
     expect(log.version).toBe(this.version);
     expect(log.events.map((e) => e.version)).toEqual(Array.from({ length: this.version }, (_, i) => i + 1));
     const replayed = view(replay(parseSetup(this.setup), log.events.map((e) => e.step)));
@@ -268,7 +268,7 @@ describe.skipIf(!hasChromium || !redis.available)('a whole match: console on ins
     expect([s.score, s.run, s.ballsOnTable]).toEqual([[-2, 4], 4, 11]);
     const safety: Step = { shot: { call: 'safety', pocketed: 1 } };
     s = await g.step('safety with a ball pocketed (Stream Deck, instance 2)', safety, async () => {
-      const r = await api(two.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: `deck-${m.id}-1`, expectedVersion: 3, step: safety } });
+      const r = await api(two.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: `deck-${m.id}-1`, expectedVersion: 3, step: safety } });
       expect(r.status).toBe(201);
     });
     expect([s.turn, s.ballsOnTable, s.last?.safety]).toEqual(['A', 11, true]);

@@ -76,14 +76,14 @@ export class ScorerHarness {
   stateOf = (id: string) => this.api<{ state: MatchState; version: number }>(`/api/matches/${id}`);
 
   eventsOf = async (id: string) =>
-    (await this.api<{ events: { version: number; eventId: string; step: unknown }[] }>(`/api/matches/${id}/events`)).events;
+    (await this.api<{ events: { version: number; stepId: string; step: unknown }[] }>(`/api/matches/${id}/steps`)).events;
 
   /** Another device records a step over REST (a fresh event id unless one is given). */
-  recordAs = (m: Created, step: object, eventId = `other-device-${++this.eventSeq}`) =>
-    this.api(`/api/matches/${m.id}/events`, {
+  recordAs = (m: Created, step: object, stepId = `other-device-${++this.eventSeq}`) =>
+    this.api(`/api/matches/${m.id}/steps`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${m.scorerToken}` },
-      body: JSON.stringify({ eventId, step }),
+      body: JSON.stringify({ stepId, step }),
     });
 
   /** A new phone-size, touch context and page; page errors are logged. */

@@ -48,7 +48,7 @@ describe('REST and pages', () => {
       expect((await api(s.url, `/api/matches/${id}`)).body).toMatchObject({ setup: { breaker: 'B' }, state: { turn: 'B' } });
       const first = legalSteps(1, setup)[0];
       expect(first).toEqual({ shot: { call: { ball: 1 }, pocketed: [1] } });
-      const rec = await api(s.url, `/api/matches/${id}/events`, { token: scorerToken, body: { eventId: 'b1', step: first } });
+      const rec = await api(s.url, `/api/matches/${id}/steps`, { token: scorerToken, body: { stepId: 'b1', step: first } });
       expect(rec).toMatchObject({ status: 201, body: { version: 1, state: { score: [0, 1], turn: 'B' } } });
       // The default stays A; anything but A or B is refused.
       expect((await api(s.url, '/api/matches', { body: SETUP })).body).toMatchObject({ setup: { breaker: 'A' }, state: { turn: 'A' } });
@@ -206,12 +206,12 @@ describe('limits', () => {
       const scorer = await connect(s.url, m.scorerToken);
       const viewer = await connect(s.url);
       const emitNoAck = (c: typeof scorer, event: string, payload: unknown) => (c as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
-      emitNoAck(scorer, 'record', { matchId: m.id, eventId: 'no-ack', step: steps[0] });
+      emitNoAck(scorer, 'record', { matchId: m.id, stepId: 'no-ack', step: steps[0] });
       emitNoAck(viewer, 'subscribe', { matchId: m.id });
       // A record with an ack on the same connection is answered after the ignored one (messages are in order).
-      expect(await request(scorer, 'record', { matchId: m.id, eventId: 'acked', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
-      const log = await api(s.url, `/api/matches/${m.id}/events`);
-      expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(['acked']);
+      expect(await request(scorer, 'record', { matchId: m.id, stepId: 'acked', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
+      const log = await api(s.url, `/api/matches/${m.id}/steps`);
+      expect(log.body.steps.map((e: { stepId: string }) => e.stepId)).toEqual(['acked']);
       scorer.close();
       viewer.close();
     } finally {
@@ -240,7 +240,7 @@ describe('graceful shutdown', () => {
     const s = await startTestServer({ dataDir });
     const m = await createMatch(s.url);
     const scorer = await connect(s.url, m.scorerToken, { reconnection: false });
-    const pending = request(scorer, 'record', { matchId: m.id, eventId: 'last', expectedVersion: 0, step: steps[0] });
+    const pending = request(scorer, 'record', { matchId: m.id, stepId: 'last', expectedVersion: 0, step: steps[0] });
     await new Promise((r) => setTimeout(r, 2)); // the record is on the wire
     const closing = s.close();
     const ack = await pending;

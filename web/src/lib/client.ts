@@ -433,7 +433,7 @@ function liveExtras(core: ClientCore): LiveExtras {
           reject(new Error('offline'));
           return;
         }
-        const body: RecordRequest = { protocol: PROTOCOL_VERSION, matchId: req.matchId, eventId: req.eventId, step: req.step };
+        const body: RecordRequest = { protocol: PROTOCOL_VERSION, matchId: req.matchId, stepId: req.stepId, step: req.step };
         if (req.expectedVersion !== undefined) body.expectedVersion = req.expectedVersion;
         socket.timeout(timeoutMs).emit('record', body, (err: Error | null, ack: RecordAck) => {
           if (err) {
