@@ -200,13 +200,13 @@ class Scoring {
     await this.overlay.evaluate(() => (document.documentElement.style.background = ''));
   }
 
-  /** The event log over REST (instance 1) replays to the state both instances report. */
+  /** The step log over REST (instance 1) replays to the state both instances report. */
   async checkLog(): Promise<MatchState> {
     const id = this.match.id;
-    const log = (await api(one.url, `/api/matches/${id}/steps`)).body as { version: number; events: { version: number; step: Step }[] };
+    const log = (await api(one.url, `/api/matches/${id}/steps`)).body as { version: number; steps: { version: number; step: Step }[] };
     expect(log.version).toBe(this.version);
-    expect(log.events.map((e) => e.version)).toEqual(Array.from({ length: this.version }, (_, i) => i + 1));
-    const replayed = view(replay(parseSetup(this.setup), log.events.map((e) => e.step)));
+    expect(log.steps.map((e) => e.version)).toEqual(Array.from({ length: this.version }, (_, i) => i + 1));
+    const replayed = view(replay(parseSetup(this.setup), log.steps.map((e) => e.step)));
     for (const server of [one, two]) {
       const cur = (await api(server.url, `/api/matches/${id}`)).body as { version: number; state: MatchState };
       expect(cur.version).toBe(this.version);

@@ -316,7 +316,7 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
     const log = await api(child.url, `/api/matches/${m.id}/steps`);
     expect(log.status).toBe(200);
     expect(log.body.steps.map((e: { version: number; stepId: string }) => [e.version, e.stepId])).toEqual(range(1, 20).map((v) => [v, `e${v}`]));
-    expect(log.body.events.map((e: { step: unknown }) => e.step)).toEqual(steps.slice(0, 20));
+    expect(log.body.steps.map((e: { step: unknown }) => e.step)).toEqual(steps.slice(0, 20));
     await record(await open(child.url, m.scorerToken), m.id, 21, 25);
     await viewer.waitFor(25);
     expect(kept(viewer)).toEqual(range(1, 25));

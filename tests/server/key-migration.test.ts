@@ -94,7 +94,7 @@ describe.skipIf(!redis.available)('moving match keys of an earlier version to th
     const a = await api(s1.url, `/api/matches/${old.a.id}`);
     expect(a).toMatchObject({ status: 200, body: { version: 2, rulesVersion: 1 } });
     expect(a.body.state).toEqual(view(replay(setup, old.a.steps, 1)));
-    expect((await api(s2.url, `/api/matches/${old.b.id}/steps`)).body.events.map((e: { stepId: string }) => e.stepId)).toEqual(old.b.steps.map((_, i) => `oldB-${i + 1}`));
+    expect((await api(s2.url, `/api/matches/${old.b.id}/steps`)).body.steps.map((e: { stepId: string }) => e.stepId)).toEqual(old.b.steps.map((_, i) => `oldB-${i + 1}`));
     const rec = await api(s2.url, `/api/matches/${old.a.id}/steps`, { token, body: { stepId: 'after-upgrade', expectedVersion: 2, step: { shot: { call: { ball: 5 }, rail: true } } } });
     expect(rec).toMatchObject({ status: 201, body: { version: 3 } });
     // A retried stepId of the old log is still known.
