@@ -11,7 +11,8 @@
  */
 import type { z } from 'zod';
 import { RulesError } from '../../shared/protocol/errors';
-import { describeIssue, parseStep } from '../../shared/protocol/steps';
+import { parseStep } from '../../shared/protocol/step-schemas';
+import { describeIssue } from '../../shared/protocol/zod-issues';
 import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
 import { fail, type Failure } from '../failure';
 

@@ -1,11 +1,12 @@
 /**
  * Zod schemas of the wire envelopes typed in `wire.ts`, for the server (pages never import this file: it
  * pulls in zod). Each schema's output is checked at compile time to be exactly its wire type, so the two
- * cannot drift apart. The step inside a record is left `unknown` here: the engine's `parseStep` checks it
- * and names the field (`invalid-step`).
+ * cannot drift apart. The step inside a record is left `unknown` here: `parseStep` (step-schemas.ts) checks it
+ * and names the field (`invalid-step`) before the engine sees it.
  */
 import { z } from 'zod';
-import { DETAILS, PROTOCOL_VERSION, type Detail, type RecordBody, type RecordRequest, type SubscribeRequest, type UnsubscribeRequest } from './wire';
+import { PROTOCOL_VERSION } from './version';
+import { DETAILS, type Detail, type RecordBody, type RecordRequest, type SubscribeRequest, type UnsubscribeRequest } from './wire';
 import { UNSAFE_TEXT } from './limits';
 
 const matchId = z.string().min(1).max(64);

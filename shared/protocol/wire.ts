@@ -20,6 +20,7 @@ import type {
 import type { MatchSetup } from './setup';
 import type { ConsistencyCheck, MatchState, Outcome, PlayerStats, RackTotal, SheetRow } from './state';
 import type { Step } from './steps';
+import { PROTOCOL_VERSION } from './version';
 
 /**
  * Version of this wire protocol. Every `subscribe` and `record` names the version its page was built
@@ -37,7 +38,7 @@ import type { Step } from './steps';
  * Pages of protocol 3 are refused like any other version (`protocol-mismatch`, "reload the page"): page
  * and server ship together. A record request may still say `eventId` for one version (`RecordBody`).
  */
-export const PROTOCOL_VERSION = 4;
+export { PROTOCOL_VERSION };
 
 /**
  * How much of a match a subscription receives: `full` (default) the state and the statistics with score
@@ -128,7 +129,7 @@ export interface UnsubscribeRequest {
 /**
  * Body of REST `POST /api/matches/:id/steps`, and the part of the Socket.IO `record` request it shares.
  * `S` is the step's type: `Step` as a client sends it, `unknown` as the envelope check leaves it (the
- * engine's `parseStep` checks the step itself).
+ * server's `parseStep` checks the step itself, before the engine sees it).
  */
 export interface RecordBody<S = Step> {
   /** Optional over REST (scripts and Stream Deck buttons need not name one); when given it must be PROTOCOL_VERSION. */

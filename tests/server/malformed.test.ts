@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
-import { stepSchema } from '../../shared/protocol/steps';
+import { stepSchema } from '../../shared/protocol/step-schemas';
 import { PROTOCOL_VERSION, type RecordAck } from '../../shared/protocol/wire';
 import { api, call, connect, createMatch, legalSteps, request, startTestServer, Viewer, type Client } from '../helpers/server';
 
