@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { RulesError } from './errors';
-import { OTHER_FOULS, STEP_KINDS, type Call, type Choice, type Placement, type RackArea, type Shot, type Step, type StepKind } from './steps';
+import { SHOT_FOULS, STEP_KINDS, type Call, type Choice, type Placement, type RackArea, type Shot, type Step, type StepKind } from './steps';
 import { describeIssue } from './zod-issues';
 
 const ballNo = z.number().int().min(1).max(15);
@@ -38,7 +38,7 @@ export const shotSchema = z.strictObject({
     .strictObject({ objectBalls: z.number().int().min(0).max(15), cueBall: z.boolean().optional() })
     .optional(),
   cueBall: z.enum(['scratch', 'off-table']).optional(),
-  fouls: z.array(z.enum(OTHER_FOULS)).max(8).optional(),
+  fouls: z.array(z.enum(SHOT_FOULS)).max(8).optional(),
   pushOut: z.boolean().optional(),
   cueBallInKitchen: z.boolean().optional(),
   rackArea: rackAreaSchema.optional(),

@@ -20,6 +20,17 @@ export const OTHER_FOULS = [
 ] as const;
 export type OtherFoul = (typeof OTHER_FOULS)[number];
 
+/**
+ * D-32 time foul: the shot clock ran out before the stroke. A standard foul with no stroke, so a report that
+ * carries it carries nothing else (`{"fouls": ["time"]}`); it is never part of a stroke's foul list, which is
+ * why it is not an `OtherFoul` (the scorer's foul menus list those).
+ */
+export const TIME_FOUL = 'time';
+/** Every word of a report's `fouls` list: the other fouls of a stroke, and the time foul (D-32). */
+export const SHOT_FOULS = [...OTHER_FOULS, TIME_FOUL] as const;
+/** A word of a report's `fouls` list (FORMAT.md `fouls`). */
+export type ShotFoul = (typeof SHOT_FOULS)[number];
+
 /** The kinds of step, each the single key of its step object. */
 export const STEP_KINDS = ['shot', 'choice', 'undo', 'stalemate', 'warning'] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
@@ -55,7 +66,7 @@ export interface Shot {
   breakRails?: { objectBalls: number; cueBall?: boolean };
   cueBall?: 'scratch' | 'off-table';
   /** At most 8. */
-  fouls?: OtherFoul[];
+  fouls?: ShotFoul[];
   pushOut?: boolean;
   cueBallInKitchen?: boolean;
   rackArea?: RackArea;
