@@ -25,31 +25,28 @@ import { recordSchema, subscribeSchema, unsubscribeSchema } from '../../shared/p
 import { fail, type Failure } from '../failure';
 import type { MatchService } from '../matches/service';
 import { oversize, parseEnvelope } from '../matches/validate';
+import { matchRoom } from '../../shared/protocol/rooms';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 const rooms = new Map<string, { full: string; scorebug: string }>();
 /**
- * Room of a match's viewers at one detail: `match:<id>` (full, the default) or `scorebug:<id>`. The strings
- * are interned, so thousands of viewers of one match share one copy in their room sets.
+ * Room of a match's viewers at one detail (`matchRoom`, shared/protocol/rooms.ts: `match:<id>` or
+ * `scorebug:<id>`). The strings are interned, so thousands of viewers of one match share one copy in their
+ * room sets.
  */
 export function roomOf(matchId: string, detail: Detail = 'full'): string {
   let pair = rooms.get(matchId);
   if (pair === undefined) {
     if (rooms.size >= 10_000) rooms.clear();
-    pair = { full: `match:${matchId}`, scorebug: `scorebug:${matchId}` };
+    pair = { full: matchRoom(matchId, 'full'), scorebug: matchRoom(matchId, 'scorebug') };
     rooms.set(matchId, pair);
   }
   return pair[detail];
 }
 
-/** The match a room of `roomOf` belongs to, or null for another room (a socket's own room). */
-export function matchOfRoom(room: string): string | null {
-  if (room.startsWith('match:')) return room.slice('match:'.length);
-  if (room.startsWith('scorebug:')) return room.slice('scorebug:'.length);
-  return null;
-}
+export { matchOfRoom } from '../../shared/protocol/rooms';
 
 export interface SocketLimits {
   /** Sustained messages per second per connection. */

@@ -8,7 +8,8 @@
  */
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { EventLivePush, EventView, LiveLine, TableState } from '../../../shared/protocol/event';
-import { PROTOCOL_VERSION } from '../../../shared/protocol/wire';
+import { eventOfRoom, eventRoom, tableOfRoom, tableRoom } from '../../../shared/protocol/rooms';
+import { PROTOCOL_VERSION } from '../../../shared/protocol/version';
 import type { ClientSocket, LiveClient } from './client';
 
 /** What the client's socket offers this module (emit with an ack and a timeout, plain emit, connected). */
@@ -151,7 +152,12 @@ function makeRoomClient(client: Pick<LiveClient, 'socket' | 'onResync'>): RoomCl
     ask: (event, req, timeoutMs, done) => (socket.timeout(timeoutMs) as unknown as { emit(e: string, r: unknown, cb: typeof done): void }).emit(event, req, done),
     tell: (event, req) => (socket as unknown as { emit(e: string, r: unknown): void }).emit(event, req),
   };
-  const split = (key: string) => ({ eventId: key.slice(0, key.indexOf('/')), table: key.slice(key.indexOf('/') + 1) });
+  // Subscriptions are keyed by the server's room names (shared/protocol/rooms.ts).
+  const split = (room: string) => {
+    const [eventId, table] = tableOfRoom(room) ?? ['', ''];
+    return { eventId, table };
+  };
+  const eventOf = (room: string) => eventOfRoom(room) ?? '';
   const tables = roomWatch<TableState>(rooms, {
     subscribe: 'subscribeTable',
     unsubscribe: 'unsubscribeTable',
@@ -162,15 +168,15 @@ function makeRoomClient(client: Pick<LiveClient, 'socket' | 'onResync'>): RoomCl
   const events = roomWatch<EventView>(rooms, {
     subscribe: 'subscribeEvent',
     unsubscribe: 'unsubscribeEvent',
-    request: (eventId) => ({ protocol: PROTOCOL_VERSION, eventId }),
-    leave: (eventId) => ({ eventId }),
+    request: (room) => ({ protocol: PROTOCOL_VERSION, eventId: eventOf(room) }),
+    leave: (room) => ({ eventId: eventOf(room) }),
     fromAck: (ack) => ack.event as EventView,
   });
   /** Live-line listeners per event, and the newest version handed out per match. */
   const liveListeners = new Map<string, Set<(l: LiveLine) => void>>();
   const liveVersions = new Map<string, number>();
-  socket.on('table', (t: TableState) => tables.push(`${t.eventId}/${t.table}`, t));
-  socket.on('event', (v: EventView) => events.push(v.id, v));
+  socket.on('table', (t: TableState) => tables.push(tableRoom(t.eventId, t.table), t));
+  socket.on('event', (v: EventView) => events.push(eventRoom(v.id), v));
   socket.on('eventLive', ({ eventId, line }: EventLivePush) => {
     const listeners = liveListeners.get(eventId);
     if (!listeners || (liveVersions.get(line.matchId) ?? -1) >= line.version) return;
@@ -184,7 +190,7 @@ function makeRoomClient(client: Pick<LiveClient, 'socket' | 'onResync'>): RoomCl
 
   return {
     watchTable(eventId, table, onTable, onError) {
-      return tables.watch(`${eventId}/${table}`, onTable, onError);
+      return tables.watch(tableRoom(eventId, table), onTable, onError);
     },
 
     watchEvent(eventId, onEvent, onLive, onError) {
@@ -193,7 +199,7 @@ function makeRoomClient(client: Pick<LiveClient, 'socket' | 'onResync'>): RoomCl
         if (!listeners) liveListeners.set(eventId, (listeners = new Set()));
         listeners.add(onLive);
       }
-      const stop = events.watch(eventId, onEvent, onError);
+      const stop = events.watch(eventRoom(eventId), onEvent, onError);
       return () => {
         stop();
         if (onLive && listeners) {
