@@ -1,30 +1,33 @@
 /**
- * Composition root of the match server: express (REST + pages) and Socket.IO (websocket transport only)
- * on one HTTP server, over either Redis (one Redis or a Redis Cluster: Redis store + Redis adapter; many
- * instances; redis-backend.ts) or the file store + in-memory adapter (embedded mode; one instance).
- * Websocket admission (Origin, connections per address and in total) is connection-limits.ts.
+ * The wiring of the match server, and nothing else: `createServer` takes its parts — the stores, the bus
+ * between instances, the clock and the logger — and joins them: the match and event services over the
+ * stores, express (REST + pages) and Socket.IO (websocket transport only) on one HTTP server, the fan-out to
+ * viewers over the bus (server/fanout/viewers.ts), the idle sweep (server/matches/idle-sweep.ts). Which parts
+ * (Redis, a Redis Cluster, the embedded file store, memory), from which settings, is server/backends.ts.
+ * Websocket admission (Origin, connections per address and in total) is transport/connection-limits.ts.
  */
-import { createServer } from 'node:http';
+import { createServer as createHttpServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import express from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../shared/protocol/wire';
-import { EventService } from './events/service';
+import { systemClock, type Clock } from './clock';
+import { EventService, type EventPushes } from './events/service';
+import type { Bus } from './fanout/bus';
+import { ViewerFanout } from './fanout/viewers';
+import { IdleSweep } from './matches/idle-sweep';
+import type { Pushes } from './matches/live-cache';
 import { MatchService } from './matches/service';
-import { connectRedisBackend, type RedisBackend } from './storage/redis-backend';
-import { FileStore } from './storage/file-store';
-import type { MatchStore } from './storage/types';
 import type { EventStore } from './storage/event-store';
-import { FileEventStore } from './storage/file-event-store';
+import type { MatchStore } from './storage/types';
 import { apiRouter } from './transport/http/api';
 import { staticRouter } from './transport/http/static';
-import { attachProtocol, matchOfRoom, roomOf, type IoServer, type SocketLimits } from './transport/socket';
-import { eventHandlers, eventOfRoom, eventRoom, tableOfRoom, tableRoom } from './transport/socket-events';
-import type { Pushes } from './matches/live-cache';
+import { attachProtocol, type IoServer, type SocketLimits } from './transport/socket';
+import { eventHandlers } from './transport/socket-events';
 import { releaseUpgradeRequest } from './transport/socket-memory';
 import { ConnectionGate, OriginPolicy, type ConnectionLimits } from './transport/connection-limits';
 
@@ -55,21 +58,24 @@ export const DEFAULT_LIMITS: Limits = {
   idleMatchMs: 30 * 60_000,
 };
 
-export interface ServerOptions {
-  /** TCP port; 0 = a random free port. Default 3000. */
-  port?: number;
-  /** Interface to listen on. Default 127.0.0.1. */
-  host?: string;
-  /** Redis URL; unset (and no redisClusterUrls) = embedded mode (file store under dataDir). */
-  redisUrl?: string;
-  /** Seed nodes of a Redis Cluster (Redis 7+, sharded pub/sub) instead of one Redis; exclusive with redisUrl. */
-  redisClusterUrls?: string[];
-  /** Directory of the embedded file store. Default ./data. */
-  dataDir?: string;
+/** The two storage ports of a server: matches and events (server/storage/types.ts, event-store.ts). */
+export interface Stores {
+  matches: MatchStore;
+  events: EventStore;
+}
+
+/** What `createServer` wires: its injected parts and the HTTP-facing settings. */
+export interface ServerParts {
+  /** Where matches and events are kept. Closed by the server's `close()`. */
+  store: Stores;
+  /** The fan-out between instances (Socket.IO adapter and resync moments). Closed after the stores. */
+  bus: Bus;
+  /** Time for creation and step times, event timestamps, idle eviction and the websocket rate limit. Default the wall clock. */
+  clock?: Clock;
+  /** pino logger. */
+  log: Logger;
   /** When set, `POST /api/matches` needs `Authorization: Bearer <adminToken>`. */
   adminToken?: string;
-  /** pino level: fatal, error, warn, info, debug, trace, silent. Default info. */
-  logLevel?: string;
   /** Built web pages. Default web/dist of this repository. */
   staticDir?: string;
   /**
@@ -83,49 +89,68 @@ export interface ServerOptions {
    * subnets ('loopback, 10.0.0.0/8'). Default off (direct exposure).
    */
   trustProxy?: boolean | number | string;
-  /** Prefix of every Redis key and pub/sub channel. Default `cuecast:`. */
-  redisPrefix?: string;
   limits?: Partial<Limits>;
-  /** Use this logger instead of a new pino logger. */
-  logger?: Logger;
 }
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:3000 */
   url: string;
   port: number;
-  /** Stop accepting, let in-flight records finish and ack, disconnect clients, close the store and Redis. */
+  /** Stop accepting, let in-flight records finish and ack, disconnect clients, close the stores and the bus. */
   close(): Promise<void>;
+}
+
+/** A wired server, not yet listening. */
+export interface WiredServer {
+  /** The services (for a caller that also wants them without sockets, e.g. a test). */
+  readonly matches: MatchService;
+  readonly events: EventService;
+  /**
+   * Listen on `port` (0 = a random free one) and `host` (default 127.0.0.1).
+   * @throws when the port is taken (the stores and the bus are closed then: nothing stays open).
+   */
+  listen(port: number, host?: string): Promise<RunningServer>;
 }
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/** Where the services' pushes go: a match's new version, and the event service's (see `EventPushes`). */
+export interface ServicePushes extends EventPushes {
+  match(pushes: Pushes): void;
+}
+
 /**
- * Start a match server.
- * @throws when Redis is configured but not reachable, or the port is taken.
+ * The match and event services over `store`, as every server wires them: each newly recorded step is pushed
+ * (`pushes.match`) and heard by the event service (live lines, automatic cards). Without sockets, this is what
+ * service-level tests run.
  */
-export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
-  const log = opts.logger ?? pino({ level: opts.logLevel ?? 'info', base: { svc: 'cuecast' } });
-  const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const origins = new OriginPolicy(opts.corsOrigin);
-  let store: MatchStore;
-  let eventStore: EventStore;
-  let backend: RedisBackend | undefined;
-  if (opts.redisUrl || opts.redisClusterUrls?.length) {
-    backend = await connectRedisBackend({ url: opts.redisUrl || undefined, clusterUrls: opts.redisClusterUrls, prefix: opts.redisPrefix ?? 'cuecast:', log });
-    store = backend.store;
-    eventStore = backend.events;
-  } else {
-    const dataDir = resolve(opts.dataDir ?? 'data');
-    const fileStore = new FileStore(dataDir);
-    const fileEvents = new FileEventStore(dataDir);
-    await Promise.all([fileStore.init(), fileEvents.init()]);
-    store = fileStore;
-    eventStore = fileEvents;
-  }
+export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes }): { matches: MatchService; events: EventService } {
+  const { store, clock, log, pushes } = parts;
+  const matches = new MatchService({
+    store: store.matches,
+    log,
+    clock,
+    shared: store.matches.kind === 'redis',
+    onAppended: (p) => {
+      pushes.match(p);
+      // The event service (made right below) hears every recorded step: live lines, automatic cards. It
+      // needs the state only (a match summary reads the service's whole current statistics, never a delta).
+      void events.onMatchStep(p.scorebug);
+    },
+  });
+  const events = new EventService({ store: store.events, matches, log, clock, shared: store.events.kind === 'redis', pushes });
+  return { matches, events };
+}
+
+/** Wire a match server from its parts. Nothing is connected or opened here; `listen` starts it. */
+export function createServer(parts: ServerParts): WiredServer {
+  const { store, bus, log } = parts;
+  const clock = parts.clock ?? systemClock;
+  const limits: Limits = { ...DEFAULT_LIMITS, ...parts.limits };
+  const origins = new OriginPolicy(parts.corsOrigin);
 
   const app = express();
-  const httpServer = createServer(app);
+  const httpServer = createHttpServer(app);
   // Socket.IO's own `cors` option would only cover HTTP long-polling, which is off: the gate checks Origin.
   const io: IoServer = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
     transports: ['websocket'],
@@ -136,41 +161,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   gate.attach(io);
   io.engine.on('connection', releaseUpgradeRequest);
 
-  const matches = new MatchService({
-    store,
-    log,
-    shared: store.kind === 'redis',
-    onAppended: (pushes) => {
-      emitPushes(pushes);
-      // The event service (made right below) hears every recorded step: live lines, automatic cards. It
-      // needs the state only (a match summary reads the service's whole current statistics, never a delta).
-      void events.onMatchStep(pushes.scorebug);
-    },
-  });
-  const events = new EventService({
-    store: eventStore,
-    matches,
-    log,
-    shared: eventStore.kind === 'redis',
-    pushes: {
-      table: (state) => io.to(tableRoom(state.eventId, state.table)).emit('table', state),
-      event: (view) => io.to(eventRoom(view.id)).emit('event', view),
-      live: (push) => io.to(eventRoom(push.eventId)).emit('eventLive', push),
-    },
-  });
-  /**
-   * Send a version's pushes to the match's two rooms: on every instance, or with `only` (a resync) to this
-   * instance's viewers in those of the two rooms `only` names.
-   */
-  function emitPushes({ full, scorebug }: Pushes, only?: ReadonlySet<string>): void {
-    for (const [room, push] of [[roomOf(full.matchId, 'full'), full], [roomOf(full.matchId, 'scorebug'), scorebug]] as const) {
-      if (!only) io.to(room).emit('state', push);
-      else if (only.has(room)) io.local.to(room).emit('state', push);
-    }
-  }
+  const fanout = new ViewerFanout(io, log);
+  const { matches, events } = wireServices({ store, clock, log, pushes: { match: (p) => fanout.matchPushes(p), ...fanout.eventPushes } });
 
   app.disable('x-powered-by');
-  if (opts.trustProxy !== undefined && opts.trustProxy !== false) app.set('trust proxy', opts.trustProxy);
+  if (parts.trustProxy !== undefined && parts.trustProxy !== false) app.set('trust proxy', parts.trustProxy);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -184,122 +179,63 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }),
   );
   app.get('/healthz', (_req, res) => {
-    const redisOk = backend?.healthy() ?? true;
-    res.status(redisOk ? 200 : 503).json({ ok: redisOk, store: store.kind, ...(backend ? { redis: backend.mode } : {}) });
+    const ok = bus.healthy();
+    res.status(ok ? 200 : 503).json({ ok, store: store.matches.kind, ...(bus.mode !== 'local' ? { redis: bus.mode } : {}) });
   });
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
-  app.use('/api', apiRouter({ matches, events, log, adminToken: opts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
-  app.use(staticRouter(opts.staticDir ?? resolve(REPO_ROOT, 'web/dist')));
+  app.use('/api', apiRouter({ matches, events, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
+  app.use(staticRouter(parts.staticDir ?? resolve(REPO_ROOT, 'web/dist')));
 
-  attachProtocol(io, matches, log, limits, eventHandlers(events, limits));
+  attachProtocol(io, matches, log, limits, eventHandlers(events, limits), clock);
+  const adapter = bus.adapter(fanout.resyncHooks({ matches, events }));
+  if (adapter) io.adapter(adapter as never);
 
-  // Pub/sub drops what is published while Redis is away (and, on a cluster, before a room's subscription is
-  // in place): re-read what the rooms concerned show — a match's state (both details), a table's state, an
-  // event — with the reads sent together, and push it to this instance's viewers of them, one push per match
-  // per viewer (clients drop versions they already have; one that missed several versions re-subscribes).
-  const viewedRooms = () => [...io.of('/').adapter.rooms.keys()];
-  const isViewed = (id: string) => io.of('/').adapter.rooms.has(roomOf(id, 'full')) || io.of('/').adapter.rooms.has(roomOf(id, 'scorebug'));
-  const timers = new Set<NodeJS.Timeout>();
-  let closing: Promise<void> | null = null;
-  /**
-   * Resync the viewers of `rooms()`. `pushed` holds the version each match was last resynced at by the same
-   * round (a later pass pushes a match again only when it moved on).
-   */
-  const resyncViewers = async (rooms: () => string[], why: string, pushed = new Map<string, number>(), attempt = 0): Promise<void> => {
-    if (closing) return;
+  const sweep = new IdleSweep({ matches, idleMs: limits.idleMatchMs, isViewed: (id) => fanout.isViewed(id) });
+  const closeParts = async () => {
+    await store.matches.close();
+    await store.events.close();
+    await bus.close();
+  };
+
+  async function listen(port: number, host = '127.0.0.1'): Promise<RunningServer> {
     try {
-      const names = new Set(rooms());
-      const ids = new Set<string>();
-      for (const room of names) {
-        const id = matchOfRoom(room);
-        if (id !== null) ids.add(id);
-      }
-      const all = await matches.resync(ids);
-      const fresh = all.filter((p) => (pushed.get(p.full.matchId) ?? -1) < p.full.version);
-      for (const p of fresh) {
-        emitPushes(p, names);
-        pushed.set(p.full.matchId, p.full.version);
-      }
-      const tables = await events.resyncTables([...names].map(tableOfRoom).filter((t) => t !== null));
-      for (const t of tables) io.local.to(tableRoom(t.eventId, t.table)).emit('table', t);
-      const views = await events.resyncEvents([...names].map(eventOfRoom).filter((e) => e !== null));
-      for (const v of views) io.local.to(eventRoom(v.id)).emit('event', v);
-      log.debug({ matches: all.length, pushed: fresh.length, tables: tables.length, events: views.length, why }, 'resynced viewers');
-    } catch (err) {
-      if (attempt < 20) later(() => resyncViewers(rooms, why, pushed, attempt + 1), 500);
-      else log.error({ err: (err as Error).message, why }, 'resync of viewers failed');
-    }
-  };
-  const later = (f: () => unknown, ms: number) => {
-    const t = setTimeout(() => {
-      timers.delete(t);
-      void f();
-    }, ms);
-    timers.add(t);
-  };
-  if (backend) {
-    io.adapter(
-      backend.adapter({
-        reconnected: () => {
-          log.info('resyncing viewers after a redis reconnection');
-          // Once right away, once after the re-subscription and the other instances' queued publishes settled
-          // (that second pass pushes only the matches that moved on since the first).
-          const pushed = new Map<string, number>();
-          void resyncViewers(viewedRooms, 'reconnection', pushed);
-          later(() => resyncViewers(viewedRooms, 'reconnection', pushed), 1000);
-        },
-        // A match (either detail), table or event room's first viewer here joined just before its shard channel was subscribed.
-        roomSubscribed: (room) => {
-          if (io.of('/').adapter.rooms.has(room)) void resyncViewers(() => [room], 'subscribed');
-        },
-      }) as never,
-    );
-  }
-
-  const sweeper = setInterval(() => matches.evictIdle(limits.idleMatchMs, isViewed), Math.min(60_000, limits.idleMatchMs));
-  sweeper.unref();
-
-  try {
-    await new Promise<void>((ok, fail) => {
-      httpServer.once('error', fail);
-      httpServer.listen(opts.port ?? 3000, opts.host ?? '127.0.0.1', () => {
-        httpServer.off('error', fail);
-        ok();
+      await new Promise<void>((ok, fail) => {
+        httpServer.once('error', fail);
+        httpServer.listen(port, host, () => {
+          httpServer.off('error', fail);
+          ok();
+        });
       });
-    });
-  } catch (err) {
-    // The port is taken: leave nothing open behind.
-    clearInterval(sweeper);
-    await store.close();
-    await eventStore.close();
-    await backend?.close();
-    throw err;
-  }
-  const address = httpServer.address();
-  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 3000);
-  const host = opts.host && opts.host !== '0.0.0.0' && opts.host !== '::' ? opts.host : '127.0.0.1';
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  log.info({ url, store: store.kind }, 'cuecast server listening');
+    } catch (err) {
+      // The port is taken: leave nothing open behind.
+      fanout.close();
+      await closeParts();
+      throw err;
+    }
+    sweep.start();
+    const address = httpServer.address();
+    const bound = typeof address === 'object' && address ? address.port : port;
+    const shown = host !== '0.0.0.0' && host !== '::' ? host : '127.0.0.1';
+    const url = `http://${shown.includes(':') ? `[${shown}]` : shown}:${bound}`;
+    log.info({ url, store: store.matches.kind }, 'cuecast server listening');
 
-  const close = async () => {
-    clearInterval(sweeper);
-    for (const t of timers) clearTimeout(t);
-    // Stop accepting, let in-flight records finish (their acks still go out), then disconnect everyone.
-    httpServer.close();
-    await matches.drain();
-    await events.drain();
-    await io.close();
-    httpServer.closeAllConnections();
-    await matches.drain();
-    await events.drain();
-    await store.close();
-    await eventStore.close();
-    await backend?.close();
-    log.info('cuecast server stopped');
-  };
-  return {
-    url,
-    port,
-    close: () => (closing ??= close()),
-  };
+    let closing: Promise<void> | null = null;
+    const close = async () => {
+      sweep.stop();
+      fanout.close();
+      // Stop accepting, let in-flight records finish (their acks still go out), then disconnect everyone.
+      httpServer.close();
+      await matches.drain();
+      await events.drain();
+      await io.close();
+      httpServer.closeAllConnections();
+      await matches.drain();
+      await events.drain();
+      await closeParts();
+      log.info('cuecast server stopped');
+    };
+    return { url, port: bound, close: () => (closing ??= close()) };
+  }
+
+  return { matches, events, listen };
 }

@@ -11,7 +11,7 @@
  * After every step: the server's state (read from instance 2) equals the engine's `view(replay(setup, steps))`
  * of the steps the test meant to enter; the overlay on instance 2 shows that state's score, run, high run,
  * fouls, rack, balls, turn and caption; the console on instance 1 shows the same score, run and rack.
- * At the end: the winner on the overlay, and the event log fetched over REST replays to the final state.
+ * At the end: the winner on the overlay, and the step log fetched over REST replays to the final state.
  * Screenshots: artifacts/screenshots/e2e-*.png.
  * With CI=true a missing Redis or Chromium fails the run; without CI the suite skips and says what to install.
  */
@@ -29,7 +29,7 @@ import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { api, createMatch, startTestServer } from '../helpers/server';
-import { ensureBuilt } from '../pages/global-setup';
+import { ensureBuilt } from '../helpers/global-setup';
 
 const hasChromium = chromiumAvailable();
 const redis = await requireRedis();

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { join, resolve } from 'node:path';
 import { build, type Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from './global-setup';
+import { ensureBuilt } from '../helpers/global-setup';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIST = join(ROOT, 'web/dist');

@@ -10,8 +10,9 @@ import {
   applyStep, type Discipline, OTHER_FOULS, type Match, type Shot, shotSchema, callSchema, rackAreaSchema, view,
 } from '../../shared/index';
 import { checkShot, CONTRADICTIONS, SHOT_FACTS, type ShotFactRule, type ShotKind } from '../../shared/rules/shot-checks';
-import { playedTo, reportsInPlay } from './arbitraries';
-import { accept, expectState, fresh141, freshRot, given, refuse } from './given';
+import { playedTo, reportsInPlay } from '../helpers/arbitraries';
+import { accept, expectState, fresh141, freshRot, given, refuse } from '../helpers/given';
+import { fcRuns } from '../helpers/fc-runs';
 
 const ALL = Array.from({ length: 15 }, (_, i) => i + 1);
 
@@ -377,7 +378,7 @@ describe('property: random reports in random match states', () => {
         expect(expectedRefusal(shot, s)).toBeNull();
         for (const c of CONTRADICTIONS) expect(c.find(shot, s.kind), c.id).toBeNull();
       }
-    }), { numRuns: 2000 });
+    }), { numRuns: fcRuns(2000) });
     // Both sides of the property were exercised.
     expect(seen.accepted).toBeGreaterThan(200);
     expect(seen.refused).toBeGreaterThan(200);

@@ -7,8 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyStep, OTHER_FOULS, type Match, type Shot, view } from '../../shared/index';
-import { playedTo, shotReports } from './arbitraries';
-import { accept, expectState, fresh141, freshRot, given, refuse } from './given';
+import { playedTo, shotReports } from '../helpers/arbitraries';
+import { accept, expectState, fresh141, freshRot, given, refuse } from '../helpers/given';
+import { fcRuns } from '../helpers/fc-runs';
 
 const TIME: Shot = { fouls: ['time'] };
 const mid141 = (extra: Record<string, unknown> = {}, start: Record<string, unknown> = {}) => ({
@@ -194,7 +195,7 @@ describe('property: a time foul decides as a stroke foul where nothing moved (D-
           if (r.ok) m = r.match;
         }
       }
-    }), { numRuns: 300 });
+    }), { numRuns: fcRuns(300) });
     expect(compared).toBeGreaterThan(300);
   });
 
@@ -208,6 +209,6 @@ describe('property: a time foul decides as a stroke foul where nothing moved (D-
       const r = applyStep(m, { shot: { ...rest, fouls: ['time'] } });
       expect(r.ok).toBe(false);
       expect(JSON.stringify(view(m))).toBe(before);
-    }), { numRuns: 300 });
+    }), { numRuns: fcRuns(300) });
   });
 });
