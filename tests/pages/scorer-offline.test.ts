@@ -19,7 +19,7 @@ import { ScorerHarness, staticOnly } from '../helpers/scorer-harness';
 
 const run = chromiumAvailable();
 const h = new ScorerHarness('cuecast-scorer-offline-', 15_000);
-const { create, stateOf, eventsOf, settled, text, recordAs } = h;
+const { create, stateOf, stepsOf, settled, text, recordAs } = h;
 const MINUS = '\u2212';
 
 async function openScorer(url: string): Promise<{ ctx: BrowserContext; page: Page }> {
@@ -77,7 +77,7 @@ describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
     await h.restartServer(port);
     const s = await settled(page, m.id, 3);
     await page.getByTestId('cached-state').waitFor({ state: 'detached' });
-    expect((await eventsOf(m.id)).slice(1).map((e) => e.stepId)).toEqual(ids);
+    expect((await stepsOf(m.id)).slice(1).map((e) => e.stepId)).toEqual(ids);
     expect([s.score, s.turn, s.ballsOnTable]).toEqual([[7, 10], 'B', 7]);
     expect(await text(page, 'score-B')).toBe('10');
     await ctx.close();
@@ -105,7 +105,7 @@ describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
     const t0 = Date.now();
     await page.locator('[data-testid=status][data-status=live][data-queued="0"]').waitFor({ timeout: 10_000 });
     expect(Date.now() - t0).toBeLessThan(2500);
-    const log = await eventsOf(m.id);
+    const log = await stepsOf(m.id);
     expect(log.map((e) => e.step)).toEqual([{ shot: { call: { made: true }, pocketed: 1 } }]);
 
     // Dead again; two steps queue, another scorer records meanwhile: the stale notice names them in the engine's words.

@@ -15,7 +15,7 @@ import { GHOST_TAP_MS } from '../../web/src/scorer/tap-guard';
 
 const run = chromiumAvailable();
 const h = new ScorerHarness('cuecast-scorer-e2e-');
-const { create, stateOf, eventsOf, settled, phone } = h;
+const { create, stateOf, stepsOf, settled, phone } = h;
 
 /** Every visible button and select is at least 48 × 48 CSS px (touch targets). */
 async function smallTargets(page: Page): Promise<string[]> {
@@ -244,7 +244,7 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     expect((await stateOf(m.id)).version).toBe(0);
     const s = await settled(page, m.id, 3);
     await expect.poll(() => page.getByTestId('queued-item').count(), { timeout: 10_000 }).toBe(0);
-    const log = await eventsOf(m.id);
+    const log = await stepsOf(m.id);
     expect(log.map((e) => e.stepId)).toEqual(queued.map((e) => e.stepId));
     expect(log.map((e) => e.step)).toEqual([
       { shot: { call: { made: true }, pocketed: 1 } },
