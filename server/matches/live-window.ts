@@ -65,6 +65,8 @@ export interface Live {
   pushes: Pushes | null;
   /** Version of the newest checkpoint stored (or being stored). */
   checkpointed: number;
+  /** The newest checkpoint this copy loaded from or wrote: its version and state hash (a replay past it is compared). */
+  verified: { version: number; hash: string } | null;
   /** A catch-up queued and not started yet: later callers share it. */
   pendingRefresh: Promise<void> | null;
 }
@@ -73,7 +75,7 @@ export interface Live {
 export function blankLive(id: string, record: MatchRecord, match: Match, version: number): Live {
   return {
     id, record, match, version, before: null, recent: [], stepIds: new Map(), undoable: 0, state: null, snap: null, pushes: null,
-    checkpointed: 0, pendingRefresh: null,
+    checkpointed: 0, verified: null, pendingRefresh: null,
   };
 }
 
@@ -85,7 +87,7 @@ export class NeedsWholeLog extends Error {
 }
 
 /**
- * Take the event at version `live.version + 1` whose resulting match is `match`. With `trim` (the default)
+ * Take the step at version `live.version + 1` whose resulting match is `match`. With `trim` (the default)
  * the undo stack and the recent steps are cut back to WINDOW once they pass WINDOW_MAX.
  */
 export function advance(live: Live, entry: StoredStep, match: Match | null, trim = true): void {
@@ -114,7 +116,7 @@ export function trimWindow(live: Live, over: number): void {
 }
 
 /**
- * Decide a logged event again and take it (`advance`).
+ * Decide a logged step again and take it (`advance`).
  * @throws NeedsWholeLog for an undo past the kept undo stack; Error when the step does not replay (a corrupt log).
  */
 export function applyLogged(live: Live, entry: StoredStep, trim = true): void {
@@ -125,7 +127,7 @@ export function applyLogged(live: Live, entry: StoredStep, trim = true): void {
   advance(live, entry, r.match, trim);
 }
 
-/** The kept event at `version`, or undefined when it is older than the window. */
+/** The kept step at `version`, or undefined when it is older than the window. */
 export function recentAt(live: Live, version: number): { step: Step; at: StateAt | null } | undefined {
   return live.recent[version - (live.version - live.recent.length) - 1];
 }

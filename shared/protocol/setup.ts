@@ -1,6 +1,6 @@
 /**
- * Match set-up: discipline, ruleset, options (rules.md §5), players, per-player targets (handicap) and an
- * optional state in progress (FORMAT.md `start`). Types, the option defaults of each ruleset and the
+ * Match set-up: discipline, ruleset, options (docs/rules.md §5), players, per-player targets (handicap) and an
+ * optional state in progress (docs/case-format.md `start`). Types, the option defaults of each ruleset and the
  * default targets: plain TypeScript without zod, so the rules and the pages (the launcher's form) use the
  * same defaults. The server validates untrusted input with `parseSetup` (setup-schemas.ts), which resolves
  * every option to these defaults, so the engine never sees a missing option.
@@ -11,7 +11,7 @@ export type { Discipline, Pair, PlayerKey, Ruleset } from './vocabulary';
 export { NAME_MAX, SHORT_NAME_MAX, UNSAFE_TEXT, VISIBLE_TEXT } from './limits';
 
 
-/** 14-1 options (rules.md §5.1). Defaults come from the ruleset; any may be overridden. */
+/** 14-1 options (docs/rules.md §5.1). Defaults come from the ruleset; any may be overridden. */
 export interface StraightPoolOptions {
   /** S-14: NBA `opponent-choice` (accept / re-rack), WPA `mandatory-rerack`. */
   threeFoulResolution: 'opponent-choice' | 'mandatory-rerack';
@@ -29,7 +29,7 @@ export interface StraightPoolOptions {
   threeFoulExtraPenalty: number;
 }
 
-/** Rotation options (rules.md §5.2). */
+/** Rotation options (docs/rules.md §5.2). */
 export interface RotationOptions {
   /** R-6a: every shot but the break is called. */
   callShot: boolean;
@@ -45,7 +45,7 @@ export interface RotationOptions {
   illegalBreakPolicy: 'choice' | 'foul';
 }
 
-/** A match picked up in progress (FORMAT.md `start`). Missing fields take fresh-match values. */
+/** A match picked up in progress (docs/case-format.md `start`). Missing fields take fresh-match values. */
 export interface StartState {
   score?: Pair<number>;
   fouls?: Pair<number>;
@@ -75,7 +75,7 @@ export interface SetupInput {
 }
 
 interface SetupBase {
-  /** Who opens the match: the lag winner (rules.md §1.1). */
+  /** Who opens the match: the lag winner (docs/rules.md §1.1). */
   breaker: PlayerKey;
   /** Player names, A first. */
   players: Pair<string>;
@@ -102,7 +102,7 @@ export interface RotationSetup extends SetupBase {
 /** A validated set-up with every option resolved. */
 export type MatchSetup = StraightPoolSetup | RotationSetup;
 
-/** Ruleset defaults for 14-1 (rules.md §5.1). */
+/** Ruleset defaults for 14-1 (docs/rules.md §5.1). */
 export function straightPoolDefaults(ruleset: Ruleset): StraightPoolOptions {
   return {
     threeFoulResolution: ruleset === 'wpa' ? 'mandatory-rerack' : 'opponent-choice',
@@ -115,7 +115,7 @@ export function straightPoolDefaults(ruleset: Ruleset): StraightPoolOptions {
   };
 }
 
-/** Rotation defaults (rules.md §5.2). */
+/** Rotation defaults (docs/rules.md §5.2). */
 export const ROTATION_DEFAULTS: RotationOptions = {
   callShot: false,
   pushOut: true,
@@ -129,7 +129,7 @@ export const ROTATION_DEFAULTS: RotationOptions = {
 export const SETUP_KEYS: ReadonlySet<string> = new Set(['discipline', 'ruleset', 'options', 'breaker', 'players', 'shortNames', 'countries', 'targets', 'startScore', 'start']);
 
 /**
- * The targets a set-up without `targets` gets (rules.md §5, race to N): 100 each for 14-1 (14-1 §11),
+ * The targets a set-up without `targets` gets (docs/rules.md §5, race to N): 100 each for 14-1 (14-1 §11),
  * 120 each for a Rotation race and RACK_CLINCH (61) each for Rotation's single rack (ROT §12, R-3a).
  */
 export function defaultTargets(discipline: Discipline, rotationFormat: RotationOptions['format'] = ROTATION_DEFAULTS.format): Pair<number> {

@@ -1,6 +1,6 @@
 /**
  * The step vocabulary: what a referee reports at the table. It is the vocabulary of the scoring case
- * bank (docs: ../shared/cases/FORMAT.md) and the wire vocabulary between scorer, server and engine: the
+ * bank (docs/case-format.md) and the wire vocabulary between scorer, server and engine: the
  * same JSON travels unchanged. Types and plain constants only (no zod), so the rules and the pages import
  * it freely; the server checks untrusted input with the schemas of `step-schemas.ts` (`parseStep`), whose
  * output is checked at compile time to be exactly these types.
@@ -28,7 +28,7 @@ export type OtherFoul = (typeof OTHER_FOULS)[number];
 export const TIME_FOUL = 'time';
 /** Every word of a report's `fouls` list: the other fouls of a stroke, and the time foul (D-32). */
 export const SHOT_FOULS = [...OTHER_FOULS, TIME_FOUL] as const;
-/** A word of a report's `fouls` list (FORMAT.md `fouls`). */
+/** A word of a report's `fouls` list (docs/case-format.md `fouls`). */
 export type ShotFoul = (typeof SHOT_FOULS)[number];
 
 /** The kinds of step, each the single key of its step object. */
@@ -53,7 +53,7 @@ export interface RackArea {
   headSpotTaken?: boolean;
 }
 
-/** One stroke as the referee reports it (FORMAT.md `shot`). Ball numbers are 1–15. */
+/** One stroke as the referee reports it (docs/case-format.md `shot`). Ball numbers are 1–15. */
 export interface Shot {
   call?: Call;
   /** The balls pocketed (numbers, at most 15), or only how many (0–15). */
@@ -80,7 +80,7 @@ export interface Placement {
   lowestBallInKitchen?: boolean;
 }
 
-/** A decision by the player entitled to it (FORMAT.md `choice`). */
+/** A decision by the player entitled to it (docs/case-format.md `choice`). */
 export type Choice = 'accept' | 'rebreak' | 'rerack' | 'shoot' | 'pass' | Placement;
 
 /** One recorded step: a shot, a choice, an undo, a stalemate or a two-foul warning. */
