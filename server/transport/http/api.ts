@@ -17,7 +17,9 @@
  * - deprecated for one version (protocol 4), answering with a `Deprecation: true` header and a `Link` to the
  *   new path: `GET /api/matches/:id/events` (the log as `events` with `eventId`) and `POST /api/matches/:id/events`
  *   (the same as `…/steps`); the body's `eventId` is accepted as the old name of `stepId` on both paths;
- * - the event routes of server/transport/http/events-api.ts (`/api/events…`).
+ * - the event routes of server/transport/http/events-api.ts (`/api/events…`);
+ * - the tables' data feeds of server/transport/http/feed-api.ts (`/api/events/:id/tables/:table/feed.json|xml`);
+ * - the sponsors' logos of server/transport/http/sponsors-api.ts (`/api/events/:id/sponsors…`).
  * Errors are `{error: {code, message, field?}}` with the status of `statusOf`.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -32,6 +34,8 @@ import { parseEnvelope } from '../../matches/validate';
 import { sheetCsv } from './csv';
 import { sendError } from './errors';
 import { eventRoutes } from './events-api';
+import { feedRoutes } from './feed-api';
+import { sponsorRoutes, sponsorUploadRoute } from './sponsors-api';
 
 export interface ApiOptions {
   matches: MatchService;
@@ -67,6 +71,8 @@ export function apiRouter(opts: ApiOptions): Router {
       handler: (_req, res) => sendError(res, { code: 'rate-limited', message: `over ${opts.requestsPerMinute} requests per minute; slow down` }),
     }),
   );
+  // A sponsor's logo is uploaded as the raw body: its route reads it before the JSON parser.
+  sponsorUploadRoute(r, opts.events, bearer);
   r.use(express.json({ limit: opts.bodyLimitBytes, strict: false }));
   // A body the JSON parser left alone (sent as text/plain, a form, or with no Content-Type): say so, rather
   // than "expected object, received undefined" further on. A change without a body (a card button) passes.
@@ -187,6 +193,8 @@ export function apiRouter(opts: ApiOptions): Router {
   });
 
   eventRoutes(r, { events: opts.events, adminToken: opts.adminToken }, bearer);
+  feedRoutes(r, { events: opts.events, matches: opts.matches });
+  sponsorRoutes(r, opts.events, bearer);
 
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));
 
