@@ -14,6 +14,7 @@ import { FileEventStore } from './storage/file-event-store';
 import { FileStore } from './storage/file-store';
 import { MemoryEventStore, MemoryStore } from './storage/memory-store';
 import { connectRedisBackend } from './storage/redis-backend';
+import { FileShotClockStore, MemoryShotClockStore } from './shot-clock/store';
 
 /** The parts a server runs on. */
 export interface Backends {
@@ -41,18 +42,18 @@ export interface BackendOptions {
 export async function openBackends(opts: BackendOptions, log: Logger): Promise<Backends> {
   if (opts.redisUrl || opts.redisClusterUrls?.length) {
     const redis = await connectRedisBackend({ url: opts.redisUrl || undefined, clusterUrls: opts.redisClusterUrls, prefix: opts.redisPrefix ?? 'cuecast:', log });
-    return { store: { matches: redis.store, events: redis.events }, bus: redis };
+    return { store: { matches: redis.store, events: redis.events, shotClocks: redis.shotClocks }, bus: redis };
   }
   const dataDir = resolve(opts.dataDir ?? 'data');
   const matches = new FileStore(dataDir);
   const events = new FileEventStore(dataDir);
   await Promise.all([matches.init(), events.init()]);
-  return { store: { matches, events }, bus: localBus() };
+  return { store: { matches, events, shotClocks: new FileShotClockStore(dataDir) }, bus: localBus() };
 }
 
 /** In-memory stores and the local bus: one instance, nothing kept after it stops. */
 export function memoryBackends(): Backends {
-  return { store: { matches: new MemoryStore(), events: new MemoryEventStore() }, bus: localBus() };
+  return { store: { matches: new MemoryStore(), events: new MemoryEventStore(), shotClocks: new MemoryShotClockStore() }, bus: localBus() };
 }
 
 export interface ServerOptions extends BackendOptions {
