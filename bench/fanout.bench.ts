@@ -100,7 +100,7 @@ async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: (i: num
       // The long match the viewers join: START steps recorded before anyone watches.
       const pre = await connect(servers[0]!.url, token);
       for (let i = 0; i < START; i++) {
-        const a = await pre.timeout(30_000).emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId, eventId: `b${i}`, expectedVersion: i, step: steps[i] });
+        const a = await pre.timeout(30_000).emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId, stepId: `b${i}`, expectedVersion: i, step: steps[i] });
         if (!a.ok) throw new Error(`record refused: ${JSON.stringify(a.error)}`);
       }
       pre.close();
@@ -136,7 +136,7 @@ async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: (i: num
       const t0 = now();
       let ack: number;
       if (mode === 'cuecast') {
-        const a = await scorers[0]!.timeout(30_000).emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId, eventId: `b${n}`, expectedVersion: n, step: steps[n] });
+        const a = await scorers[0]!.timeout(30_000).emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId, stepId: `b${n}`, expectedVersion: n, step: steps[n] });
         ack = ms(now() - t0);
         if (!a.ok) throw new Error(`record refused: ${JSON.stringify(a.error)}`);
         // The full room's push is the ack's version, state and statistics delta with the step.

@@ -67,7 +67,7 @@ async function recordTimed(svc: MatchService, id: string, token: string, steps: 
   const cpu0 = process.cpuUsage();
   for (const [i, step] of steps.entries()) {
     const t = performance.now();
-    const r = await svc.record(id, token, { eventId: `e${from + i}`, expectedVersion: from + i, step });
+    const r = await svc.record(id, token, { stepId: `e${from + i}`, expectedVersion: from + i, step });
     if (!r.ok) throw new Error(`step ${from + i + 1} refused: ${r.error.message}`);
     JSON.stringify({ ok: true, matchId: r.matchId, version: r.version, state: r.state, stats: r.stats }); // the ack
     await tick(); // the pushes leave in the next check phase (a due checkpoint is built one turn later: in the next step's time)
@@ -137,7 +137,7 @@ for (const n of [0, 1_000, 10_000]) {
   for (let k = 0; k < K; k++) {
     const m = await svc.create(setup);
     for (const [i, step] of steps.entries()) {
-      const r = await svc.record(m.id, m.scorerToken, { eventId: `e${i}`, expectedVersion: i, step });
+      const r = await svc.record(m.id, m.scorerToken, { stepId: `e${i}`, expectedVersion: i, step });
       if (!r.ok) throw new Error(r.error.message);
     }
     ids.push(m.id);
@@ -159,8 +159,8 @@ for (const n of [0, 1_000, 10_000]) {
   const kept: unknown[] = [];
   const h2 = heapAfterGc();
   for (let k = 0; k < K; k++) {
-    const events = (await store.load(ids[k]!))!.events;
-    kept.push({ match: replay(parseSetup(setup), events.map((e) => e.step)), events, ids: new Map(events.map((e, i) => [e.eventId, i + 1])) });
+    const logged = (await store.load(ids[k]!))!.steps;
+    kept.push({ match: replay(parseSetup(setup), logged.map((e) => e.step)), events: logged, ids: new Map(logged.map((e, i) => [e.stepId, i + 1])) });
   }
   const h3 = heapAfterGc();
   heapRows.push(`| ${n} | ${((hr0 - hr1) / K / 1024).toFixed(1)} | ${((h1 - h0) / K / 1024).toFixed(1)} | ${((h3 - h2) / K / 1024).toFixed(1)} | ${loadMs.toFixed(2)} |`);

@@ -57,10 +57,10 @@ try {
   // A match in play: every step pots one ball (legalSteps).
   const steps = legalSteps(1 + SHOTS + 2, SETUP);
   const m = await createMatch(server.url, SETUP);
-  const rec = (i: number) => fetch(`${server.url}/api/matches/${m.id}/events`, {
+  const rec = (i: number) => fetch(`${server.url}/api/matches/${m.id}/steps`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${m.scorerToken}` },
-    body: JSON.stringify({ eventId: `bench-${i}`, step: steps[i] }),
+    body: JSON.stringify({ stepId: `bench-${i}`, step: steps[i] }),
   });
   if ((await rec(0)).status !== 201) throw new Error('record failed');
 

@@ -62,7 +62,7 @@ async function stage(servers: { url: string }[], tables: number, perTable: numbe
     const version = m.version + 1;
     const done = viewers.map((v) => v.next<{ at: string }>('done', (x) => x.matchId === m.id && x.version === version, 60_000));
     const t0 = process.hrtime.bigint();
-    const ack: any = await m.scorer.timeout(30_000).emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId: m.id, eventId: `b${version}`, expectedVersion: m.version, step: steps[m.version] });
+    const ack: any = await m.scorer.timeout(30_000).emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId: m.id, stepId: `b${version}`, expectedVersion: m.version, step: steps[m.version] });
     if (!ack.ok) throw new Error(`record refused: ${JSON.stringify(ack.error)}`);
     m.version = version;
     const last = latest(await Promise.all(done));

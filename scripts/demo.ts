@@ -1,7 +1,7 @@
 /**
  * `npm run demo`: rehearse the overlay. Against a RUNNING cuecast server (it starts nothing), create a match
  * and play a plausible, seeded match through the public REST API, exactly as a scorer's Stream Deck would:
- * `POST /api/matches`, then `POST /api/matches/:id/events` with the scorer token, an event id and the
+ * `POST /api/matches`, then `POST /api/matches/:id/steps` with the scorer token, a step id and the
  * expected version for every step. The steps come from the engine's simulator (`shared/simulate.ts`), so
  * every one is legal; the same seed plays the same match.
  *
@@ -223,9 +223,9 @@ async function main(): Promise<void> {
     const step: Step = plausibleStep(match, rand, opt.skill);
     const local = applyStep(match, step);
     if (!local.ok) throw new DemoError(`internal: the simulator proposed a step the engine refuses (${local.error.message})`);
-    const eventId = `demo-${opt.seed}-${id}-${n + 1}`;
+    const stepId = `demo-${opt.seed}-${id}-${n + 1}`;
     for (;;) {
-      const r = await request(opt.url, `/api/matches/${id}/events`, { token: scorerToken, body: { eventId, expectedVersion: version, step } });
+      const r = await request(opt.url, `/api/matches/${id}/steps`, { token: scorerToken, body: { stepId, expectedVersion: version, step } });
       if (r.status === 201 || r.status === 200) {
         version = r.body.version;
         match = local.match;
@@ -235,15 +235,15 @@ async function main(): Promise<void> {
       }
       if (r.status === 429) {
         const s = retryAfter(r.headers);
-        console.log(`  (rate limited by the server; retrying the same event in ${s} s)`);
+        console.log(`  (rate limited by the server; retrying the same step in ${s} s)`);
         await sleep(s * 1000);
-        continue; // same eventId: the server records it once
+        continue; // same stepId: the server records it once
       }
       if (r.status === 409 && r.body?.error?.code === 'stale') {
         // Another scorer recorded in between: take the server's log as the truth and carry on from it.
-        const log = await request(opt.url, `/api/matches/${id}/events`);
+        const log = await request(opt.url, `/api/matches/${id}/steps`);
         if (log.status !== 200) throw new DemoError(`resync failed: ${errorText(log)}`);
-        match = replay(setup, (log.body.events as { step: Step }[]).map((e) => e.step));
+        match = replay(setup, (log.body.steps as { step: Step }[]).map((e) => e.step));
         version = log.body.version;
         console.log(`  (someone else recorded a step; resynced at version ${version})`);
         break;

@@ -7,7 +7,8 @@
  * The overlay renders them; the organiser's page previews them.
  */
 import type { Discipline, MatchSetup, Pair, PlayerKey, Ruleset } from './protocol/setup';
-import { RACK_CLINCH, type MatchState, type PlayerStats, type RackTotal } from './protocol/state';
+import type { MatchState, PlayerStats, RackTotal } from './protocol/state';
+import { RACK_CLINCH } from './protocol/vocabulary';
 
 /** A player as a card shows them. */
 export interface CardPlayer {

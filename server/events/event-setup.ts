@@ -4,7 +4,8 @@
  */
 import { RulesError } from '../../shared/protocol/errors';
 import type { EventInfo, RosterPlayer } from '../../shared/protocol/event';
-import { parseSetup, type MatchSetup, type Pair } from '../../shared/protocol/setup';
+import type { MatchSetup, Pair } from '../../shared/protocol/setup';
+import { parseSetup } from '../../shared/protocol/setup-schemas';
 
 /**
  * The checked set-up of a new match for an event: the event's defaults (discipline, ruleset, options,

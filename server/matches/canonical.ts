@@ -1,6 +1,6 @@
 /**
  * Canonical JSON: the same text for the same value whatever the key order, so two steps can be compared
- * (a retried eventId must carry the step it was recorded with).
+ * (a retried stepId must carry the step it was recorded with).
  */
 
 /**

@@ -1,11 +1,11 @@
 /**
  * The live-match cache: every loaded match in memory, over whichever store the server runs on (Redis or
  * files). Per match it keeps a `Live` (server/matches/live-window.ts): the engine's match with a bounded undo stack,
- * the newest log events for dedupe, and the latest state, snapshot and pushes. It loads a match from the
- * checkpoint stored beside its log plus the events after it, runs all work on one match through a serial
+ * the newest log steps for dedupe, and the latest state, snapshot and pushes. It loads a match from the
+ * checkpoint stored beside its log plus the steps after it, runs all work on one match through a serial
  * queue, catches up with steps other instances appended (shared stores), stores a checkpoint every
  * CHECKPOINT_EVERY versions, and forgets idle matches. An undo reaching past the kept undo stack, and an
- * eventId or state older than the kept events, go to the store (rare). It decides nothing: the match
+ * stepId or state older than the kept steps, go to the store (rare). It decides nothing: the match
  * service (server/matches/service.ts) judges each step and hands the accepted ones here.
  *
  * Replay checked against checkpoints (issue 16 item 7). Each checkpoint stores a hash of the state
@@ -31,7 +31,7 @@ import { SAFE_ID } from '../../shared/protocol/limits';
 import { advance, applyLogged, blankLive, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateAtOf, stateOf, trimWindow, WINDOW, type Live, type Pushes } from './live-window';
 import { matchHash, stateHashOf } from './state-hash';
 import { projectState } from '../../shared/view';
-import type { Checkpoint, MatchRecord, MatchStore, StoredEvent } from '../storage/types';
+import type { Checkpoint, MatchRecord, MatchStore, StoredStep } from '../storage/types';
 
 export type { Live, Pushes } from './live-window';
 export { WINDOW, WINDOW_MAX } from './live-window';
@@ -101,37 +101,37 @@ export class LiveCache {
     return live.version;
   }
 
-  /** Version at which `eventId` was recorded if it is one of the kept events, else undefined (ask `storedVersionOf`). */
-  versionOf(live: Live, eventId: string): number | undefined {
-    return live.eventIds.get(eventId);
+  /** Version at which `stepId` was recorded if it is one of the kept steps, else undefined (ask `storedVersionOf`). */
+  versionOf(live: Live, stepId: string): number | undefined {
+    return live.stepIds.get(stepId);
   }
 
-  /** Version at which `eventId` was recorded, from the store's own index (any age), or undefined. */
-  storedVersionOf(live: Live, eventId: string): Promise<number | undefined> {
-    return this.store.versionOfEvent(live.id, eventId);
+  /** Version at which `stepId` was recorded, from the store's own index (any age), or undefined. */
+  storedVersionOf(live: Live, stepId: string): Promise<number | undefined> {
+    return this.store.versionOfStep(live.id, stepId);
   }
 
   /** The step recorded at `version` (1…version(live)): kept, or read from the store. */
   async stepAt(live: Live, version: number): Promise<Step> {
     const kept = recentAt(live, version);
     if (kept) return kept.step;
-    const [event] = await this.store.eventsSince(live.id, version - 1, version);
-    if (!event) throw new Error(`match ${live.id}: no event at version ${version} in the store`);
-    return event.step;
+    const [entry] = await this.store.stepsSince(live.id, version - 1, version);
+    if (!entry) throw new Error(`match ${live.id}: no step at version ${version} in the store`);
+    return entry.step;
   }
 
-  /** Public state at `version` (1…version(live)): kept, or the log replayed up to it (rare: an old retried eventId). */
+  /** Public state at `version` (1…version(live)): kept, or the log replayed up to it (rare: an old retried stepId). */
   async stateAt(live: Live, version: number): Promise<MatchState> {
     if (version === live.version) return stateOf(live);
     const kept = recentAt(live, version)?.at;
     if (kept) return projectState(live.record.setup, kept.core, kept.depth, kept.last);
-    const events = await this.store.eventsSince(live.id, 0, version);
-    return view(replay(live.record.setup, events.map((e) => e.step), live.record.rulesVersion));
+    const steps = await this.store.stepsSince(live.id, 0, version);
+    return view(replay(live.record.setup, steps.map((e) => e.step), live.record.rulesVersion));
   }
 
   /** The log, versions 1…version(live), read from the store. */
-  log(live: Live): Promise<StoredEvent[]> {
-    return this.store.eventsSince(live.id, 0, live.version);
+  log(live: Live): Promise<StoredStep[]> {
+    return this.store.stepsSince(live.id, 0, live.version);
   }
 
   /** Public state at the latest version. */
@@ -157,8 +157,8 @@ export class LiveCache {
    * state after it. Call inside `serial`, right after the store accepted the append.
    * @returns the pushes of the new version (O(rows changed)).
    */
-  commit(live: Live, event: StoredEvent, match: Match, state: MatchState): Pushes {
-    advance(live, event, match);
+  commit(live: Live, entry: StoredStep, match: Match, state: MatchState): Pushes {
+    advance(live, entry, match);
     live.state = state;
     this.checkpointIfDue(live);
     return pushesOf(live);
@@ -170,10 +170,10 @@ export class LiveCache {
    * @throws when a logged step does not replay (a corrupt log) or the store is unavailable.
    */
   async catchUp(live: Live): Promise<boolean> {
-    const events = await this.store.eventsSince(live.id, live.version);
-    if (events.length === 0) return false;
+    const steps = await this.store.stepsSince(live.id, live.version);
+    if (steps.length === 0) return false;
     try {
-      for (const e of events) applyLogged(live, e);
+      for (const e of steps) applyLogged(live, e);
     } catch (err) {
       if (!(err instanceof NeedsWholeLog)) throw err;
       await this.rebuild(live);
@@ -220,12 +220,12 @@ export class LiveCache {
 
   /**
    * What a loaded match keeps, for diagnostics and tests: its version, the effective steps of the match, how
-   * many of them the undo stack holds, and how many log events are kept (with their eventIds); null when not loaded.
+   * many of them the undo stack holds, and how many log steps are kept (with their stepIds); null when not loaded.
    */
-  async inspect(id: string): Promise<{ version: number; depth: number; undoable: number; keptEvents: number; keptEventIds: number } | null> {
+  async inspect(id: string): Promise<{ version: number; depth: number; undoable: number; keptSteps: number; keptStepIds: number } | null> {
     const live = await this.cache.peek(id)?.catch(() => null);
     if (!live) return null;
-    return { version: live.version, depth: live.match.depth, undoable: undoable(live.match), keptEvents: live.recent.length, keptEventIds: live.eventIds.size };
+    return { version: live.version, depth: live.match.depth, undoable: undoable(live.match), keptSteps: live.recent.length, keptStepIds: live.stepIds.size };
   }
 
   /** Wait for every queued operation (graceful shutdown). */
@@ -233,11 +233,11 @@ export class LiveCache {
     return this.cache.drain();
   }
 
-  /** Load a match: its checkpoint and the events after it, or (no usable checkpoint) its whole log. */
+  /** Load a match: its checkpoint and the steps after it, or (no usable checkpoint) its whole log. */
   private async load(id: string): Promise<Live | null> {
     const opened = await this.store.open(id, WINDOW);
     if (!opened) return null;
-    const { record, events, from } = opened;
+    const { record, steps, from } = opened;
     const ck = opened.checkpoint;
     let live: Live;
     if (ck && ck.format === CHECKPOINT_FORMAT && ck.rulesVersion === RULES_VERSION) {
@@ -247,10 +247,10 @@ export class LiveCache {
       live.verified = { version: ck.version, hash: ck.hash ?? stateHashOf(ck.depth, ck.core, ck.stats) };
       const before = ck.version - from;
       // Events up to the checkpoint: kept for dedupe only (their states are not known here).
-      for (const e of events.slice(0, before)) advance(live, e, null);
+      for (const e of steps.slice(0, before)) advance(live, e, null);
       if (before > 0) live.recent[live.recent.length - 1] = { ...live.recent[live.recent.length - 1]!, at: stateAtOf(base) };
       try {
-        for (const e of events.slice(before)) applyLogged(live, e);
+        for (const e of steps.slice(before)) applyLogged(live, e);
       } catch (err) {
         if (!(err instanceof NeedsWholeLog)) throw err;
         await this.rebuild(live);
@@ -259,7 +259,7 @@ export class LiveCache {
       // No checkpoint, or one of another rules version: the whole log is replayed, and checked against that
       // checkpoint when it has this server's format.
       live = blankLive(id, record, newMatch(record.setup), 0);
-      await this.rebuild(live, from === 0 ? events : undefined, ck && ck.format === CHECKPOINT_FORMAT ? ck : null);
+      await this.rebuild(live, from === 0 ? steps : undefined, ck && ck.format === CHECKPOINT_FORMAT ? ck : null);
     }
     this.checkpointIfDue(live);
     return live;
@@ -270,8 +270,8 @@ export class LiveCache {
    * undo stack untrimmed, then cut back to the window. For an undo past the kept steps, and a load without
    * a usable checkpoint. O(log).
    */
-  private async rebuild(live: Live, events?: StoredEvent[], checkpoint?: Checkpoint | null): Promise<void> {
-    const log = events ?? (await this.store.load(live.id))?.events;
+  private async rebuild(live: Live, steps?: StoredStep[], checkpoint?: Checkpoint | null): Promise<void> {
+    const log = steps ?? (await this.store.load(live.id))?.steps;
     if (!log) throw new Error(`match ${live.id} is not in the store`);
     // The checkpoint the replay is checked against: the one given (a load), else the newest this copy knows.
     const check = checkpoint

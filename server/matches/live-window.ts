@@ -1,16 +1,16 @@
 /**
  * What the server keeps in memory of one loaded match (a `Live`): the engine's current `Match` (state,
  * incremental statistics, an undo stack trimmed to the newest WINDOW…WINDOW_MAX effective steps) and the
- * newest WINDOW…WINDOW_MAX log events (eventId and step, and the state after each) for dedupe and duplicates.
+ * newest WINDOW…WINDOW_MAX log steps (stepId and step, and the state after each) for dedupe and duplicates.
  * Nothing here grows with the match beyond its score sheet. Pure bookkeeping; the live-match cache
  * (server/matches/live-cache.ts) does every read of the store.
  */
 import { applyStep, statsOf, trimHistory, view, type Match, type MatchState, type Outcome, type Snapshot, type StatePush, type Step } from '../../shared/index';
 import type { Core } from '../../shared/rules/core';
 import { lastOutcome, statsDelta } from '../../shared/stats';
-import type { MatchRecord, StoredEvent } from '../storage/types';
+import type { MatchRecord, StoredStep } from '../storage/types';
 
-/** Effective steps kept for undo, and log events kept for dedupe: at least WINDOW (when the match has them)… */
+/** Effective steps kept for undo, and log steps kept for dedupe: at least WINDOW (when the match has them)… */
 export const WINDOW = 200;
 /** …and at most WINDOW_MAX: reaching it, both are cut back to WINDOW (O(WINDOW) every WINDOW_MAX − WINDOW steps). */
 export const WINDOW_MAX = WINDOW + WINDOW / 4;
@@ -24,7 +24,7 @@ export interface StateAt {
 
 /** One of the newest versions of a loaded match. */
 interface Recent {
-  readonly eventId: string;
+  readonly stepId: string;
   readonly step: Step;
   /** The state after this version; null for versions before the checkpoint the match was loaded from. */
   readonly at: StateAt | null;
@@ -47,14 +47,14 @@ export interface Live {
   readonly record: MatchRecord;
   /** The engine's match at the latest version (undo stack trimmed). */
   match: Match;
-  /** Latest version (number of events in the log). */
+  /** Latest version (number of steps in the log). */
   version: number;
   /** The match at `version − 1`, when known (the base of the latest push's statistics delta). */
   before: Match | null;
   /** Versions `version − recent.length + 1` … `version`, oldest first. */
   recent: Recent[];
-  /** eventId → version, for the events in `recent`. */
-  eventIds: Map<string, number>;
+  /** stepId → version, for the steps in `recent`. */
+  stepIds: Map<string, number>;
   /** Effective steps on `match`'s undo stack (fewer than `match.depth` once trimmed). */
   undoable: number;
   /** Public state at `version`, built once. */
@@ -71,10 +71,10 @@ export interface Live {
   pendingRefresh: Promise<void> | null;
 }
 
-/** A loaded match at `version` with `match`, no recent events yet. */
+/** A loaded match at `version` with `match`, no recent steps yet. */
 export function blankLive(id: string, record: MatchRecord, match: Match, version: number): Live {
   return {
-    id, record, match, version, before: null, recent: [], eventIds: new Map(), undoable: 0, state: null, snap: null, pushes: null,
+    id, record, match, version, before: null, recent: [], stepIds: new Map(), undoable: 0, state: null, snap: null, pushes: null,
     checkpointed: 0, verified: null, pendingRefresh: null,
   };
 }
@@ -87,47 +87,47 @@ export class NeedsWholeLog extends Error {
 }
 
 /**
- * Take the event at version `live.version + 1` whose resulting match is `match`. With `trim` (the default)
- * the undo stack and the recent events are cut back to WINDOW once they pass WINDOW_MAX.
+ * Take the step at version `live.version + 1` whose resulting match is `match`. With `trim` (the default)
+ * the undo stack and the recent steps are cut back to WINDOW once they pass WINDOW_MAX.
  */
-export function advance(live: Live, event: StoredEvent, match: Match | null, trim = true): void {
+export function advance(live: Live, entry: StoredStep, match: Match | null, trim = true): void {
   live.version++;
-  live.recent.push({ eventId: event.eventId, step: event.step, at: match && stateAtOf(match) });
-  live.eventIds.set(event.eventId, live.version);
+  live.recent.push({ stepId: entry.stepId, step: entry.step, at: match && stateAtOf(match) });
+  live.stepIds.set(entry.stepId, live.version);
   live.state = null;
   live.snap = null;
   live.pushes = null;
   if (!match) return;
   live.before = live.match;
   live.match = match;
-  live.undoable += 'undo' in event.step ? -1 : 1;
+  live.undoable += 'undo' in entry.step ? -1 : 1;
   if (trim) trimWindow(live, WINDOW_MAX);
 }
 
-/** Cut the undo stack and the recent events (with their eventIds) back to WINDOW where they hold more than `over`. */
+/** Cut the undo stack and the recent steps (with their stepIds) back to WINDOW where they hold more than `over`. */
 export function trimWindow(live: Live, over: number): void {
   if (live.undoable > over) {
     live.match = trimHistory(live.match, WINDOW);
     live.undoable = WINDOW;
   }
   if (live.recent.length > over) {
-    for (const gone of live.recent.splice(0, live.recent.length - WINDOW)) live.eventIds.delete(gone.eventId);
+    for (const gone of live.recent.splice(0, live.recent.length - WINDOW)) live.stepIds.delete(gone.stepId);
   }
 }
 
 /**
- * Decide a logged event again and take it (`advance`).
+ * Decide a logged step again and take it (`advance`).
  * @throws NeedsWholeLog for an undo past the kept undo stack; Error when the step does not replay (a corrupt log).
  */
-export function applyLogged(live: Live, event: StoredEvent, trim = true): void {
-  if ('undo' in event.step && live.undoable === 0 && live.match.depth > 0) throw new NeedsWholeLog(live.id);
+export function applyLogged(live: Live, entry: StoredStep, trim = true): void {
+  if ('undo' in entry.step && live.undoable === 0 && live.match.depth > 0) throw new NeedsWholeLog(live.id);
   // A stored step: judged by the refusals of its match's rules version, not newer ones (shared/rules/version.ts).
-  const r = applyStep(live.match, event.step, live.record.rulesVersion);
+  const r = applyStep(live.match, entry.step, live.record.rulesVersion);
   if (!r.ok) throw new Error(`match ${live.id}: log step ${live.version + 1} does not replay: ${r.error.message}`);
-  advance(live, event, r.match, trim);
+  advance(live, entry, r.match, trim);
 }
 
-/** The kept event at `version`, or undefined when it is older than the window. */
+/** The kept step at `version`, or undefined when it is older than the window. */
 export function recentAt(live: Live, version: number): { step: Step; at: StateAt | null } | undefined {
   return live.recent[version - (live.version - live.recent.length) - 1];
 }

@@ -22,7 +22,7 @@ import {
   type Step,
 } from '../../shared/index';
 import { systemClock, type Clock } from '../clock';
-import type { MatchStore, MatchRecord, StoredEvent } from '../storage/types';
+import type { MatchStore, MatchRecord, StoredStep } from '../storage/types';
 import { sameJson } from './canonical';
 import { fail, type Failure } from '../failure';
 import { LiveCache, type Live, type Pushes } from './live-cache';
@@ -30,7 +30,7 @@ import { hashToken, newMatchId, newScorerToken, tokenMatches } from '../tokens';
 
 /**
  * Result of `record`: the version and state after the step and what changed in the statistics (or, for a
- * retried eventId with the same step, the version and state after the original step, without `stats`).
+ * retried stepId with the same step, the version and state after the original step, without `stats`).
  */
 export type RecordResult = { ok: true; matchId: string; version: number; state: MatchState; stats?: StatsDelta; step: Step; duplicate: boolean } | Failure;
 
@@ -41,7 +41,7 @@ export interface MatchServiceOptions {
   onAppended: (pushes: Pushes) => void;
   /** True when other instances may write the same store (Redis): reads and refusals check the log first. */
   shared: boolean;
-  /** An append that takes longer fails with `internal` (the client retries with the same eventId). Default 5 s. */
+  /** An append that takes longer fails with `internal` (the client retries with the same stepId). Default 5 s. */
   appendTimeoutMs?: number;
   /** The live-match cache to use (over the same store); default a new one on `clock`. */
   live?: LiveCache;
@@ -115,9 +115,9 @@ export class MatchService {
   }
 
   /** The whole log (versions 1…n, read from the store), or null when unknown. */
-  async events(id: string): Promise<{ version: number; events: StoredEvent[] } | null> {
+  async steps(id: string): Promise<{ version: number; steps: StoredStep[] } | null> {
     const live = await this.live.fresh(id);
-    return live ? { version: this.live.version(live), events: await this.live.log(live) } : null;
+    return live ? { version: this.live.version(live), steps: await this.live.log(live) } : null;
   }
 
   /**
@@ -137,12 +137,12 @@ export class MatchService {
   /**
    * Record one step for match `id` on behalf of the holder of `token`.
    * Refusals: `not-found` (matchId), `unauthorized` (no token), `forbidden` (wrong token), `invalid-step`
-   * (field), `stale` (+ currentVersion), `event-id-reused` (the eventId is already in the log with another
+   * (field), `stale` (+ currentVersion), `step-id-reused` (the stepId is already in the log with another
    * step: nothing is appended), the engine's rules codes, `internal` (store unavailable; retry with the same
-   * eventId). A retried eventId with the same step (compared as canonical JSON, key order aside) returns the
+   * stepId). A retried stepId with the same step (compared as canonical JSON, key order aside) returns the
    * original result with `duplicate: true`, also when another instance recorded it.
    */
-  async record(id: string, token: unknown, req: { eventId: string; expectedVersion?: number; step: unknown }): Promise<RecordResult> {
+  async record(id: string, token: unknown, req: { stepId: string; expectedVersion?: number; step: unknown }): Promise<RecordResult> {
     const live = await this.live.get(id);
     if (!live) return fail('not-found', `matchId: no match "${id}"`, 'matchId');
     if (token === undefined || token === null || token === '') return fail('unauthorized', 'a scorer token is required to record', 'token');
@@ -154,9 +154,9 @@ export class MatchService {
       if (err instanceof RulesError) return { ok: false, error: err.toJSON() };
       throw err;
     }
-    return this.live.serial(live, () => this.recordLocked(live, req.eventId, req.expectedVersion, step)).catch((err: Error) => {
+    return this.live.serial(live, () => this.recordLocked(live, req.stepId, req.expectedVersion, step)).catch((err: Error) => {
       this.log.error({ matchId: id, err: (err as Error).message }, 'record failed');
-      return fail('internal', 'the event log is unavailable; retry with the same eventId');
+      return fail('internal', 'the step log is unavailable; retry with the same stepId');
     });
   }
 
@@ -179,12 +179,12 @@ export class MatchService {
   }
 
   /** Decide and append one parsed step; runs inside the match's serial queue. */
-  private async recordLocked(live: Live, eventId: string, expected: number | undefined, step: Step): Promise<RecordResult> {
+  private async recordLocked(live: Live, stepId: string, expected: number | undefined, step: Step): Promise<RecordResult> {
     const shared = this.live.shared;
     let caughtUp = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const dup = this.live.versionOf(live, eventId);
-      if (dup !== undefined) return this.duplicate(live, eventId, dup, step);
+      const dup = this.live.versionOf(live, stepId);
+      if (dup !== undefined) return this.duplicate(live, stepId, dup, step);
       if ('undo' in step) await this.live.prepareUndo(live);
       const version = this.live.version(live);
       if (expected !== undefined && expected !== version) {
@@ -193,7 +193,7 @@ export class MatchService {
           await this.live.catchUp(live);
           continue;
         }
-        return (await this.olderDuplicate(live, eventId, step)) ?? {
+        return (await this.olderDuplicate(live, stepId, step)) ?? {
           ok: false,
           error: { code: 'stale', message: `expectedVersion: the match is at version ${version}, not ${expected}`, field: 'expectedVersion' },
           currentVersion: version,
@@ -205,58 +205,58 @@ export class MatchService {
           caughtUp = true;
           if (await this.live.catchUp(live)) continue;
         }
-        return (await this.olderDuplicate(live, eventId, step)) ?? { ok: false, error: applied.error.toJSON() };
+        return (await this.olderDuplicate(live, stepId, step)) ?? { ok: false, error: applied.error.toJSON() };
       }
       const at = this.clock.now();
       const state = view(applied.match);
-      const event: StoredEvent = { eventId, step, at };
+      const entry: StoredStep = { stepId, step, at };
       let res;
       try {
         res = await withTimeout(
-          this.store.append(live.id, version, event, { summary: summaryOf(live.id, state, version + 1, at), state }),
+          this.store.append(live.id, version, entry, { summary: summaryOf(live.id, state, version + 1, at), state }),
           this.appendTimeoutMs,
         );
       } catch (err) {
         this.log.error({ matchId: live.id, err: (err as Error).message }, 'append failed');
-        return fail('internal', 'the event log is unavailable; retry with the same eventId');
+        return fail('internal', 'the step log is unavailable; retry with the same stepId');
       }
       if (res.status === 'ok') {
-        const pushes = this.live.commit(live, event, applied.match, state);
+        const pushes = this.live.commit(live, entry, applied.match, state);
         // Fan out right after the caller's ack went out (acks are answered in this microtask run; pushes
         // leave in the check phase, in append order), so the scorer's round trip does not wait for N viewers.
         setImmediate(() => this.onAppended(pushes));
         const stats = pushes.full.stats;
         return { ok: true, matchId: live.id, version: version + 1, state, ...(stats ? { stats } : {}), step, duplicate: false };
       }
-      // Another instance wrote first (stale), or the eventId is in the log already (duplicate): read what was written.
+      // Another instance wrote first (stale), or the stepId is in the log already (duplicate): read what was written.
       caughtUp = true;
       if (shared) await this.live.catchUp(live);
-      if (res.status === 'duplicate') return this.duplicate(live, eventId, res.version, step);
+      if (res.status === 'duplicate') return this.duplicate(live, stepId, res.version, step);
     }
-    return fail('internal', 'the match changed too often while recording; retry with the same eventId');
+    return fail('internal', 'the match changed too often while recording; retry with the same stepId');
   }
 
   /**
-   * Before refusing a step (stale, or a rules error): an eventId recorded before the kept events is a retry
+   * Before refusing a step (stale, or a rules error): a stepId recorded before the kept steps is a retry
    * too, found in the store's own index. One read, on refusals only.
    */
-  private async olderDuplicate(live: Live, eventId: string, step: Step): Promise<RecordResult | null> {
-    const version = await this.live.storedVersionOf(live, eventId);
-    return version === undefined ? null : this.duplicate(live, eventId, version, step);
+  private async olderDuplicate(live: Live, stepId: string, step: Step): Promise<RecordResult | null> {
+    const version = await this.live.storedVersionOf(live, stepId);
+    return version === undefined ? null : this.duplicate(live, stepId, version, step);
   }
 
   /**
-   * A retry of the eventId recorded at `version`: its original result (the state after it) when `retried`
-   * is the recorded step, else `event-id-reused` (a fixed eventId on a Companion button must not swallow
+   * A retry of the stepId recorded at `version`: its original result (the state after it) when `retried`
+   * is the recorded step, else `step-id-reused` (a fixed stepId on a Companion button must not swallow
    * every press after the first).
    */
-  private async duplicate(live: Live, eventId: string, version: number, retried: Step): Promise<RecordResult> {
+  private async duplicate(live: Live, stepId: string, version: number, retried: Step): Promise<RecordResult> {
     const step = await this.live.stepAt(live, version);
     if (!sameJson(step, retried)) {
       return fail(
-        'event-id-reused',
-        `eventId: "${eventId}" was already recorded at version ${version} with a different step; nothing was recorded (give every new step a new eventId)`,
-        'eventId',
+        'step-id-reused',
+        `stepId: "${stepId}" was already recorded at version ${version} with a different step; nothing was recorded (give every new step a new stepId)`,
+        'stepId',
       );
     }
     return { ok: true, matchId: live.id, version, state: await this.live.stateAt(live, version), step, duplicate: true };

@@ -4,14 +4,15 @@
  * shared/protocol/wire-schemas:
  * - a missing, older or newer `protocol` version is `protocol-mismatch` ("reload the page"), checked
  *   before anything else about the message, so an old page hears why rather than which field it got wrong;
- * - any other failure is `invalid-request` naming the field (`matchId`, `eventId`, `expectedVersion`,
+ * - any other failure is `invalid-request` naming the field (`matchId`, `stepId`, `expectedVersion`,
  *   `sinceVersion`, or `request` for a non-object or an unknown key);
  * - a missing step is the engine's `invalid-step` (the step itself is checked by `parseStep`).
  * Also the size cap of a Socket.IO message.
  */
 import type { z } from 'zod';
 import { RulesError } from '../../shared/protocol/errors';
-import { describeIssue, parseStep } from '../../shared/protocol/steps';
+import { parseStep } from '../../shared/protocol/step-schemas';
+import { describeIssue } from '../../shared/protocol/zod-issues';
 import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
 import { fail, type Failure } from '../failure';
 

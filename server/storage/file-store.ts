@@ -1,6 +1,6 @@
 /**
  * Embedded (single-instance) adapter of the match store: one append-only JSONL file per match under
- * `dir`. Line 1 holds the match record; each later line one accepted step `{v, e, s, t}`. Every append
+ * `dir`. Line 1 holds the match record; each later line one accepted step `{v, e, s, t}` (`e` is the stepId: the stored name since the first version, kept so every file written before still loads). Every append
  * is fsynced before it resolves, so an acknowledged step survives a crash or a restart. A torn last line
  * (a crash mid-write, never acknowledged) is cut off when the file is next opened. The snapshot of each
  * match (listing row and state) lives in `<id>.snapshot.json`, rewritten atomically after each append; it
@@ -8,7 +8,7 @@
  * checkpoint (`Checkpoint`) lives in `<id>.checkpoint.json`, rewritten atomically when the server saves one.
  *
  * In memory it keeps, per open match, only what compare-and-append needs (the append handle, the version
- * and the eventId index), in the server's one keyed cache (server/matches/keyed-cache.ts), whose serial queue also
+ * and the stepId index), in the server's one keyed cache (server/matches/keyed-cache.ts), whose serial queue also
  * orders every read and append of a match; idle ones are closed (`evictIdle`) and opened again when used. The steps themselves are read from the file when asked for:
  * the live-match cache above holds them.
  */
@@ -16,7 +16,7 @@ import { mkdir, open, readdir, readFile, rename, writeFile, type FileHandle } fr
 import { join } from 'node:path';
 import { KeyedCache } from '../matches/keyed-cache';
 import { syncDir } from './durable';
-import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
+import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredStep, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import { SAFE_ID } from '../../shared/protocol/limits';
 
@@ -24,7 +24,7 @@ import { SAFE_ID } from '../../shared/protocol/limits';
 interface OpenLog {
   handle: FileHandle;
   version: number;
-  eventIds: Map<string, number>;
+  stepIds: Map<string, number>;
   record: MatchRecord;
 }
 
@@ -63,7 +63,7 @@ export class FileStore implements MatchStore {
       throw err;
     }
     await syncDir(this.dir);
-    this.logs.set(record.id, { handle, version: 0, eventIds: new Map(), record });
+    this.logs.set(record.id, { handle, version: 0, stepIds: new Map(), record });
     await this.writeSnapshot(snapshot);
   }
 
@@ -76,7 +76,7 @@ export class FileStore implements MatchStore {
     const read = await this.read(id);
     if (!read) return null;
     await this.logs.get(id, () => this.openFrom(id, read));
-    return { record: read.record, events: read.events };
+    return { record: read.record, steps: read.steps };
   }
 
   private checkpointPath(id: string): string {
@@ -96,17 +96,17 @@ export class FileStore implements MatchStore {
     return this.serial(id, async () => {
       const loaded = await this.loadLocked(id);
       if (!loaded) return null;
-      const { checkpoint, from } = openedRange(await this.readCheckpoint(id), loaded.events.length, tail);
-      return { record: loaded.record, checkpoint, events: loaded.events.slice(from), from };
+      const { checkpoint, from } = openedRange(await this.readCheckpoint(id), loaded.steps.length, tail);
+      return { record: loaded.record, checkpoint, steps: loaded.steps.slice(from), from };
     });
   }
 
-  eventsSince(id: string, version: number, upTo?: number): Promise<StoredEvent[]> {
-    return this.serial(id, async () => (await this.read(id))?.events.slice(version, upTo) ?? []);
+  stepsSince(id: string, version: number, upTo?: number): Promise<StoredStep[]> {
+    return this.serial(id, async () => (await this.read(id))?.steps.slice(version, upTo) ?? []);
   }
 
-  versionOfEvent(id: string, eventId: string): Promise<number | undefined> {
-    return this.serial(id, async () => (await this.logs.get(id))?.eventIds.get(eventId));
+  versionOfStep(id: string, stepId: string): Promise<number | undefined> {
+    return this.serial(id, async () => (await this.logs.get(id))?.stepIds.get(stepId));
   }
 
   async saveCheckpoint(id: string, checkpoint: Checkpoint): Promise<void> {
@@ -116,18 +116,18 @@ export class FileStore implements MatchStore {
     await rename(path + '.tmp', path);
   }
 
-  append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult> {
+  append(id: string, expectedVersion: number, entry: StoredStep, snapshot: StoredSnapshot): Promise<AppendResult> {
     return this.serial(id, async () => {
       const log = await this.logs.get(id);
       if (!log) throw new Error(`match ${id} is not in the store`);
-      const dup = log.eventIds.get(event.eventId);
+      const dup = log.stepIds.get(entry.stepId);
       if (dup !== undefined) return { status: 'duplicate', version: dup };
       if (log.version !== expectedVersion) return { status: 'stale', version: log.version };
       const version = log.version + 1;
-      await log.handle.write(JSON.stringify({ v: version, e: event.eventId, s: event.step, t: event.at }) + '\n');
+      await log.handle.write(JSON.stringify({ v: version, e: entry.stepId, s: entry.step, t: entry.at }) + '\n');
       await log.handle.datasync();
       log.version = version;
-      log.eventIds.set(event.eventId, version);
+      log.stepIds.set(entry.stepId, version);
       await this.writeSnapshot(snapshot);
       return { status: 'ok', version };
     });
@@ -170,13 +170,13 @@ export class FileStore implements MatchStore {
     if (lines.length === 0) return null;
     const stored = (JSON.parse(lines[0]!) as { match: MatchRecord }).match;
     const record: MatchRecord = { ...stored, rulesVersion: storedRulesVersion(stored.rulesVersion) };
-    const events: StoredEvent[] = [];
+    const steps: StoredStep[] = [];
     for (let i = 1; i < lines.length; i++) {
-      const row = JSON.parse(lines[i]!) as { v: number; e: string; s: StoredEvent['step']; t: number };
+      const row = JSON.parse(lines[i]!) as { v: number; e: string; s: StoredStep['step']; t: number };
       if (row.v !== i) throw new Error(`${this.logPath(id)}: line ${i + 1} has version ${row.v}, expected ${i}`);
-      events.push({ eventId: row.e, step: row.s, at: row.t });
+      steps.push({ stepId: row.e, step: row.s, at: row.t });
     }
-    return { record, events, wholeBytes: Buffer.byteLength(text.slice(0, end)), totalBytes: Buffer.byteLength(text) };
+    return { record, steps, wholeBytes: Buffer.byteLength(text.slice(0, end)), totalBytes: Buffer.byteLength(text) };
   }
 
   /** Open a match file for appends (the cache's loader). */
@@ -198,8 +198,8 @@ export class FileStore implements MatchStore {
       }
     }
     const handle = await open(this.logPath(id), 'a');
-    const eventIds = new Map(read.events.map((e, i) => [e.eventId, i + 1] as const));
-    return { handle, version: read.events.length, eventIds, record: read.record };
+    const stepIds = new Map(read.steps.map((e, i) => [e.stepId, i + 1] as const));
+    return { handle, version: read.steps.length, stepIds, record: read.record };
   }
 
   private async allSummaries(): Promise<Map<string, MatchSummary>> {

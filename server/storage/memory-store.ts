@@ -1,7 +1,7 @@
 /**
  * The in-memory stores: a `MatchStore` and an `EventStore` that keep everything in this process (nothing
  * survives a restart). They keep the same contracts as the Redis and file stores and pass the same store-port
- * suite (tests/server/store-port.test.ts): compare-and-append, eventId dedupe, checkpoints, `open`'s range,
+ * suite (tests/server/store-port.test.ts): compare-and-append, stepId dedupe, checkpoints, `open`'s range,
  * listings newest first, an event's compare-and-set and its match links. What goes in is copied, and so is what
  * comes out, as a store that serialises would, so no caller can change a stored step or document afterwards.
  * Used by the service-level tests and the benchmarks (no I/O: what is measured is the server's own work).
@@ -9,12 +9,12 @@
 import type { EventListing } from '../../shared/protocol/event';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult, type SponsorImage } from './event-store';
-import { openedRange, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
+import { openedRange, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredStep, type StoredSnapshot } from './types';
 
 interface Stored {
   record: MatchRecord;
-  events: StoredEvent[];
-  /** eventId → version. */
+  steps: StoredStep[];
+  /** stepId → version. */
   ids: Map<string, number>;
   checkpoint: Checkpoint | null;
   /** The listing row of the latest snapshot (the state beside it is never read back through the port). */
@@ -30,27 +30,27 @@ export class MemoryStore implements MatchStore {
 
   async create(record: MatchRecord, snapshot: StoredSnapshot): Promise<void> {
     if (this.matches.has(record.id)) throw new Error(`match ${record.id} already exists`);
-    this.matches.set(record.id, { record: copy(record), events: [], ids: new Map(), checkpoint: null, summary: copy(snapshot.summary) });
+    this.matches.set(record.id, { record: copy(record), steps: [], ids: new Map(), checkpoint: null, summary: copy(snapshot.summary) });
   }
 
   async load(id: string): Promise<LoadedLog | null> {
     const m = this.matches.get(id);
-    return m ? { record: copy(m.record), events: copy(m.events) } : null;
+    return m ? { record: copy(m.record), steps: copy(m.steps) } : null;
   }
 
   async open(id: string, tail: number): Promise<OpenedLog | null> {
     const m = this.matches.get(id);
     if (!m) return null;
-    const { checkpoint, from } = openedRange(m.checkpoint, m.events.length, tail);
-    return { record: copy(m.record), checkpoint: checkpoint && copy(checkpoint), events: copy(m.events.slice(from)), from };
+    const { checkpoint, from } = openedRange(m.checkpoint, m.steps.length, tail);
+    return { record: copy(m.record), checkpoint: checkpoint && copy(checkpoint), steps: copy(m.steps.slice(from)), from };
   }
 
-  async eventsSince(id: string, version: number, upTo?: number): Promise<StoredEvent[]> {
-    return copy(this.matches.get(id)?.events.slice(version, upTo) ?? []);
+  async stepsSince(id: string, version: number, upTo?: number): Promise<StoredStep[]> {
+    return copy(this.matches.get(id)?.steps.slice(version, upTo) ?? []);
   }
 
-  async versionOfEvent(id: string, eventId: string): Promise<number | undefined> {
-    return this.matches.get(id)?.ids.get(eventId);
+  async versionOfStep(id: string, stepId: string): Promise<number | undefined> {
+    return this.matches.get(id)?.ids.get(stepId);
   }
 
   async saveCheckpoint(id: string, checkpoint: Checkpoint): Promise<void> {
@@ -58,16 +58,16 @@ export class MemoryStore implements MatchStore {
     if (m) m.checkpoint = copy(checkpoint);
   }
 
-  async append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult> {
+  async append(id: string, expectedVersion: number, entry: StoredStep, snapshot: StoredSnapshot): Promise<AppendResult> {
     const m = this.matches.get(id);
     if (!m) throw new Error(`match ${id} is not in the store`);
-    const dup = m.ids.get(event.eventId);
+    const dup = m.ids.get(entry.stepId);
     if (dup !== undefined) return { status: 'duplicate', version: dup };
-    if (m.events.length !== expectedVersion) return { status: 'stale', version: m.events.length };
-    m.events.push(copy(event));
-    m.ids.set(event.eventId, m.events.length);
+    if (m.steps.length !== expectedVersion) return { status: 'stale', version: m.steps.length };
+    m.steps.push(copy(entry));
+    m.ids.set(entry.stepId, m.steps.length);
     m.summary = copy(snapshot.summary);
-    return { status: 'ok', version: m.events.length };
+    return { status: 'ok', version: m.steps.length };
   }
 
   async list(limit: number): Promise<MatchSummary[]> {

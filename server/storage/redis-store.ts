@@ -1,12 +1,12 @@
 /**
  * Redis adapter of the match store, for one Redis or a Redis Cluster. Keys, under a configurable prefix `p`:
- * - `p{m:<id>}:log`   Stream: one entry per accepted step, id `<version>-0`, fields e (eventId), s (step JSON), t (ms);
+ * - `p{m:<id>}:log`   Stream: one entry per accepted step, id `<version>-0`, fields e (the stepId; stored as `e` since the first version, read unchanged), s (step JSON), t (ms);
  * - `p{m:<id>}:meta`  Hash: setup (JSON), tokenHash, createdAt, rulesVersion (absent on records older than it);
- * - `p{m:<id>}:eids`  Hash: eventId → version (idempotency);
+ * - `p{m:<id>}:eids`  Hash: stepId → version (idempotency; the key keeps its first name `eids`);
  * - `p{m:<id>}:snap`  String: snapshot at the latest version, `{summary, state}` (JSON);
  * - `p{m:<id>}:ckpt`  String: the engine's checkpoint (`Checkpoint`: core, statistics, version; JSON), every
  *   few hundred steps (one SET: one slot);
- * - `p{m:<id>}:event-links`  Hash: the events the match is put on (written by the event store, redis-event-store.ts);
+ * - `p{m:<id>}:event-links`  Hash: the events (tournaments) the match is put on (written by the event store, redis-event-store.ts);
  * - `p:matches`       Sorted set: match id scored by last update (ms) — the listing order.
  * The `{m:<id>}` hash tag puts every key of one match in one cluster slot, so the append — one Lua script:
  * dedupe check, then XADD with the explicit id `<expected+1>-0` after an XLEN check, so a conflicting append
@@ -15,7 +15,7 @@
  * separate ZADD right after (a crash in between leaves the listing order one step behind, never the log).
  */
 import { LuaScript, matchKey, RedisKeyspace } from './redis-keyspace';
-import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
+import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredStep, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import type { Step } from '../../shared/protocol/steps';
 
@@ -62,7 +62,7 @@ export class RedisStore extends RedisKeyspace implements MatchStore {
     const meta = await this.redis.hGetAll(this.key(id, 'meta'));
     if (!meta.tokenHash || !meta.setup) return null;
     const entries = (await this.redis.xRange(this.key(id, 'log'), '-', '+')) as StreamEntry[];
-    return { record: toRecord(id, meta), events: entries.map(toEvent) };
+    return { record: toRecord(id, meta), steps: entries.map(toStep) };
   }
 
   async open(id: string, tail: number): Promise<OpenedLog | null> {
@@ -70,16 +70,16 @@ export class RedisStore extends RedisKeyspace implements MatchStore {
     const [meta, ckpt, len] = await Promise.all([this.redis.hGetAll(this.key(id, 'meta')), this.redis.get(this.key(id, 'ckpt')), this.redis.xLen(this.key(id, 'log'))]);
     if (!meta.tokenHash || !meta.setup) return null;
     const { checkpoint, from } = openedRange(ckpt ? (JSON.parse(ckpt) as Checkpoint) : null, len, tail);
-    return { record: toRecord(id, meta), checkpoint, events: await this.eventsSince(id, from), from };
+    return { record: toRecord(id, meta), checkpoint, steps: await this.stepsSince(id, from), from };
   }
 
-  async eventsSince(id: string, version: number, upTo?: number): Promise<StoredEvent[]> {
+  async stepsSince(id: string, version: number, upTo?: number): Promise<StoredStep[]> {
     const entries = (await this.redis.xRange(this.key(id, 'log'), `(${version}-0`, upTo === undefined ? '+' : `${upTo}-0`)) as StreamEntry[];
-    return entries.map(toEvent);
+    return entries.map(toStep);
   }
 
-  async versionOfEvent(id: string, eventId: string): Promise<number | undefined> {
-    const v = await this.redis.hGet(this.key(id, 'eids'), eventId);
+  async versionOfStep(id: string, stepId: string): Promise<number | undefined> {
+    const v = await this.redis.hGet(this.key(id, 'eids'), stepId);
     return v === null || v === undefined ? undefined : Number(v);
   }
 
@@ -87,18 +87,18 @@ export class RedisStore extends RedisKeyspace implements MatchStore {
     await this.redis.set(this.key(id, 'ckpt'), JSON.stringify(checkpoint));
   }
 
-  async append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult> {
+  async append(id: string, expectedVersion: number, entry: StoredStep, snapshot: StoredSnapshot): Promise<AppendResult> {
     const reply = await APPEND.run(
       this.redis,
       [this.key(id, 'log'), this.key(id, 'eids'), this.key(id, 'snap'), this.key(id, 'meta')],
-      [String(expectedVersion), event.eventId, JSON.stringify(event.step), String(event.at), JSON.stringify(snapshot)],
+      [String(expectedVersion), entry.stepId, JSON.stringify(entry.step), String(entry.at), JSON.stringify(snapshot)],
     );
     const [status, version] = reply as [string, number];
     if (status === 'missing') throw new Error(`match ${id} is not in the store`);
     if (status !== 'ok' && status !== 'duplicate' && status !== 'stale') throw new Error(`unexpected append reply ${status}`);
     // The listing order only (its key lives in another slot): not awaited, so the ack does not wait for it; a
     // later read through this instance is queued after it. A failure is mended by the match's next step.
-    if (status === 'ok') this.redis.zAdd(this.indexKey, { score: event.at, value: id }).catch(() => undefined);
+    if (status === 'ok') this.redis.zAdd(this.indexKey, { score: entry.at, value: id }).catch(() => undefined);
     return { status, version: Number(version) };
   }
 
@@ -118,6 +118,6 @@ function toRecord(id: string, meta: Record<string, string>): MatchRecord {
   return { id, setup: JSON.parse(meta.setup!), tokenHash: meta.tokenHash!, createdAt: Number(meta.createdAt), rulesVersion: storedRulesVersion(meta.rulesVersion) };
 }
 
-function toEvent(e: StreamEntry): StoredEvent {
-  return { eventId: e.message.e!, step: JSON.parse(e.message.s!) as Step, at: Number(e.message.t) };
+function toStep(e: StreamEntry): StoredStep {
+  return { stepId: e.message.e!, step: JSON.parse(e.message.s!) as Step, at: Number(e.message.t) };
 }

@@ -1,6 +1,6 @@
 /**
- * The storage port of the match server: an append-only event log per match with compare-and-append,
- * the set-up and scorer-token hash beside it, eventId dedupe, and a state snapshot (with the listing row).
+ * The storage port of the match server: an append-only log of steps per match with compare-and-append,
+ * the set-up and scorer-token hash beside it, stepId dedupe, and a state snapshot (with the listing row).
  * Three adapters implement it and pass the same store-port suite (tests/server/store-port.test.ts): `RedisStore`
  * (Redis Streams, shared by many instances), `FileStore` (append-only JSONL files, the embedded single-instance
  * mode) and `MemoryStore` (this process only: service-level tests, benchmarks).
@@ -34,9 +34,9 @@ export function storedRulesVersion(raw: unknown): number {
 }
 
 /** One accepted step in the log. Its version is its 1-based position. */
-export interface StoredEvent {
+export interface StoredStep {
   /** Client-chosen idempotency key, unique per match. */
-  eventId: string;
+  stepId: string;
   step: Step;
   /** Time the server accepted it, ms since the epoch. */
   at: number;
@@ -48,10 +48,10 @@ export interface StoredSnapshot {
   state: MatchState;
 }
 
-/** A match as read back from the store. `events.length` is its version. */
+/** A match as read back from the store. `steps.length` is its version. */
 export interface LoadedLog {
   record: MatchRecord;
-  events: StoredEvent[];
+  steps: StoredStep[];
 }
 
 /**
@@ -84,17 +84,17 @@ export interface OpenedLog {
   record: MatchRecord;
   checkpoint: Checkpoint | null;
   /**
-   * Events at versions `from + 1` … the latest, oldest first: every event after the checkpoint (all of them
+   * Steps at versions `from + 1` … the latest, oldest first: every event after the checkpoint (all of them
    * without one), and before it as many as make the newest `tail` asked for.
    */
-  events: StoredEvent[];
+  steps: StoredStep[];
   from: number;
 }
 
 /**
- * What `MatchStore.open` reads of a log of `length` events: the checkpoint, unless it is past the log's end
- * (then none), and `from`, the version after which events are returned (the checkpoint's, and early enough to
- * hold the newest `tail` events).
+ * What `MatchStore.open` reads of a log of `length` steps: the checkpoint, unless it is past the log's end
+ * (then none), and `from`, the version after which steps are returned (the checkpoint's, and early enough to
+ * hold the newest `tail` steps).
  */
 export function openedRange(checkpoint: Checkpoint | null, length: number, tail: number): { checkpoint: Checkpoint | null; from: number } {
   const usable = checkpoint && checkpoint.version <= length ? checkpoint : null;
@@ -104,7 +104,7 @@ export function openedRange(checkpoint: Checkpoint | null, length: number, tail:
 /**
  * Result of a compare-and-append:
  * - `ok`: the event is now at `version` (= expectedVersion + 1);
- * - `duplicate`: the eventId is already in the log, at `version`; nothing was written;
+ * - `duplicate`: the stepId is already in the log, at `version`; nothing was written;
  * - `stale`: the log is at `version`, not at the expected version; nothing was written.
  */
 export type AppendResult =
@@ -120,24 +120,24 @@ export interface MatchStore {
   /** The whole log of a match, or null when unknown. */
   load(id: string): Promise<LoadedLog | null>;
   /**
-   * Record, checkpoint and the log from the checkpoint on (and at least its newest `tail` events), or null
+   * Record, checkpoint and the log from the checkpoint on (and at least its newest `tail` steps), or null
    * when unknown: what loading a match needs, without the older log.
    */
   open(id: string, tail: number): Promise<OpenedLog | null>;
   /** Events after `version` (versions version+1 … `upTo`, default the latest), oldest first. */
-  eventsSince(id: string, version: number, upTo?: number): Promise<StoredEvent[]>;
-  /** The version `eventId` was recorded at, or undefined (the store's own dedupe index). */
-  versionOfEvent(id: string, eventId: string): Promise<number | undefined>;
+  stepsSince(id: string, version: number, upTo?: number): Promise<StoredStep[]>;
+  /** The version `stepId` was recorded at, or undefined (the store's own dedupe index). */
+  versionOfStep(id: string, stepId: string): Promise<number | undefined>;
   /** Keep `checkpoint` as the match's latest checkpoint (replacing the one before). */
   saveCheckpoint(id: string, checkpoint: Checkpoint): Promise<void>;
   /**
-   * Append `event` if the log is exactly at `expectedVersion` and its eventId is new; keep `snapshot`
+   * Append `event` if the log is exactly at `expectedVersion` and its stepId is new; keep `snapshot`
    * (listing row and state after the append) beside it. The event is durable before it resolves `ok`.
    */
-  append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult>;
+  append(id: string, expectedVersion: number, entry: StoredStep, snapshot: StoredSnapshot): Promise<AppendResult>;
   /**
    * Release what the store holds in memory for matches untouched for `idleMs` that `keep` does not claim
-   * (the file store: open log files and their eventId index). Optional: the Redis store holds nothing.
+   * (the file store: open log files and their stepId index). Optional: the Redis store holds nothing.
    */
   evictIdle?(idleMs: number, keep: (id: string) => boolean): void;
   /** Summaries of the most recently updated matches, newest first. */

@@ -10,30 +10,12 @@
  */
 import type { SubscribeEventAck, SubscribeEventRequest, SubscribeTableAck, SubscribeTableRequest, UnsubscribeEventRequest, UnsubscribeTableRequest } from '../../shared/protocol/event';
 import { subscribeEventSchema, subscribeTableSchema, unsubscribeEventSchema, unsubscribeTableSchema } from '../../shared/protocol/event-schemas';
+import { eventRoom, tableRoom } from '../../shared/protocol/rooms';
 import { eventNotFound, type EventService } from '../events/service';
 import type { Failure } from '../failure';
 import { handler, overRoomCap, type Handler, type IoSocket, type SocketLimits } from './socket';
 
-/** Room of the pages following a table. */
-export function tableRoom(eventId: string, table: string): string {
-  return `table:${eventId}/${table}`;
-}
-
-/** Room of the organiser's pages of an event. */
-export function eventRoom(eventId: string): string {
-  return `event:${eventId}`;
-}
-
-/** The event id of an event room name, or null for another room. */
-export function eventOfRoom(room: string): string | null {
-  return room.startsWith('event:') ? room.slice('event:'.length) : null;
-}
-
-/** `[eventId, table]` of a table room name, or null for another room. */
-export function tableOfRoom(room: string): readonly [string, string] | null {
-  const m = /^table:([^/]+)\/(.+)$/.exec(room);
-  return m ? [m[1]!, m[2]!] : null;
-}
+export { eventOfRoom, eventRoom, tableOfRoom, tableRoom } from '../../shared/protocol/rooms';
 
 /** Join `room`, run `read`; leave again when it finds nothing or throws. */
 async function joinAndRead<T>(socket: IoSocket, room: string, read: () => Promise<T | Failure>): Promise<T | Failure> {

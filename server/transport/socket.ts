@@ -4,7 +4,7 @@
  *   default: ack `{ok, detail, setup, matchId, version, state, stats}`) or `scorebug:<id>` (ack without
  *   `stats`), leaving the match's other room;
  * - `unsubscribe {matchId}` → leaves the match's rooms (no ack);
- * - `record {protocol, matchId, eventId, expectedVersion?, step}` with the scorer token in the handshake
+ * - `record {protocol, matchId, stepId, expectedVersion?, step}` with the scorer token in the handshake
  *   `auth.token` → ack `RecordAck`; the new state is pushed as `state` (StatePush) on every instance, to the
  *   full room with what changed in the statistics (`stats`, a StatsDelta) and to the scorebug room without.
  *
@@ -26,31 +26,28 @@ import { systemClock, type Clock } from '../clock';
 import { fail, type Failure } from '../failure';
 import type { MatchService } from '../matches/service';
 import { oversize, parseEnvelope } from '../matches/validate';
+import { matchRoom } from '../../shared/protocol/rooms';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 const rooms = new Map<string, { full: string; scorebug: string }>();
 /**
- * Room of a match's viewers at one detail: `match:<id>` (full, the default) or `scorebug:<id>`. The strings
- * are interned, so thousands of viewers of one match share one copy in their room sets.
+ * Room of a match's viewers at one detail (`matchRoom`, shared/protocol/rooms.ts: `match:<id>` or
+ * `scorebug:<id>`). The strings are interned, so thousands of viewers of one match share one copy in their
+ * room sets.
  */
 export function roomOf(matchId: string, detail: Detail = 'full'): string {
   let pair = rooms.get(matchId);
   if (pair === undefined) {
     if (rooms.size >= 10_000) rooms.clear();
-    pair = { full: `match:${matchId}`, scorebug: `scorebug:${matchId}` };
+    pair = { full: matchRoom(matchId, 'full'), scorebug: matchRoom(matchId, 'scorebug') };
     rooms.set(matchId, pair);
   }
   return pair[detail];
 }
 
-/** The match a room of `roomOf` belongs to, or null for another room (a socket's own room). */
-export function matchOfRoom(room: string): string | null {
-  if (room.startsWith('match:')) return room.slice('match:'.length);
-  if (room.startsWith('scorebug:')) return room.slice('scorebug:'.length);
-  return null;
-}
+export { matchOfRoom } from '../../shared/protocol/rooms';
 
 export interface SocketLimits {
   /** Sustained messages per second per connection. */
@@ -150,10 +147,10 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
   }
 
   /** Record a step with the token of the connection's handshake. */
-  async function record(socket: IoSocket, { matchId, eventId, expectedVersion, step }: RecordRequest<unknown>): Promise<RecordAck | Failure> {
+  async function record(socket: IoSocket, { matchId, stepId, expectedVersion, step }: RecordRequest<unknown>): Promise<RecordAck | Failure> {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token = typeof auth?.token === 'string' ? auth.token : '';
-    const res = await matches.record(matchId, token, { eventId, expectedVersion, step });
+    const res = await matches.record(matchId, token, { stepId, expectedVersion, step });
     if (!res.ok) {
       // Without a token this connection is a viewer: it may not record.
       if (res.error.code === 'unauthorized') return fail('forbidden', 'viewer connections may not record; connect with the scorer token', 'token');
@@ -166,7 +163,7 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
   return [
     handler({ event: 'subscribe', schema: subscribeSchema, acked: true, internal: 'could not read the match; retry', handle: subscribe }),
     handler({ event: 'unsubscribe', schema: unsubscribeSchema, acked: false, internal: 'could not leave the match', handle: unsubscribe }),
-    handler({ event: 'record', schema: recordSchema, acked: true, internal: 'the event log is unavailable; retry with the same eventId', handle: record }),
+    handler({ event: 'record', schema: recordSchema, acked: true, internal: 'the step log is unavailable; retry with the same stepId', handle: record }),
   ];
 }
 
@@ -186,8 +183,8 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
     try {
       return await h.handle(socket, parsed.value);
     } catch (err) {
-      const { matchId, eventId } = parsed.value as { matchId?: string; eventId?: string };
-      log.error({ event: h.event, matchId, eventId, err: (err as Error).message }, 'socket handler failed');
+      const { matchId, stepId } = parsed.value as { matchId?: string; stepId?: string };
+      log.error({ event: h.event, matchId, stepId, err: (err as Error).message }, 'socket handler failed');
       return fail('internal', h.internal);
     }
   }

@@ -32,7 +32,7 @@ export type ErrorCode =
   // transport / server
   | 'invalid-request'
   | 'protocol-mismatch'
-  | 'event-id-reused'
+  | 'step-id-reused'
   | 'stale'
   // events and tables
   | 'no-next-match'

@@ -8,9 +8,10 @@ import { z } from 'zod';
 import { RulesError, type ErrorCode } from './errors';
 import { EVENT_LIMITS, type SubscribeEventRequest, type SubscribeTableRequest, type ThemePreset, type UnsubscribeEventRequest, type UnsubscribeTableRequest } from './event';
 import { SAFE_ID } from './limits';
-import { countryCode, displayText as safeText, NAME_MAX, SHORT_NAME_MAX } from './setup';
-import { describeIssue } from './steps';
-import { PROTOCOL_VERSION } from './wire';
+import { NAME_MAX, SHORT_NAME_MAX } from './limits';
+import { countryCode, displayText as safeText } from './setup-schemas';
+import { PROTOCOL_VERSION } from './version';
+import { describeIssue } from './zod-issues';
 
 /** Ids in URLs: event ids and match ids (12 URL-safe characters when made here; 1–64 accepted). */
 const idSchema = z.string().regex(SAFE_ID, 'must be 1–64 letters, digits, _ or -');

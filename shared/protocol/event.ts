@@ -9,8 +9,9 @@
  * of its on-air cards (the match intro and the match summary) and whether the overlay's caption is hidden.
  */
 import type { ApiError } from './errors';
-import type { Discipline, Pair, PlayerKey, RotationOptions, Ruleset, StraightPoolOptions } from './setup';
-import type { PROTOCOL_VERSION } from './wire';
+import type { RotationOptions, StraightPoolOptions } from './setup';
+import type { PROTOCOL_VERSION } from './version';
+import type { Discipline, Pair, PlayerKey, Ruleset } from './vocabulary';
 
 /** Limits of an event (the server refuses more, naming the field). */
 export const EVENT_LIMITS = {
@@ -232,7 +233,7 @@ export interface TableState {
 
 /** Socket.IO `subscribeTable`: join the table's room; the ack carries its state. */
 export interface SubscribeTableRequest {
-  /** The page's PROTOCOL_VERSION (wire.ts); any other value is refused with `protocol-mismatch`. */
+  /** The page's PROTOCOL_VERSION (version.ts); any other value is refused with `protocol-mismatch`. */
   protocol: typeof PROTOCOL_VERSION;
   eventId: string;
   /** Table id. */

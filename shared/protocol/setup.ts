@@ -1,20 +1,15 @@
 /**
  * Match set-up: discipline, ruleset, options (docs/rules.md §5), players, per-player targets (handicap) and an
- * optional state in progress (docs/case-format.md `start`). `parseSetup` validates untrusted input with zod and
- * resolves every option to its default, so the engine never sees a missing option.
+ * optional state in progress (docs/case-format.md `start`). Types, the option defaults of each ruleset and the
+ * default targets: plain TypeScript without zod, so the rules and the pages (the launcher's form) use the
+ * same defaults. The server validates untrusted input with `parseSetup` (setup-schemas.ts), which resolves
+ * every option to these defaults, so the engine never sees a missing option.
  */
-import { z } from 'zod';
-import { isCountryCode } from '../countries';
-import { RulesError } from './errors';
-import { RACK_CLINCH } from './state';
-import { COUNT_MAX, NAME_MAX, SCORE_LIMIT, SHORT_NAME_MAX, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT } from './limits';
-import { describeIssue } from './steps';
+import { type Discipline, type Pair, type PlayerKey, RACK_CLINCH, type Ruleset } from './vocabulary';
 
-export type Discipline = '14-1' | 'rotation';
-export type Ruleset = 'nba' | 'wpa';
-/** Player keys: A is the first player named in the set-up and opens the match (the lag is decided). */
-export type PlayerKey = 'A' | 'B';
-export type Pair<T> = [T, T];
+export type { Discipline, Pair, PlayerKey, Ruleset } from './vocabulary';
+export { NAME_MAX, SHORT_NAME_MAX, UNSAFE_TEXT, VISIBLE_TEXT } from './limits';
+
 
 /** 14-1 options (docs/rules.md §5.1). Defaults come from the ruleset; any may be overridden. */
 export interface StraightPoolOptions {
@@ -130,141 +125,14 @@ export const ROTATION_DEFAULTS: RotationOptions = {
   illegalBreakPolicy: 'choice',
 };
 
-const pairOf = <T extends z.ZodType>(t: T) => z.tuple([t, t]);
-export { NAME_MAX, SHORT_NAME_MAX, UNSAFE_TEXT, VISIBLE_TEXT } from './limits';
-/** A display text: trimmed, 1–`max` characters, no control or text-direction characters, something visible. */
-export const displayText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `at most ${max} characters`)
-    .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters')
-    .refine((v) => VISIBLE_TEXT.test(v), 'must contain a visible character (not only zero-width or blank characters)');
-const name = displayText(NAME_MAX);
-const score = z.number().int().min(-SCORE_LIMIT).max(SCORE_LIMIT);
-/** A player's country: a code of shared/countries.ts, exactly as written there (upper case). */
-export const countryCode = z.string().refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 code in upper case (e.g. DE, JP), XK, or GB-ENG / GB-SCT / GB-WLS / GB-NIR');
-
-const startSchema = z.strictObject({
-  score: pairOf(score).optional(),
-  fouls: pairOf(z.number().int().min(0).max(2)).optional(),
-  innings: pairOf(z.number().int().min(0).max(COUNT_MAX)).optional(),
-  highRun: pairOf(z.number().int().min(0).max(COUNT_MAX)).optional(),
-  turn: z.enum(['A', 'B']).optional(),
-  rack: z.number().int().min(1).max(COUNT_MAX).optional(),
-  ballsOnTable: z.number().int().min(2, 'a 14-1 table at rest holds 2 to 15 balls (INV-4)').max(15).optional(),
-  onTable: z.array(z.number().int().min(1).max(15)).min(1).max(15).optional(),
-});
-
-const straightOptionsSchema = z.strictObject({
-  threeFoulResolution: z.enum(['opponent-choice', 'mandatory-rerack']).optional(),
-  openingBreakFoulsCount: z.enum(['none', 'standard-only']).optional(),
-  scratchCountsAsCueRailOnBreak: z.boolean().optional(),
-  requireTwoFoulWarning: z.boolean().optional(),
-  breakingFoulPenalty: z.number().int().min(0).max(100).optional(),
-  standardFoulPenalty: z.number().int().min(0).max(100).optional(),
-  threeFoulExtraPenalty: z.number().int().min(0).max(100).optional(),
-});
-
-const rotationOptionsSchema = z.strictObject({
-  callShot: z.boolean().optional(),
-  pushOut: z.boolean().optional(),
-  format: z.enum(['race', 'single-rack-61']).optional(),
-  threeFoulRule: z.boolean().optional(),
-  foulCountResetsEachRack: z.boolean().optional(),
-  illegalBreakPolicy: z.enum(['choice', 'foul']).optional(),
-});
-
-const common = {
-  breaker: z.enum(['A', 'B']).optional(),
-  players: pairOf(name),
-  shortNames: pairOf(displayText(SHORT_NAME_MAX).nullable()).optional(),
-  countries: pairOf(countryCode.nullable()).optional(),
-  targets: pairOf(z.number().int().min(1).max(TARGET_MAX)).optional(),
-  startScore: pairOf(score).optional(),
-  start: startSchema.optional(),
-};
-
-export const setupSchema = z.discriminatedUnion('discipline', [
-  z.object({
-    discipline: z.literal('14-1'),
-    ruleset: z.enum(['nba', 'wpa']).optional(),
-    options: straightOptionsSchema.optional(),
-    ...common,
-  }),
-  z.object({
-    discipline: z.literal('rotation'),
-    ruleset: z.literal('nba').optional(),
-    options: rotationOptionsSchema.optional(),
-    ...common,
-  }),
-]);
-
 /** The top-level fields of a set-up. */
 export const SETUP_KEYS: ReadonlySet<string> = new Set(['discipline', 'ruleset', 'options', 'breaker', 'players', 'shortNames', 'countries', 'targets', 'startScore', 'start']);
 
 /**
- * Validate a set-up and resolve its defaults (targets 100/100 for 14-1, 120/120 or 61/61 for Rotation).
- * An unknown top-level key is refused: a typo such as `target` must not silently give the defaults.
- * @throws RulesError `invalid-setup` naming the field and the reason.
+ * The targets a set-up without `targets` gets (docs/rules.md §5, race to N): 100 each for 14-1 (14-1 §11),
+ * 120 each for a Rotation race and RACK_CLINCH (61) each for Rotation's single rack (ROT §12, R-3a).
  */
-export function parseSetup(input: unknown): MatchSetup {
-  if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
-    const unknown = Object.keys(input).find((k) => !SETUP_KEYS.has(k));
-    if (unknown !== undefined) fail(`setup.${unknown}`, `unknown set-up field (known: ${[...SETUP_KEYS].join(', ')})`);
-  }
-  const res = setupSchema.safeParse(input);
-  if (!res.success) {
-    const { field, message } = describeIssue(res.error, 'setup');
-    throw new RulesError('invalid-setup', message, field);
-  }
-  const s = res.data;
-  const startScore: Pair<number> = s.startScore ?? [0, 0];
-  let setup: MatchSetup;
-  if (s.discipline === '14-1') {
-    const ruleset = s.ruleset ?? 'nba';
-    setup = {
-      discipline: '14-1',
-      ruleset,
-      options: { ...straightPoolDefaults(ruleset), ...stripUndefined(s.options ?? {}) },
-      breaker: s.breaker ?? 'A',
-      players: s.players,
-      targets: s.targets ?? [100, 100],
-      startScore,
-    };
-    if (s.start?.onTable) fail('setup.start.onTable', 'is for Rotation; 14-1 uses ballsOnTable');
-  } else {
-    const options = { ...ROTATION_DEFAULTS, ...stripUndefined(s.options ?? {}) };
-    setup = {
-      discipline: 'rotation',
-      ruleset: 'nba',
-      options,
-      breaker: s.breaker ?? 'A',
-      players: s.players,
-      targets: s.targets ?? (options.format === 'single-rack-61' ? [RACK_CLINCH, RACK_CLINCH] : [120, 120]),
-      startScore,
-    };
-    if (s.start?.ballsOnTable !== undefined) fail('setup.start.ballsOnTable', 'is for 14-1; Rotation uses onTable');
-    const onTable = s.start?.onTable;
-    if (onTable && new Set(onTable).size !== onTable.length) fail('setup.start.onTable', 'lists a ball twice');
-  }
-  if (s.start) setup.start = s.start;
-  if (s.shortNames) setup.shortNames = s.shortNames;
-  if (s.countries && s.countries.some((c) => c !== null)) setup.countries = s.countries;
-  const startScores = s.start?.score ?? startScore;
-  for (const i of [0, 1] as const) {
-    if (startScores[i] >= setup.targets[i]) {
-      fail(s.start?.score ? `setup.start.score.${i}` : `setup.startScore.${i}`, `already reaches the target ${setup.targets[i]}`);
-    }
-  }
-  return setup;
-}
-
-function fail(field: string, reason: string): never {
-  throw new RulesError('invalid-setup', `${field}: ${reason}`, field);
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+export function defaultTargets(discipline: Discipline, rotationFormat: RotationOptions['format'] = ROTATION_DEFAULTS.format): Pair<number> {
+  if (discipline === '14-1') return [100, 100];
+  return rotationFormat === 'single-rack-61' ? [RACK_CLINCH, RACK_CLINCH] : [120, 120];
 }

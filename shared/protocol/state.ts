@@ -2,11 +2,10 @@
  * The public match state: what every page shows and what the case bank's `expect` checks (docs/case-format.md).
  * Produced by the engine's `view()`; pure data, JSON-serialisable, identical on server and browser.
  */
-import type { Discipline, Pair, PlayerKey, Ruleset } from './setup';
 import type { Placement, ShotFoul } from './steps';
+import type { Discipline, Pair, PlayerKey, Ruleset } from './vocabulary';
 
-/** Rotation: rack points that clinch a rack, more than half of the 120 on the table (ROT §13, R-3a, R-13). */
-export const RACK_CLINCH = 61;
+export { RACK_CLINCH } from './vocabulary';
 
 /** A decision the rules wait for before the next shot (docs/case-format.md `awaiting`). */
 export type Awaiting =

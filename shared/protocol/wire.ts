@@ -3,7 +3,8 @@
  * live client (web/src/lib/client.ts) and the tests: the Socket.IO envelopes (`subscribe`,
  * `unsubscribe`, `record`), their acks, the `state` push, and the REST record body. Zod-free, so a page
  * may import it (values included) without pulling zod into its bundle; the schemas that check these
- * shapes on the server live beside it in `wire-schemas.ts`.
+ * shapes on the server live beside it in `wire-schemas.ts`. The messages of each direction as one union:
+ * messages.ts; the room names: rooms.ts.
  */
 import type { ApiError } from './errors';
 import type {
@@ -21,6 +22,7 @@ import type { MatchSetup } from './setup';
 import type { ConsistencyCheck, MatchState, Outcome, PlayerStats, RackTotal, SheetRow } from './state';
 import type { Step } from './steps';
 import type { ShotClockAck, ShotClockActionRequest, ShotClockPush, ShotClockRequest, TimeAck, TimeRequest } from './shot-clock';
+import { PROTOCOL_VERSION } from './version';
 
 /**
  * Version of this wire protocol. Every `subscribe` and `record` names the version its page was built
@@ -33,9 +35,12 @@ import type { ShotClockAck, ShotClockActionRequest, ShotClockPush, ShotClockRequ
  * added that the receiver must act on, one removed, renamed or given another meaning, a new required
  * field, or a change to the step vocabulary. Version 1 was the unversioned protocol (no `protocol` field);
  * version 2 pushed the whole statistics with every step; version 3 pushes only what changed (`StatsDelta`)
- * and lets a subscription ask for the scorebug state alone (`detail`).
+ * and lets a subscription ask for the scorebug state alone (`detail`); version 4 names a step's idempotency
+ * key `stepId` (it was `eventId`: "event" is the tournament) and refuses a reused one with `step-id-reused`.
+ * Pages of protocol 3 are refused like any other version (`protocol-mismatch`, "reload the page"): page
+ * and server ship together. A record request may still say `eventId` for one version (`RecordBody`).
  */
-export const PROTOCOL_VERSION = 3;
+export { PROTOCOL_VERSION };
 
 /**
  * How much of a match a subscription receives: `full` (default) the state and the statistics with score
@@ -94,7 +99,7 @@ export interface StatsDelta {
   check: MatchStats['check'];
 }
 
-/** The state of a match at one version. `version` = number of events in the log. */
+/** The state of a match at one version. `version` = number of steps in the log. */
 export interface ScorebugSnapshot {
   matchId: string;
   version: number;
@@ -124,15 +129,19 @@ export interface UnsubscribeRequest {
 }
 
 /**
- * Body of REST `POST /api/matches/:id/events`, and the part of the Socket.IO `record` request it shares.
+ * Body of REST `POST /api/matches/:id/steps`, and the part of the Socket.IO `record` request it shares.
  * `S` is the step's type: `Step` as a client sends it, `unknown` as the envelope check leaves it (the
- * engine's `parseStep` checks the step itself).
+ * server's `parseStep` checks the step itself, before the engine sees it).
  */
 export interface RecordBody<S = Step> {
   /** Optional over REST (scripts and Stream Deck buttons need not name one); when given it must be PROTOCOL_VERSION. */
   protocol?: typeof PROTOCOL_VERSION;
-  /** Client-chosen idempotency key, 1–100 characters without control or text-direction characters (UNSAFE_TEXT), unique per step of a match. */
-  eventId: string;
+  /**
+   * Client-chosen idempotency key, 1–100 characters without control or text-direction characters
+   * (UNSAFE_TEXT), unique per step of a match. Deprecated alias for one protocol version: `eventId` (the
+   * server takes it when `stepId` is absent; both given and different is `invalid-request` on `eventId`).
+   */
+  stepId: string;
   /** Record only if the match is at this version (else `stale` with `currentVersion`). */
   expectedVersion?: number;
   step: S;
@@ -152,7 +161,7 @@ export type SubscribeAck =
   | { ok: false; error: ApiError };
 /**
  * Reply to `record`: the state after the step and, for a newly recorded step, what changed in the statistics
- * (`stats`, since the version before). A retried eventId (`duplicate`) answers the state at the version it
+ * (`stats`, since the version before). A retried stepId (`duplicate`) answers the state at the version it
  * was recorded at, without `stats`. `currentVersion` is set with a `stale` error so the client can resync.
  */
 export type RecordAck =
@@ -168,8 +177,8 @@ export interface StatePush extends ScorebugSnapshot {
   stats?: StatsDelta;
 }
 
-/** The events a client emits with an acknowledgement: request and ack of each. */
-export interface AckedEvents {
+/** The requests a client emits with an acknowledgement (Socket.IO event names): request and ack of each. */
+export interface AckedRequests {
   subscribe: { request: SubscribeRequest; ack: SubscribeAck };
   record: { request: RecordRequest; ack: RecordAck };
   subscribeTable: { request: SubscribeTableRequest; ack: SubscribeTableAck };

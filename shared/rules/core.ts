@@ -4,7 +4,8 @@
  * Pure data; every transition returns a new object.
  */
 import type { MatchSetup, Pair, PlayerKey } from '../protocol/setup';
-import { type Awaiting, type BallInHand, type FoulPlacementFacts, type NextUp, type Outcome, RACK_CLINCH, type RackPlacement } from '../protocol/state';
+import type { Awaiting, BallInHand, FoulPlacementFacts, NextUp, Outcome, RackPlacement } from '../protocol/state';
+import { RACK_CLINCH } from '../protocol/vocabulary';
 
 /** Internal state of a match between steps. Immutable by convention (transitions copy). */
 export interface Core {

@@ -13,6 +13,8 @@ import {
   type StepContext, type Transition, withAt,
 } from './core';
 import { foulReasons, readShot, type ShotFacts, withoutBalls } from './read-shot';
+import { isThirdFoul, standardFoulCost } from './penalties';
+import { rerackContinuous } from './rerack';
 import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } from './shot-checks';
 import type { InputChecks } from './version';
 
@@ -122,28 +124,7 @@ function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { object
   return { core: d, outcome: outcomeOf(ctx, d, n, 0) };
 }
 
-/**
- * S-16–S-18 (14-1 §07 table; WPA 4.8): placement when a scoring shot leaves the break ball (1) or no ball (0).
- * Rack area facts default to "neither in the rack area".
- */
-export function rerackContinuous(left: number, a: RackArea): { placement: RackPlacement; ballInHand: 'kitchen' | null } {
-  const cue = a.cueBall ?? false;
-  if (left === 0) {
-    // S-18: 14th and break ball pocketed together — 15 racked; cue ball in hand behind the head string if in the rack area.
-    return { placement: { cueBall: cue ? 'kitchen' : 'as-is', breakBall: 'racked', racked: 15 }, ballInHand: cue ? 'kitchen' : null };
-  }
-  const bb = a.breakBall ?? false;
-  if (cue && bb) return { placement: { cueBall: 'kitchen', breakBall: 'racked', racked: 15 }, ballInHand: 'kitchen' }; // S-17(c)
-  if (cue) {
-    // S-17(a): break ball behind the head string → cue ball on the head spot (centre spot if taken); else in hand in the kitchen.
-    if (a.breakBallInKitchen) {
-      return { placement: { cueBall: a.headSpotTaken ? 'center-spot' : 'head-spot', breakBall: 'as-is', racked: 14 }, ballInHand: null };
-    }
-    return { placement: { cueBall: 'kitchen', breakBall: 'as-is', racked: 14 }, ballInHand: 'kitchen' };
-  }
-  if (bb) return { placement: { cueBall: 'as-is', breakBall: a.headSpotTaken ? 'center-spot' : 'head-spot', racked: 14 }, ballInHand: null }; // S-17(b)
-  return { placement: { cueBall: 'as-is', breakBall: 'as-is', racked: 14 }, ballInHand: null }; // S-17(e)
-}
+export { rerackContinuous } from './rerack';
 
 /** S-10, S-13, S-14 on a draft: −1, balls spotted, foul count (NBA: not on an opening break), third foul −16. */
 function standardFoul(setup: StraightPoolSetup, d: Core, ctx: StepContext, f: ShotFacts, wasBreak: boolean): Transition {
@@ -151,17 +132,15 @@ function standardFoul(setup: StraightPoolSetup, d: Core, ctx: StepContext, f: Sh
   const o = other(p);
   const opt = setup.options;
   const cueInHand = f.cueBall !== null ? 'kitchen' as const : null;
-  let pen = opt.standardFoulPenalty;
-  d.score = withAt(d.score, p, d.score[idx(p)] - pen);
   const counted = !(wasBreak && opt.openingBreakFoulsCount === 'none');
+  const third = counted && isThirdFoul(opt, d.fouls[idx(p)], d.warned[idx(p)]);
+  const pen = standardFoulCost(opt, third);
+  d.score = withAt(d.score, p, d.score[idx(p)] - pen);
   const fouls = foulReasons(f, true);
   const onBreak = wasBreak || undefined;
   if (counted) {
     const n = d.fouls[idx(p)] + 1;
-    if (n >= 3 && (!opt.requireTwoFoulWarning || d.warned[idx(p)])) {
-      const extra = opt.threeFoulExtraPenalty;
-      pen += extra;
-      d.score = withAt(d.score, p, d.score[idx(p)] - extra);
+    if (third) {
       d.fouls = withAt(d.fouls, p, 0);
       d.warned = withAt(d.warned, p, false);
       if (opt.threeFoulResolution === 'mandatory-rerack') {

@@ -4,7 +4,7 @@
  * Every function is pure: (setup, core, step) → new core + outcome, or a thrown RulesError.
  */
 import { RulesError } from '../protocol/errors';
-import { RACK_CLINCH } from '../protocol/state';
+import { RACK_CLINCH } from '../protocol/vocabulary';
 import type { PlayerKey, RotationSetup } from '../protocol/setup';
 import type { Choice, Placement, Step } from '../protocol/steps';
 import {

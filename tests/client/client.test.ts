@@ -57,7 +57,7 @@ describe('live client against the match server', () => {
 
   it('boots with the current snapshot, then hands over each recorded step in version order', async () => {
     const m = await createMatch(server.url, SETUP);
-    await api(server.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 'c-1', step: BREAK } });
+    await api(server.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'c-1', step: BREAK } });
     const viewer = open();
     const feeds: MatchFeed[] = [];
     const statuses: string[] = [];
@@ -72,7 +72,7 @@ describe('live client against the match server', () => {
     const scorer = open(m.scorerToken);
     await until(() => scorer.status === 'live', 'scorer connected');
     for (let i = 0; i < 5; i++) {
-      const ack = await scorer.record({ matchId: m.id, eventId: `c-p${i}`, expectedVersion: 1 + i, step: pot(i + 1) });
+      const ack = await scorer.record({ matchId: m.id, stepId: `c-p${i}`, expectedVersion: 1 + i, step: pot(i + 1) });
       expect(ack.ok).toBe(true);
       if (ack.ok) expect(ack.version).toBe(2 + i);
     }
@@ -91,19 +91,19 @@ describe('live client against the match server', () => {
     const m = await createMatch(server.url, SETUP);
     const viewer = open();
     await until(() => viewer.status === 'live', 'viewer connected');
-    const refused = await viewer.record({ matchId: m.id, eventId: 'x-1', step: BREAK });
+    const refused = await viewer.record({ matchId: m.id, stepId: 'x-1', step: BREAK });
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.code).toBe('forbidden'); // a viewer may not record
 
     const scorer = open(m.scorerToken);
     await until(() => scorer.status === 'live', 'scorer connected');
-    const stale = await scorer.record({ matchId: m.id, eventId: 'x-2', expectedVersion: 7, step: BREAK });
+    const stale = await scorer.record({ matchId: m.id, stepId: 'x-2', expectedVersion: 7, step: BREAK });
     expect(stale.ok).toBe(false);
     if (!stale.ok) {
       expect(stale.error.code).toBe('stale');
       expect(stale.currentVersion).toBe(0);
     }
-    const bad = await scorer.record({ matchId: m.id, eventId: 'x-3', step: { shot: { call: { ball: 99 } } } as Step });
+    const bad = await scorer.record({ matchId: m.id, stepId: 'x-3', step: { shot: { call: { ball: 99 } } } as Step });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error.field).toMatch(/^step\.shot\.call/);
 
@@ -111,7 +111,7 @@ describe('live client against the match server', () => {
     const stop = viewer.watch(m.id, (f) => feeds.push(f.version));
     await until(() => feeds.length === 1, 'boot');
     stop();
-    await scorer.record({ matchId: m.id, eventId: 'x-4', step: BREAK });
+    await scorer.record({ matchId: m.id, stepId: 'x-4', step: BREAK });
     await new Promise((r) => setTimeout(r, 200));
     expect(feeds).toEqual([0]);
 
@@ -121,7 +121,7 @@ describe('live client against the match server', () => {
     expect(errors).toEqual(['not-found']);
 
     scorer.close();
-    await expect(scorer.record({ matchId: m.id, eventId: 'x-5', step: BREAK })).rejects.toThrow('offline');
+    await expect(scorer.record({ matchId: m.id, stepId: 'x-5', step: BREAK })).rejects.toThrow('offline');
   });
 
   it('reconnect() drops the connection and connects again at once, resyncing subscriptions', async () => {
@@ -134,7 +134,7 @@ describe('live client against the match server', () => {
     scorer.onStatus((st) => statuses.push(st));
     scorer.reconnect();
     await until(() => scorer.status === 'live' && statuses.includes('offline'), 'reconnected');
-    const ack = await scorer.record({ matchId: m.id, eventId: 'r-1', expectedVersion: 0, step: BREAK });
+    const ack = await scorer.record({ matchId: m.id, stepId: 'r-1', expectedVersion: 0, step: BREAK });
     expect(ack.ok).toBe(true);
     await until(() => feeds.at(-1) === 1, 'the push after reconnecting');
     expect(statuses[0]).toBe('offline');
@@ -267,9 +267,9 @@ describe('live client against a misbehaving peer', () => {
     await until(() => errors.length === 1, 'the refusal');
     expect(errors[0]).toMatchObject({ code: 'protocol-mismatch', field: 'protocol' });
     expect(errors[0]!.message).toContain('reload the page');
-    const ack = await client.record({ matchId: 'other-build', eventId: 'e1', step: BREAK });
+    const ack = await client.record({ matchId: 'other-build', stepId: 'e1', step: BREAK });
     expect(ack).toEqual({ ok: false, error: errors[0] });
-    expect(records).toEqual([{ protocol: PROTOCOL_VERSION, matchId: 'other-build', eventId: 'e1', step: BREAK }]);
+    expect(records).toEqual([{ protocol: PROTOCOL_VERSION, matchId: 'other-build', stepId: 'e1', step: BREAK }]);
     expect(feeds).toEqual([]);
   });
 

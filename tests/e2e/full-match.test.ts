@@ -11,7 +11,7 @@
  * After every step: the server's state (read from instance 2) equals the engine's `view(replay(setup, steps))`
  * of the steps the test meant to enter; the overlay on instance 2 shows that state's score, run, high run,
  * fouls, rack, balls, turn and caption; the console on instance 1 shows the same score, run and rack.
- * At the end: the winner on the overlay, and the event log fetched over REST replays to the final state.
+ * At the end: the winner on the overlay, and the step log fetched over REST replays to the final state.
  * Screenshots: artifacts/screenshots/e2e-*.png.
  * With CI=true a missing Redis or Chromium fails the run; without CI the suite skips and says what to install.
  */
@@ -209,13 +209,13 @@ class Scoring {
     await this.overlay.evaluate(() => (document.documentElement.style.background = ''));
   }
 
-  /** The event log over REST (instance 1) replays to the state both instances report. */
+  /** The step log over REST (instance 1) replays to the state both instances report. */
   async checkLog(): Promise<MatchState> {
     const id = this.match.id;
-    const log = (await api(one.url, `/api/matches/${id}/events`)).body as { version: number; events: { version: number; step: Step }[] };
+    const log = (await api(one.url, `/api/matches/${id}/steps`)).body as { version: number; steps: { version: number; step: Step }[] };
     expect(log.version).toBe(this.version);
-    expect(log.events.map((e) => e.version)).toEqual(Array.from({ length: this.version }, (_, i) => i + 1));
-    const replayed = view(replay(parseSetup(this.setup), log.events.map((e) => e.step)));
+    expect(log.steps.map((e) => e.version)).toEqual(Array.from({ length: this.version }, (_, i) => i + 1));
+    const replayed = view(replay(parseSetup(this.setup), log.steps.map((e) => e.step)));
     for (const server of [one, two]) {
       const cur = (await api(server.url, `/api/matches/${id}`)).body as { version: number; state: MatchState };
       expect(cur.version).toBe(this.version);
@@ -278,7 +278,7 @@ describe.skipIf(!hasChromium || !redis.available)('a whole match: console on ins
     expect([s.score, s.run, s.ballsOnTable]).toEqual([[-2, 4], 4, 11]);
     const safety: Step = { shot: { call: 'safety', pocketed: 1 } };
     s = await g.step('safety with a ball pocketed (Stream Deck, instance 2)', safety, async () => {
-      const r = await api(two.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: `deck-${m.id}-1`, expectedVersion: 3, step: safety } });
+      const r = await api(two.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: `deck-${m.id}-1`, expectedVersion: 3, step: safety } });
       expect(r.status).toBe(201);
     });
     expect([s.turn, s.ballsOnTable, s.last?.safety]).toEqual(['A', 11, true]);

@@ -66,7 +66,7 @@ export function stepsToWin(setup: unknown): Step[] {
 let seq = 0;
 /** Record `step` over REST; expects 201. */
 export async function recordStep(url: string, match: { id: string; scorerToken: string }, step: Step): Promise<void> {
-  const res = await api(url, `/api/matches/${match.id}/events`, { token: match.scorerToken, body: { eventId: `ev-${process.pid}-${++seq}`, step } });
+  const res = await api(url, `/api/matches/${match.id}/steps`, { token: match.scorerToken, body: { stepId: `ev-${process.pid}-${++seq}`, step } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 

@@ -24,7 +24,7 @@ export class FakeClient implements ScorerClient {
   version = 0;
   ids = new Set<string>();
   /** Every record request that reached the server, in order. */
-  received: { eventId: string; expectedVersion?: number }[] = [];
+  received: { stepId: string; expectedVersion?: number }[] = [];
   /** The server answers `subscribe` (false: watchers hear nothing until `answer()`). */
   reachable = true;
   /** Records reach nobody and time out (a dead network under a socket that looks connected). */
@@ -81,15 +81,15 @@ export class FakeClient implements ScorerClient {
       });
       throw new Error(why);
     }
-    this.received.push({ eventId: req.eventId, expectedVersion: req.expectedVersion });
+    this.received.push({ stepId: req.stepId, expectedVersion: req.expectedVersion });
     const snap = () => ({ matchId: this.matchId, version: this.version, state: view(this.match) });
-    if (this.ids.has(req.eventId)) return { ok: true, duplicate: true, ...snap() };
+    if (this.ids.has(req.stepId)) return { ok: true, duplicate: true, ...snap() };
     if (req.expectedVersion !== undefined && req.expectedVersion !== this.version) {
       return { ok: false, error: { code: 'stale', message: 'stale' }, currentVersion: this.version };
     }
     const r = applyStep(this.match, req.step);
     if (!r.ok) return { ok: false, error: r.error.toJSON() };
-    this.ids.add(req.eventId);
+    this.ids.add(req.stepId);
     this.external(req.step);
     return { ok: true, ...snap() };
   }

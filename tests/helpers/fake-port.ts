@@ -5,27 +5,27 @@
  * changes (`FakeDocument`).
  */
 import type { EventLivePush, EventView, TableState } from '../../shared/protocol/event';
-import type { AckedEvents, StatePush } from '../../shared/protocol/wire';
+import type { AckedRequests, StatePush } from '../../shared/protocol/wire';
 import type { PageDocument } from '../../web/src/lib/live-connection';
 import type { AckCallback, AckEmitter, LivePort, PortListeners } from '../../web/src/lib/live-port';
 
 /** An acked message the port sent and the test has not answered yet. */
-export interface Asked<E extends keyof AckedEvents = keyof AckedEvents> {
+export interface Asked<E extends keyof AckedRequests = keyof AckedRequests> {
   event: E;
-  req: AckedEvents[E]['request'];
+  req: AckedRequests[E]['request'];
   ack: AckCallback<E>;
 }
 
-const EVENTS: readonly (keyof AckedEvents)[] = ['subscribe', 'record', 'subscribeTable', 'subscribeEvent'];
+const EVENTS: readonly (keyof AckedRequests)[] = ['subscribe', 'record', 'subscribeTable', 'subscribeEvent'];
 
 /** A socket port driven by the test: nothing happens until it says so. */
 export class FakePort implements LivePort {
   connected = false;
   active = true;
   /** Acked messages sent, per message name in order, until answered or lost. */
-  pending: { [E in keyof AckedEvents]: Asked<E>[] } = { subscribe: [], record: [], subscribeTable: [], subscribeEvent: [] };
+  pending: { [E in keyof AckedRequests]: Asked<E>[] } = { subscribe: [], record: [], subscribeTable: [], subscribeEvent: [] };
   /** Every acked message ever sent, per message name in order. */
-  asked: { [E in keyof AckedEvents]: Asked<E>[] } = { subscribe: [], record: [], subscribeTable: [], subscribeEvent: [] };
+  asked: { [E in keyof AckedRequests]: Asked<E>[] } = { subscribe: [], record: [], subscribeTable: [], subscribeEvent: [] };
   /** Messages without an ack (leaving a room), in order. */
   told: { event: string; req: unknown }[] = [];
   private listeners: { [E in keyof PortListeners]: PortListeners[E][] } = { connect: [], disconnect: [], connect_error: [], state: [], table: [], event: [], eventLive: [], shotClock: [] };
@@ -42,7 +42,7 @@ export class FakePort implements LivePort {
 
   timeout(_ms: number): AckEmitter {
     return {
-      emit: <E extends keyof AckedEvents>(event: E, req: AckedEvents[E]['request'], ack: AckCallback<E>) => {
+      emit: <E extends keyof AckedRequests>(event: E, req: AckedRequests[E]['request'], ack: AckCallback<E>) => {
         const asked: Asked<E> = { event, req, ack };
         this.pending[event].push(asked);
         this.asked[event].push(asked);
@@ -76,21 +76,21 @@ export class FakePort implements LivePort {
   }
 
   /** Take the oldest unanswered message named `event` (throws when there is none). */
-  take<E extends keyof AckedEvents>(event: E): Asked<E> {
+  take<E extends keyof AckedRequests>(event: E): Asked<E> {
     const p = this.pending[event].shift();
     if (!p) throw new Error(`no unanswered ${event}`);
     return p;
   }
 
   /** Answer the oldest unanswered `event` with `res`. */
-  answer<E extends keyof AckedEvents>(event: E, res: AckedEvents[E]['ack']): Asked<E> {
+  answer<E extends keyof AckedRequests>(event: E, res: AckedRequests[E]['ack']): Asked<E> {
     const p = this.take(event);
     p.ack(null, res);
     return p;
   }
 
   /** The oldest unanswered `event` times out. */
-  lose<E extends keyof AckedEvents>(event: E): void {
+  lose<E extends keyof AckedRequests>(event: E): void {
     this.take(event).ack(new Error('operation has timed out'));
   }
 
@@ -115,7 +115,7 @@ export class FakePort implements LivePort {
   }
 
   /** How many acked messages named `event` were sent. */
-  count(event: keyof AckedEvents): number {
+  count(event: keyof AckedRequests): number {
     return this.asked[event].length;
   }
 }

@@ -67,7 +67,7 @@ export class OverlayHarness extends ScorerHarness {
 
   /** Record one step over REST (throws unless 201). */
   async record(m: { id: string; scorerToken: string }, step: Step): Promise<{ version: number }> {
-    const res = await api(this.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: `ov-${process.pid}-${++this.eventNo}`, step } });
+    const res = await api(this.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: `ov-${process.pid}-${++this.eventNo}`, step } });
     if (res.status !== 201) throw new Error(`record: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as { version: number };
   }

@@ -122,9 +122,9 @@ export async function firstPaintMs(page: Page): Promise<number> {
  * Record `step` from inside the page (REST, the match's scorer token) and return the milliseconds from the
  * 201 answer to the frame after `[data-f="score-<player>"]` shows `expect`; null when it never did (3 s).
  */
-export async function pushPaintMs(page: Page, m: { id: string; scorerToken: string }, step: unknown, eventId: string, player: 'A' | 'B', expect: string): Promise<number | null> {
+export async function pushPaintMs(page: Page, m: { id: string; scorerToken: string }, step: unknown, stepId: string, player: 'A' | 'B', expect: string): Promise<number | null> {
   const r = await page.evaluate(
-    async ({ id, token, step, eventId, sel, expect }) => {
+    async ({ id, token, step, stepId, sel, expect }) => {
       const el = document.querySelector(sel)!;
       let paintedAt = 0;
       const seen = new Promise<void>((resolve) => {
@@ -138,17 +138,17 @@ export async function pushPaintMs(page: Page, m: { id: string; scorerToken: stri
         });
         mo.observe(el, { childList: true, characterData: true, subtree: true });
       });
-      const res = await fetch(`/api/matches/${id}/events`, {
+      const res = await fetch(`/api/matches/${id}/steps`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ eventId, step }),
+        body: JSON.stringify({ stepId, step }),
       });
       const ackAt = performance.now();
       if (res.status !== 201) return { error: `${res.status} ${await res.text()}` };
       await Promise.race([seen, new Promise((r) => setTimeout(r, 3000))]);
       return { delay: paintedAt ? paintedAt - ackAt : null };
     },
-    { id: m.id, token: m.scorerToken, step, eventId, sel: `[data-f="score-${player}"]`, expect },
+    { id: m.id, token: m.scorerToken, step, stepId, sel: `[data-f="score-${player}"]`, expect },
   );
   if ('error' in r) throw new Error(`record: ${r.error}`);
   return r.delay ?? null;

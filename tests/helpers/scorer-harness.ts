@@ -34,7 +34,7 @@ export class ScorerHarness {
   /** Folder for screenshots (artifacts/screenshots). */
   shots = '';
   private dataDir = '';
-  private eventSeq = 0;
+  private stepSeq = 0;
 
   /**
    * @param tmpPrefix prefix of the temp data folder; @param settleMs how long `settled` waits.
@@ -75,15 +75,15 @@ export class ScorerHarness {
 
   stateOf = (id: string) => this.api<{ state: MatchState; version: number }>(`/api/matches/${id}`);
 
-  eventsOf = async (id: string) =>
-    (await this.api<{ events: { version: number; eventId: string; step: unknown }[] }>(`/api/matches/${id}/events`)).events;
+  stepsOf = async (id: string) =>
+    (await this.api<{ steps: { version: number; stepId: string; step: unknown }[] }>(`/api/matches/${id}/steps`)).steps;
 
-  /** Another device records a step over REST (a fresh event id unless one is given). */
-  recordAs = (m: Created, step: object, eventId = `other-device-${++this.eventSeq}`) =>
-    this.api(`/api/matches/${m.id}/events`, {
+  /** Another device records a step over REST (a fresh step id unless one is given). */
+  recordAs = (m: Created, step: object, stepId = `other-device-${++this.stepSeq}`) =>
+    this.api(`/api/matches/${m.id}/steps`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${m.scorerToken}` },
-      body: JSON.stringify({ eventId, step }),
+      body: JSON.stringify({ stepId, step }),
     });
 
   /** A new phone-size, touch context and page; page errors are logged. */

@@ -15,7 +15,7 @@ import { applyStep, newMatch, parseSetup, type Match } from '../../shared/index'
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import type { Step } from '../../shared/protocol/steps';
 import { dropPrefix } from './redis';
-import { PROTOCOL_VERSION, type AckedEvents, type ClientToServerEvents, type ServerToClientEvents, type StatePush } from '../../shared/protocol/wire';
+import { PROTOCOL_VERSION, type AckedRequests, type ClientToServerEvents, type ServerToClientEvents, type StatePush } from '../../shared/protocol/wire';
 
 export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -151,7 +151,7 @@ export function connect(url: string, token?: string, opts: { reconnection?: bool
 }
 
 /** Emit any payload, as is, with an acknowledgement (malformed and hand-built messages); rejects after `timeoutMs`. */
-export async function call<T>(socket: Client, event: keyof AckedEvents, payload: unknown, timeoutMs = 5000): Promise<T> {
+export async function call<T>(socket: Client, event: keyof AckedRequests, payload: unknown, timeoutMs = 5000): Promise<T> {
   return (await (socket.timeout(timeoutMs) as unknown as { emitWithAck(e: string, p: unknown): Promise<T> }).emitWithAck(event, payload));
 }
 
@@ -159,13 +159,13 @@ export async function call<T>(socket: Client, event: keyof AckedEvents, payload:
  * Emit a typed `subscribe` or `record` request with this build's PROTOCOL_VERSION, as the pages' client
  * does, and await its typed ack; rejects after `timeoutMs`.
  */
-export function request<E extends keyof AckedEvents>(
+export function request<E extends keyof AckedRequests>(
   socket: Client,
   event: E,
-  req: Omit<AckedEvents[E]['request'], 'protocol'>,
+  req: Omit<AckedRequests[E]['request'], 'protocol'>,
   timeoutMs = 5000,
-): Promise<AckedEvents[E]['ack']> {
-  return call<AckedEvents[E]['ack']>(socket, event, { protocol: PROTOCOL_VERSION, ...req }, timeoutMs);
+): Promise<AckedRequests[E]['ack']> {
+  return call<AckedRequests[E]['ack']>(socket, event, { protocol: PROTOCOL_VERSION, ...req }, timeoutMs);
 }
 
 /** `POST /api/matches` → the created match (throws on a non-201). */

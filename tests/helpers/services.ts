@@ -66,9 +66,9 @@ export function services(store: Stores = memoryBackends().store): Services {
 }
 
 let seq = 0;
-/** Record `step` for `match` with its scorer token and a new eventId; expects it accepted. Returns the new version. */
+/** Record `step` for `match` with its scorer token and a new stepId; expects it accepted. Returns the new version. */
 export async function recordOk(matches: MatchService, match: { id: string; scorerToken: string }, step: Step): Promise<number> {
-  const res = await matches.record(match.id, match.scorerToken, { eventId: `svc-${++seq}`, step });
+  const res = await matches.record(match.id, match.scorerToken, { stepId: `svc-${++seq}`, step });
   expect(res.ok, JSON.stringify(res)).toBe(true);
   return res.ok ? res.version : -1;
 }

@@ -57,7 +57,7 @@ function engine(setup: unknown, steps: Step[]): Match {
 
 async function recordAll(url: string, m: { id: string; scorerToken: string }, steps: Step[]): Promise<void> {
   for (const [i, step] of steps.entries()) {
-    const res = await api(url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: `${m.id}-${i}`, step } });
+    const res = await api(url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: `${m.id}-${i}`, step } });
     if (res.status !== 201) throw new Error(`record ${i}: ${res.status} ${JSON.stringify(res.body)}`);
   }
 }
@@ -194,7 +194,7 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     await page.selectOption('[data-f="lang"]', 'en');
 
     // Live: Bob pockets the 9; the sheet and score follow without a reload.
-    const res = await api(server.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: `${m.id}-live`, step: STRAIGHT_STEPS[7] } });
+    const res = await api(server.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: `${m.id}-live`, step: STRAIGHT_STEPS[7] } });
     expect(res.status).toBe(201);
     want = engine(STRAIGHT, STRAIGHT_STEPS);
     await page.waitForFunction((t) => document.querySelector('[data-f="score-B"]')?.textContent === t, String(view(want).score[1]));

@@ -249,7 +249,7 @@ describe.skipIf(!hasChromium)('OBS overlay in Chromium', () => {
     const url = child.url;
     const port = new URL(url).port;
     const rec = async (base: string, step: Step, n: number) => {
-      const res = await api(base, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: `restart-${n}`, step } });
+      const res = await api(base, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: `restart-${n}`, step } });
       expect(res.status).toBe(201);
     };
     const m = await createMatch(url, SETUP);

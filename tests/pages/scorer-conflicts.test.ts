@@ -15,7 +15,7 @@ import { ScorerHarness } from '../helpers/scorer-harness';
 
 const run = chromiumAvailable();
 const h = new ScorerHarness('cuecast-scorer-conflicts-');
-const { create, eventsOf, settled, text, openScorer } = h;
+const { create, stepsOf, settled, text, openScorer } = h;
 
 const disabled = (page: Page, testId: string) => page.getByTestId(testId).isDisabled();
 /** Press keys and then check nothing went to the server (the version did not move). */
@@ -50,7 +50,7 @@ describe.skipIf(!run)('scorer console: no control the rules refuse (Chromium)', 
     expect(await disabled(page, 'foul-no-rail')).toBe(false);
     await page.getByTestId('foul-no-rail').click();
     await settled(page, m.id, 1);
-    expect((await eventsOf(m.id)).map((e) => e.step)).toEqual([{ shot: { call: { made: false }, rail: false } }]);
+    expect((await stepsOf(m.id)).map((e) => e.step)).toEqual([{ shot: { call: { made: false }, rail: false } }]);
     await ctx.close();
   });
 
@@ -83,7 +83,7 @@ describe.skipIf(!run)('scorer console: no control the rules refuse (Chromium)', 
     expect([await disabled(page, 'foul-off-table'), await disabled(page, 'foul-no-rail'), await page.getByTestId('clear-balls').count()]).toEqual([true, false, 0]);
     await implied.click();
     await settled(page, m.id, 1);
-    expect((await eventsOf(m.id)).map((e) => e.step)).toEqual([{ shot: { firstContact: null } }]);
+    expect((await stepsOf(m.id)).map((e) => e.step)).toEqual([{ shot: { firstContact: null } }]);
     await ctx.close();
   });
 
@@ -98,7 +98,7 @@ describe.skipIf(!run)('scorer console: no control the rules refuse (Chromium)', 
     await pressNothingSent(page, m.id, ['4']);
     await page.keyboard.press('1'); // scratch on the break
     await settled(page, m.id, 1);
-    expect((await eventsOf(m.id)).map((e) => e.step)).toEqual([{ shot: { firstContact: 1, cueBall: 'scratch' } }]);
+    expect((await stepsOf(m.id)).map((e) => e.step)).toEqual([{ shot: { firstContact: 1, cueBall: 'scratch' } }]);
     await ctx.close();
   });
 });

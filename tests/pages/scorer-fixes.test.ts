@@ -18,7 +18,7 @@ import { ScorerHarness } from '../helpers/scorer-harness';
 
 const run = chromiumAvailable();
 const h = new ScorerHarness('cuecast-scorer-fixes-');
-const { create, stateOf, eventsOf, settled, text, openScorer } = h;
+const { create, stateOf, stepsOf, settled, text, openScorer } = h;
 const MINUS = '\u2212';
 
 /** The element lies fully inside the viewport (not below the fold). */
@@ -75,7 +75,7 @@ describe.skipIf(!run)('scorer console QA fixes in Chromium', () => {
     await h.restartServer(port);
     const s = await settled(page, m.id, 3);
     expect([s.score, s.rack, s.ballsOnTable, s.turn, s.awaiting]).toEqual([[-6, 12], 2, 15, 'B', null]);
-    expect(await eventsOf(m.id)).toEqual([
+    expect(await stepsOf(m.id)).toEqual([
       { step: { shot: { call: { made: false }, cueBall: 'scratch' } } },
       { step: { choice: 'accept' } },
       { step: { shot: { call: { made: true }, pocketed: 2, rackArea: { cueBall: false, breakBall: false, breakBallInKitchen: false, headSpotTaken: false } } } },
@@ -163,7 +163,7 @@ describe.skipIf(!run)('scorer console QA fixes in Chromium', () => {
     await page.getByTestId('foul').click();
     const s = await settled(page, m.id, 1);
     expect([s.awaiting, s.turn, s.fouls]).toEqual(['foul-placement', 'B', [1, 0]]);
-    expect(await eventsOf(m.id)).toEqual([expect.objectContaining({ step: { shot: { firstContact: 5 } } })]);
+    expect(await stepsOf(m.id)).toEqual([expect.objectContaining({ step: { shot: { firstContact: 5 } } })]);
     await page.getByTestId('choice-panel').waitFor();
     await ctx.close();
   });
@@ -208,7 +208,7 @@ describe.skipIf(!run)('scorer console QA fixes in Chromium', () => {
     for (let i = 0; i < 4; i++) await press('u', true);
     const held = await settled(page, m.id, 7);
     expect(held).toMatchObject({ score: [3, 0], ballsOnTable: 15 });
-    expect((await eventsOf(m.id)).map((e) => Object.keys(e.step as object)[0])).toEqual(['shot', 'shot', 'shot', 'shot', 'undo', 'shot', 'undo']);
+    expect((await stepsOf(m.id)).map((e) => Object.keys(e.step as object)[0])).toEqual(['shot', 'shot', 'shot', 'shot', 'undo', 'shot', 'undo']);
     await ctx.close();
   });
 });

@@ -19,7 +19,7 @@ import { ScorerHarness, staticOnly } from '../helpers/scorer-harness';
 
 const run = chromiumAvailable();
 const h = new ScorerHarness('cuecast-scorer-offline-', 15_000);
-const { create, stateOf, eventsOf, settled, text, recordAs } = h;
+const { create, stateOf, stepsOf, settled, text, recordAs } = h;
 const MINUS = '\u2212';
 
 async function openScorer(url: string): Promise<{ ctx: BrowserContext; page: Page }> {
@@ -36,7 +36,7 @@ async function openScorer(url: string): Promise<{ ctx: BrowserContext; page: Pag
 }
 
 const outbox = (page: Page, id: string) =>
-  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '[]'), `cuecast.outbox.${id}`) as Promise<{ eventId: string; expectedVersion: number }[]>;
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '[]'), `cuecast.outbox.${id}`) as Promise<{ stepId: string; expectedVersion: number }[]>;
 
 describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
   h.install();
@@ -71,13 +71,13 @@ describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
     expect((await outbox(page, m.id)).map((e) => e.expectedVersion)).toEqual([1, 2]);
     expect(await page.getByTestId('queued-item').allTextContents()).toEqual(['Ann misses, run ends at 2 · queued', 'Bob +3, run 3 · queued']);
     await page.screenshot({ path: join(h.shots, 'scorer-reload-offline-cached-390.png'), fullPage: true });
-    const ids = (await outbox(page, m.id)).map((e) => e.eventId);
+    const ids = (await outbox(page, m.id)).map((e) => e.stepId);
     await pagesOnly.close();
 
     await h.restartServer(port);
     const s = await settled(page, m.id, 3);
     await page.getByTestId('cached-state').waitFor({ state: 'detached' });
-    expect((await eventsOf(m.id)).slice(1).map((e) => e.eventId)).toEqual(ids);
+    expect((await stepsOf(m.id)).slice(1).map((e) => e.stepId)).toEqual(ids);
     expect([s.score, s.turn, s.ballsOnTable]).toEqual([[7, 10], 'B', 7]);
     expect(await text(page, 'score-B')).toBe('10');
     await ctx.close();
@@ -105,7 +105,7 @@ describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
     const t0 = Date.now();
     await page.locator('[data-testid=status][data-status=live][data-queued="0"]').waitFor({ timeout: 10_000 });
     expect(Date.now() - t0).toBeLessThan(2500);
-    const log = await eventsOf(m.id);
+    const log = await stepsOf(m.id);
     expect(log.map((e) => e.step)).toEqual([{ shot: { call: { made: true }, pocketed: 1 } }]);
 
     // Dead again; two steps queue, another scorer records meanwhile: the stale notice names them in the engine's words.

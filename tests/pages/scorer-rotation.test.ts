@@ -17,7 +17,7 @@ import { ScorerHarness } from '../helpers/scorer-harness';
 
 const run = chromiumAvailable();
 const h = new ScorerHarness('cuecast-scorer-rotation-');
-const { create, stateOf, eventsOf, settled, text, recordAs } = h;
+const { create, stateOf, stepsOf, settled, text, recordAs } = h;
 /** Pages share one phone context (closed with the browser). */
 const openScorer = async (url: string): Promise<Page> => (await h.openScorer(url, ctx)).page;
 
@@ -86,7 +86,7 @@ describe.skipIf(!run)('Rotation console QA (second round) in Chromium', () => {
     await page.getByTestId('record').click();
     let s = await settled(page, m.id, 1);
     expect([s.score, s.turn, s.onTable]).toEqual([[0, 0], 'B', [3, 5, 9, 12]]);
-    expect((await eventsOf(m.id))[0]).toMatchObject({ step: { shot: { firstContact: 3, pocketed: [3, 9], call: { ball: 12, made: false } } } });
+    expect((await stepsOf(m.id))[0]).toMatchObject({ step: { shot: { firstContact: 3, pocketed: [3, 9], call: { ball: 12, made: false } } } });
 
     // Dan: 3 and 9 down, the 9 called (keyboard C moves the call to the next tapped ball): all score.
     await page.getByTestId('ball-3').click();

@@ -15,7 +15,7 @@ import { GHOST_TAP_MS } from '../../web/src/scorer/tap-guard';
 
 const run = chromiumAvailable();
 const h = new ScorerHarness('cuecast-scorer-e2e-');
-const { create, stateOf, eventsOf, settled, phone } = h;
+const { create, stateOf, stepsOf, settled, phone } = h;
 
 /** Every visible button and select is at least 48 × 48 CSS px (touch targets). */
 async function smallTargets(page: Page): Promise<string[]> {
@@ -226,9 +226,9 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     expect(await page.getByTestId('queued-item').count()).toBe(3);
     await page.screenshot({ path: join(h.shots, 'scorer-offline-queued.png'), fullPage: true });
     const queued = await page.evaluate((id) => JSON.parse(localStorage.getItem(`cuecast.outbox.${id}`) ?? '[]'), m.id) as
-      { eventId: string; expectedVersion: number }[];
+      { stepId: string; expectedVersion: number }[];
     expect(queued.map((e) => e.expectedVersion)).toEqual([0, 1, 2]);
-    expect(new Set(queued.map((e) => e.eventId)).size).toBe(3);
+    expect(new Set(queued.map((e) => e.stepId)).size).toBe(3);
 
     // Reload while the socket is still down: a plain static server hands out the page on the same address
     // (no Socket.IO there). The outbox survives the reload with the same ids.
@@ -236,16 +236,16 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     await page.reload();
     await page.getByTestId('status').filter({ hasText: 'offline — 3 queued' }).waitFor({ timeout: 10_000 });
     const reloaded = await page.evaluate((id) => JSON.parse(localStorage.getItem(`cuecast.outbox.${id}`) ?? '[]'), m.id) as
-      { eventId: string }[];
-    expect(reloaded.map((e) => e.eventId)).toEqual(queued.map((e) => e.eventId));
+      { stepId: string }[];
+    expect(reloaded.map((e) => e.stepId)).toEqual(queued.map((e) => e.stepId));
     await pagesOnly.close();
 
     await h.restartServer(port); // the Wi-Fi is back: same address, same store
     expect((await stateOf(m.id)).version).toBe(0);
     const s = await settled(page, m.id, 3);
     await expect.poll(() => page.getByTestId('queued-item').count(), { timeout: 10_000 }).toBe(0);
-    const log = await eventsOf(m.id);
-    expect(log.map((e) => e.eventId)).toEqual(queued.map((e) => e.eventId));
+    const log = await stepsOf(m.id);
+    expect(log.map((e) => e.stepId)).toEqual(queued.map((e) => e.stepId));
     expect(log.map((e) => e.step)).toEqual([
       { shot: { call: { made: true }, pocketed: 1 } },
       { shot: { call: { made: true }, pocketed: 2 } },

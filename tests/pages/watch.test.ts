@@ -22,7 +22,7 @@ const pot = (b: number): Step => ({ shot: { call: { ball: b }, pocketed: [b] } }
 
 let n = 0;
 async function record(url: string, m: { id: string; scorerToken: string }, step: Step): Promise<void> {
-  const res = await api(url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: `w-${++n}`, step } });
+  const res = await api(url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: `w-${++n}`, step } });
   if (res.status !== 201) throw new Error(`record: ${res.status} ${JSON.stringify(res.body)}`);
 }
 

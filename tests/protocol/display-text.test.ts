@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventCreateSchema, parseEventBody } from '../../shared/protocol/event-schemas';
 import { RulesError } from '../../shared/protocol/errors';
-import { parseSetup } from '../../shared/protocol/setup';
+import { parseSetup } from '../../shared/protocol/setup-schemas';
 
 const REFUSED: [string, string][] = [
   ['an Arabic letter mark (bidi control)', 'Ann\u061cBob'],

@@ -82,7 +82,7 @@ describe('the scorer console on a refused subscription', () => {
   test('a record refused with protocol-mismatch (the server was upgraded meanwhile): reload, the steps wait', async () => {
     class Upgraded extends Refusing {
       override async record(): Promise<RecordAck> {
-        this.received.push({ eventId: 'x' });
+        this.received.push({ stepId: 'x' });
         return { ok: false, error: MISMATCH };
       }
     }

@@ -197,7 +197,7 @@ describe('a dead network is "offline", and the console retries as soon as it is 
     s.retryNow();
     expect(client.reconnects).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(client.received.map((r) => r.eventId)).toContain(entry.eventId);
+    expect(client.received.map((r) => r.stepId)).toContain(entry.stepId);
     expect([v().status, v().offlineReason, v().queued.length]).toEqual(['live', null, 0]);
     expect(client.version).toBe(1);
   });

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type { RecordAck } from '../../shared/protocol/wire';
 import type { Step } from '../../shared/protocol/steps';
-import { Outbox, outboxKey, type OutboxEntry, type OutboxEvent } from '../../web/src/lib/outbox';
+import { Outbox, outboxKey, type OutboxEntry, type OutboxNotice } from '../../web/src/lib/outbox';
 
 class MemStorage {
   readonly m = new Map<string, string>();
@@ -15,7 +15,7 @@ class MemStorage {
   removeItem(k: string) { this.m.delete(k); }
 }
 
-/** A fake server: applies steps whose expectedVersion matches, dedups by event id, refuses stale ones. */
+/** A fake server: applies steps whose expectedVersion matches, dedups by step id, refuses stale ones. */
 class FakeServer {
   log: OutboxEntry[] = [];
   online = true;
@@ -27,7 +27,7 @@ class FakeServer {
     if (this.otherBuild) return { ok: false, error: { code: 'protocol-mismatch', message: 'this page is from an older version of cuecast: reload the page', field: 'protocol' } };
     const ok = (duplicate?: boolean): RecordAck =>
       ({ ok: true, matchId: e.matchId, version: this.log.length, state: {} as never, stats: {} as never, ...(duplicate ? { duplicate } : {}) });
-    if (this.log.some((x) => x.eventId === e.eventId)) return ok(true);
+    if (this.log.some((x) => x.stepId === e.stepId)) return ok(true);
     if (e.expectedVersion !== this.log.length) {
       return { ok: false, error: { code: 'stale', message: `expectedVersion ${e.expectedVersion}, log at ${this.log.length}` }, currentVersion: this.log.length };
     }
@@ -50,11 +50,11 @@ describe('outbox', () => {
     const box = new Outbox('m1', new MemStorage(), server.send);
     const a = box.enqueue(made(1), 0);
     const b = box.enqueue(made(2), 0);
-    expect(a.eventId).not.toBe(b.eventId);
+    expect(a.stepId).not.toBe(b.stepId);
     expect([a.expectedVersion, b.expectedVersion]).toEqual([0, 1]);
     await box.flush();
     expect(box.size).toBe(0);
-    expect(server.log.map((e) => e.eventId)).toEqual([a.eventId, b.eventId]);
+    expect(server.log.map((e) => e.stepId)).toEqual([a.stepId, b.stepId]);
     // the next step continues from the acknowledged version even before a state push arrives
     expect(box.enqueue(miss, 0).expectedVersion).toBe(2);
   });
@@ -64,8 +64,8 @@ describe('outbox', () => {
     const server = new FakeServer();
     server.otherBuild = true;
     const box = new Outbox('m1', storage, server.send);
-    const ids = [box.enqueue(made(1), 0), box.enqueue(miss, 0)].map((e) => e.eventId);
-    const events: OutboxEvent[] = [];
+    const ids = [box.enqueue(made(1), 0), box.enqueue(miss, 0)].map((e) => e.stepId);
+    const events: OutboxNotice[] = [];
     box.on((e) => events.push(e));
     await box.flush();
     expect(events).toEqual([expect.objectContaining({ kind: 'unsent', reason: 'protocol-mismatch' })]);
@@ -76,7 +76,7 @@ describe('outbox', () => {
     server.otherBuild = false; // the page was reloaded from the server's build
     const reloaded = new Outbox('m1', storage, server.send);
     await reloaded.flush();
-    expect(server.log.map((e) => e.eventId)).toEqual(ids);
+    expect(server.log.map((e) => e.stepId)).toEqual(ids);
     expect(reloaded.size).toBe(0);
   });
 
@@ -85,8 +85,8 @@ describe('outbox', () => {
     const server = new FakeServer();
     server.online = false;
     const box = new Outbox('m1', storage, server.send);
-    const ids = [box.enqueue(made(1), 0), box.enqueue(miss, 0), box.enqueue(made(3), 0)].map((e) => e.eventId);
-    const events: OutboxEvent[] = [];
+    const ids = [box.enqueue(made(1), 0), box.enqueue(miss, 0), box.enqueue(made(3), 0)].map((e) => e.stepId);
+    const events: OutboxNotice[] = [];
     box.on((e) => events.push(e));
     await box.flush();
     expect(box.size).toBe(3);
@@ -94,11 +94,11 @@ describe('outbox', () => {
     expect(JSON.parse(storage.getItem(outboxKey('m1'))!)).toHaveLength(3);
 
     const reloaded = new Outbox('m1', storage, server.send); // page reload
-    expect(reloaded.entries.map((e) => e.eventId)).toEqual(ids);
+    expect(reloaded.entries.map((e) => e.stepId)).toEqual(ids);
     server.online = true;
     await reloaded.flush();
     await reloaded.flush(); // a second replay sends nothing
-    expect(server.log.map((e) => e.eventId)).toEqual(ids);
+    expect(server.log.map((e) => e.stepId)).toEqual(ids);
     expect(storage.getItem(outboxKey('m1'))).toBeNull();
   });
 
@@ -117,7 +117,7 @@ describe('outbox', () => {
     box.enqueue(made(1), 0);
     await box.flush();
     expect(box.size).toBe(1);
-    const acks: OutboxEvent[] = [];
+    const acks: OutboxNotice[] = [];
     box.on((e) => acks.push(e));
     await box.flush();
     expect(box.size).toBe(0);
@@ -127,11 +127,11 @@ describe('outbox', () => {
 
   test('stale: another scorer recorded first — the queued steps are dropped and reported, never forced', async () => {
     const server = new FakeServer();
-    server.log.push({ matchId: 'm1', eventId: 'other-device', expectedVersion: 0, step: miss, queuedAt: 0 });
+    server.log.push({ matchId: 'm1', stepId: 'other-device', expectedVersion: 0, step: miss, queuedAt: 0 });
     const box = new Outbox('m1', new MemStorage(), server.send);
     const a = box.enqueue(made(1), 0);
     const b = box.enqueue(miss, 0);
-    const events: OutboxEvent[] = [];
+    const events: OutboxNotice[] = [];
     box.on((e) => events.push(e));
     await box.flush();
     expect(server.log).toHaveLength(1);
@@ -147,7 +147,7 @@ describe('outbox', () => {
     const box = new Outbox('m1', new MemStorage(), server.send);
     box.enqueue(made(1), 0);
     box.enqueue(miss, 0);
-    const events: OutboxEvent[] = [];
+    const events: OutboxNotice[] = [];
     box.on((e) => events.push(e));
     await box.flush();
     expect(events[0]).toMatchObject({ kind: 'refused', error: { message: 'shot.pocketed: 16 balls' } });
@@ -177,8 +177,19 @@ describe('outbox', () => {
     const storage = new MemStorage();
     storage.setItem(outboxKey('m1'), '{not json');
     expect(new Outbox('m1', storage, new FakeServer().send).size).toBe(0);
-    storage.setItem(outboxKey('m1'), JSON.stringify([{ matchId: 'm2', eventId: 'x', expectedVersion: 0, step: miss }, 5]));
+    storage.setItem(outboxKey('m1'), JSON.stringify([{ matchId: 'm2', stepId: 'x', expectedVersion: 0, step: miss }, 5]));
     expect(new Outbox('m1', storage, new FakeServer().send).size).toBe(0);
+  });
+
+  test('steps queued by a page before protocol 4 (saved with `eventId`) are read as stepId and sent after the reload', async () => {
+    const storage = new MemStorage();
+    storage.setItem(outboxKey('m1'), JSON.stringify([{ matchId: 'm1', eventId: 'saved-by-v3', expectedVersion: 0, step: made(1), queuedAt: 1 }]));
+    const server = new FakeServer();
+    const box = new Outbox('m1', storage, server.send);
+    expect(box.size).toBe(1);
+    await box.flush();
+    expect(server.log.map((e) => e.stepId)).toEqual(['saved-by-v3']);
+    expect(server.log[0]).not.toHaveProperty('eventId');
   });
 
   test('resendNow: an attempt lost on a dead connection is sent again at once with the same id; its late answer is ignored', async () => {
@@ -187,7 +198,7 @@ describe('outbox', () => {
     let dead = true;
     let lateAnswer: (a: RecordAck) => void = () => {};
     const send = (e: OutboxEntry): Promise<RecordAck> => {
-      sent.push(e.eventId);
+      sent.push(e.stepId);
       if (dead) return new Promise<RecordAck>((res) => (lateAnswer = res)); // never answered (until we say so)
       return server.send(e);
     };
@@ -199,8 +210,8 @@ describe('outbox', () => {
     dead = false;
     box.resendNow();
     await run;
-    expect(sent).toEqual([a.eventId, a.eventId, b.eventId]);
-    expect(server.log.map((e) => e.eventId)).toEqual([a.eventId, b.eventId]);
+    expect(sent).toEqual([a.stepId, a.stepId, b.stepId]);
+    expect(server.log.map((e) => e.stepId)).toEqual([a.stepId, b.stepId]);
     lateAnswer({ ok: false, error: { code: 'stale', message: 'late' }, currentVersion: 0 }); // ignored
     await Promise.resolve();
     expect(box.size).toBe(0);
@@ -213,14 +224,14 @@ describe('outbox', () => {
     const sent: string[] = [];
     let box: Outbox;
     const send = (e: OutboxEntry): Promise<RecordAck> => {
-      sent.push(e.eventId);
+      sent.push(e.stepId);
       void box.flush(); // a state push arriving inside the send asks for a flush
       return server.send(e);
     };
     box = new Outbox('m1', new MemStorage(), send);
     const a = box.enqueue(made(1), 0);
     await box.flush();
-    expect(sent).toEqual([a.eventId]);
+    expect(sent).toEqual([a.stepId]);
     expect(box.size).toBe(0);
   });
 });

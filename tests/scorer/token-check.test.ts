@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { RecordAck } from '../../shared/protocol/wire';
-import { Outbox, outboxKey, type OutboxEntry, type OutboxEvent } from '../../web/src/lib/outbox';
+import { Outbox, outboxKey, type OutboxEntry, type OutboxNotice } from '../../web/src/lib/outbox';
 import { ScorerSession, type SessionView } from '../../web/src/scorer/session';
 import type { TokenAccess } from '../../web/src/scorer/token-gate';
 import { checkScorerToken, forgetToken, saveToken, tokenFromPaste, tokenKey, type TokenCheck } from '../../web/src/scorer/tokens';
@@ -304,18 +304,18 @@ describe('outbox: a token refusal holds the queue', () => {
         return { ok: true, matchId: 'm1', version: log.length, state: {} as never, stats: {} as never };
       };
       const ob = new Outbox('m1', storage, send);
-      const events: OutboxEvent['kind'][] = [];
+      const events: OutboxNotice['kind'][] = [];
       ob.on((e) => events.push(e.kind));
       const a = ob.enqueue(SHOT, 0);
       const b = ob.enqueue({ shot: { call: 'safety' } }, 0);
       await ob.flush();
       expect(events, code).toEqual(['held']);
-      expect(ob.entries.map((e) => e.eventId)).toEqual([a.eventId, b.eventId]);
+      expect(ob.entries.map((e) => e.stepId)).toEqual([a.stepId, b.stepId]);
       expect(ob.sending).toBeNull();
       expect(new Outbox('m1', storage, send).size).toBe(2); // survives a reload
       tokenOk = true;
       await ob.flush();
-      expect(log.map((e) => e.eventId)).toEqual([a.eventId, b.eventId]);
+      expect(log.map((e) => e.stepId)).toEqual([a.stepId, b.stepId]);
       expect(ob.size).toBe(0);
     }
   });

@@ -3,7 +3,7 @@
  * - a bounded window: at most WINDOW_MAX effective steps on the undo stack and WINDOW_MAX log events, whatever
  *   the length of the match, and the state and statistics still those of the whole log;
  * - an undo reaching past the window rebuilds from the log and is still exact;
- * - a retried eventId older than the window is still a duplicate (or `event-id-reused`), from the store's index;
+ * - a retried stepId older than the window is still a duplicate (or `step-id-reused`), from the store's index;
  * - loading starts from the checkpoint stored beside the log and equals a replay of the whole log;
  * - idle matches nobody watches are forgotten, watched ones kept, a forgotten one loads again.
  */
@@ -58,11 +58,11 @@ describe.each(kinds)('a loaded match on the %s store', (kind) => {
     return { cache, svc: new MatchService({ store: over, log, shared: kind === 'redis', onAppended: () => undefined, live: cache }) };
   };
 
-  /** Record `steps` (eventIds `e<version>`) from version `from`; returns the last result. */
+  /** Record `steps` (stepIds `e<version>`) from version `from`; returns the last result. */
   async function recordAll(svc: MatchService, id: string, token: string, steps: readonly Step[], from = 0) {
     let last;
     for (const [i, step] of steps.entries()) {
-      last = await svc.record(id, token, { eventId: `e${from + i + 1}`, expectedVersion: from + i, step });
+      last = await svc.record(id, token, { stepId: `e${from + i + 1}`, expectedVersion: from + i, step });
       if (!last.ok) throw new Error(`step ${from + i + 1} refused: ${JSON.stringify(last.error)}`);
     }
     return last!;
@@ -77,9 +77,9 @@ describe.each(kinds)('a loaded match on the %s store', (kind) => {
     const whole = replay(setup, steps);
     expect(kept.version).toBe(steps.length);
     expect(kept.depth).toBe(whole.depth);
-    expect(kept.keptEvents).toBeLessThanOrEqual(WINDOW_MAX);
-    expect(kept.keptEvents).toBeGreaterThanOrEqual(WINDOW);
-    expect(kept.keptEventIds).toBe(kept.keptEvents);
+    expect(kept.keptSteps).toBeLessThanOrEqual(WINDOW_MAX);
+    expect(kept.keptSteps).toBeGreaterThanOrEqual(WINDOW);
+    expect(kept.keptStepIds).toBe(kept.keptSteps);
     expect(kept.undoable).toBeLessThanOrEqual(WINDOW_MAX);
     expect(kept.undoable).toBeGreaterThanOrEqual(Math.min(WINDOW, whole.depth) - 150);
     const cur = (await svc.current(m.id))!;
@@ -95,7 +95,7 @@ describe.each(kinds)('a loaded match on the %s store', (kind) => {
     expect((await cache.inspect(m.id))!.undoable).toBeLessThan(steps.length);
     const log: Step[] = [...steps];
     for (let i = 0; i < steps.length - 10; i++) {
-      const r = await svc.record(m.id, m.scorerToken, { eventId: `u${i}`, expectedVersion: log.length, step: { undo: true } });
+      const r = await svc.record(m.id, m.scorerToken, { stepId: `u${i}`, expectedVersion: log.length, step: { undo: true } });
       log.push({ undo: true });
       expect(r.ok).toBe(true);
       if (r.ok) expect(r.state).toEqual(view(played(steps.slice(0, steps.length - i - 1))));
@@ -110,28 +110,28 @@ describe.each(kinds)('a loaded match on the %s store', (kind) => {
     if (redo.ok) expect(redo.state).toEqual(view(played(steps.slice(0, 20))));
   });
 
-  it('a retried eventId older than the kept events is still a duplicate, or event-id-reused with another step', async () => {
+  it('a retried stepId older than the kept events is still a duplicate, or step-id-reused with another step', async () => {
     const { cache, svc } = service();
     const m = await svc.create(LONG_SETUP);
     const steps = plausibleSteps(2 * WINDOW + 20, LONG_SETUP, { seed: 13 });
     await recordAll(svc, m.id, m.scorerToken, steps);
     expect(cache.versionOf((await cache.get(m.id))!, 'e1')).toBeUndefined(); // out of the window
-    const first = await svc.record(m.id, m.scorerToken, { eventId: 'e1', step: steps[0] });
+    const first = await svc.record(m.id, m.scorerToken, { stepId: 'e1', step: steps[0] });
     expect(first).toMatchObject({ ok: true, version: 1, duplicate: true });
     if (first.ok) expect(first.state).toEqual(view(played(steps.slice(0, 1))));
     // One inside the window, not the latest: its own version and state.
     const near = steps.length - 5;
-    const kept = await svc.record(m.id, m.scorerToken, { eventId: `e${near}`, step: steps[near - 1] });
+    const kept = await svc.record(m.id, m.scorerToken, { stepId: `e${near}`, step: steps[near - 1] });
     expect(kept).toMatchObject({ ok: true, version: near, duplicate: true });
     if (kept.ok) expect(kept.state).toEqual(view(played(steps.slice(0, near))));
     // With the version it was first sent with (stale now): still the retry.
-    const stale = await svc.record(m.id, m.scorerToken, { eventId: 'e2', expectedVersion: 1, step: steps[1] });
+    const stale = await svc.record(m.id, m.scorerToken, { stepId: 'e2', expectedVersion: 1, step: steps[1] });
     expect(stale).toMatchObject({ ok: true, version: 2, duplicate: true });
-    // A step the rules refuse now, under an old eventId it was not recorded with: event-id-reused, not a rules error.
-    const reused = await svc.record(m.id, m.scorerToken, { eventId: 'e3', step: { choice: 'accept' } });
-    expect(reused).toMatchObject({ ok: false, error: { code: 'event-id-reused', field: 'eventId' } });
+    // A step the rules refuse now, under an old stepId it was not recorded with: step-id-reused, not a rules error.
+    const reused = await svc.record(m.id, m.scorerToken, { stepId: 'e3', step: { choice: 'accept' } });
+    expect(reused).toMatchObject({ ok: false, error: { code: 'step-id-reused', field: 'stepId' } });
     expect((await cache.inspect(m.id))!.version).toBe(steps.length);
-    expect((await svc.events(m.id))!.events).toHaveLength(steps.length);
+    expect((await svc.steps(m.id))!.steps).toHaveLength(steps.length);
   });
 
   it('loads from the checkpoint stored beside the log: the same match as a replay, without reading the whole log', async () => {
@@ -151,7 +151,7 @@ describe.each(kinds)('a loaded match on the %s store', (kind) => {
     const cur = (await a.svc.current(m.id))!;
     expect(fromCheckpoint.seen.loads).toBe(0);
     expect(fromCheckpoint.seen.opened[0]!.checkpoint?.version).toBe(2 * CHECKPOINT_EVERY);
-    expect(fromCheckpoint.seen.opened[0]!.events.length).toBe(WINDOW);
+    expect(fromCheckpoint.seen.opened[0]!.steps.length).toBe(WINDOW);
     expect(cur.snapshot.version).toBe(steps.length);
     expect(cur.snapshot.state).toEqual(view(whole));
     expect(cur.snapshot.stats).toEqual(statsOf(whole));
@@ -159,11 +159,11 @@ describe.each(kinds)('a loaded match on the %s store', (kind) => {
     const replayed = counting(fixture.store, { noCheckpoint: true });
     const b = service(replayed.store);
     expect((await b.svc.current(m.id))!.snapshot).toEqual(cur.snapshot);
-    expect(replayed.seen.opened[0]!.events).toHaveLength(steps.length);
+    expect(replayed.seen.opened[0]!.steps).toHaveLength(steps.length);
     // The match loaded from the checkpoint goes on exactly, undos reaching before the checkpoint included.
     const log = [...steps];
     for (let i = 0; i < 60; i++) {
-      const r = await a.svc.record(m.id, m.scorerToken, { eventId: `c${i}`, expectedVersion: log.length, step: { undo: true } });
+      const r = await a.svc.record(m.id, m.scorerToken, { stepId: `c${i}`, expectedVersion: log.length, step: { undo: true } });
       expect(r.ok).toBe(true);
       log.push({ undo: true });
     }
@@ -190,7 +190,7 @@ describe.each(kinds)('a loaded match on the %s store', (kind) => {
     expect((await svc.current(idle.id))!.snapshot).toEqual(before);
     expect(cache.isLoaded(idle.id)).toBe(true);
     const next = plausibleSteps(41, LONG_SETUP, { seed: 15 })[40]!;
-    expect(await svc.record(idle.id, idle.scorerToken, { eventId: 'after', expectedVersion: 40, step: next })).toMatchObject({ ok: true, version: 41 });
+    expect(await svc.record(idle.id, idle.scorerToken, { stepId: 'after', expectedVersion: 40, step: next })).toMatchObject({ ok: true, version: 41 });
     // Recently used matches are not idle.
     cache.evictIdle(60_000, () => false);
     expect(cache.isLoaded(idle.id)).toBe(true);

@@ -49,7 +49,7 @@ describe.each(kinds)('replay checked against the checkpoint on the %s store', (k
     const svc = service();
     const m = await svc.create(LONG_SETUP);
     for (const [i, step] of steps.entries()) {
-      const r = await svc.record(m.id, m.scorerToken, { eventId: `e${i + 1}`, expectedVersion: i, step });
+      const r = await svc.record(m.id, m.scorerToken, { stepId: `e${i + 1}`, expectedVersion: i, step });
       if (!r.ok) throw new Error(`step ${i + 1} refused: ${JSON.stringify(r.error)}`);
     }
     const deadline = Date.now() + 10_000;
@@ -115,7 +115,7 @@ describe.each(kinds)('replay checked against the checkpoint on the %s store', (k
     expect(now!.core.score).toEqual(cur.snapshot.state.score);
     expect(now!.hash).toBe(stateHashOf(now!.depth, now!.core, now!.stats));
     // The match goes on from there: a new step is recorded on the checkpoint's state.
-    const next = await svc.record(id, token, { eventId: 'next', expectedVersion: steps.length, step: { shot: { call: 'safety' } } });
+    const next = await svc.record(id, token, { stepId: 'next', expectedVersion: steps.length, step: { shot: { call: 'safety' } } });
     expect(next.ok && next.state.score).toEqual(cur.snapshot.state.score);
   });
 
@@ -130,7 +130,7 @@ describe.each(kinds)('replay checked against the checkpoint on the %s store', (k
     expect((await svc.current(id))!.snapshot.state.score).toEqual([whole.score[0] + 5, whole.score[1]]);
     expect(heard).toEqual([]);
     // An undo reaches before the checkpoint: the whole log is replayed, and disagrees with the stored hash.
-    await svc.record(id, token, { eventId: 'u1', expectedVersion: steps.length, step: { undo: true } });
+    await svc.record(id, token, { stepId: 'u1', expectedVersion: steps.length, step: { undo: true } });
     expect(heard).toHaveLength(1);
     expect(heard[0]).toMatchObject({ matchId: id, rulesVersion: RULES_VERSION, checkpointRulesVersion: RULES_VERSION, version: CHECKPOINT_EVERY });
     expect((await svc.current(id))!.snapshot.state.score).toEqual([whole.score[0] + 5, whole.score[1]]);

@@ -49,7 +49,7 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
   };
   const record = async (scorer: Client, matchId: string, from: number, to: number) => {
     for (let v = from; v <= to; v++) {
-      const ack = await request(scorer, 'record', { matchId, eventId: `e${v}`, expectedVersion: v - 1, step: steps[v - 1] });
+      const ack = await request(scorer, 'record', { matchId, stepId: `e${v}`, expectedVersion: v - 1, step: steps[v - 1] });
       expect(ack).toMatchObject({ ok: true, version: v });
     }
   };
@@ -173,7 +173,7 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
     const plays = plausibleSteps(CHECKPOINT_EVERY + 5, LONG_SETUP, { seed: 5 });
     const scorer = await open(inProcess.url, m.scorerToken);
     for (const [i, step] of plays.entries()) {
-      expect(await request(scorer, 'record', { matchId: m.id, eventId: `c${i + 1}`, expectedVersion: i, step })).toMatchObject({ ok: true, version: i + 1 });
+      expect(await request(scorer, 'record', { matchId: m.id, stepId: `c${i + 1}`, expectedVersion: i, step })).toMatchObject({ ok: true, version: i + 1 });
     }
     const ckpt = `${prefix}{m:${m.id}}:ckpt`;
     expect((await cli(cluster.ports[0]!, 'cluster', 'keyslot', ckpt)).trim()).toBe((await cli(cluster.ports[0]!, 'cluster', 'keyslot', `${prefix}{m:${m.id}}:log`)).trim());
@@ -193,8 +193,8 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
     // And records there: an undo, then the step again.
     const there = await open(child.url, m.scorerToken);
     const v = CHECKPOINT_EVERY + 5;
-    expect(await request(there, 'record', { matchId: m.id, eventId: 'u', expectedVersion: v, step: { undo: true } })).toMatchObject({ ok: true, version: v + 1 });
-    expect(await request(there, 'record', { matchId: m.id, eventId: 'r', expectedVersion: v + 1, step: plays[v - 1]! })).toMatchObject({ ok: true, version: v + 2 });
+    expect(await request(there, 'record', { matchId: m.id, stepId: 'u', expectedVersion: v, step: { undo: true } })).toMatchObject({ ok: true, version: v + 1 });
+    expect(await request(there, 'record', { matchId: m.id, stepId: 'r', expectedVersion: v + 1, step: plays[v - 1]! })).toMatchObject({ ok: true, version: v + 2 });
     const [a2, b2] = await Promise.all([api(inProcess.url, `/api/matches/${m.id}`), api(child.url, `/api/matches/${m.id}`)]);
     expect(b2.body).toEqual(a2.body);
     expect(b2.body.state).toEqual(a.body.state);
@@ -290,10 +290,10 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
     // and what is published meanwhile reaches no one there. The instances resync their viewers after.
     await cluster.restart(await cluster.masterOf(`${prefix}socket.io#/#match:${m.id}#`));
     for (let v = 4; v <= 6; v++) {
-      // While a master is away its commands wait or fail: retry with the same eventId (a retry records once).
+      // While a master is away its commands wait or fail: retry with the same stepId (a retry records once).
       const deadline = Date.now() + 15_000;
       for (;;) {
-        const ack = await request(scorer, 'record', { matchId: m.id, eventId: `e${v}`, expectedVersion: v - 1, step: steps[v - 1] }).catch(() => null);
+        const ack = await request(scorer, 'record', { matchId: m.id, stepId: `e${v}`, expectedVersion: v - 1, step: steps[v - 1] }).catch(() => null);
         if (ack?.ok) break;
         if (Date.now() > deadline) throw new Error(`record v${v} still failing: ${JSON.stringify(ack)}`);
         await new Promise((r) => setTimeout(r, 200));
@@ -302,7 +302,7 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
     await Promise.all([remote.waitFor(6, 15_000), local.waitFor(6, 15_000)]);
     expect(kept(remote).at(-1)).toBe(6);
     expect(kept(local).at(-1)).toBe(6);
-    expect((await api(child.url, `/api/matches/${m.id}/events`)).body.version).toBe(6);
+    expect((await api(child.url, `/api/matches/${m.id}/steps`)).body.version).toBe(6);
   }, 60_000);
 
   it('keeps the whole log through a kill -9 and restart of an instance, and pushes resume across instances', async () => {
@@ -313,10 +313,10 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
     await viewer.waitFor(20);
     await child.kill();
     child = await spawnServer(env());
-    const log = await api(child.url, `/api/matches/${m.id}/events`);
+    const log = await api(child.url, `/api/matches/${m.id}/steps`);
     expect(log.status).toBe(200);
-    expect(log.body.events.map((e: { version: number; eventId: string }) => [e.version, e.eventId])).toEqual(range(1, 20).map((v) => [v, `e${v}`]));
-    expect(log.body.events.map((e: { step: unknown }) => e.step)).toEqual(steps.slice(0, 20));
+    expect(log.body.steps.map((e: { version: number; stepId: string }) => [e.version, e.stepId])).toEqual(range(1, 20).map((v) => [v, `e${v}`]));
+    expect(log.body.steps.map((e: { step: unknown }) => e.step)).toEqual(steps.slice(0, 20));
     await record(await open(child.url, m.scorerToken), m.id, 21, 25);
     await viewer.waitFor(25);
     expect(kept(viewer)).toEqual(range(1, 25));

@@ -128,24 +128,24 @@ describe('REST and pages', () => {
 });
 
 describe('recording over REST and Socket.IO (the service decides: tests/services/event-ids.test.ts)', () => {
-  it('answers a new step 201, a retried eventId 200 with duplicate, a reused eventId 409 event-id-reused; Socket.IO acks the same', async () => {
+  it('answers a new step 201, a retried stepId 200 with duplicate, a reused stepId 409 step-id-reused; Socket.IO acks the same', async () => {
     const s = await startTestServer({ dataDir: tempDir('eventids') });
     const m = await createMatch(s.url);
     const scorer = await connect(s.url, m.scorerToken);
-    const path = `/api/matches/${m.id}/events`;
+    const path = `/api/matches/${m.id}/steps`;
     try {
-      const first = await api(s.url, path, { token: m.scorerToken, body: { eventId: 'button-1', step: steps[0] } });
+      const first = await api(s.url, path, { token: m.scorerToken, body: { stepId: 'button-1', step: steps[0] } });
       expect(first).toMatchObject({ status: 201, body: { version: 1 } });
-      const retry = await api(s.url, path, { token: m.scorerToken, body: { eventId: 'button-1', step: steps[0] } });
+      const retry = await api(s.url, path, { token: m.scorerToken, body: { stepId: 'button-1', step: steps[0] } });
       expect(retry).toMatchObject({ status: 200, body: { version: 1, duplicate: true } });
       expect(retry.body.state).toEqual(first.body.state);
-      const reused = await api(s.url, path, { token: m.scorerToken, body: { eventId: 'button-1', step: steps[1] } });
-      expect(reused).toMatchObject({ status: 409, body: { error: { code: 'event-id-reused', field: 'eventId' } } });
+      const reused = await api(s.url, path, { token: m.scorerToken, body: { stepId: 'button-1', step: steps[1] } });
+      expect(reused).toMatchObject({ status: 409, body: { error: { code: 'step-id-reused', field: 'stepId' } } });
       expect(reused.body.duplicate).toBeUndefined();
-      expect(await request(scorer, 'record', { matchId: m.id, eventId: 'button-1', step: steps[1] })).toMatchObject({ ok: false, error: { code: 'event-id-reused', field: 'eventId' } });
-      expect(await request(scorer, 'record', { matchId: m.id, eventId: 'button-1', step: steps[0] })).toMatchObject({ ok: true, version: 1, duplicate: true });
+      expect(await request(scorer, 'record', { matchId: m.id, stepId: 'button-1', step: steps[1] })).toMatchObject({ ok: false, error: { code: 'step-id-reused', field: 'stepId' } });
+      expect(await request(scorer, 'record', { matchId: m.id, stepId: 'button-1', step: steps[0] })).toMatchObject({ ok: true, version: 1, duplicate: true });
       const log = await api(s.url, path);
-      expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(['button-1']);
+      expect(log.body.steps.map((e: { stepId: string }) => e.stepId)).toEqual(['button-1']);
     } finally {
       scorer.close();
       await s.close();
@@ -212,12 +212,12 @@ describe('limits', () => {
       const scorer = await connect(s.url, m.scorerToken);
       const viewer = await connect(s.url);
       const emitNoAck = (c: typeof scorer, event: string, payload: unknown) => (c as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
-      emitNoAck(scorer, 'record', { matchId: m.id, eventId: 'no-ack', step: steps[0] });
+      emitNoAck(scorer, 'record', { matchId: m.id, stepId: 'no-ack', step: steps[0] });
       emitNoAck(viewer, 'subscribe', { matchId: m.id });
       // A record with an ack on the same connection is answered after the ignored one (messages are in order).
-      expect(await request(scorer, 'record', { matchId: m.id, eventId: 'acked', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
-      const log = await api(s.url, `/api/matches/${m.id}/events`);
-      expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(['acked']);
+      expect(await request(scorer, 'record', { matchId: m.id, stepId: 'acked', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
+      const log = await api(s.url, `/api/matches/${m.id}/steps`);
+      expect(log.body.steps.map((e: { stepId: string }) => e.stepId)).toEqual(['acked']);
       scorer.close();
       viewer.close();
     } finally {
@@ -246,7 +246,7 @@ describe('graceful shutdown', () => {
     const s = await startTestServer({ dataDir });
     const m = await createMatch(s.url);
     const scorer = await connect(s.url, m.scorerToken, { reconnection: false });
-    const pending = request(scorer, 'record', { matchId: m.id, eventId: 'last', expectedVersion: 0, step: steps[0] });
+    const pending = request(scorer, 'record', { matchId: m.id, stepId: 'last', expectedVersion: 0, step: steps[0] });
     await new Promise((r) => setTimeout(r, 2)); // the record is on the wire
     const closing = s.close();
     const ack = await pending;

@@ -39,7 +39,7 @@ describe.skipIf(!redis.available)('moving match keys of an earlier version to th
   const token = 'token-of-the-old-matches';
   let oldKeys = 0;
 
-  /** Write match `id` as the earlier version did: no rulesVersion in its meta (version 1), a stream log, eventIds, snapshot, listing. */
+  /** Write match `id` as the earlier version did: no rulesVersion in its meta (version 1), a stream log, stepIds, snapshot, listing. */
   async function writeOldMatch(id: string, steps: readonly Step[]): Promise<void> {
     const m = replay(setup, steps, 1);
     const at = Date.now();
@@ -94,11 +94,11 @@ describe.skipIf(!redis.available)('moving match keys of an earlier version to th
     const a = await api(s1.url, `/api/matches/${old.a.id}`);
     expect(a).toMatchObject({ status: 200, body: { version: 2, rulesVersion: 1 } });
     expect(a.body.state).toEqual(view(replay(setup, old.a.steps, 1)));
-    expect((await api(s2.url, `/api/matches/${old.b.id}/events`)).body.events.map((e: { eventId: string }) => e.eventId)).toEqual(old.b.steps.map((_, i) => `oldB-${i + 1}`));
-    const rec = await api(s2.url, `/api/matches/${old.a.id}/events`, { token, body: { eventId: 'after-upgrade', expectedVersion: 2, step: { shot: { call: { ball: 5 }, rail: true } } } });
+    expect((await api(s2.url, `/api/matches/${old.b.id}/steps`)).body.steps.map((e: { stepId: string }) => e.stepId)).toEqual(old.b.steps.map((_, i) => `oldB-${i + 1}`));
+    const rec = await api(s2.url, `/api/matches/${old.a.id}/steps`, { token, body: { stepId: 'after-upgrade', expectedVersion: 2, step: { shot: { call: { ball: 5 }, rail: true } } } });
     expect(rec).toMatchObject({ status: 201, body: { version: 3 } });
-    // A retried eventId of the old log is still known.
-    expect(await api(s1.url, `/api/matches/${old.b.id}/events`, { token, body: { eventId: 'oldB-1', step: old.b.steps[0] } })).toMatchObject({ status: 200, body: { version: 1, duplicate: true } });
+    // A retried stepId of the old log is still known.
+    expect(await api(s1.url, `/api/matches/${old.b.id}/steps`, { token, body: { stepId: 'oldB-1', step: old.b.steps[0] } })).toMatchObject({ status: 200, body: { version: 1, duplicate: true } });
   });
 
   it('a later start reads the marker and moves nothing', async () => {

@@ -2,7 +2,7 @@
  * A few hundred malformed messages (a hand-written table plus fast-check generated mutations of legal
  * steps and random JSON), over Socket.IO and REST: each gets a specific error — code and field — and
  * changes nothing: same version, same log, no push to viewers. A missing or other protocol version is
- * `protocol-mismatch`, before anything else; a bad envelope (matchId, eventId, expectedVersion, a non-object
+ * `protocol-mismatch`, before anything else; a bad envelope (matchId, stepId, expectedVersion, a non-object
  * request) is `invalid-request`; a bad step is `invalid-step`. Embedded mode (file store).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
-import { stepSchema } from '../../shared/protocol/steps';
+import { stepSchema } from '../../shared/protocol/step-schemas';
 import { PROTOCOL_VERSION, type RecordAck } from '../../shared/protocol/wire';
 import { api, call, connect, createMatch, legalSteps, request, startTestServer, Viewer, type Client } from '../helpers/server';
 import { fcRuns } from '../helpers/fc-runs';
@@ -32,19 +32,19 @@ const steps = legalSteps(3);
 
 /** Envelope rows: everything but the step (`invalid-request`). `M` is replaced by the match id. */
 function envelopeRows(): Row[] {
-  const base = { protocol: PROTOCOL_VERSION, matchId: 'M', eventId: 'bad', expectedVersion: 3, step: steps[0] };
+  const base = { protocol: PROTOCOL_VERSION, matchId: 'M', stepId: 'bad', expectedVersion: 3, step: steps[0] };
   const rows: Row[] = [];
   // Another protocol version is refused before any other check (a page from another build hears "reload").
   const { protocol: _, ...unversioned } = base;
   rows.push({ name: 'no protocol (a page from before versioning)', payload: unversioned, code: 'protocol-mismatch', field: 'protocol', socketOnly: true });
-  rows.push({ name: 'no protocol and an unknown key', payload: { ...unversioned, extra: 1, eventId: 5 }, code: 'protocol-mismatch', field: 'protocol', socketOnly: true });
+  rows.push({ name: 'no protocol and an unknown key', payload: { ...unversioned, extra: 1, stepId: 5 }, code: 'protocol-mismatch', field: 'protocol', socketOnly: true });
   for (const v of [1, PROTOCOL_VERSION - 1, PROTOCOL_VERSION + 1, '2', null, 2.5]) {
     rows.push({ name: `protocol ${JSON.stringify(v)}`, payload: { ...base, protocol: v }, code: 'protocol-mismatch', field: 'protocol' });
   }
   for (const p of [null, 1, 'x', [], true, [base]]) rows.push({ name: `request ${JSON.stringify(p)}`, payload: p, code: 'invalid-request', field: 'request' });
   rows.push({ name: 'unknown key', payload: { ...base, extra: 1 }, code: 'invalid-request', field: 'extra' });
   for (const v of [undefined, '', 5, null, {}, 'x'.repeat(65)]) rows.push({ name: `matchId ${JSON.stringify(v)}`, payload: { ...base, matchId: v }, code: 'invalid-request', field: 'matchId' });
-  for (const v of [undefined, '', 5, null, [], 'e'.repeat(101), 'a\nb', 'a\u0000', '\u001b[2J', 'x\u007f', 'x\u0085']) rows.push({ name: `eventId ${JSON.stringify(v)}`, payload: { ...base, eventId: v }, code: 'invalid-request', field: 'eventId' });
+  for (const v of [undefined, '', 5, null, [], 'e'.repeat(101), 'a\nb', 'a\u0000', '\u001b[2J', 'x\u007f', 'x\u0085']) rows.push({ name: `stepId ${JSON.stringify(v)}`, payload: { ...base, stepId: v }, code: 'invalid-request', field: 'stepId' });
   for (const v of [-1, 1.5, '3', null, {}, true]) rows.push({ name: `expectedVersion ${JSON.stringify(v)}`, payload: { ...base, expectedVersion: v }, code: 'invalid-request', field: 'expectedVersion' });
   rows.push({ name: 'unknown match', payload: { ...base, matchId: 'no-such-match' }, code: 'not-found', field: 'matchId' });
   rows.push({ name: 'match id with a slash', payload: { ...base, matchId: '../etc' }, code: 'not-found', field: 'matchId' });
@@ -105,7 +105,7 @@ const STEP_TABLE: [unknown, string][] = [
 ];
 
 function stepRows(): Row[] {
-  return STEP_TABLE.map(([step, field]) => ({ name: `step ${JSON.stringify(step)}`, payload: { protocol: PROTOCOL_VERSION, matchId: 'M', eventId: 'bad', expectedVersion: 3, step }, code: 'invalid-step', field }));
+  return STEP_TABLE.map(([step, field]) => ({ name: `step ${JSON.stringify(step)}`, payload: { protocol: PROTOCOL_VERSION, matchId: 'M', stepId: 'bad', expectedVersion: 3, step }, code: 'invalid-step', field }));
 }
 
 /** fast-check: legal shots with one field replaced by random JSON, and random JSON as the whole step. */
@@ -116,12 +116,12 @@ function generatedRows(): Row[] {
   for (const [key, value] of mutations) {
     const step = { shot: { call: { ball: 1 }, pocketed: [1], [key]: value } };
     if (stepSchema.safeParse(step).success) continue;
-    rows.push({ name: `shot.${key} = ${JSON.stringify(value).slice(0, 40)}`, payload: { protocol: PROTOCOL_VERSION, matchId: 'M', eventId: 'bad', expectedVersion: 3, step }, code: 'invalid-step', field: `step.shot.${key}`, prefix: true });
+    rows.push({ name: `shot.${key} = ${JSON.stringify(value).slice(0, 40)}`, payload: { protocol: PROTOCOL_VERSION, matchId: 'M', stepId: 'bad', expectedVersion: 3, step }, code: 'invalid-step', field: `step.shot.${key}`, prefix: true });
     if (rows.length >= 200) break;
   }
   for (const value of fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed: 7, numRuns: fcRuns(80) })) {
     if (stepSchema.safeParse(value).success) continue;
-    rows.push({ name: `random step ${JSON.stringify(value).slice(0, 40)}`, payload: { protocol: PROTOCOL_VERSION, matchId: 'M', eventId: 'bad', expectedVersion: 3, step: value }, code: 'invalid-step', field: 'step', prefix: true });
+    rows.push({ name: `random step ${JSON.stringify(value).slice(0, 40)}`, payload: { protocol: PROTOCOL_VERSION, matchId: 'M', stepId: 'bad', expectedVersion: 3, step: value }, code: 'invalid-step', field: 'step', prefix: true });
   }
   return rows;
 }
@@ -149,13 +149,13 @@ describe('malformed payloads', () => {
     match = await createMatch(server.url);
     scorer = await connect(server.url, match.scorerToken);
     for (let i = 0; i < 3; i++) {
-      const ack = await request(scorer, 'record', { matchId: match.id, eventId: `ok${i}`, expectedVersion: i, step: steps[i] });
+      const ack = await request(scorer, 'record', { matchId: match.id, stepId: `ok${i}`, expectedVersion: i, step: steps[i] });
       expect(ack.ok).toBe(true);
     }
     viewerSocket = await connect(server.url);
     viewer = new Viewer(viewerSocket);
     await request(viewerSocket, 'subscribe', { matchId: match.id });
-    logBefore = (await api(server.url, `/api/matches/${match.id}/events`)).body;
+    logBefore = (await api(server.url, `/api/matches/${match.id}/steps`)).body;
   });
   afterAll(async () => {
     scorer?.close();
@@ -187,7 +187,7 @@ describe('malformed payloads', () => {
       // Only object requests map to REST (matchId moves to the path, where an unknown id is a 404).
       if (!p || typeof p !== 'object' || Array.isArray(p) || typeof p.matchId !== 'string' || !/^[\w-]+$/.test(p.matchId) || row.field === 'request' || row.field === 'matchId' || row.socketOnly) continue;
       const { matchId, ...body } = p;
-      const res = await api(server.url, `/api/matches/${matchId}/events`, { token: match.scorerToken, body });
+      const res = await api(server.url, `/api/matches/${matchId}/steps`, { token: match.scorerToken, body });
       const err = res.body?.error;
       if (res.status !== statusOf[row.code] || err?.code !== row.code || !fieldMatches(row, err?.field)) {
         wrong.push(`${row.name}: expected ${statusOf[row.code]} ${row.code} ${row.field}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
@@ -195,13 +195,13 @@ describe('malformed payloads', () => {
     }
     expect(wrong).toEqual([]);
     // REST-only shapes: not JSON, a JSON body that is not an object, a body over the limit.
-    const notJson = await api(server.url, `/api/matches/${match.id}/events`, { token: match.scorerToken, rawBody: '{"eventId":' });
+    const notJson = await api(server.url, `/api/matches/${match.id}/steps`, { token: match.scorerToken, rawBody: '{"stepId":' });
     expect(notJson).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'body' } } });
     for (const raw of ['null', '5', '"x"', '[]', 'true']) {
-      const res = await api(server.url, `/api/matches/${match.id}/events`, { token: match.scorerToken, rawBody: raw });
+      const res = await api(server.url, `/api/matches/${match.id}/steps`, { token: match.scorerToken, rawBody: raw });
       expect(res, raw).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'request' } } });
     }
-    const huge = await api(server.url, `/api/matches/${match.id}/events`, { token: match.scorerToken, rawBody: JSON.stringify({ eventId: 'h', step: { x: 'y'.repeat(40_000) } }) });
+    const huge = await api(server.url, `/api/matches/${match.id}/steps`, { token: match.scorerToken, rawBody: JSON.stringify({ stepId: 'h', step: { x: 'y'.repeat(40_000) } }) });
     expect(huge).toMatchObject({ status: 413, body: { error: { code: 'too-large' } } });
     const badSetup = await api(server.url, '/api/matches', { body: { discipline: '14-1', players: ['Ann', ''] } });
     expect(badSetup).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: 'setup.players.1' } } });
@@ -236,11 +236,11 @@ describe('malformed payloads', () => {
   });
 
   it('nothing changed: same version, same log, no push to viewers', async () => {
-    const after = await api(server.url, `/api/matches/${match.id}/events`);
+    const after = await api(server.url, `/api/matches/${match.id}/steps`);
     expect(after.body).toEqual(logBefore);
     expect(after.body.version).toBe(3);
     expect(viewer.pushes).toHaveLength(0);
     // And the connection still works for a legal step.
-    expect(await request(scorer, 'record', { matchId: match.id, eventId: 'ok3', expectedVersion: 3, step: legalSteps(4)[3] })).toMatchObject({ ok: true, version: 4 });
+    expect(await request(scorer, 'record', { matchId: match.id, stepId: 'ok3', expectedVersion: 3, step: legalSteps(4)[3] })).toMatchObject({ ok: true, version: 4 });
   });
 });

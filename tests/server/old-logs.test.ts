@@ -59,7 +59,7 @@ describe.each(kinds)('a version-1 log on the %s store', (kind) => {
     for (const [i, step] of steps.entries()) {
       const v = version + i + 1;
       const state = view(replay(setup, all.slice(0, all.length - steps.length + i + 1), rulesVersion));
-      const res = await fixture.store.append(id, v - 1, { eventId: `old${v}`, step, at: Date.now() }, { summary: summaryOf(id, state, v, Date.now()), state });
+      const res = await fixture.store.append(id, v - 1, { stepId: `old${v}`, step, at: Date.now() }, { summary: summaryOf(id, state, v, Date.now()), state });
       expect(res.status).toBe('ok');
     }
   }
@@ -72,14 +72,14 @@ describe.each(kinds)('a version-1 log on the %s store', (kind) => {
     expect(cur!.snapshot.state.score).toEqual([0, 1]);
     expect(cur!.snapshot.state).toEqual(view(replay(setup, [BREAK, NO_RAIL_POCKETED], 1)));
     // Recording goes on.
-    expect(await svc.record(id, TOKEN, { eventId: 'n3', expectedVersion: 2, step: MISS })).toMatchObject({ ok: true, version: 3 });
+    expect(await svc.record(id, TOKEN, { stepId: 'n3', expectedVersion: 2, step: MISS })).toMatchObject({ ok: true, version: 3 });
     // The same contradiction recorded now is refused: new steps are judged by the rules of today.
-    const again = await svc.record(id, TOKEN, { eventId: 'n4', expectedVersion: 3, step: { shot: { call: { ball: 4 }, pocketed: [4], rail: false } } });
+    const again = await svc.record(id, TOKEN, { stepId: 'n4', expectedVersion: 3, step: { shot: { call: { ball: 4 }, pocketed: [4], rail: false } } });
     expect(again).toMatchObject({ ok: false, error: { code: 'inconsistent-shot', field: 'step.shot.rail' } });
     // Another instance loads it and undoes back over the old step: the state before it.
     const other = service();
-    expect(await other.record(id, TOKEN, { eventId: 'n4', expectedVersion: 3, step: { undo: true } })).toMatchObject({ ok: true, version: 4 });
-    const back = await other.record(id, TOKEN, { eventId: 'n5', expectedVersion: 4, step: { undo: true } });
+    expect(await other.record(id, TOKEN, { stepId: 'n4', expectedVersion: 3, step: { undo: true } })).toMatchObject({ ok: true, version: 4 });
+    const back = await other.record(id, TOKEN, { stepId: 'n5', expectedVersion: 4, step: { undo: true } });
     expect(back).toMatchObject({ ok: true, version: 5 });
     if (back.ok) expect(back.state).toEqual(view(replay(setup, [BREAK])));
   });
@@ -90,7 +90,7 @@ describe.each(kinds)('a version-1 log on the %s store', (kind) => {
     expect((await svc.current(id))!.snapshot.version).toBe(1);
     // An instance still on rules version 1 (a rolling upgrade) records the contradiction.
     await appendRaw(id, 1, [NO_RAIL_POCKETED], 1, [BREAK, NO_RAIL_POCKETED]);
-    const r = await svc.record(id, TOKEN, { eventId: 'c3', step: MISS });
+    const r = await svc.record(id, TOKEN, { stepId: 'c3', step: MISS });
     expect(r).toMatchObject({ ok: true, version: 3 });
     if (r.ok) expect(r.state).toEqual(view(replay(setup, [BREAK, NO_RAIL_POCKETED, MISS], 1)));
   });
@@ -99,10 +99,10 @@ describe.each(kinds)('a version-1 log on the %s store', (kind) => {
     const svc = service();
     const m = await svc.create(RAW_SETUP);
     expect(m.rulesVersion).toBe(RULES_VERSION);
-    expect(await svc.record(m.id, m.scorerToken, { eventId: 'b', step: BREAK })).toMatchObject({ ok: true, version: 1 });
-    const refused = await svc.record(m.id, m.scorerToken, { eventId: 'x', step: NO_RAIL_POCKETED });
+    expect(await svc.record(m.id, m.scorerToken, { stepId: 'b', step: BREAK })).toMatchObject({ ok: true, version: 1 });
+    const refused = await svc.record(m.id, m.scorerToken, { stepId: 'x', step: NO_RAIL_POCKETED });
     expect(refused).toMatchObject({ ok: false, error: { code: 'inconsistent-shot', field: 'step.shot.rail' } });
-    expect((await svc.events(m.id))!.version).toBe(1);
+    expect((await svc.steps(m.id))!.version).toBe(1);
     // A log of rules version 2 with the step (written past the rules: corrupt) is refused as it loads.
     const id = await storedMatch(2, [BREAK]);
     await appendRaw(id, 1, [NO_RAIL_POCKETED], 1, [BREAK, NO_RAIL_POCKETED]);
@@ -128,7 +128,7 @@ describe.each(storeKinds(redis.available, ['redis', 'file']))('rules version of 
     const first = services({ matches: fixture.store, events: fixture.events, shotClocks: new MemoryShotClockStore() });
     const created = await first.matches.create({ discipline: '14-1', players: ['Ann', 'Bob'] });
     expect(created).toMatchObject({ rulesVersion: RULES_VERSION });
-    await first.matches.record(created.id, created.scorerToken, { eventId: 'a', step: steps[0] });
+    await first.matches.record(created.id, created.scorerToken, { stepId: 'a', step: steps[0] });
     expect(await first.matches.current(created.id)).toMatchObject({ snapshot: { version: 1 }, rulesVersion: RULES_VERSION });
 
     // The record as a version from before rules versions were kept wrote it; then a restart (another instance) loads it.
@@ -149,7 +149,7 @@ describe.each(storeKinds(redis.available, ['redis', 'file']))('rules version of 
       const again = services({ matches: reopened, events: fixture.events, shotClocks: new MemoryShotClockStore() });
       expect(await again.matches.current(created.id)).toMatchObject({ snapshot: { version: 1 }, rulesVersion: 1 });
       // It still records.
-      expect(await again.matches.record(created.id, created.scorerToken, { eventId: 'b', step: steps[1] })).toMatchObject({ ok: true, version: 2 });
+      expect(await again.matches.record(created.id, created.scorerToken, { stepId: 'b', step: steps[1] })).toMatchObject({ ok: true, version: 2 });
     } finally {
       if (reopened !== fixture.store) await reopened.close();
     }

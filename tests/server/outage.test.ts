@@ -2,7 +2,7 @@
  * A 2 s Redis outage during a stream of shots. The suite spawns its OWN redis-server (AOF, fsync always) on
  * a free port and kills / restarts that one; the machine's shared Redis is never touched. Two instances,
  * viewers on both; the viewers here never resubscribe, so reaching the final version proves the server's
- * own resync after the Redis reconnection. The scorer retries a failed record with the same eventId. After a
+ * own resync after the Redis reconnection. The scorer retries a failed record with the same stepId. After a
  * reconnection every watched match is re-read at once and each viewer gets one push per match.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,9 +57,9 @@ describe.skipIf(!hasBinary)('Redis outage during a stream of shots', () => {
           await redis.start();
         })();
       }
-      // Like the scorer page: retry with the same eventId until acknowledged.
+      // Like the scorer page: retry with the same stepId until acknowledged.
       for (;;) {
-        const ack = await request(scorer, 'record', { matchId: m.id, eventId: `shot-${i}`, step: steps[i] }, 10_000).catch(
+        const ack = await request(scorer, 'record', { matchId: m.id, stepId: `shot-${i}`, step: steps[i] }, 10_000).catch(
           (e: Error) => ({ ok: false as const, error: { code: 'internal' as const, message: e.message } }),
         );
         if (ack.ok) {
@@ -78,9 +78,9 @@ describe.skipIf(!hasBinary)('Redis outage during a stream of shots', () => {
       expect(v.latest).toBe(SHOTS);
       expect(v.pushes.at(-1)!.state.steps).toBe(SHOTS);
     }
-    const log = await api(s2.url, `/api/matches/${m.id}/events`);
+    const log = await api(s2.url, `/api/matches/${m.id}/steps`);
     expect(log.body.version).toBe(SHOTS);
-    expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(steps.map((_, i) => `shot-${i}`));
+    expect(log.body.steps.map((e: { stepId: string }) => e.stepId)).toEqual(steps.map((_, i) => `shot-${i}`));
     console.info(`[outage] ${SHOTS} shots through a 2 s Redis outage, ${retries} scorer retries`);
   });
 
@@ -99,11 +99,11 @@ describe.skipIf(!hasBinary)('Redis outage during a stream of shots', () => {
       }
       const scorer = await connect(s1.url, m.scorerToken);
       sockets.push(scorer);
-      for (let i = 0; i < 3; i++) await request(scorer, 'record', { matchId: m.id, eventId: `p${i}`, expectedVersion: i, step: steps[i] });
+      for (let i = 0; i < 3; i++) await request(scorer, 'record', { matchId: m.id, stepId: `p${i}`, expectedVersion: i, step: steps[i] });
       await Promise.all(watchers.map((v) => v.waitFor(3)));
       proxy.cut();
       for (let i = 3; i < 6; i++) {
-        const ack = await request(scorer, 'record', { matchId: m.id, eventId: `p${i}`, expectedVersion: i, step: steps[i] });
+        const ack = await request(scorer, 'record', { matchId: m.id, stepId: `p${i}`, expectedVersion: i, step: steps[i] });
         expect(ack).toMatchObject({ ok: true, version: i + 1 });
       }
       await sleep(300);
@@ -138,13 +138,13 @@ describe.skipIf(!hasBinary)('Redis outage during a stream of shots', () => {
       const scorerB = await connect(s1.url, b.scorerToken);
       sockets.push(scorerA, scorerB);
       for (let i = 0; i < 3; i++) {
-        await request(scorerA, 'record', { matchId: a.id, eventId: `a${i}`, expectedVersion: i, step: steps[i] });
-        await request(scorerB, 'record', { matchId: b.id, eventId: `b${i}`, expectedVersion: i, step: steps[i] });
+        await request(scorerA, 'record', { matchId: a.id, stepId: `a${i}`, expectedVersion: i, step: steps[i] });
+        await request(scorerB, 'record', { matchId: b.id, stepId: `b${i}`, expectedVersion: i, step: steps[i] });
       }
       await Promise.all([onA.v.waitFor(3), onB.v.waitFor(3), both.v.waitFor(3)]);
       const seen = [onA, onB, both].map((w) => w.v.pushes.length);
       proxy.cut();
-      expect(await request(scorerA, 'record', { matchId: a.id, eventId: 'a3', expectedVersion: 3, step: steps[3] })).toMatchObject({ ok: true, version: 4 });
+      expect(await request(scorerA, 'record', { matchId: a.id, stepId: 'a3', expectedVersion: 3, step: steps[3] })).toMatchObject({ ok: true, version: 4 });
       await sleep(300);
       expect(onA.v.latest).toBe(3); // the cut really dropped the push
       proxy.heal();

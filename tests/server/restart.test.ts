@@ -20,7 +20,7 @@ const MIN_ACKED = 10;
  */
 async function recordUntilKilled(server: ChildServer, matchId: string, token: string, killAfterMs: number) {
   const scorer = await connect(server.url, token, { reconnection: false });
-  const acked: { eventId: string; version: number }[] = [];
+  const acked: { stepId: string; version: number }[] = [];
   let killed = false;
   let stopped = false; // the loop ended without the kill (a failed record): kill at once
   // Kill after ~killAfterMs, and never before MIN_ACKED steps are acknowledged (a loaded machine may ack only a
@@ -32,10 +32,10 @@ async function recordUntilKilled(server: ChildServer, matchId: string, token: st
   });
   try {
     for (let i = 0; !killed && i < steps.length; i++) {
-      const ack = await request(scorer, 'record', { matchId, eventId: `k${i}`, expectedVersion: i, step: steps[i] }, 1000).catch(() => null);
+      const ack = await request(scorer, 'record', { matchId, stepId: `k${i}`, expectedVersion: i, step: steps[i] }, 1000).catch(() => null);
       if (!ack) break;
       expect(ack).toMatchObject({ ok: true, version: i + 1 });
-      if (ack.ok) acked.push({ eventId: `k${i}`, version: ack.version });
+      if (ack.ok) acked.push({ stepId: `k${i}`, version: ack.version });
       await sleep(15); // stay under the production per-connection rate limit (20/s, burst 60)
     }
   } finally {
@@ -46,12 +46,12 @@ async function recordUntilKilled(server: ChildServer, matchId: string, token: st
   return acked;
 }
 
-async function expectAllAcknowledged(url: string, matchId: string, acked: { eventId: string; version: number }[]) {
-  const log = await api(url, `/api/matches/${matchId}/events`);
+async function expectAllAcknowledged(url: string, matchId: string, acked: { stepId: string; version: number }[]) {
+  const log = await api(url, `/api/matches/${matchId}/steps`);
   expect(log.status).toBe(200);
   expect(acked.length).toBeGreaterThan(5);
   expect(log.body.version).toBeGreaterThanOrEqual(acked.length);
-  for (const a of acked) expect(log.body.events[a.version - 1]?.eventId).toBe(a.eventId);
+  for (const a of acked) expect(log.body.steps[a.version - 1]?.stepId).toBe(a.stepId);
   return log.body.version as number;
 }
 
@@ -78,7 +78,7 @@ describe.skipIf(!redis.available)('killing an instance (Redis mode)', () => {
   it('loses no acknowledged step, and the next instance carries on', async () => {
     await killAndCarryOn({ REDIS_URL: redis.url, REDIS_PREFIX: prefix }, async (url, m, version) => {
       const scorer = await connect(url, m.scorerToken);
-      const ack = await request(scorer, 'record', { matchId: m.id, eventId: 'after', expectedVersion: version, step: steps[version] });
+      const ack = await request(scorer, 'record', { matchId: m.id, stepId: 'after', expectedVersion: version, step: steps[version] });
       scorer.close();
       expect(ack).toMatchObject({ ok: true, version: version + 1 });
     });
@@ -90,17 +90,17 @@ describe('embedded mode (file store)', () => {
 
   it('a killed process loses no acknowledged step', async () => {
     await killAndCarryOn({ DATA_DIR: tempDir() }, async (url, m, version) => {
-      const res = await api(url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 'after', expectedVersion: version, step: steps[version] } });
+      const res = await api(url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'after', expectedVersion: version, step: steps[version] } });
       expect(res).toMatchObject({ status: 201, body: { version: version + 1 } });
     });
   });
 
-  it('a graceful restart keeps matches, state, tokens, eventIds and the listing', async () => {
+  it('a graceful restart keeps matches, state, tokens, stepIds and the listing', async () => {
     const dataDir = tempDir();
     const a = await startTestServer({ dataDir });
     const m = await createMatch(a.url);
     const scorer = await connect(a.url, m.scorerToken);
-    for (let i = 0; i < 20; i++) await request(scorer, 'record', { matchId: m.id, eventId: `g${i}`, expectedVersion: i, step: steps[i] });
+    for (let i = 0; i < 20; i++) await request(scorer, 'record', { matchId: m.id, stepId: `g${i}`, expectedVersion: i, step: steps[i] });
     const before = (await api(a.url, `/api/matches/${m.id}`)).body;
     scorer.close();
     await a.close();
@@ -113,9 +113,9 @@ describe('embedded mode (file store)', () => {
       const list = (await api(b.url, '/api/matches')).body.matches;
       expect(list.find((x: { id: string }) => x.id === m.id)).toMatchObject({ version: 20 });
       const s = await connect(b.url, m.scorerToken);
-      // A retry of an old eventId is still recognised after the restart; the token still works.
-      expect(await request(s, 'record', { matchId: m.id, eventId: 'g19', step: steps[19] })).toMatchObject({ ok: true, version: 20, duplicate: true });
-      expect(await request(s, 'record', { matchId: m.id, eventId: 'g20', expectedVersion: 20, step: steps[20] })).toMatchObject({ ok: true, version: 21 });
+      // A retry of an old stepId is still recognised after the restart; the token still works.
+      expect(await request(s, 'record', { matchId: m.id, stepId: 'g19', step: steps[19] })).toMatchObject({ ok: true, version: 20, duplicate: true });
+      expect(await request(s, 'record', { matchId: m.id, stepId: 'g20', expectedVersion: 20, step: steps[20] })).toMatchObject({ ok: true, version: 21 });
       s.close();
     } finally {
       await b.close();
@@ -126,7 +126,7 @@ describe('embedded mode (file store)', () => {
     const env = { DATA_DIR: tempDir() };
     const first = await spawnServer(env);
     const m = await createMatch(first.url);
-    const res = await api(first.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 'one', step: steps[0] } });
+    const res = await api(first.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'one', step: steps[0] } });
     expect(res.status).toBe(201);
     const exited = new Promise<number | null>((resolve) => first.proc.once('exit', (code) => resolve(code)));
     first.proc.kill('SIGTERM');

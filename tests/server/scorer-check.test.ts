@@ -77,7 +77,7 @@ describe('scorer token check', () => {
     const m = await createMatch(server.url);
     await check(server.url, m.id, `Bearer ${m.scorerToken}`);
     await check(server.url, m.id, 'Bearer wrong');
-    const events = (await (await fetch(`${server.url}/api/matches/${m.id}/events`)).json()) as { version: number };
+    const events = (await (await fetch(`${server.url}/api/matches/${m.id}/steps`)).json()) as { version: number };
     expect(events.version).toBe(0);
   });
 

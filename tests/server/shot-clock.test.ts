@@ -103,7 +103,7 @@ describe.skipIf(!redis.available)('shot clock on two instances over one Redis', 
 
     expect((await api(pair.s1.url, `/api/matches/${m.id}`)).body.clock).toMatchObject({ status: 'running', extensionsLeft: [0, 1] });
     // A recorded shot opens the next clock period on both instances.
-    expect(await request(scorer, 'record', { matchId: m.id, eventId: 'c1', expectedVersion: 0, step: legalSteps(1)[0] })).toMatchObject({ ok: true });
+    expect(await request(scorer, 'record', { matchId: m.id, stepId: 'c1', expectedVersion: 0, step: legalSteps(1)[0] })).toMatchObject({ ok: true });
     await expect.poll(() => full2.at(-1)?.clock?.status).toBe('idle');
     expect(full2.at(-1)?.clock).toMatchObject({ kind: 'first-shot', extensionsLeft: [0, 1] });
   });

@@ -98,7 +98,7 @@ describe.each([
     const scorer = await connect(server.url, match.scorerToken, { reconnection: false });
     const steps = legalSteps(3);
     for (const [i, step] of steps.entries()) {
-      expect(await request(scorer, 'record', { matchId: match.id, eventId: `s${i}`, expectedVersion: i, step })).toMatchObject({ ok: true, version: i + 1 });
+      expect(await request(scorer, 'record', { matchId: match.id, stepId: `s${i}`, expectedVersion: i, step })).toMatchObject({ ok: true, version: i + 1 });
     }
     const disconnected = new Promise<string>((done) => scorer.once('disconnect', (reason) => done(reason)));
     const stuck = await mute(server.url);

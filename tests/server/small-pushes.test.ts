@@ -31,7 +31,7 @@ describe.skipIf(!redis.available)('small pushes', () => {
     const scorer = await open(url, token);
     const acks = [];
     for (const [i, step] of steps.entries()) {
-      const ack = await request(scorer, 'record', { matchId, eventId: `s${from + i}`, expectedVersion: from + i, step });
+      const ack = await request(scorer, 'record', { matchId, stepId: `s${from + i}`, expectedVersion: from + i, step });
       if (!ack.ok) throw new Error(`step ${from + i + 1} refused: ${JSON.stringify(ack.error)}`);
       acks.push(ack);
     }

@@ -3,7 +3,7 @@
  * temporary directory) and the in-memory stores run the same suite of the storage ports
  * (server/storage/types.ts, event-store.ts):
  * - matches: create (an existing id refused), compare-and-append (`ok`, `stale`, `duplicate`, nothing written
- *   by a refusal), the eventId index, `eventsSince`, checkpoints and `open`'s range, the listing newest first,
+ *   by a refusal), the stepId index, `stepsSince`, checkpoints and `open`'s range, the listing newest first,
  *   unknown ids, and what is stored unchanged by the caller's later edits of the objects it passed;
  * - events: create (an existing id refused), compare-and-set (`stale` changes nothing), the match links, the
  *   listing newest first, unknown ids, the sponsors' logos (binary kept exactly, replaced, deleted).
@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { newMatch, parseSetup, view } from '../../shared/index';
 import { summaryOf } from '../../server/matches/service';
 import type { EventDoc } from '../../server/storage/event-store';
-import type { Checkpoint, MatchRecord, StoredEvent } from '../../server/storage/types';
+import type { Checkpoint, MatchRecord, StoredStep } from '../../server/storage/types';
 import { requireRedis } from '../helpers/redis';
 import { legalSteps, SETUP } from '../helpers/server';
 import { storeKinds, suiteStores } from '../helpers/stores';
@@ -26,7 +26,7 @@ const steps = legalSteps(6);
 
 const record = (id: string, createdAt = 1): MatchRecord => ({ id, setup, tokenHash: 'ab'.repeat(32), createdAt, rulesVersion: 2 });
 const snap = (id: string, version: number, at: number) => ({ summary: summaryOf(id, state, version, at), state });
-const event = (i: number, eventId = `e${i}`): StoredEvent => ({ eventId, step: steps[i]!, at: 1000 + i });
+const event = (i: number, stepId = `e${i}`): StoredStep => ({ stepId, step: steps[i]!, at: 1000 + i });
 
 /** A minimal event document at `version` listing `matches` on table `t1`, changed at `updatedAt`. */
 function doc(id: string, version: number, matches: string[], updatedAt = 1000 + version): EventDoc {
@@ -53,12 +53,12 @@ describe.each(storeKinds(redis.available))('the %s stores keep the storage ports
   it('creates a match once, and reads it back with an empty log', async () => {
     const { store } = fixture;
     await store.create(record('m1'), snap('m1', 0, 1));
-    expect(await store.load('m1')).toEqual({ record: record('m1'), events: [] });
+    expect(await store.load('m1')).toEqual({ record: record('m1'), steps: [] });
     await expect(store.create(record('m1'), snap('m1', 0, 2))).rejects.toThrow();
     expect((await store.load('m1'))!.record).toEqual(record('m1'));
   });
 
-  it('appends only at the expected version and dedupes eventIds; a refusal writes nothing', async () => {
+  it('appends only at the expected version and dedupes stepIds; a refusal writes nothing', async () => {
     const { store } = fixture;
     await store.create(record('m2'), snap('m2', 0, 1));
     expect(await store.append('m2', 0, event(0), snap('m2', 1, 1000))).toEqual({ status: 'ok', version: 1 });
@@ -66,31 +66,31 @@ describe.each(storeKinds(redis.available))('the %s stores keep the storage ports
     expect(await store.append('m2', 1, event(1, 'e0'), snap('m2', 2, 1001))).toEqual({ status: 'duplicate', version: 1 });
     expect(await store.append('m2', 1, event(1), snap('m2', 2, 1001))).toEqual({ status: 'ok', version: 2 });
     expect(await store.append('m2', 5, event(2), snap('m2', 6, 1002))).toEqual({ status: 'stale', version: 2 });
-    expect((await store.load('m2'))!.events).toEqual([event(0), event(1)]);
-    expect(await store.versionOfEvent('m2', 'e1')).toBe(2);
-    expect(await store.versionOfEvent('m2', 'e2')).toBeUndefined();
+    expect((await store.load('m2'))!.steps).toEqual([event(0), event(1)]);
+    expect(await store.versionOfStep('m2', 'e1')).toBe(2);
+    expect(await store.versionOfStep('m2', 'e2')).toBeUndefined();
   });
 
   it('reads the log after a version, up to a version', async () => {
     const { store } = fixture;
     await store.create(record('m3'), snap('m3', 0, 1));
     for (let i = 0; i < 5; i++) expect(await store.append('m3', i, event(i), snap('m3', i + 1, 1000 + i))).toMatchObject({ status: 'ok' });
-    expect(await store.eventsSince('m3', 2)).toEqual([event(2), event(3), event(4)]);
-    expect(await store.eventsSince('m3', 1, 3)).toEqual([event(1), event(2)]);
-    expect(await store.eventsSince('m3', 5)).toEqual([]);
+    expect(await store.stepsSince('m3', 2)).toEqual([event(2), event(3), event(4)]);
+    expect(await store.stepsSince('m3', 1, 3)).toEqual([event(1), event(2)]);
+    expect(await store.stepsSince('m3', 5)).toEqual([]);
   });
 
-  it('keeps the latest checkpoint and opens from it, with at least the newest `tail` events', async () => {
+  it('keeps the latest checkpoint and opens from it, with at least the newest `tail` steps', async () => {
     const { store } = fixture;
     await store.create(record('m4'), snap('m4', 0, 1));
     for (let i = 0; i < 5; i++) await store.append('m4', i, event(i), snap('m4', i + 1, 1000 + i));
     // Without a checkpoint: the whole log.
-    expect(await store.open('m4', 2)).toEqual({ record: record('m4'), checkpoint: null, events: [0, 1, 2, 3, 4].map((i) => event(i)), from: 0 });
+    expect(await store.open('m4', 2)).toEqual({ record: record('m4'), checkpoint: null, steps: [0, 1, 2, 3, 4].map((i) => event(i)), from: 0 });
     const at = (version: number): Checkpoint => ({ format: 2, rulesVersion: 2, version, depth: version, core: newMatch(setup).core, stats: { sheet: [], open: [-1, -1], racks: [], tally: [], rackScored: 0, reracked: false, recent: [] } as never });
     await store.saveCheckpoint('m4', at(2));
     await store.saveCheckpoint('m4', at(4));
-    expect(await store.open('m4', 1)).toEqual({ record: record('m4'), checkpoint: at(4), events: [event(4)], from: 4 });
-    expect(await store.open('m4', 3)).toEqual({ record: record('m4'), checkpoint: at(4), events: [event(2), event(3), event(4)], from: 2 });
+    expect(await store.open('m4', 1)).toEqual({ record: record('m4'), checkpoint: at(4), steps: [event(4)], from: 4 });
+    expect(await store.open('m4', 3)).toEqual({ record: record('m4'), checkpoint: at(4), steps: [event(2), event(3), event(4)], from: 2 });
   });
 
   it('lists matches newest first, at most `limit`', async () => {
@@ -106,8 +106,8 @@ describe.each(storeKinds(redis.available))('the %s stores keep the storage ports
     const { store } = fixture;
     expect(await store.load('nobody')).toBeNull();
     expect(await store.open('nobody', 10)).toBeNull();
-    expect(await store.eventsSince('nobody', 0)).toEqual([]);
-    expect(await store.versionOfEvent('nobody', 'e0')).toBeUndefined();
+    expect(await store.stepsSince('nobody', 0)).toEqual([]);
+    expect(await store.versionOfStep('nobody', 'e0')).toBeUndefined();
   });
 
   it("keeps what it was given: the caller's later edits change nothing stored", async () => {
@@ -117,12 +117,12 @@ describe.each(storeKinds(redis.available))('the %s stores keep the storage ports
     const e = event(0);
     await store.append('m5', 0, e, snap('m5', 1, 1000));
     (rec.setup as { players: string[] }).players[0] = 'X';
-    (e as { eventId: string }).eventId = 'changed';
+    (e as { stepId: string }).stepId = 'changed';
     const read = await store.load('m5');
     expect(read!.record.setup.players).toEqual(['Ann', 'Bob']);
-    expect(read!.events).toEqual([event(0)]);
-    (read!.events[0] as { at: number }).at = -1;
-    expect((await store.load('m5'))!.events).toEqual([event(0)]);
+    expect(read!.steps).toEqual([event(0)]);
+    (read!.steps[0] as { at: number }).at = -1;
+    expect((await store.load('m5'))!.steps).toEqual([event(0)]);
   });
 
   it('creates an event once and replaces it only at the expected version; a stale save changes nothing', async () => {

@@ -2,7 +2,7 @@
  * Creating matches and recording steps through the match service (in-memory store, fake clock, no sockets):
  * - a match opened by player B (`breaker: B`): B is at the table and scores the first shot; the default stays A
  *   and anything but A or B is refused naming the field;
- * - rules refusals carry the engine's code and field and change nothing; a refused eventId is not burnt.
+ * - rules refusals carry the engine's code and field and change nothing; a refused stepId is not burnt.
  * How REST and Socket.IO carry these answers is tests/server/http.test.ts and malformed.test.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ describe('match service: create and record', () => {
     expect(await matches.current(created.id)).toMatchObject({ setup: { breaker: 'B' }, snapshot: { state: { turn: 'B' } } });
     const first = legalSteps(1, setup)[0];
     expect(first).toEqual({ shot: { call: { ball: 1 }, pocketed: [1] } });
-    const rec = await matches.record(created.id, created.scorerToken, { eventId: 'b1', step: first });
+    const rec = await matches.record(created.id, created.scorerToken, { stepId: 'b1', step: first });
     expect(rec).toMatchObject({ ok: true, version: 1, state: { score: [0, 1], turn: 'B' } });
     // The default stays A; anything but A or B is refused.
     expect(await matches.create(SETUP)).toMatchObject({ setup: { breaker: 'A' }, snapshot: { state: { turn: 'A' } } });
@@ -33,12 +33,12 @@ describe('match service: create and record', () => {
   it('rules refusals carry the engine code and change nothing', async () => {
     const { matches } = services();
     const fresh = await matches.create(SETUP);
-    const record = (eventId: string, step: unknown) => matches.record(fresh.id, fresh.scorerToken, { eventId, step });
+    const record = (stepId: string, step: unknown) => matches.record(fresh.id, fresh.scorerToken, { stepId, step });
     expect(await record('u', { undo: true })).toMatchObject({ ok: false, error: { code: 'nothing-to-undo', field: 'undo' } });
     const choice = await record('c', { choice: 'accept' });
     expect(choice).toMatchObject({ ok: false, error: { code: 'no-choice-pending' } });
     expect((await matches.currentState(fresh.id))!.version).toBe(0);
-    // The refused eventIds are not burnt: the same id may carry a legal step afterwards.
+    // The refused stepIds are not burnt: the same id may carry a legal step afterwards.
     expect(await record('u', steps[0])).toMatchObject({ ok: true, version: 1 });
   });
 });

@@ -47,12 +47,12 @@ describe('shot clock service', () => {
     await settle();
     const after = await shotClocks.view(m.id);
     expect(after).toMatchObject({ ok: true, clock: { status: 'idle', kind: 'first-shot', allowanceMs: 60_000, extensionsLeft: [0, 1] } }); // the break was recorded: 60 s for the first shot after it
-    expect((await matches.events(m.id))!.version).toBe(1);
+    expect((await matches.steps(m.id))!.version).toBe(1);
     await recordOk(matches, m, { undo: true });
     await settle();
     expect(await shotClocks.view(m.id)).toMatchObject({ ok: true, clock: { status: 'idle', extensionsLeft: [0, 1] } });
     await recordOk(matches, m, second!);
-    expect((await matches.events(m.id))!.version).toBe(3);
+    expect((await matches.steps(m.id))!.version).toBe(3);
   });
 
   it('repeats are harmless: a second start, pause or extension, or a press for an earlier period, changes and pushes nothing', async () => {

@@ -100,13 +100,13 @@ async function viewer(url: string, matchId: string) {
   return { socket, v, times };
 }
 
-/** Record `step` over Socket.IO, retrying the same eventId (a retry records nothing twice) for up to 15 s. */
-async function recordRetrying(socket: Client, matchId: string, eventId: string, expectedVersion: number, step: unknown): Promise<number> {
+/** Record `step` over Socket.IO, retrying the same stepId (a retry records nothing twice) for up to 15 s. */
+async function recordRetrying(socket: Client, matchId: string, stepId: string, expectedVersion: number, step: unknown): Promise<number> {
   const until = Date.now() + 15_000;
   for (;;) {
-    const ack = await request(socket, 'record', { matchId, eventId, expectedVersion, step: step as never }, 2000).catch((e: Error) => ({ ok: false as const, error: { code: 'no-ack', message: e.message } }));
+    const ack = await request(socket, 'record', { matchId, stepId, expectedVersion, step: step as never }, 2000).catch((e: Error) => ({ ok: false as const, error: { code: 'no-ack', message: e.message } }));
     if (ack.ok) return ack.version;
-    if (Date.now() > until) throw new Error(`record ${eventId} not acknowledged: ${JSON.stringify(ack)}`);
+    if (Date.now() > until) throw new Error(`record ${stepId} not acknowledged: ${JSON.stringify(ack)}`);
     await sleep(200);
   }
 }
@@ -180,17 +180,17 @@ const scorer: Client = io(URL_LB, { transports: ['websocket'], forceNew: true, a
 await new Promise<void>((ok) => scorer.once('connect', () => ok()));
 
 await check('record over REST through nginx', async () => {
-  const res = await api(URL_LB, `/api/matches/${matchId}/events`, { token: scorerToken, body: { eventId: 'rest-0', expectedVersion: 0, step: steps[0] } });
+  const res = await api(URL_LB, `/api/matches/${matchId}/steps`, { token: scorerToken, body: { stepId: 'rest-0', expectedVersion: 0, step: steps[0] } });
   assert(res.status === 201 && res.body.version === 1, `${res.status} ${JSON.stringify(res.body)}`);
   version = 1;
-  const again = await api(URL_LB, `/api/matches/${matchId}/events`, { token: scorerToken, body: { eventId: 'rest-0', expectedVersion: 0, step: steps[0] } });
+  const again = await api(URL_LB, `/api/matches/${matchId}/steps`, { token: scorerToken, body: { stepId: 'rest-0', expectedVersion: 0, step: steps[0] } });
   assert(again.status === 200 && again.body.duplicate === true, `retry: ${again.status} ${JSON.stringify(again.body)}`);
-  return 'version 1; the retry of the same eventId is a duplicate';
+  return 'version 1; the retry of the same stepId is a duplicate';
 });
 
 await check('record over Socket.IO through nginx', async () => {
   for (let i = 1; i < 10; i++) {
-    const ack = await request(scorer, 'record', { matchId, eventId: `io-${i}`, expectedVersion: version, step: steps[i]! });
+    const ack = await request(scorer, 'record', { matchId, stepId: `io-${i}`, expectedVersion: version, step: steps[i]! });
     assert(ack.ok && ack.version === version + 1, `step ${i}: ${JSON.stringify(ack)}`);
     version = ack.version;
   }
@@ -278,7 +278,7 @@ await check('down / up keeps the match', async () => {
   await allHealthy(['redis', 'cuecast1', 'cuecast2', 'lb']);
   const res = await api(URL_LB, `/api/matches/${matchId}`);
   assert(res.status === 200 && res.body.version === version, `${res.status} version ${res.body?.version}, wanted ${version}`);
-  const rec = await api(URL_LB, `/api/matches/${matchId}/events`, { token: scorerToken, body: { eventId: 'after-up', expectedVersion: version, step: steps[11] } });
+  const rec = await api(URL_LB, `/api/matches/${matchId}/steps`, { token: scorerToken, body: { stepId: 'after-up', expectedVersion: version, step: steps[11] } });
   assert(rec.status === 201 && rec.body.version === version + 1, `record after up: ${rec.status} ${JSON.stringify(rec.body)}`);
   const volumes = sh('docker volume ls -q').split('\n').filter(Boolean);
   assert(volumes.length === 1, `volumes after down/up: ${volumes.join(', ')}`);

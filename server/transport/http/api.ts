@@ -3,16 +3,20 @@
  * - `POST /api/matches` set-up → 201 `{id, scorerToken, version, rulesVersion, setup, state, urls}` (needs the admin token when set;
  *   at most `matchesPerHour` created per client address, else 429 `rate-limited`);
  * - `GET /api/matches` latest summaries; `GET /api/matches/:id` `{id, version, rulesVersion, setup, state, stats}`;
- * - `GET /api/matches/:id/events` the log; `GET /api/matches/:id/sheet.csv` the score sheet;
+ * - `GET /api/matches/:id/steps` the log `{id, version, steps: [{version, stepId, at, step}]}`;
+ *   `GET /api/matches/:id/sheet.csv` the score sheet;
  * - `GET /api/matches/:id/scorer-check` with `Authorization: Bearer <scorerToken>` → `{valid: true}` or
  *   `{valid: false, reason: 'no-token' | 'wrong-token'}` (never the token); 404 for an unknown match;
- * - `POST /api/matches/:id/events` `Authorization: Bearer <scorerToken>`, body `{eventId, expectedVersion?, step, protocol?}`
+ * - `POST /api/matches/:id/steps` `Authorization: Bearer <scorerToken>`, body `{stepId, expectedVersion?, step, protocol?}`
  *   (`RecordBody`, checked by the same envelope parse as the Socket.IO `record`)
  *   → `{matchId, version, state, stats?, duplicate?}` (201 new with `stats` = what changed in the statistics
- *   (`StatsDelta`), 200 retried eventId with the same step: the state after the original step, no `stats`),
- *   409 `{error, currentVersion}` when stale, 409 `event-id-reused` for a recorded eventId with another step,
- *   400 `invalid-request` for a bad envelope (eventId, expectedVersion, a non-object or non-JSON body),
+ *   (`StatsDelta`), 200 retried stepId with the same step: the state after the original step, no `stats`),
+ *   409 `{error, currentVersion}` when stale, 409 `step-id-reused` for a recorded stepId with another step,
+ *   400 `invalid-request` for a bad envelope (stepId, expectedVersion, a non-object or non-JSON body),
  *   400 `invalid-step` for a bad step, 400 `protocol-mismatch` for a `protocol` other than PROTOCOL_VERSION.
+ * - deprecated for one version (protocol 4), answering with a `Deprecation: true` header and a `Link` to the
+ *   new path: `GET /api/matches/:id/events` (the log as `events` with `eventId`) and `POST /api/matches/:id/events`
+ *   (the same as `…/steps`); the body's `eventId` is accepted as the old name of `stepId` on both paths;
  * - the event routes of server/transport/http/events-api.ts (`/api/events…`);
  * - the tables' data feeds of server/transport/http/feed-api.ts (`/api/events/:id/tables/:table/feed.json|xml`);
  * - the sponsors' logos of server/transport/http/sponsors-api.ts (`/api/events/:id/sponsors…`).
@@ -134,13 +138,25 @@ export function apiRouter(opts: ApiOptions): Router {
     res.json({ id: snapshot.matchId, version: snapshot.version, rulesVersion, setup, state: snapshot.state, stats: snapshot.stats, clock: clock.ok ? clock.clock : null });
   });
 
-  r.get('/matches/:id/events', async (req, res) => {
-    const ev = await matches.events(req.params.id);
-    if (!ev) return notFound(res, req.params.id);
+  r.get('/matches/:id/steps', async (req, res) => {
+    const log = await matches.steps(req.params.id);
+    if (!log) return notFound(res, req.params.id);
     res.json({
       id: req.params.id,
-      version: ev.version,
-      events: ev.events.map((e, i) => ({ version: i + 1, eventId: e.eventId, at: e.at, step: e.step })),
+      version: log.version,
+      steps: log.steps.map((e, i) => ({ version: i + 1, stepId: e.stepId, at: e.at, step: e.step })),
+    });
+  });
+
+  // Deprecated (protocol 3 names, kept for one version): the log as `events` with each step's `eventId`.
+  r.get('/matches/:id/events', async (req, res) => {
+    const log = await matches.steps(req.params.id);
+    if (!log) return notFound(res, req.params.id);
+    deprecated(res, `/api/matches/${req.params.id}/steps`);
+    res.json({
+      id: req.params.id,
+      version: log.version,
+      events: log.steps.map((e, i) => ({ version: i + 1, eventId: e.stepId, at: e.at, step: e.step })),
     });
   });
 
@@ -161,7 +177,8 @@ export function apiRouter(opts: ApiOptions): Router {
     res.json(valid ? { valid } : { valid, reason: token === undefined ? 'no-token' : 'wrong-token' });
   });
 
-  r.post('/matches/:id/events', async (req, res) => {
+  /** Record a step (the body's `eventId` is taken as the deprecated name of `stepId`). */
+  const recordStep = async (req: Request<{ id: string }>, res: Response): Promise<void> => {
     const token = bearer(req);
     if (token === undefined) return sendError(res, { code: 'unauthorized', message: 'recording needs the scorer token (Authorization: Bearer …)', field: 'token' });
     const body = parseEnvelope(recordBodySchema, req.body);
@@ -172,6 +189,12 @@ export function apiRouter(opts: ApiOptions): Router {
     }
     const { matchId, version, state, stats } = result;
     res.status(result.duplicate ? 200 : 201).json({ matchId, version, state, ...(stats ? { stats } : {}), ...(result.duplicate ? { duplicate: true } : {}) });
+  };
+  r.post('/matches/:id/steps', recordStep);
+  // Deprecated alias of `POST /matches/:id/steps` for one version.
+  r.post('/matches/:id/events', (req, res) => {
+    deprecated(res, `/api/matches/${req.params.id}/steps`);
+    return recordStep(req, res);
   });
 
   eventRoutes(r, { events: opts.events, adminToken: opts.adminToken }, bearer);
@@ -202,6 +225,12 @@ function invalidCode(req: Request): 'invalid-setup' | 'invalid-event' | 'invalid
 /** True when the request carries a body (a length above 0, or a chunked one). */
 function hasBody(req: Request): boolean {
   return Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+}
+
+/** Mark a response of a deprecated path: `Deprecation: true` and a `Link` to `successor` (RFC 9745, RFC 8288). */
+function deprecated(res: Response, successor: string): void {
+  res.setHeader('Deprecation', 'true');
+  res.setHeader('Link', `<${successor}>; rel="successor-version"`);
 }
 
 function notFound(res: Response, id: string): void {

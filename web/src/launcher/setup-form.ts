@@ -5,7 +5,7 @@
  */
 import type { ApiError } from '../../../shared/protocol/errors';
 import { COUNT_MAX, NAME_MAX, SCORE_LIMIT, SHORT_NAME_MAX, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT } from '../../../shared/protocol/limits';
-import type { PlayerKey, SetupInput } from '../../../shared/protocol/setup';
+import { defaultTargets as rulesTargets, ROTATION_DEFAULTS, type PlayerKey, type SetupInput } from '../../../shared/protocol/setup';
 import type { PageKey } from '../lib/i18n';
 import { type Lang, t } from '../lib/i18n-pages';
 
@@ -41,13 +41,13 @@ export interface SetupForm {
 export const defaultForm = (): SetupForm => ({
   discipline: '14-1',
   ruleset: 'nba',
-  callShot: false,
-  pushOut: true,
-  format: 'race',
+  callShot: ROTATION_DEFAULTS.callShot,
+  pushOut: ROTATION_DEFAULTS.pushOut,
+  format: ROTATION_DEFAULTS.format,
   players: ['', ''],
   shortNames: ['', ''],
   breaker: 'A',
-  targets: [100, 100],
+  targets: rulesTargets('14-1'),
   inProgress: false,
   startScore: [0, 0],
   turn: 'A',
@@ -58,10 +58,9 @@ export const defaultForm = (): SetupForm => ({
   rack: 1,
 });
 
-/** Default targets for a discipline/format (14-1: 100; Rotation: race 120, single rack 61). */
+/** Default targets for the form's discipline/format: the set-up's own (`defaultTargets` in shared/protocol/setup.ts). */
 export function defaultTargets(f: Pick<SetupForm, 'discipline' | 'format'>): [number, number] {
-  if (f.discipline === '14-1') return [100, 100];
-  return f.format === 'single-rack-61' ? [61, 61] : [120, 120];
+  return rulesTargets(f.discipline, f.format);
 }
 
 /** Why the form cannot be sent: the field to fix and the words for it (a page-string key; `{p}` player A or B, `{max}` the bound). */

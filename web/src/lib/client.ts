@@ -123,7 +123,7 @@ function record(connection: Connection, matches: MatchSubscriptions, req: Omit<R
       reject(new Error('offline'));
       return;
     }
-    const body: RecordRequest = { protocol: PROTOCOL_VERSION, matchId: req.matchId, eventId: req.eventId, step: req.step };
+    const body: RecordRequest = { protocol: PROTOCOL_VERSION, matchId: req.matchId, stepId: req.stepId, step: req.step };
     if (req.expectedVersion !== undefined) body.expectedVersion = req.expectedVersion;
     port.timeout(timeoutMs).emit('record', body, (err, ack) => {
       if (err || !ack) {

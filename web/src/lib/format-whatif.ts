@@ -6,6 +6,7 @@
  * rules' consistency check in words (14-1 INV-1 / INV-2, Rotation INV-R1).
  */
 import type { MatchSetup } from '../../../shared/protocol/setup';
+import { isThirdFoul, standardFoulCost } from '../../../shared/rules/penalties';
 import { type ConsistencyCheck, RACK_CLINCH, type MatchState } from '../../../shared/protocol/state';
 import { idx, minus, num } from './format';
 import { type Lang, t } from './i18n-pages';
@@ -18,13 +19,12 @@ export function whatIf(setup: MatchSetup, state: MatchState, lang: Lang): string
   const names = state.names;
   if (setup.discipline === '14-1') {
     const o = setup.options;
-    const cost = o.standardFoulPenalty + o.threeFoulExtraPenalty;
     for (const i of [0, 1] as const) {
       if (!state.onTwoFouls[i]) continue;
-      // S-15: with requireTwoFoulWarning an unwarned third foul counts as a second (standard penalty only).
-      if (o.requireTwoFoulWarning && !state.warned[i]) {
-        lines.push(t(lang, 'whatIfTwoFoulsUnwarned', { name: names[i], n: minus(o.standardFoulPenalty) }));
-      } else lines.push(t(lang, 'whatIfTwoFouls', { name: names[i], n: minus(cost) }));
+      // The rules' own count (S-14, S-15): with requireTwoFoulWarning an unwarned third foul counts as a second.
+      const third = isThirdFoul(o, state.fouls[i], state.warned[i]);
+      const cost = minus(standardFoulCost(o, third));
+      lines.push(t(lang, third ? 'whatIfTwoFouls' : 'whatIfTwoFoulsUnwarned', { name: names[i], n: cost }));
     }
     for (const i of [0, 1] as const) lines.push(t(lang, 'whatIfNeeds', { name: names[i], n: state.needed[i] }));
     return lines;

@@ -5,20 +5,20 @@
  * a test double (tests/helpers/fake-port.ts) does too, so the live-client core runs without a server.
  * Types only: nothing here reaches a bundle.
  */
-import type { AckedEvents, ClientToServerEvents, ServerToClientEvents } from '../../../shared/protocol/wire';
+import type { AckedRequests, ClientToServerEvents, ServerToClientEvents } from '../../../shared/protocol/wire';
 
 /** How a page reads its connection: connecting (first time), live, or offline (lost; reconnecting by itself). */
 export type ConnectionStatus = 'connecting' | 'live' | 'offline';
 
 /** The acknowledgement callback of an acked message sent with a timeout: `err` set (and no `res`) when none came in time. */
-export type AckCallback<E extends keyof AckedEvents> = (err: Error | null, res?: AckedEvents[E]['ack']) => void;
+export type AckCallback<E extends keyof AckedRequests> = (err: Error | null, res?: AckedRequests[E]['ack']) => void;
 
 /** The messages a page sends with an acknowledgement (`port.timeout(ms).emit(…)`). */
 export interface AckEmitter {
-  emit(event: 'subscribe', req: AckedEvents['subscribe']['request'], ack: AckCallback<'subscribe'>): unknown;
-  emit(event: 'record', req: AckedEvents['record']['request'], ack: AckCallback<'record'>): unknown;
-  emit(event: 'subscribeTable', req: AckedEvents['subscribeTable']['request'], ack: AckCallback<'subscribeTable'>): unknown;
-  emit(event: 'subscribeEvent', req: AckedEvents['subscribeEvent']['request'], ack: AckCallback<'subscribeEvent'>): unknown;
+  emit(event: 'subscribe', req: AckedRequests['subscribe']['request'], ack: AckCallback<'subscribe'>): unknown;
+  emit(event: 'record', req: AckedRequests['record']['request'], ack: AckCallback<'record'>): unknown;
+  emit(event: 'subscribeTable', req: AckedRequests['subscribeTable']['request'], ack: AckCallback<'subscribeTable'>): unknown;
+  emit(event: 'subscribeEvent', req: AckedRequests['subscribeEvent']['request'], ack: AckCallback<'subscribeEvent'>): unknown;
 }
 
 /** A refused connection as socket.io-client reports it: the server's error (`ApiError`) in `data`. */

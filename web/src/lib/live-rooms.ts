@@ -9,6 +9,7 @@
  */
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { EventView, LiveLine, SubscribeTableAck, TableState } from '../../../shared/protocol/event';
+import { tableOfRoom, tableRoom } from '../../../shared/protocol/rooms';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/wire';
 import type { Connection } from './live-connection';
 import { SUBSCRIBE_TIMEOUT_MS, subscriptions } from './live-subscriptions';
@@ -40,8 +41,12 @@ export function roomClient(client: { readonly connection: Connection }): RoomCli
 }
 
 /** A table's key: `<eventId>/<table>` (an event id has no `/`: SAFE_ID). */
-const tableKey = (eventId: string, table: string) => `${eventId}/${table}`;
-const splitTableKey = (key: string) => ({ eventId: key.slice(0, key.indexOf('/')), table: key.slice(key.indexOf('/') + 1) });
+/** A table subscription is keyed by the server's name of its room (shared/protocol/rooms.ts). */
+const tableKey = tableRoom;
+const splitTableKey = (key: string) => {
+  const [eventId, table] = tableOfRoom(key) ?? ['', ''];
+  return { eventId, table };
+};
 /** The table state of an ok ack (the ack without its `ok`). */
 const tableOf = ({ ok: _ok, ...state }: Extract<SubscribeTableAck, { ok: true }>): TableState => state;
 /** Tables and events are pushed whole: a newer push is the value. */

@@ -1,8 +1,8 @@
 /**
- * The scorer's outbox: every step gets a client event id and the version it expects, is persisted in the
+ * The scorer's outbox: every step gets a client-chosen step id (`stepId`) and the version it expects, is persisted in the
  * browser before it is sent, and leaves the outbox only when the server answered it. Offline, steps queue
  * (they survive a reload); on reconnect they replay in order with the same ids, so the server's duplicate
- * check (same `eventId`) makes a retry after a lost ack harmless. A refusal — `stale` (another scorer
+ * check (same `stepId`) makes a retry after a lost ack harmless. A refusal — `stale` (another scorer
  * recorded first) or a rules error — drops the refused step and every step queued after it (they were
  * entered against a table that no longer exists) and reports them; nothing is ever overwritten. A
  * `protocol-mismatch` (the page is from another build than the server) judged nothing: the steps stay
@@ -19,7 +19,8 @@ import type { RecordAck } from '../../../shared/protocol/wire';
 /** One step waiting for the server's answer. `expectedVersion` = log length the step was entered against. */
 export interface OutboxEntry {
   matchId: string;
-  eventId: string;
+  /** The step's idempotency key (saved as `eventId` by pages before protocol 4; `load` reads both). */
+  stepId: string;
   expectedVersion: number;
   step: Step;
   /** ms since epoch when the scorer entered it (display only). */
@@ -37,7 +38,7 @@ export interface OutboxStorage {
 export type OutboxSender = (entry: OutboxEntry) => Promise<RecordAck>;
 
 /** What happened to queued steps, for the console to tell the scorer. */
-export type OutboxEvent =
+export type OutboxNotice =
   | { kind: 'acked'; entry: OutboxEntry; ack: Extract<RecordAck, { ok: true }> }
   /** The server refused `entry`; `dropped` are the steps queued after it, discarded unsent. */
   | { kind: 'refused'; entry: OutboxEntry; error: ApiError; currentVersion?: number; dropped: OutboxEntry[] }
@@ -54,8 +55,8 @@ export function isTokenRefusal(error: ApiError): boolean {
 /** localStorage key of a match's outbox. */
 export const outboxKey = (matchId: string) => `cuecast.outbox.${matchId}`;
 
-/** A fresh client event id (crypto.randomUUID where available). */
-export function newEventId(): string {
+/** A fresh step id (crypto.randomUUID where available). */
+export function newStepId(): string {
   const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
   if (c?.randomUUID) return c.randomUUID();
   return `ev-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
@@ -74,7 +75,7 @@ export class Outbox {
   private abandon: (() => void) | null = null;
   /** Highest version the server confirmed through this outbox (acks may arrive before the state push). */
   private ackedVersion = -1;
-  private readonly listeners = new Set<(e: OutboxEvent) => void>();
+  private readonly listeners = new Set<(e: OutboxNotice) => void>();
   private readonly changeListeners = new Set<() => void>();
 
   constructor(
@@ -106,7 +107,7 @@ export class Outbox {
   enqueue(step: Step, confirmedVersion: number, now = Date.now()): OutboxEntry {
     const last = this.items[this.items.length - 1];
     const expectedVersion = last ? last.expectedVersion + 1 : Math.max(confirmedVersion, this.ackedVersion);
-    const entry: OutboxEntry = { matchId: this.matchId, eventId: newEventId(), expectedVersion, step, queuedAt: now };
+    const entry: OutboxEntry = { matchId: this.matchId, stepId: newStepId(), expectedVersion, step, queuedAt: now };
     this.items = [...this.items, entry];
     this.save();
     return entry;
@@ -148,7 +149,7 @@ export class Outbox {
   }
 
   /** Subscribe to acks and refusals. Returns an unsubscribe function. */
-  on(cb: (e: OutboxEvent) => void): () => void {
+  on(cb: (e: OutboxNotice) => void): () => void {
     this.listeners.add(cb);
     return () => this.listeners.delete(cb);
   }
@@ -218,17 +219,17 @@ export class Outbox {
       }
       if (ack.ok) {
         this.ackedVersion = Math.max(this.ackedVersion, ack.version);
-        this.items = this.items.filter((x) => x.eventId !== entry.eventId);
+        this.items = this.items.filter((x) => x.stepId !== entry.stepId);
         this.save();
         this.emit({ kind: 'acked', entry, ack });
       } else if (isTokenRefusal(ack.error)) {
         this.emit({ kind: 'held', entry, error: ack.error });
         return;
       } else {
-        const dropped = this.items.filter((x) => x.eventId !== entry.eventId);
+        const dropped = this.items.filter((x) => x.stepId !== entry.stepId);
         this.items = [];
         this.save();
-        const refused: OutboxEvent = { kind: 'refused', entry, error: ack.error, dropped };
+        const refused: OutboxNotice = { kind: 'refused', entry, error: ack.error, dropped };
         if (ack.currentVersion !== undefined) refused.currentVersion = ack.currentVersion;
         this.emit(refused);
         return;
@@ -236,7 +237,7 @@ export class Outbox {
     }
   }
 
-  private emit(e: OutboxEvent): void {
+  private emit(e: OutboxNotice): void {
     for (const cb of this.listeners) cb(e);
     this.changed();
   }
@@ -252,7 +253,7 @@ export class Outbox {
       if (!raw) return [];
       const parsed: unknown = JSON.parse(raw);
       if (!Array.isArray(parsed)) return [];
-      return parsed.filter(isEntry).filter((e) => e.matchId === this.matchId);
+      return parsed.map(toEntry).filter((e): e is OutboxEntry => e !== null && e.matchId === this.matchId);
     } catch {
       return [];
     }
@@ -266,14 +267,19 @@ export class Outbox {
   }
 }
 
-function isEntry(x: unknown): x is OutboxEntry {
-  if (!x || typeof x !== 'object') return false;
-  const e = x as Record<string, unknown>;
-  return (
+/**
+ * A saved entry, or null when it is not one. An entry saved by a page of protocol 3 names its step id
+ * `eventId`: it is read as `stepId`, so steps queued before an upgrade are still sent after the reload.
+ */
+function toEntry(x: unknown): OutboxEntry | null {
+  if (!x || typeof x !== 'object') return null;
+  const { eventId, ...e } = x as Record<string, unknown>;
+  const stepId = e.stepId ?? eventId;
+  const ok =
     typeof e.matchId === 'string' &&
-    typeof e.eventId === 'string' &&
+    typeof stepId === 'string' &&
     typeof e.expectedVersion === 'number' &&
     typeof e.step === 'object' &&
-    e.step !== null
-  );
+    e.step !== null;
+  return ok ? ({ ...e, stepId } as unknown as OutboxEntry) : null;
 }

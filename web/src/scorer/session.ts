@@ -130,7 +130,7 @@ export class ScorerSession {
     this.status = client.status;
     this.networkUp = network.online();
     this.outbox = new Outbox(matchId, storage, (e) =>
-      this.client.record({ matchId: e.matchId, eventId: e.eventId, expectedVersion: e.expectedVersion, step: e.step }, RECORD_TIMEOUT_MS),
+      this.client.record({ matchId: e.matchId, stepId: e.stepId, expectedVersion: e.expectedVersion, step: e.step }, RECORD_TIMEOUT_MS),
     );
     const c = loadFeed(storage, matchId);
     this.cached = c ? { version: c.version, setup: c.setup, state: c.state, recent: c.recent, savedAt: c.savedAt } : null;
@@ -189,7 +189,7 @@ export class ScorerSession {
         } else if (e.kind === 'held') {
           this.gate.refused(); // the steps stay queued until a valid token
         } else {
-          const items = [e.entry, ...e.dropped].map((x) => ({ step: x.step, result: this.results.get(x.eventId) ?? null }));
+          const items = [e.entry, ...e.dropped].map((x) => ({ step: x.step, result: this.results.get(x.stepId) ?? null }));
           this.notice = e.error.code === 'stale'
             ? { kind: 'stale', steps: items.map((x) => x.step), items }
             : { kind: 'refused', error: e.error, step: e.entry.step, dropped: e.dropped.map((d) => d.step), items };
@@ -235,9 +235,9 @@ export class ScorerSession {
       const pending = entries.filter((e) => e.expectedVersion >= base!.version);
       shown.results.forEach((r, i) => {
         const e = pending[i]!;
-        next.set(e.eventId, r);
+        next.set(e.stepId, r);
       });
-      for (const e of entries) if (!next.has(e.eventId) && this.results.has(e.eventId)) next.set(e.eventId, this.results.get(e.eventId)!);
+      for (const e of entries) if (!next.has(e.stepId) && this.results.has(e.stepId)) next.set(e.stepId, this.results.get(e.stepId)!);
       this.results = next;
     }
     const down = !this.networkUp ? 'network' : this.status === 'live' && this.unanswered ? 'no-answer' : this.status === 'offline' ? 'socket' : null;

@@ -4,6 +4,7 @@
  * require after a re-rack (S-16–S-18, 14-1 §07). Pure functions over the public `MatchState`.
  */
 import type { MatchState, RackPlacement } from '../../../shared/protocol/state';
+import { rerackContinuous } from '../../../shared/rules/rerack';
 import type { OtherFoul, RackArea, Shot } from '../../../shared/protocol/steps';
 import { shotConflict, type Conflict } from './conflicts';
 
@@ -200,19 +201,10 @@ export function rackAreaStep(left: 0 | 1, a: RackArea): RackArea {
 }
 
 /**
- * The placement the rules require after the re-rack (S-17 table, S-18).
- * `left` = balls left by the scoring shot (1: break ball stays, 0: 15-ball rack).
+ * The placement the rules require after the re-rack (S-17 table, S-18): the engine's own
+ * (`rerackContinuous`, shared/rules/rerack.ts). `left` = balls left by the scoring shot (1: break ball
+ * stays, 0: 15-ball rack).
  */
 export function requiredPlacement(left: 0 | 1, a: RackArea): RackPlacement {
-  if (left === 0) return { cueBall: a.cueBall ? 'kitchen' : 'as-is', breakBall: 'racked', racked: 15 };
-  const cb = !!a.cueBall;
-  const bb = !!a.breakBall;
-  if (cb && bb) return { cueBall: 'kitchen', breakBall: 'racked', racked: 15 }; // (c)
-  if (cb) {
-    // (a) head spot when the break ball is behind the head string (centre spot if it sits on the head spot)
-    if (a.breakBallInKitchen) return { cueBall: a.headSpotTaken ? 'center-spot' : 'head-spot', breakBall: 'as-is', racked: 14 };
-    return { cueBall: 'kitchen', breakBall: 'as-is', racked: 14 };
-  }
-  if (bb) return { cueBall: 'as-is', breakBall: a.headSpotTaken ? 'center-spot' : 'head-spot', racked: 14 }; // (b)
-  return { cueBall: 'as-is', breakBall: 'as-is', racked: 14 }; // (e)
+  return rerackContinuous(left, a).placement;
 }
