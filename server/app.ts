@@ -1,7 +1,8 @@
 /**
  * Composition root of the match server: express (REST + pages) and Socket.IO (websocket transport only)
  * on one HTTP server, over either Redis (one Redis or a Redis Cluster: Redis store + Redis adapter; many
- * instances; redis-backend.ts) or the file store + in-memory adapter (embedded mode; one instance).
+ * instances; redis-backend.ts) or the SQLite store (storage/sqlite-store.ts: one database file in DATA_DIR) + the
+ * in-memory adapter (embedded mode; one instance; data of the older file store is imported once at start).
  * Websocket admission (Origin, connections per address and in total) is connection-limits.ts.
  */
 import { createServer } from 'node:http';
@@ -16,10 +17,13 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../shared/proto
 import { EventService } from './events/service';
 import { MatchService } from './matches/service';
 import { connectRedisBackend, type RedisBackend } from './storage/redis-backend';
-import { FileStore } from './storage/file-store';
 import type { MatchStore } from './storage/types';
 import type { EventStore } from './storage/event-store';
-import { FileEventStore } from './storage/file-event-store';
+import { SqliteDb } from './storage/sqlite-store';
+import { importFileStore } from './storage/file-import';
+import { StoreHealth } from './storage/store-errors';
+import { replay, view } from '../shared/index';
+import { summaryOf } from './matches/service';
 import { apiRouter } from './transport/http/api';
 import { staticRouter } from './transport/http/static';
 import { attachProtocol, matchOfRoom, roomOf, type IoServer, type SocketLimits } from './transport/socket';
@@ -60,11 +64,11 @@ export interface ServerOptions {
   port?: number;
   /** Interface to listen on. Default 127.0.0.1. */
   host?: string;
-  /** Redis URL; unset (and no redisClusterUrls) = embedded mode (file store under dataDir). */
+  /** Redis URL; unset (and no redisClusterUrls) = embedded mode (SQLite database `cuecast.db` in dataDir). */
   redisUrl?: string;
   /** Seed nodes of a Redis Cluster (Redis 7+, sharded pub/sub) instead of one Redis; exclusive with redisUrl. */
   redisClusterUrls?: string[];
-  /** Directory of the embedded file store. Default ./data. */
+  /** Directory of the embedded store's database (and of older file-store data, imported once). Default ./data. */
   dataDir?: string;
   /** When set, `POST /api/matches` needs `Authorization: Bearer <adminToken>`. */
   adminToken?: string;
@@ -111,17 +115,27 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   let store: MatchStore;
   let eventStore: EventStore;
   let backend: RedisBackend | undefined;
+  // Damage found and writes the store refused: logged as they happen, reported by /healthz.
+  const health = new StoreHealth((what, detail) => log.warn(detail, what));
   if (opts.redisUrl || opts.redisClusterUrls?.length) {
     backend = await connectRedisBackend({ url: opts.redisUrl || undefined, clusterUrls: opts.redisClusterUrls, prefix: opts.redisPrefix ?? 'cuecast:', log });
     store = backend.store;
     eventStore = backend.events;
   } else {
     const dataDir = resolve(opts.dataDir ?? 'data');
-    const fileStore = new FileStore(dataDir);
-    const fileEvents = new FileEventStore(dataDir);
-    await Promise.all([fileStore.init(), fileEvents.init()]);
-    store = fileStore;
-    eventStore = fileEvents;
+    const sqlite = new SqliteDb(dataDir, health);
+    try {
+      const imported = importFileStore(dataDir, sqlite, (record, steps, at) => {
+        const state = view(replay(record.setup, steps as Parameters<typeof replay>[1], record.rulesVersion));
+        return summaryOf(record.id, state, steps.length, at);
+      });
+      if (imported) log.info(imported, 'imported the file store of DATA_DIR into SQLite (the files are kept)');
+    } catch (err) {
+      sqlite.close();
+      throw err;
+    }
+    store = sqlite.matches;
+    eventStore = sqlite.events;
   }
 
   const app = express();
@@ -140,6 +154,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     store,
     log,
     shared: store.kind === 'redis',
+    health,
     onAppended: (pushes) => {
       emitPushes(pushes);
       // The event service (made right below) hears every recorded step: live lines, automatic cards. It
@@ -184,8 +199,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }),
   );
   app.get('/healthz', (_req, res) => {
+    // 503 while Redis is away or the store refuses writes; damaged rows (served up to their last good step) are listed.
     const redisOk = backend?.healthy() ?? true;
-    res.status(redisOk ? 200 : 503).json({ ok: redisOk, store: store.kind, ...(backend ? { redis: backend.mode } : {}) });
+    const ok = redisOk && !health.failing;
+    res.status(ok ? 200 : 503).json({ ok, store: store.kind, ...(backend ? { redis: backend.mode } : {}), ...health.detail() });
   });
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
   app.use('/api', apiRouter({ matches, events, log, adminToken: opts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));

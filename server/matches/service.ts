@@ -26,6 +26,7 @@ import { sameJson } from './canonical';
 import { fail, type Failure } from '../failure';
 import { LiveCache, type Live, type Pushes } from './live-cache';
 import { hashToken, newMatchId, newScorerToken, tokenMatches } from '../tokens';
+import { StoreRefusal, type StoreHealth } from '../storage/store-errors';
 
 /**
  * Result of `record`: the version and state after the step and what changed in the statistics (or, for a
@@ -40,8 +41,10 @@ export interface MatchServiceOptions {
   onAppended: (pushes: Pushes) => void;
   /** True when other instances may write the same store (Redis): reads and refusals check the log first. */
   shared: boolean;
-  /** An append that takes longer fails with `internal` (the client retries with the same eventId). Default 5 s. */
+  /** An append that takes longer answers `outcome-unknown` (the client retries with the same eventId). Default 5 s. */
   appendTimeoutMs?: number;
+  /** Hears store refusals (with their cause) and good writes, for the log and `/healthz`. */
+  health?: StoreHealth;
   /** The live-match cache to use (over the same store); default a new one. */
   live?: LiveCache;
 }
@@ -68,12 +71,14 @@ export class MatchService {
   private readonly log: Logger;
   private readonly onAppended: (pushes: Pushes) => void;
   private readonly appendTimeoutMs: number;
+  private readonly health: StoreHealth | undefined;
 
   constructor(opts: MatchServiceOptions) {
     this.store = opts.store;
     this.log = opts.log;
     this.onAppended = opts.onAppended;
     this.appendTimeoutMs = opts.appendTimeoutMs ?? 5000;
+    this.health = opts.health;
     this.live = opts.live ?? new LiveCache({ store: opts.store, shared: opts.shared, log: opts.log });
   }
 
@@ -133,8 +138,10 @@ export class MatchService {
    * Record one step for match `id` on behalf of the holder of `token`.
    * Refusals: `not-found` (matchId), `unauthorized` (no token), `forbidden` (wrong token), `invalid-step`
    * (field), `stale` (+ currentVersion), `event-id-reused` (the eventId is already in the log with another
-   * step: nothing is appended), the engine's rules codes, `internal` (store unavailable; retry with the same
-   * eventId). A retried eventId with the same step (compared as canonical JSON, key order aside) returns the
+   * step: nothing is appended), the engine's rules codes, and the store's two answers (both 503, both retried
+   * with the same eventId): `store-unavailable` (the store refused or could not be read: nothing was recorded)
+   * and `outcome-unknown` (the append did not answer in time or broke off: it may be recorded; the retry is
+   * recorded once). A retried eventId with the same step (compared as canonical JSON, key order aside) returns the
    * original result with `duplicate: true`, also when another instance recorded it.
    */
   async record(id: string, token: unknown, req: { eventId: string; expectedVersion?: number; step: unknown }): Promise<RecordResult> {
@@ -150,8 +157,8 @@ export class MatchService {
       throw err;
     }
     return this.live.serial(live, () => this.recordLocked(live, req.eventId, req.expectedVersion, step)).catch((err: Error) => {
-      this.log.error({ matchId: id, err: (err as Error).message }, 'record failed');
-      return fail('internal', 'the event log is unavailable; retry with the same eventId');
+      this.log.error({ matchId: id, err: (err as Error).message }, 'record failed: the store could not be read');
+      return this.storeFailure(err, false);
     });
   }
 
@@ -212,9 +219,10 @@ export class MatchService {
           this.appendTimeoutMs,
         );
       } catch (err) {
-        this.log.error({ matchId: live.id, err: (err as Error).message }, 'append failed');
-        return fail('internal', 'the event log is unavailable; retry with the same eventId');
+        this.log.error({ matchId: live.id, err: (err as Error).message, ...(err instanceof StoreRefusal ? { cause: err.reason } : {}) }, 'append failed');
+        return this.storeFailure(err, true);
       }
+      this.health?.wrote();
       if (res.status === 'ok') {
         const pushes = this.live.commit(live, event, applied.match, state);
         // Fan out right after the caller's ack went out (acks are answered in this microtask run; pushes
@@ -229,6 +237,23 @@ export class MatchService {
       if (res.status === 'duplicate') return this.duplicate(live, eventId, res.version, step);
     }
     return fail('internal', 'the match changed too often while recording; retry with the same eventId');
+  }
+
+  /**
+   * The answer to a store failure: `store-unavailable` when the store refused (nothing written: a
+   * `StoreRefusal`, or Redis out of memory) or the failure came before any append (`appended` false), else
+   * `outcome-unknown` (a timeout or a broken connection after the append was sent). Refusals go to `health`.
+   */
+  private storeFailure(err: unknown, appended: boolean): Failure {
+    const message = err instanceof Error ? err.message : String(err);
+    let refusal = err instanceof StoreRefusal ? err : null;
+    if (!refusal && /^OOM\b/.test(message)) {
+      refusal = new StoreRefusal('out-of-memory', message);
+      this.health?.refused(refusal.reason, message, Date.now());
+    }
+    if (refusal) return fail('store-unavailable', `the store refused the step (${refusal.reason}): nothing was recorded; retry with the same eventId`);
+    if (!appended) return fail('store-unavailable', 'the event log could not be read: nothing was recorded; retry with the same eventId');
+    return fail('outcome-unknown', `the event log did not confirm the step (${message}): it may or may not be recorded; retry with the same eventId`);
   }
 
   /**
