@@ -247,7 +247,7 @@ export class MatchService {
   private storeFailure(err: unknown, appended: boolean): Failure {
     const message = err instanceof Error ? err.message : String(err);
     let refusal = err instanceof StoreRefusal ? err : null;
-    if (!refusal && /^OOM\b/.test(message)) {
+    if (!refusal && /\bOOM\b/.test(message)) {
       refusal = new StoreRefusal('out-of-memory', message);
       this.health?.refused(refusal.reason, message, Date.now());
     }

@@ -107,6 +107,8 @@ export class SqliteDb {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
+    // After a checkpoint the WAL file shrinks back to at most this size (it would otherwise keep its largest size).
+    this.db.pragma('journal_size_limit = 4194304');
     this.db.exec(SCHEMA);
     this.matches = new SqliteMatchStore(this);
     this.events = new SqliteEventStore(this);
@@ -122,10 +124,24 @@ export class SqliteDb {
     this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
   }
 
-  /** Write under `refusing`: a SQLite error becomes a StoreRefusal with its cause, reported to `health`. */
+  /**
+   * Write under `refusing`: a SQLite error becomes a StoreRefusal with its cause, reported to `health`. On a
+   * full disk the WAL is checkpointed and truncated (best effort), so the space it holds is free for the retry.
+   */
   write<T>(f: () => T): T {
     if (this.closed) throw new Error('store closed');
-    return refusing(this.health, f);
+    try {
+      return refusing(this.health, f);
+    } catch (err) {
+      if (err instanceof StoreRefusal && err.reason === 'disk-full') {
+        try {
+          this.db.pragma('wal_checkpoint(TRUNCATE)');
+        } catch {
+          // Still no room: the next write tries again.
+        }
+      }
+      throw err;
+    }
   }
 
   /** Close the database (both ports). Idempotent. */

@@ -66,7 +66,8 @@ describe.skipIf(!hasBinary)('Redis outage during a stream of shots', () => {
           expect(ack.version).toBe(i + 1);
           break;
         }
-        expect(ack.error.code).toBe('internal');
+        // No answer in time (the request's own timeout: 'internal'), or the store's: not confirmed, or refused.
+        expect(['internal', 'outcome-unknown', 'store-unavailable']).toContain(ack.error.code);
         retries++;
         await sleep(100);
       }
