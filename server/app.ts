@@ -30,7 +30,7 @@ import { attachProtocol, matchOfRoom, roomOf, type IoServer, type SocketLimits }
 import { eventHandlers, eventOfRoom, eventRoom, tableOfRoom, tableRoom } from './transport/socket-events';
 import type { Pushes } from './matches/live-cache';
 import { releaseUpgradeRequest } from './transport/socket-memory';
-import { ConnectionGate, OriginPolicy, type ConnectionLimits } from './transport/connection-limits';
+import { capConnections, ConnectionGate, OriginPolicy, type ConnectionLimits } from './transport/connection-limits';
 
 /** Limits and hardening knobs; every field has a production default. */
 export interface Limits extends SocketLimits, ConnectionLimits {
@@ -50,9 +50,12 @@ export const DEFAULT_LIMITS: Limits = {
   messagesPerSecond: 20,
   burst: 60,
   maxSubscriptions: 20,
+  replyBufferBytes: 512 * 1024,
+  maxBufferedBytes: 4 * 1024 * 1024,
   requestsPerMinute: 600,
   matchesPerHour: 100,
   socketsPerAddress: 200,
+  connectionsPerAddress: 256,
   maxSockets: 20_000,
   bodyLimitBytes: 16 * 1024,
   maxFrameBytes: 64 * 1024,
@@ -146,6 +149,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     serveClient: false,
     maxHttpBufferSize: limits.maxFrameBytes,
   });
+  if (opts.trustProxy === undefined || opts.trustProxy === false) {
+    let lastWarned = 0;
+    capConnections(httpServer, Math.max(limits.connectionsPerAddress, limits.socketsPerAddress + 56), (address) => {
+      if (Date.now() - lastWarned < 10_000) return; // at most one line per 10 s
+      lastWarned = Date.now();
+      log.warn({ address, limit: limits.connectionsPerAddress }, 'refused connections over the per-address cap');
+    });
+  }
   const gate = new ConnectionGate(app, limits, origins);
   gate.attach(io);
   io.engine.on('connection', releaseUpgradeRequest);
@@ -208,7 +219,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   app.use('/api', apiRouter({ matches, events, log, adminToken: opts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
   app.use(staticRouter(opts.staticDir ?? resolve(REPO_ROOT, 'web/dist')));
 
-  attachProtocol(io, matches, log, limits, eventHandlers(events, limits));
+  const stopSweep = attachProtocol(io, matches, log, limits, eventHandlers(events, limits));
 
   // Pub/sub drops what is published while Redis is away (and, on a cluster, before a room's subscription is
   // in place): re-read what the rooms concerned show — a match's state (both details), a table's state, an
@@ -287,6 +298,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   } catch (err) {
     // The port is taken: leave nothing open behind.
     clearInterval(sweeper);
+    stopSweep();
     await store.close();
     await eventStore.close();
     await backend?.close();
@@ -300,6 +312,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
   const close = async () => {
     clearInterval(sweeper);
+    stopSweep();
     for (const t of timers) clearTimeout(t);
     // Stop accepting, let in-flight records finish (their acks still go out), then disconnect everyone.
     httpServer.close();

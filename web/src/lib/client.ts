@@ -252,6 +252,12 @@ function openClient(opts: ClientOptions, applyDelta: DeltaApplier | null, extras
         return;
       }
       sub.retryMs = 0;
+      if ('unchanged' in ack) {
+        // In the room already and at the latest version: the pushes keep the feed current.
+        if (ack.detail !== sub.detail) sub.again = true;
+        if (sub.again) resync(sub);
+        return;
+      }
       sub.setup = ack.setup;
       const feed: ScorebugFeed = { matchId: ack.matchId, version: ack.version, setup: ack.setup, state: ack.state };
       deliver(sub, ack.detail === 'full' ? { ...feed, stats: ack.stats } : feed);
