@@ -6,8 +6,9 @@
  * - every match notes the RULES_VERSION it was created under (`GET /api/matches/:id`), and a record from
  *   before versions were kept loads as version 1 (file store and Redis).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { DB_FILE } from '../../server/storage/sqlite-store';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
@@ -99,17 +100,22 @@ describe('protocol version', () => {
 });
 
 /** Rewrite line 1 of a file-store match log without `rulesVersion`, as a record from before it was kept. */
+/** Remove `rulesVersion` from the stored record of match `id` in the embedded store's database (as before versions were kept). */
 function stripRulesVersion(dataDir: string, id: string): void {
-  const path = join(dataDir, `${id}.jsonl`);
-  const [head, ...rest] = readFileSync(path, 'utf8').split('\n');
-  const { match } = JSON.parse(head!) as { match: Record<string, unknown> };
-  expect(match.rulesVersion).toBe(RULES_VERSION);
-  delete match.rulesVersion;
-  writeFileSync(path, [JSON.stringify({ match }), ...rest].join('\n'));
+  const db = new Database(join(dataDir, DB_FILE));
+  try {
+    const { record } = db.prepare('SELECT record FROM matches WHERE id = ?').get(id) as { record: string };
+    const match = JSON.parse(record) as Record<string, unknown>;
+    expect(match.rulesVersion).toBe(RULES_VERSION);
+    delete match.rulesVersion;
+    db.prepare('UPDATE matches SET record = ? WHERE id = ?').run(JSON.stringify(match), id);
+  } finally {
+    db.close();
+  }
 }
 
 describe('rules version of a match record', () => {
-  it('file store: a new match notes RULES_VERSION; a record without one loads as version 1 with its log', async () => {
+  it('embedded store: a new match notes RULES_VERSION; a record without one loads as version 1 with its log', async () => {
     const dataDir = tempDir();
     let server = await startTestServer({ dataDir });
     const created = await api(server.url, '/api/matches', { body: { discipline: '14-1', players: ['Ann', 'Bob'] } });
