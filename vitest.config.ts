@@ -1,16 +1,32 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Three tiers (vitest projects); `npm test` runs all of them, `npm run test:unit|test:server|test:browser` one:
+ * - unit: rules, case bank, protocol, formatters, page logic, and the server's services over the in-memory
+ *   store with a fake clock — no build, no Redis, no browser;
+ * - server: the real Redis (and a Redis Cluster), real disks, real sockets — and every test file the other two
+ *   tiers do not name, so a suite in a new folder runs (with Redis at hand) instead of being left out;
+ * - browser: the pages and the end-to-end matches in headless Chromium; only this tier builds the pages.
+ */
+const UNIT = ['tests/rules/**/*.test.ts', 'tests/cases/**/*.test.ts', 'tests/protocol/**/*.test.ts', 'tests/scorer/**/*.test.ts', 'tests/events/cards-view.test.ts', 'tests/services/**/*.test.ts'];
+const BROWSER = ['tests/pages/**/*.test.ts', 'tests/e2e/**/*.test.ts'];
+/** tests/server, tests/client, tests/events/cards.test.ts, and anything new. */
+const SERVER = { include: ['tests/**/*.test.ts'], exclude: [...configDefaults.exclude, ...UNIT, ...BROWSER] };
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     environment: 'node',
-    // Build the web pages once per run (only when stale) before any page suite starts.
-    globalSetup: ['tests/pages/global-setup.ts'],
     // Timeouts catch a hung test, never a slow one: the Chromium suites take up to 25 s per test on a quiet
     // 2-core machine (28 page loads in overlay-colours) and a loaded CI machine can double that.
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // 2-core machines: keep workers low; suites that share Redis or Chromium serialise themselves.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT } },
+      { extends: true, test: { name: 'server', ...SERVER } },
+      // Build the web pages once per run (only when stale) before any page suite starts.
+      { extends: true, test: { name: 'browser', include: BROWSER, globalSetup: ['tests/helpers/global-setup.ts'] } },
+    ],
   },
 });

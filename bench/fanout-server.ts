@@ -7,7 +7,7 @@
  */
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
-import { startServer } from '../server/app';
+import { startServer } from '../server/backends';
 
 type Msg = { type: 'heap'; id: number } | { type: 'stop' };
 

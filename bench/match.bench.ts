@@ -19,7 +19,7 @@ import { LiveCache } from '../server/matches/live-cache';
 import { MatchService, summaryOf } from '../server/matches/service';
 import type { Pushes } from '../server/matches/live-window';
 import { plausibleSteps } from '../tests/helpers/server';
-import { referenceStats } from '../tests/rules/stats-reference';
+import { referenceStats } from '../tests/helpers/stats-reference';
 import { MemoryStore } from '../server/storage/memory-store';
 
 const gc = (globalThis as { gc?: () => void }).gc;

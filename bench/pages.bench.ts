@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '../tests/helpers/browser';
 import { createMatch, legalSteps, startTestServer } from '../tests/helpers/server';
-import { ensureBuilt } from '../tests/pages/global-setup';
+import { ensureBuilt } from '../tests/helpers/global-setup';
 import { LANGS } from '../web/src/lib/i18n';
-import { countPings, firstPaintMs, IDLE_PROBE, idleWindow, medianP95, OVERLAY_JS_BUDGET, overlayScripts, pushPaintMs, TABLE_OVERLAY_JS_CEILING } from './pages-probes';
+import { countPings, firstPaintMs, IDLE_PROBE, idleWindow, medianP95, OVERLAY_JS_BUDGET, overlayScripts, pushPaintMs, TABLE_OVERLAY_JS_CEILING } from '../tests/helpers/pages-probes';
 
 const LOADS = Math.max(10, Number(process.env.BENCH_LOADS ?? 15));
 const SHOTS = Math.max(10, Number(process.env.BENCH_SHOTS ?? 20));

@@ -1,5 +1,5 @@
 /**
- * Process entry: configuration from the environment, then `startServer`.
+ * Process entry: configuration from the environment, then `startServer` (server/backends.ts).
  * PORT (3000), HOST (0.0.0.0), REDIS_URL (unset = embedded file store), REDIS_CLUSTER_URLS (comma-separated
  * seed nodes of a Redis Cluster, instead of REDIS_URL), DATA_DIR (./data), ADMIN_TOKEN (optional),
  * LOG_LEVEL (info), CORS_ORIGIN (comma-separated origins or `*`; unset = same origin),
@@ -9,7 +9,8 @@
  * SIGTERM / SIGINT shut down gracefully: stop accepting, finish in-flight records, close Redis.
  */
 import { pino } from 'pino';
-import { DEFAULT_LIMITS, startServer } from './app';
+import { DEFAULT_LIMITS } from './app';
+import { startServer } from './backends';
 
 const env = process.env;
 const log = pino({ level: env.LOG_LEVEL || 'info', base: { svc: 'cuecast' } });

@@ -96,7 +96,7 @@ export function noPreloadHelper(): Plugin {
  * the same dist/ (not emptied): one bundle with only the Svelte runtime, socket.io-client and the code the page
  * uses, plus the chunks of its language tables (src/overlay/air-strings.ts, src/overlay/table/table-strings.ts),
  * which import nothing, so neither module preload nor Vite's preload helper. Chunks are named
- * `assets/<page>-<name>-<hash>.js` (bench/pages-probes.ts finds a page's language chunks by that name).
+ * `assets/<page>-<name>-<hash>.js` (tests/helpers/pages-probes.ts finds a page's language chunks by that name).
  */
 export function overlayPageConfig(page: 'overlay' | 'overlay-table'): UserConfig {
   return {

@@ -17,6 +17,7 @@ import type { StatePush } from '../../shared/protocol/wire';
 import { autoCards, findTable, liveLineOf, newEventDoc, publicInfo, refused, tableStateOf, withCardAction, withMatchOnTable, withNextStarted, type Change } from './event-docs';
 import { tableMatchSetup } from './event-setup';
 import { fail, type Failure } from '../failure';
+import { systemClock, type Clock } from '../clock';
 import { KeyedCache } from '../matches/keyed-cache';
 import type { MatchService } from '../matches/service';
 import { linkChange, type EventDoc, type EventStore } from '../storage/event-store';
@@ -36,6 +37,8 @@ export interface EventServiceOptions {
   pushes: EventPushes;
   /** True when other instances may write the same store (Redis): reads go to the store. */
   shared: boolean;
+  /** Event timestamps, match start times and how long a match's links are believed (default the wall clock). */
+  clock?: Clock;
 }
 
 /** A change that went through: the event after it. */
@@ -51,6 +54,7 @@ export class EventService {
   private readonly log: Logger;
   private readonly pushes: EventPushes;
   private readonly shared: boolean;
+  private readonly clock: Clock;
   private readonly docs: KeyedCache<EventDoc>;
   /** Match id → the events it may be on, as of `at` (this instance's own changes noted at once). */
   private readonly links = new Map<string, { events: readonly string[]; at: number }>();
@@ -61,7 +65,8 @@ export class EventService {
     this.log = opts.log;
     this.pushes = opts.pushes;
     this.shared = opts.shared;
-    this.docs = new KeyedCache((id) => this.store.loadEvent(id));
+    this.clock = opts.clock ?? systemClock;
+    this.docs = new KeyedCache((id) => this.store.loadEvent(id), this.clock);
   }
 
   /**
@@ -72,7 +77,7 @@ export class EventService {
   async create(body: unknown): Promise<{ event: EventView; organiserToken: string }> {
     const parsed = parseEventBody(eventCreateSchema, body);
     const organiserToken = newOrganiserToken();
-    const doc = newEventDoc(newEventId(), hashToken(organiserToken), parsed, Date.now());
+    const doc = newEventDoc(newEventId(), hashToken(organiserToken), parsed, this.clock.now());
     if (refused(doc)) throw new RulesError(doc.error.code, doc.error.message, doc.error.field);
     await this.store.createEvent(doc);
     this.docs.set(doc.id, doc);
@@ -139,7 +144,7 @@ export class EventService {
     if (body.expectedVersion !== undefined && body.expectedVersion !== doc.version) return stale(doc.version, body.expectedVersion);
     const setup = tableMatchSetup(doc, body.playerIds, body.setup);
     const created = await this.matches.create(setup);
-    const placed = await this.commit(id, body.expectedVersion, (d) => withMatchOnTable(d, tableId, { id: created.id, setup }, body.start === true, Date.now()));
+    const placed = await this.commit(id, body.expectedVersion, (d) => withMatchOnTable(d, tableId, { id: created.id, setup }, body.start === true, this.clock.now()));
     if (!placed.ok) return placed;
     return { ok: true, event: placed.event, match: { id: created.id, scorerToken: created.scorerToken } };
   }
@@ -149,7 +154,7 @@ export class EventService {
     const cur = await this.matches.currentState(matchId);
     if (!cur) return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
     const match = { id: matchId, setup: cur.setup, won: cur.state.winner !== null };
-    return this.change(id, token, expected, (d) => withMatchOnTable(d, tableId, match, start, Date.now()));
+    return this.change(id, token, expected, (d) => withMatchOnTable(d, tableId, match, start, this.clock.now()));
   }
 
   /** Start table `tableId`'s next match (a match the scorer already finished gets its summary, not an intro). */
@@ -159,7 +164,7 @@ export class EventService {
     const next = found && !('ok' in found) ? found.table.next : null;
     const won = new Set<string>();
     if (next && (await this.matches.currentState(next).catch(() => null))?.state.winner) won.add(next);
-    return this.change(id, token, expected, (d) => withNextStarted(d, tableId, Date.now(), won));
+    return this.change(id, token, expected, (d) => withNextStarted(d, tableId, this.clock.now(), won));
   }
 
   /** A producer's card action on a table. */
@@ -239,7 +244,7 @@ export class EventService {
           const next = fn(doc);
           if (refused(next)) return next;
           if (next === doc) return { ok: true, event: doc };
-          const saved: EventDoc = { ...next, version: doc.version + 1, updatedAt: Date.now() };
+          const saved: EventDoc = { ...next, version: doc.version + 1, updatedAt: this.clock.now() };
           const links = linkChange(doc, saved);
           const res = await this.store.saveEvent(saved, doc.version, links);
           if (res.status === 'ok') {
@@ -285,10 +290,10 @@ export class EventService {
   /** The events match `matchId` may be on: remembered for a second, else asked of the store. */
   private async eventsOf(matchId: string): Promise<readonly string[]> {
     const hit = this.links.get(matchId);
-    if (hit && Date.now() - hit.at < LINKS_TTL_MS) return hit.events;
+    if (hit && this.clock.now() - hit.at < LINKS_TTL_MS) return hit.events;
     const events = await this.store.eventsOfMatch(matchId);
     if (this.links.size >= 50_000) this.links.clear();
-    this.links.set(matchId, { events, at: Date.now() });
+    this.links.set(matchId, { events, at: this.clock.now() });
     return events;
   }
 

@@ -4,9 +4,11 @@
  * and by the file store for its open logs, so loading, serialising and idle eviction are written once.
  */
 
+import { systemClock, type Clock } from '../clock';
+
 interface Slot<T> {
   value: Promise<T | null>;
-  /** Last time the value was read, set or worked on, ms since the epoch. */
+  /** Last time the value was read, set or worked on, ms since the epoch (the cache's clock). */
   touched: number;
 }
 
@@ -15,8 +17,14 @@ export class KeyedCache<T> {
   private readonly slots = new Map<string, Slot<T>>();
   private readonly chains = new Map<string, Promise<unknown>>();
 
-  /** @param load reads the value of a key; null means "no such key" (not cached, asked again next time). */
-  constructor(private readonly load: (key: string) => Promise<T | null>) {}
+  /**
+   * @param load reads the value of a key; null means "no such key" (not cached, asked again next time).
+   * @param clock what idleness is measured with (default the wall clock).
+   */
+  constructor(
+    private readonly load: (key: string) => Promise<T | null>,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /**
    * The value of `key`, loading it on first use (with `load`, default the cache's loader). Concurrent
@@ -25,11 +33,11 @@ export class KeyedCache<T> {
   get(key: string, load: (key: string) => Promise<T | null> = this.load): Promise<T | null> {
     const slot = this.slots.get(key);
     if (slot) {
-      slot.touched = Date.now();
+      slot.touched = this.clock.now();
       return slot.value;
     }
     const value = load(key);
-    this.slots.set(key, { value, touched: Date.now() });
+    this.slots.set(key, { value, touched: this.clock.now() });
     const forget = () => {
       if (this.slots.get(key)?.value === value) this.slots.delete(key);
     };
@@ -46,13 +54,13 @@ export class KeyedCache<T> {
 
   /** Keep `value` as the value of `key` (made here, not loaded). */
   set(key: string, value: T): void {
-    this.slots.set(key, { value: Promise.resolve(value), touched: Date.now() });
+    this.slots.set(key, { value: Promise.resolve(value), touched: this.clock.now() });
   }
 
   /** Mark `key` as in use now (eviction counts idleness from here). */
   touch(key: string): void {
     const slot = this.slots.get(key);
-    if (slot) slot.touched = Date.now();
+    if (slot) slot.touched = this.clock.now();
   }
 
   /**
@@ -79,7 +87,7 @@ export class KeyedCache<T> {
    * hears each forgotten value (to close what it holds).
    */
   evictIdle(idleMs: number, keep: (key: string) => boolean = () => false, onEvict?: (value: T) => void): void {
-    const cutoff = Date.now() - idleMs;
+    const cutoff = this.clock.now() - idleMs;
     for (const [key, slot] of this.slots) {
       if (slot.touched >= cutoff || this.chains.has(key) || keep(key)) continue;
       this.slots.delete(key);

@@ -14,6 +14,7 @@
 import type { Logger } from 'pino';
 import { newMatch, replay, resumeMatch, RULES_VERSION, undoable, view, type Match, type MatchState, type Snapshot, type Step } from '../../shared/index';
 import { statsFromStored, storedStats } from '../../shared/stats';
+import type { Clock } from '../clock';
 import { KeyedCache } from './keyed-cache';
 import { SAFE_ID } from '../../shared/protocol/limits';
 import { advance, applyLogged, blankLive, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateAtOf, stateOf, trimWindow, WINDOW, type Live, type Pushes } from './live-window';
@@ -37,6 +38,8 @@ export interface LiveCacheOptions {
   shared: boolean;
   /** Hears checkpoints that could not be stored (they are retried CHECKPOINT_EVERY versions later). */
   log?: Logger;
+  /** What idle eviction measures idleness with (default the wall clock). */
+  clock?: Clock;
 }
 
 /** Loaded matches by id over `store`. */
@@ -50,7 +53,7 @@ export class LiveCache {
     this.store = opts.store;
     this.shared = opts.shared;
     this.logger = opts.log;
-    this.cache = new KeyedCache((id) => this.load(id));
+    this.cache = new KeyedCache((id) => this.load(id), opts.clock);
   }
 
   /** The loaded match `id` (loading it from the store on first use), or null when unknown (an id outside SAFE_ID without asking the store). */

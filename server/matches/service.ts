@@ -21,6 +21,7 @@ import {
   type StatsDelta,
   type Step,
 } from '../../shared/index';
+import { systemClock, type Clock } from '../clock';
 import type { MatchStore, MatchRecord, StoredEvent } from '../storage/types';
 import { sameJson } from './canonical';
 import { fail, type Failure } from '../failure';
@@ -45,8 +46,10 @@ export interface MatchServiceOptions {
   appendTimeoutMs?: number;
   /** Hears store refusals (with their cause) and good writes, for the log and `/healthz`. */
   health?: StoreHealth;
-  /** The live-match cache to use (over the same store); default a new one. */
+  /** The live-match cache to use (over the same store); default a new one on `clock`. */
   live?: LiveCache;
+  /** Creation and step times, and idle eviction (default the wall clock). */
+  clock?: Clock;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -72,6 +75,7 @@ export class MatchService {
   private readonly onAppended: (pushes: Pushes) => void;
   private readonly appendTimeoutMs: number;
   private readonly health: StoreHealth | undefined;
+  private readonly clock: Clock;
 
   constructor(opts: MatchServiceOptions) {
     this.store = opts.store;
@@ -79,7 +83,8 @@ export class MatchService {
     this.onAppended = opts.onAppended;
     this.appendTimeoutMs = opts.appendTimeoutMs ?? 5000;
     this.health = opts.health;
-    this.live = opts.live ?? new LiveCache({ store: opts.store, shared: opts.shared, log: opts.log });
+    this.clock = opts.clock ?? systemClock;
+    this.live = opts.live ?? new LiveCache({ store: opts.store, shared: opts.shared, log: opts.log, clock: this.clock });
   }
 
   /**
@@ -93,7 +98,7 @@ export class MatchService {
     const match = newMatch(setup);
     const id = newMatchId();
     const scorerToken = newScorerToken();
-    const now = Date.now();
+    const now = this.clock.now();
     const record: MatchRecord = { id, setup, tokenHash: hashToken(scorerToken), createdAt: now, rulesVersion: RULES_VERSION };
     const state = view(match);
     await this.store.create(record, { summary: summaryOf(id, state, 0, now), state });
@@ -170,7 +175,7 @@ export class MatchService {
     return this.live.resync(ids);
   }
 
-  /** Forget matches untouched for `idleMs` that `keep` does not claim (e.g. still watched). */
+  /** Forget matches untouched for `idleMs` (by the service's clock) that `keep` does not claim (e.g. still watched). */
   evictIdle(idleMs: number, keep: (id: string) => boolean): void {
     this.live.evictIdle(idleMs, keep);
   }
@@ -209,7 +214,7 @@ export class MatchService {
         }
         return (await this.olderDuplicate(live, eventId, step)) ?? { ok: false, error: applied.error.toJSON() };
       }
-      const at = Date.now();
+      const at = this.clock.now();
       const state = view(applied.match);
       const event: StoredEvent = { eventId, step, at };
       let res;

@@ -3,8 +3,8 @@
  * one document per event, replaced whole by compare-and-set on its version, and the links of each match
  * put on one of its tables back to the event (so a recorded step finds the events it belongs to). The document
  * is the truth; a link says where to look and may outlive the listing it was made for (a reader checks the
- * event's `matches`). Two adapters: `RedisEventStore` (shared by many instances, one Redis or a Cluster) and
- * `FileEventStore` (the embedded mode).
+ * event's `matches`). Three adapters: `RedisEventStore` (shared by many instances, one Redis or a Cluster),
+ * `FileEventStore` (the embedded mode) and `MemoryEventStore` (this process only).
  */
 import type { EventInfo, EventListing } from '../../shared/protocol/event';
 
@@ -34,7 +34,7 @@ export function linkChange(before: Pick<EventInfo, 'matches'>, after: Pick<Event
 
 /** Event storage. Methods reject only on I/O failure (never for a business refusal). */
 export interface EventStore {
-  readonly kind: 'redis' | 'file' | 'sqlite';
+  readonly kind: 'redis' | 'file' | 'sqlite' | 'memory';
   /** Store a new event (version 0) and link its matches. Rejects if the id exists (a link or listing row may stay). */
   createEvent(doc: EventDoc): Promise<void>;
   /** The event, or null when unknown. */

@@ -1,41 +1,52 @@
 /**
- * An in-memory `MatchStore` for benchmarks (no I/O, so what is measured is the server's own work and memory).
- * Same contract as the real stores: compare-and-append, eventId dedupe, checkpoints.
+ * The in-memory stores: a `MatchStore` and an `EventStore` that keep everything in this process (nothing
+ * survives a restart). They keep the same contracts as the Redis and file stores and pass the same store-port
+ * suite (tests/server/store-port.test.ts): compare-and-append, eventId dedupe, checkpoints, `open`'s range,
+ * listings newest first, an event's compare-and-set and its match links. What goes in is copied, and so is what
+ * comes out, as a store that serialises would, so no caller can change a stored step or document afterwards.
+ * Used by the service-level tests and the benchmarks (no I/O: what is measured is the server's own work).
  */
+import type { EventListing } from '../../shared/protocol/event';
 import type { MatchSummary } from '../../shared/protocol/wire';
+import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult } from './event-store';
 import { openedRange, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
 
 interface Stored {
   record: MatchRecord;
   events: StoredEvent[];
+  /** eventId → version. */
   ids: Map<string, number>;
-  checkpoint: string | null;
+  checkpoint: Checkpoint | null;
+  /** The listing row of the latest snapshot (the state beside it is never read back through the port). */
   summary: MatchSummary;
 }
 
+const copy = structuredClone;
+
+/** Matches in memory (one process; `kind` 'memory', never shared between instances). */
 export class MemoryStore implements MatchStore {
-  readonly kind = 'file' as const;
+  readonly kind = 'memory' as const;
   private readonly matches = new Map<string, Stored>();
 
   async create(record: MatchRecord, snapshot: StoredSnapshot): Promise<void> {
     if (this.matches.has(record.id)) throw new Error(`match ${record.id} already exists`);
-    this.matches.set(record.id, { record, events: [], ids: new Map(), checkpoint: null, summary: snapshot.summary });
+    this.matches.set(record.id, { record: copy(record), events: [], ids: new Map(), checkpoint: null, summary: copy(snapshot.summary) });
   }
 
   async load(id: string): Promise<LoadedLog | null> {
     const m = this.matches.get(id);
-    return m ? { record: m.record, events: m.events.slice() } : null;
+    return m ? { record: copy(m.record), events: copy(m.events) } : null;
   }
 
   async open(id: string, tail: number): Promise<OpenedLog | null> {
     const m = this.matches.get(id);
     if (!m) return null;
-    const { checkpoint, from } = openedRange(m.checkpoint ? (JSON.parse(m.checkpoint) as Checkpoint) : null, m.events.length, tail);
-    return { record: m.record, checkpoint, events: m.events.slice(from), from };
+    const { checkpoint, from } = openedRange(m.checkpoint, m.events.length, tail);
+    return { record: copy(m.record), checkpoint: checkpoint && copy(checkpoint), events: copy(m.events.slice(from)), from };
   }
 
   async eventsSince(id: string, version: number, upTo?: number): Promise<StoredEvent[]> {
-    return this.matches.get(id)?.events.slice(version, upTo) ?? [];
+    return copy(this.matches.get(id)?.events.slice(version, upTo) ?? []);
   }
 
   async versionOfEvent(id: string, eventId: string): Promise<number | undefined> {
@@ -44,7 +55,7 @@ export class MemoryStore implements MatchStore {
 
   async saveCheckpoint(id: string, checkpoint: Checkpoint): Promise<void> {
     const m = this.matches.get(id);
-    if (m) m.checkpoint = JSON.stringify(checkpoint);
+    if (m) m.checkpoint = copy(checkpoint);
   }
 
   async append(id: string, expectedVersion: number, event: StoredEvent, snapshot: StoredSnapshot): Promise<AppendResult> {
@@ -53,15 +64,67 @@ export class MemoryStore implements MatchStore {
     const dup = m.ids.get(event.eventId);
     if (dup !== undefined) return { status: 'duplicate', version: dup };
     if (m.events.length !== expectedVersion) return { status: 'stale', version: m.events.length };
-    m.events.push(event);
+    m.events.push(copy(event));
     m.ids.set(event.eventId, m.events.length);
-    m.summary = snapshot.summary;
+    m.summary = copy(snapshot.summary);
     return { status: 'ok', version: m.events.length };
   }
 
   async list(limit: number): Promise<MatchSummary[]> {
-    return [...this.matches.values()].map((m) => m.summary).slice(0, limit);
+    const rows = [...this.matches.values()].map((m) => m.summary);
+    return copy(rows.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit));
   }
 
   async close(): Promise<void> {}
+}
+
+/** Events in memory (one process; `kind` 'memory'). */
+export class MemoryEventStore implements EventStore {
+  readonly kind = 'memory' as const;
+  private readonly docs = new Map<string, EventDoc>();
+  /** Match id → the events linked to it. */
+  private readonly links = new Map<string, Set<string>>();
+
+  async createEvent(doc: EventDoc): Promise<void> {
+    if (this.docs.has(doc.id)) throw new Error(`event ${doc.id} already exists`);
+    this.docs.set(doc.id, copy(doc));
+    this.relink(doc.id, { linked: doc.matches.map((m) => m.id), unlinked: [] });
+  }
+
+  async loadEvent(id: string): Promise<EventDoc | null> {
+    const doc = this.docs.get(id);
+    return doc ? copy(doc) : null;
+  }
+
+  async saveEvent(doc: EventDoc, expectedVersion: number, links: LinkChange): Promise<SaveResult> {
+    const cur = this.docs.get(doc.id);
+    if (!cur) throw new Error(`event ${doc.id} is not in the store`);
+    if (cur.version !== expectedVersion) return { status: 'stale', version: cur.version };
+    this.docs.set(doc.id, copy(doc));
+    this.relink(doc.id, links);
+    return { status: 'ok', version: doc.version };
+  }
+
+  async eventsOfMatch(matchId: string): Promise<string[]> {
+    return [...(this.links.get(matchId) ?? [])];
+  }
+
+  async listEvents(limit: number): Promise<EventListing[]> {
+    return [...this.docs.values()].map(listingOf).sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
+  }
+
+  async close(): Promise<void> {}
+
+  private relink(eventId: string, { linked, unlinked }: LinkChange): void {
+    for (const m of unlinked) {
+      const events = this.links.get(m);
+      events?.delete(eventId);
+      if (events?.size === 0) this.links.delete(m);
+    }
+    for (const m of linked) {
+      const events = this.links.get(m);
+      if (events) events.add(eventId);
+      else this.links.set(m, new Set([eventId]));
+    }
+  }
 }

@@ -4,6 +4,7 @@
  * (both on the data connection), the Socket.IO adapter, and the moments the caller must resync its viewers because pub/sub may have dropped pushes.
  */
 import type { Logger } from 'pino';
+import type { Bus } from '../fanout/bus';
 import { publishFirstAdapter, publishFirstShardedAdapter } from '../fanout/fanout-adapter';
 import { closeRedis, connectRedis, connectRedisCluster, redisReady, type Redis, type RedisCluster } from './redis';
 import { RedisEventStore } from './redis-event-store';
@@ -20,24 +21,11 @@ export interface RedisBackendOptions {
   log: Logger;
 }
 
-/** When viewers of this instance may have missed pushes, and must get the current state again. */
-export interface ResyncHooks {
-  /** After a pub/sub reconnection: every match, table and event with viewers here. */
-  reconnected(): void;
-  /** A room's pub/sub subscription is in place (cluster mode; its first viewer here joined just before). */
-  roomSubscribed(room: string): void;
-}
-
-export interface RedisBackend {
+/** The Redis stores and the bus over the same Redis (or Redis Cluster). */
+export interface RedisBackend extends Bus {
   readonly mode: 'redis' | 'cluster';
   readonly store: RedisStore;
   readonly events: RedisEventStore;
-  /** The adapter factory for `io.adapter(...)`; call once. */
-  adapter(hooks: ResyncHooks): unknown;
-  /** Every connection up (for /healthz). */
-  healthy(): boolean;
-  /** Close every connection (the caller closed the store and Socket.IO first). */
-  close(): Promise<void>;
 }
 
 /** In cluster mode, resync this long after the last reconnection attempt of a subscriber node (attempts come ≤ 1 s apart). */

@@ -1,8 +1,9 @@
 /**
  * The storage port of the match server: an append-only event log per match with compare-and-append,
  * the set-up and scorer-token hash beside it, eventId dedupe, and a state snapshot (with the listing row).
- * Two adapters implement it: `RedisStore` (Redis Streams, shared by many instances) and `FileStore`
- * (append-only JSONL files, the embedded single-instance mode).
+ * Three adapters implement it and pass the same store-port suite (tests/server/store-port.test.ts): `RedisStore`
+ * (Redis Streams, shared by many instances), `FileStore` (append-only JSONL files, the embedded single-instance
+ * mode) and `MemoryStore` (this process only: service-level tests, benchmarks).
  */
 import type { MatchSetup } from '../../shared/protocol/setup';
 import type { MatchState } from '../../shared/protocol/state';
@@ -107,7 +108,7 @@ export type AppendResult =
 
 /** Storage port. All methods reject only on I/O failure (never for a business refusal). */
 export interface MatchStore {
-  readonly kind: 'redis' | 'file' | 'sqlite';
+  readonly kind: 'redis' | 'file' | 'sqlite' | 'memory';
   /** Store a new match with its snapshot at version 0. Rejects if the id exists. */
   create(record: MatchRecord, snapshot: StoredSnapshot): Promise<void>;
   /** The whole log of a match, or null when unknown. */

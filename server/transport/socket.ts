@@ -23,6 +23,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ClientToServerEvents, Detail, RecordAck, RecordRequest, ServerToClientEvents, SubscribeAck, SubscribeRequest, UnsubscribeRequest } from '../../shared/protocol/wire';
 import { recordSchema, subscribeSchema, unsubscribeSchema } from '../../shared/protocol/wire-schemas';
+import { systemClock, type Clock } from '../clock';
 import { fail, type Failure } from '../failure';
 import type { MatchService } from '../matches/service';
 import { oversize, parseEnvelope } from '../matches/validate';
@@ -68,9 +69,12 @@ interface BucketState {
   last?: number;
 }
 
-/** Token bucket: false when the connection is over `rate` messages per second (bucket of `size`). */
-export function takeToken(state: BucketState, rate: number, size: number, now = performance.now()): boolean {
-  const tokens = Math.min(size, (state.tokens ?? size) + ((now - (state.last ?? now)) / 1000) * rate);
+/**
+ * Token bucket: false when the connection is over `rate` messages per second (bucket of `size`); `now` in ms
+ * (a clock set back refills nothing, never drains the bucket).
+ */
+export function takeToken(state: BucketState, rate: number, size: number, now: number): boolean {
+  const tokens = Math.min(size, (state.tokens ?? size) + (Math.max(0, now - (state.last ?? now)) / 1000) * rate);
   state.last = now;
   if (tokens < 1) {
     state.tokens = tokens;
@@ -175,17 +179,17 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
 
 /**
  * Attach the protocol handlers to `io`. One listener per event is created here and shared by every
- * connection (it reads the socket from `this`), so a connected viewer costs no closures of its own. Slow
- * readers (./backpressure.ts): before each reply a connection over `maxBufferedBytes` is dropped and a
- * subscription's reply is withheld (`rate-limited`) over `replyBufferBytes`; a sweep each second drops the
- * stuck ones. Returns a function that stops the sweep.
+ * connection (it reads the socket from `this`), so a connected viewer costs no closures of its own. The rate
+ * limit per connection counts time by `clock`. Slow readers (./backpressure.ts): before each reply a
+ * connection over `maxBufferedBytes` is dropped and a subscription's reply is withheld (`rate-limited`) over
+ * `replyBufferBytes`; a sweep each second drops the stuck ones. Returns a function that stops the sweep.
  */
-export function attachProtocol(io: IoServer, matches: MatchService, log: Logger, limits: SocketLimits, more: Handler<unknown, unknown>[] = []): () => void {
+export function attachProtocol(io: IoServer, matches: MatchService, log: Logger, limits: SocketLimits, more: Handler<unknown, unknown>[] = [], clock: Clock = systemClock): () => void {
   const rateLimited = fail('rate-limited', 'too many messages on this connection; slow down');
 
   /** The answer to one message: refusals of the shared checks, else the handler's (a throw is `internal`). */
   async function answer(socket: IoSocket, h: Handler<unknown, unknown>, input: unknown): Promise<unknown> {
-    if (!takeToken(socket.data as BucketState, limits.messagesPerSecond, limits.burst)) return rateLimited;
+    if (!takeToken(socket.data as BucketState, limits.messagesPerSecond, limits.burst, clock.now())) return rateLimited;
     const parsed = oversize(input) ?? parseEnvelope(h.schema, input);
     if (!parsed.ok) return parsed;
     try {

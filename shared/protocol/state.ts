@@ -3,7 +3,7 @@
  * Produced by the engine's `view()`; pure data, JSON-serialisable, identical on server and browser.
  */
 import type { Discipline, Pair, PlayerKey, Ruleset } from './setup';
-import type { OtherFoul, Placement } from './steps';
+import type { Placement, ShotFoul } from './steps';
 
 /** Rotation: rack points that clinch a rack, more than half of the 120 on the table (ROT §13, R-3a, R-13). */
 export const RACK_CLINCH = 61;
@@ -44,7 +44,8 @@ export type TurnEnd = 'miss' | 'safety' | 'foul' | 'breaking-foul' | 'third-foul
  * Why a shot was a foul (14-1 S-9/S-12, Rotation R-7/R-8), as the referee reported it: the cue ball pocketed
  * (`scratch`) or off the table, no ball hit, the lowest ball not hit first (`wrong-ball`, Rotation), an
  * object ball off the table, no ball to a cushion after contact (`no-rail`), one of the other fouls of the
- * report (FORMAT.md `fouls`), or Rotation's illegal break taken as a foul (D-17 `illegalBreakPolicy: 'foul'`).
+ * report (FORMAT.md `fouls`; `time`: the shot clock ran out before the stroke, D-32), or Rotation's illegal
+ * break taken as a foul (D-17 `illegalBreakPolicy: 'foul'`).
  */
 export type FoulReason =
   | 'scratch'
@@ -53,7 +54,7 @@ export type FoulReason =
   | 'wrong-ball'
   | 'ball-off-table'
   | 'no-rail'
-  | OtherFoul
+  | ShotFoul
   | 'illegal-break';
 
 /** What a step left pending: who shoots or decides next and how — the situation after the step. */

@@ -22,6 +22,17 @@ export const OTHER_FOULS = [
 ] as const;
 export type OtherFoul = (typeof OTHER_FOULS)[number];
 
+/**
+ * D-32 time foul: the shot clock ran out before the stroke. A standard foul with no stroke, so a report that
+ * carries it carries nothing else (`{"fouls": ["time"]}`); it is never part of a stroke's foul list, which is
+ * why it is not an `OtherFoul` (the scorer's foul menus list those).
+ */
+export const TIME_FOUL = 'time';
+/** Every word of a report's `fouls` list: the other fouls of a stroke, and the time foul (D-32). */
+export const SHOT_FOULS = [...OTHER_FOULS, TIME_FOUL] as const;
+/** A word of a report's `fouls` list (FORMAT.md `fouls`). */
+export type ShotFoul = (typeof SHOT_FOULS)[number];
+
 export const callSchema = z.union([
   z.literal('safety'),
   z.strictObject({
@@ -49,7 +60,7 @@ export const shotSchema = z.strictObject({
     .strictObject({ objectBalls: z.number().int().min(0).max(15), cueBall: z.boolean().optional() })
     .optional(),
   cueBall: z.enum(['scratch', 'off-table']).optional(),
-  fouls: z.array(z.enum(OTHER_FOULS)).max(8).optional(),
+  fouls: z.array(z.enum(SHOT_FOULS)).max(8).optional(),
   pushOut: z.boolean().optional(),
   cueBallInKitchen: z.boolean().optional(),
   rackArea: rackAreaSchema.optional(),

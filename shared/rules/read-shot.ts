@@ -5,7 +5,7 @@
  */
 import { RulesError } from '../protocol/errors';
 import type { FoulReason } from '../protocol/state';
-import type { OtherFoul, Shot } from '../protocol/steps';
+import type { Shot, ShotFoul } from '../protocol/steps';
 
 /** The call of a shot after defaults: nothing called, a safety, or a ball (number optional in 14-1). */
 export type CallFacts = { kind: 'none' } | { kind: 'safety' } | { kind: 'ball'; ball?: number; made: boolean };
@@ -22,12 +22,12 @@ export interface ShotFacts {
   /** Some ball reached a cushion after contact (or a ball dropped). */
   rail: boolean;
   cueBall: 'scratch' | 'off-table' | null;
-  fouls: readonly OtherFoul[];
+  fouls: readonly ShotFoul[];
   pushOut: boolean;
 }
 
 const NONE: number[] = [];
-const NO_FOULS: readonly OtherFoul[] = [];
+const NO_FOULS: readonly ShotFoul[] = [];
 const onTable = (table: readonly number[] | null, b: number) => table === null || table.includes(b);
 
 function refuse(field: string, reason: string, code: 'ball-not-on-table' | 'inconsistent-shot' = 'ball-not-on-table'): never {

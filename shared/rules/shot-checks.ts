@@ -2,7 +2,7 @@
  * Which facts a step may carry (D-30; FORMAT.md `shot` and `choice`), in one place:
  * - `SHOT_FACTS`, the allowed-fields table: each fact of a shot report and the kinds of shot it belongs to in
  *   each discipline (an empty list: the discipline does not have it);
- * - `CONTRADICTIONS`: facts of one shot that cannot both be true;
+ * - `CONTRADICTIONS`: facts of one shot that cannot both be true (a time foul, D-32, with any other fact);
  * - the facts that fit one outcome only (the 14-1 rack area on a re-rack, the Rotation cue ball behind the head
  *   string when the table is cleared), checked once the shot is decided;
  * - the step kinds and choice words of each discipline.
@@ -11,7 +11,7 @@
  */
 import { RulesError } from '../protocol/errors';
 import type { Discipline, MatchSetup } from '../protocol/setup';
-import { type Choice, OTHER_FOULS, type OtherFoul, type Shot, type Step } from '../protocol/steps';
+import { type Choice, OTHER_FOULS, type OtherFoul, type Shot, type ShotFoul, type Step, TIME_FOUL } from '../protocol/steps';
 import type { Core } from './core';
 
 /** The kind of shot a report is checked against: an opening break, an ordinary shot, a Rotation push out. */
@@ -52,6 +52,8 @@ export interface ShotFactRule {
 
 const at = (field: string, present: boolean): string | null => (present ? field : null);
 const objectCall = (s: Shot) => (typeof s.call === 'object' ? s.call : undefined);
+/** The report is a time foul (D-32): the shot clock ran out before the stroke. */
+const isTimeFoul = (s: Shot): boolean => s.fouls !== undefined && s.fouls.includes(TIME_FOUL);
 
 /** Fouls that still count on a Rotation push out, besides the cue ball leaving the table (ROT §08, R-10). */
 export const PUSH_OUT_FOULS: readonly OtherFoul[] = ['touched-ball', 'double-hit'];
@@ -79,7 +81,8 @@ const CALL_OFF = 'call shot is off in this match, so a Rotation shot carries no 
 export const SHOT_FACTS: readonly ShotFactRule[] = [
   {
     id: 'call:none', key: 'call', whenAbsent: true,
-    locate: (s) => at('call', s.call === undefined),
+    // A time foul has no stroke, so nothing was called (D-32).
+    locate: (s) => at('call', s.call === undefined && !isTimeFoul(s)),
     kinds: { '14-1': NOWHERE, rotation: ANY },
     foreign: 'every 14-1 shot is called, the opening break included: {"ball": n}, {"made": true|false} or "safety" (S-3; 14-1 §04)',
   },
@@ -128,6 +131,15 @@ export const SHOT_FACTS: readonly ShotFactRule[] = [
   { id: 'fouls', key: 'fouls', locate: (s) => at('fouls', s.fouls !== undefined), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
   ...OTHER_FOULS.map(foulRow),
   {
+    id: 'fouls:time', key: 'fouls',
+    locate: (s) => {
+      const i = s.fouls ? s.fouls.indexOf(TIME_FOUL) : -1;
+      return i < 0 ? null : `fouls.${i}`;
+    },
+    kinds: { '14-1': ['shot'], rotation: ['shot'] },
+    elsewhere: 'a time foul (D-32) is recorded alone in place of an ordinary shot: the shot clock does not run for an opening break, and a push out is a stroke (R-10)',
+  },
+  {
     id: 'pushOut', key: 'pushOut',
     locate: (s) => at('pushOut', s.pushOut !== undefined),
     kinds: { '14-1': NOWHERE, rotation: ANY },
@@ -163,7 +175,7 @@ export interface Contradiction {
 }
 
 /** Fouls that can move object balls although the cue ball hit none. */
-const MOVES_BALLS: readonly OtherFoul[] = ['touched-ball', 'balls-moving', 'cue-on-table'];
+const MOVES_BALLS: readonly ShotFoul[] = ['touched-ball', 'balls-moving', 'cue-on-table'];
 
 /** Whether the report says object balls dropped (a list, a count, or a made call without a list). */
 function ballsDropped(s: Shot): boolean {
@@ -179,7 +191,23 @@ function repeatAt<T>(list: readonly T[] | undefined): number {
   return -1;
 }
 
+/** The fields a time foul cannot come with, in the order a refusal names them (every field of a report but `fouls`). */
+const NOT_WITH_TIME: readonly Exclude<keyof Shot, 'fouls'>[] = [
+  'call', 'pocketed', 'offTable', 'firstContact', 'rail', 'breakRails', 'cueBall', 'pushOut', 'cueBallInKitchen', 'rackArea',
+];
+const NO_STROKE = 'a time foul (D-32: the shot clock ran out before the stroke) is recorded alone: no stroke was played';
+
 export const CONTRADICTIONS: readonly Contradiction[] = [
+  {
+    id: 'time-foul-with-other-facts',
+    needs: ['fouls'],
+    find: (s) => {
+      if (!isTimeFoul(s)) return null;
+      for (const k of NOT_WITH_TIME) if (s[k] !== undefined) return { field: k, why: `${NO_STROKE}, so the report carries no ${k}` };
+      const i = s.fouls!.findIndex((f) => f !== TIME_FOUL);
+      return i < 0 ? null : { field: `fouls.${i}`, why: `${NO_STROKE}, so no other foul ("${s.fouls![i]}") can have happened on it` };
+    },
+  },
   {
     id: 'ball-listed-twice',
     needs: ['pocketed', 'offTable'],

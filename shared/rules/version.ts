@@ -21,6 +21,9 @@
  * 1: the rules before the version was kept. 2: D-30 refusals of facts of the other discipline, of another kind
  * of shot and of contradicting facts (shared/rules/shot-checks.ts: `checkShot`, `checkOutcomeFacts`,
  * `checkStepVocabulary`; not applied when replaying a version-1 log); D-31 placement after a re-rack for a break.
+ * The D-32 time foul (`fouls: ["time"]`) came without a bump: it is new vocabulary that no stored log can
+ * contain (the step schema refused "time" before), and its refusals arise only in a report that carries it, so
+ * every existing log replays exactly as it did.
  */
 export const RULES_VERSION = 2;
 

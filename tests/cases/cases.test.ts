@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatResult, runCase, runFolder } from './case-runner';
+import { formatResult, runCase, runFolder } from '../helpers/case-runner';
 
 const bank = resolve(process.cwd(), '../shared/cases');
 const extra = resolve(process.cwd(), 'tests/cases/extra');

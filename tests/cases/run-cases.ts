@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { formatResult, runFolder } from './case-runner';
+import { formatResult, runFolder } from '../helpers/case-runner';
 
 const dir = resolve(process.argv[2] ?? '../shared/cases');
 if (!existsSync(dir)) {

@@ -18,7 +18,7 @@ import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/bro
 import { createEvent, EVENT, recordStep, stepsToWin, tableMatch, type CreatedEvent } from '../helpers/events';
 import { requireRedis, testPrefix } from '../helpers/redis';
 import { api, twoInstances } from '../helpers/server';
-import { ensureBuilt } from '../pages/global-setup';
+import { ensureBuilt } from '../helpers/global-setup';
 
 const hasChromium = chromiumAvailable();
 const redis = await requireRedis();

@@ -29,7 +29,7 @@ import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { api, createMatch, startTestServer } from '../helpers/server';
-import { ensureBuilt } from '../pages/global-setup';
+import { ensureBuilt } from '../helpers/global-setup';
 
 const hasChromium = chromiumAvailable();
 const redis = await requireRedis();

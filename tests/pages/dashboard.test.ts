@@ -19,7 +19,7 @@ import { caption, stepLine } from '../../web/src/lib/format';
 import { checkLine } from '../../web/src/lib/format-whatif';
 import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
 import { api, createMatch, startTestServer } from '../helpers/server';
-import { ensureBuilt } from './global-setup';
+import { ensureBuilt } from '../helpers/global-setup';
 
 const hasChromium = chromiumAvailable();
 

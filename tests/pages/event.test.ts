@@ -19,7 +19,7 @@ import { chromiumAvailable, decodeQr, launchChromium, screenshotDir } from '../h
 import { createEvent, EVENT, recordStep, stepsToWin, tableMatch, type CreatedEvent } from '../helpers/events';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { api, startTestServer } from '../helpers/server';
-import { ensureBuilt } from './global-setup';
+import { ensureBuilt } from '../helpers/global-setup';
 
 const hasChromium = chromiumAvailable();
 const redis = await requireRedis();

@@ -16,7 +16,7 @@ import type { MatchState } from '../../shared/protocol/state';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import { chromiumAvailable, decodeQr, launchChromium, screenshotDir } from '../helpers/browser';
 import { startTestServer } from '../helpers/server';
-import { ensureBuilt } from './global-setup';
+import { ensureBuilt } from '../helpers/global-setup';
 
 const run = chromiumAvailable();
 

@@ -24,7 +24,7 @@ import { newMatch, parseSetup, statsOf, view } from '../../shared/index';
 import type { ApiError } from '../../shared/protocol/errors';
 import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
 import { REPO_ROOT, startTestServer } from '../helpers/server';
-import { ensureBuilt } from './global-setup';
+import { ensureBuilt } from '../helpers/global-setup';
 
 const run = chromiumAvailable();
 const MISMATCH: ApiError = { code: 'protocol-mismatch', message: 'this page is from an older version of cuecast: reload the page (it sent protocol 2; the server speaks protocol 3)', field: 'protocol' };
@@ -51,7 +51,7 @@ describe.skipIf(!run)('refused subscriptions on every page in Chromium', () => {
   beforeAll(async () => {
     await ensureBuilt();
     const app = express();
-    app.use(staticRouter(join(REPO_ROOT, 'overlay', 'dist')));
+    app.use(staticRouter(join(REPO_ROOT, 'web', 'dist')));
     http = createServer(app);
     io = new Server(http, { transports: ['websocket'] });
     io.on('connection', (socket) => {

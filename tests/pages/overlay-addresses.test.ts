@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable } from '../helpers/browser';
 import { createEvent } from '../helpers/events';
-import { OverlayHarness } from './overlay-harness';
+import { OverlayHarness } from '../helpers/overlay-harness';
 
 const hasChromium = chromiumAvailable();
 

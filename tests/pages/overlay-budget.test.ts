@@ -11,12 +11,12 @@
  */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { countPings, firstPaintMs, type Idle, IDLE_PROBE, idleWindow, OVERLAY_JS_BUDGET, type OverlayPage, overlayScripts, TABLE_OVERLAY_JS_CEILING } from '../../bench/pages-probes';
+import { countPings, firstPaintMs, type Idle, IDLE_PROBE, idleWindow, OVERLAY_JS_BUDGET, type OverlayPage, overlayScripts, TABLE_OVERLAY_JS_CEILING } from '../helpers/pages-probes';
 import { LANGS } from '../../web/src/lib/i18n';
 import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable } from '../helpers/browser';
 import { createEvent, tableMatch } from '../helpers/events';
-import { OverlayHarness } from './overlay-harness';
+import { OverlayHarness } from '../helpers/overlay-harness';
 
 const hasChromium = chromiumAvailable();
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };

@@ -8,8 +8,8 @@
 import { describe, it } from 'vitest';
 import { chromiumAvailable } from '../helpers/browser';
 import { createEvent, EVENT, recordStep, stepsToWin, tableMatch } from '../helpers/events';
-import { expectLegible, texts } from './legibility';
-import { OverlayHarness } from './overlay-harness';
+import { expectLegible, texts } from '../helpers/legibility';
+import { OverlayHarness } from '../helpers/overlay-harness';
 
 const hasChromium = chromiumAvailable();
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann Lee', 'Bob Smith'], targets: [3, 3] };

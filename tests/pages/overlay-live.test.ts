@@ -13,7 +13,7 @@ import { caption } from '../../web/src/lib/format';
 import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the formatter
 import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable } from '../helpers/browser';
-import { engineState, field, OverlayHarness, waitForText } from './overlay-harness';
+import { engineState, field, OverlayHarness, waitForText } from '../helpers/overlay-harness';
 
 const hasChromium = chromiumAvailable();
 const STRAIGHT = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };

@@ -15,8 +15,8 @@ import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { chromiumAvailable } from '../helpers/browser';
-import { expectLegible, texts } from './legibility';
-import { OverlayHarness } from './overlay-harness';
+import { expectLegible, texts } from '../helpers/legibility';
+import { OverlayHarness } from '../helpers/overlay-harness';
 
 const hasChromium = chromiumAvailable();
 const STRAIGHT = { discipline: '14-1', ruleset: 'nba', players: ['Ann Lee', 'Bob Smith'], targets: [100, 100] };

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumAvailable } from '../helpers/browser';
 import { createEvent, EVENT, recordStep, stepsToWin, tableMatch } from '../helpers/events';
 import { api } from '../helpers/server';
-import { OverlayHarness } from './overlay-harness';
+import { OverlayHarness } from '../helpers/overlay-harness';
 
 const hasChromium = chromiumAvailable();
 const SAFE = { left: 96, top: 54, right: 1824, bottom: 1026 };

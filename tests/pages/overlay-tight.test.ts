@@ -12,7 +12,7 @@ import { LANGS } from '../../web/src/lib/i18n';
 import { chromiumAvailable } from '../helpers/browser';
 import { createEvent, EVENT, recordStep } from '../helpers/events';
 import { api } from '../helpers/server';
-import { OverlayHarness } from './overlay-harness';
+import { OverlayHarness } from '../helpers/overlay-harness';
 
 const hasChromium = chromiumAvailable();
 

@@ -17,7 +17,7 @@ import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the
 import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable } from '../helpers/browser';
 import { spawnServer, type ChildServer, createMatch, api } from '../helpers/server';
-import { engineState, field, OverlayHarness, waitForText } from './overlay-harness';
+import { engineState, field, OverlayHarness, waitForText } from '../helpers/overlay-harness';
 
 const hasChromium = chromiumAvailable();
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };

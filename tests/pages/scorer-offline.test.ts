@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { chromiumAvailable } from '../helpers/browser';
-import { ScorerHarness, staticOnly } from './scorer-harness';
+import { ScorerHarness, staticOnly } from '../helpers/scorer-harness';
 
 const run = chromiumAvailable();
 const h = new ScorerHarness('cuecast-scorer-offline-', 15_000);

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { chromiumAvailable } from '../helpers/browser';
-import { ScorerHarness } from './scorer-harness';
+import { ScorerHarness } from '../helpers/scorer-harness';
 
 const run = chromiumAvailable();
 const h = new ScorerHarness('cuecast-scorer-rotation-');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { chromiumAvailable } from '../helpers/browser';
-import { PHONE, ScorerHarness, staticOnly } from './scorer-harness';
+import { PHONE, ScorerHarness, staticOnly } from '../helpers/scorer-harness';
 import { GHOST_TAP_MS } from '../../web/src/scorer/tap-guard';
 
 const run = chromiumAvailable();

@@ -9,7 +9,7 @@ import { EVENT_LIMITS } from '../../shared/protocol/event';
 import { chromiumAvailable } from '../helpers/browser';
 import { createEvent, EVENT, recordStep, stepsToWin, tableMatch } from '../helpers/events';
 import { api } from '../helpers/server';
-import { OverlayHarness } from './overlay-harness';
+import { OverlayHarness } from '../helpers/overlay-harness';
 
 const hasChromium = chromiumAvailable();
 const LONG_EVENT = {

@@ -14,12 +14,12 @@
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { countPings, IDLE_PROBE, idleWindow } from '../../bench/pages-probes';
+import { countPings, IDLE_PROBE, idleWindow } from '../helpers/pages-probes';
 import { chromiumAvailable } from '../helpers/browser';
 import { createEvent, EVENT, recordStep, stepsToWin, tableMatch, type CreatedEvent } from '../helpers/events';
 import { api } from '../helpers/server';
-import { expectLegible, texts } from './legibility';
-import { OverlayHarness } from './overlay-harness';
+import { expectLegible, texts } from '../helpers/legibility';
+import { OverlayHarness } from '../helpers/overlay-harness';
 
 const hasChromium = chromiumAvailable();
 const WIN = stepsToWin({ ...EVENT.defaults, players: ['A', 'B'] });

@@ -13,7 +13,7 @@ import type { RunningServer } from '../../server/app';
 import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
 import { api, createMatch, startTestServer } from '../helpers/server';
-import { ensureBuilt } from './global-setup';
+import { ensureBuilt } from '../helpers/global-setup';
 
 const hasChromium = chromiumAvailable();
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [50, 60] };

@@ -6,10 +6,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchesOf, setupsOf } from './arbitraries';
+import { matchesOf, setupsOf } from '../helpers/arbitraries';
 import { applyStep, type Match, newMatch, parseSetup, projectSteps, replay, statsOf, type Step, view } from '../../shared/index';
 import { coreFromState } from '../../shared/view';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
+import { fcRuns } from '../helpers/fc-runs';
 
 const setups = setupsOf(['A', 'B']);
 
@@ -56,7 +57,7 @@ describe('random legal matches', () => {
         }
         prev = m;
       }
-    }), { numRuns: 1000 });
+    }), { numRuns: fcRuns(1000) });
   });
 
   it('undo of every step restores the previous state exactly', () => {
@@ -72,7 +73,7 @@ describe('random legal matches', () => {
         const again = applyStep(r.match, log[i - 1]!);
         expect(again.ok && again.match.core).toEqual(states[i]!.core);
       }
-    }), { numRuns: 500 });
+    }), { numRuns: fcRuns(500) });
   });
 
   it('replaying the log reproduces the state, undo steps included', () => {
@@ -83,7 +84,7 @@ describe('random legal matches', () => {
       expect(replayed.core).toEqual(last.core);
       expect(view(replayed)).toEqual(view(last));
       expect(statsOf(replayed)).toEqual(statsOf(last));
-    }), { numRuns: 1000 });
+    }), { numRuns: fcRuns(1000) });
   });
 
   it('the public state carries the whole engine state: a snapshot plays queued steps forward exactly', () => {
@@ -95,6 +96,6 @@ describe('random legal matches', () => {
       const projected = projectSteps(setup, view(states[at]!), log.slice(at));
       expect(projected.error).toBeUndefined();
       expect(projected.state).toEqual(view(states[states.length - 1]!));
-    }), { numRuns: 500 });
+    }), { numRuns: fcRuns(500) });
   });
 });

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyStep, type Match, type MatchState, newMatch, parseSetup, type RackPlacement, type Step, view } from '../../shared/index';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
-import { accept, expectState, fresh141, freshRot, given } from './given';
+import { accept, expectState, fresh141, freshRot, given } from '../helpers/given';
+import { fcRuns } from '../helpers/fc-runs';
 
 const FOR_BREAK: RackPlacement = { cueBall: 'kitchen', breakBall: 'racked', racked: 15 };
 const RULESETS = ['nba', 'wpa'] as const;
@@ -153,7 +154,7 @@ describe('property: rackPlacement after every step of random matches (D-31)', ()
         }
         m = r.match;
       }
-    }), { numRuns: 300 });
+    }), { numRuns: fcRuns(300) });
     // The random matches did exercise both kinds of re-rack.
     expect(seen.forBreak).toBeGreaterThan(20);
     expect(seen.continuous).toBeGreaterThan(20);

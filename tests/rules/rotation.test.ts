@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { legalPlacements } from '../../shared/rules/rotation';
 import { statsOf, view } from '../../shared/index';
-import { accept, expectState, freshRot, given, refuse } from './given';
+import { accept, expectState, freshRot, given, refuse } from '../helpers/given';
 
 const mid = (onTable: number[], over: Record<string, unknown> = {}, options: Record<string, unknown> = {}) => ({
   ...freshRot,

@@ -15,8 +15,9 @@ import { describe, expect, it } from 'vitest';
 import { applyStep, parseSetup, parseStep, replay, RULES_VERSION, type Step, view } from '../../shared/index';
 import { inputChecked, INPUT_CHECKS_SINCE } from '../../shared/rules/version';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
-import { playedTo, reportsInPlay } from './arbitraries';
-import { fresh141, freshRot } from './given';
+import { playedTo, reportsInPlay } from '../helpers/arbitraries';
+import { fresh141, freshRot } from '../helpers/given';
+import { fcRuns } from '../helpers/fc-runs';
 
 /** D-30 codes: refusals of input that rules version 1 did not have. */
 const D30_CODES = ['foreign-fact', 'not-for-this-shot'];
@@ -102,7 +103,7 @@ describe('rules version of a stored log', () => {
         seen.onlyOld++;
         expect([...D30_CODES, 'inconsistent-shot']).toContain(now.error.code);
       }
-    }), { numRuns: 1500 });
+    }), { numRuns: fcRuns(1500) });
     expect(seen.both).toBeGreaterThan(100);
     expect(seen.onlyOld).toBeGreaterThan(100);
     expect(seen.refused).toBeGreaterThan(50);

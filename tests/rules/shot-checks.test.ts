@@ -10,8 +10,9 @@ import {
   applyStep, type Discipline, OTHER_FOULS, type Match, type Shot, shotSchema, callSchema, rackAreaSchema, view,
 } from '../../shared/index';
 import { checkShot, CONTRADICTIONS, SHOT_FACTS, type ShotFactRule, type ShotKind } from '../../shared/rules/shot-checks';
-import { playedTo, reportsInPlay } from './arbitraries';
-import { accept, expectState, fresh141, freshRot, given, refuse } from './given';
+import { playedTo, reportsInPlay } from '../helpers/arbitraries';
+import { accept, expectState, fresh141, freshRot, given, refuse } from '../helpers/given';
+import { fcRuns } from '../helpers/fc-runs';
 
 const ALL = Array.from({ length: 15 }, (_, i) => i + 1);
 
@@ -41,6 +42,7 @@ const SPEC: Record<string, { '14-1': string; rotation: string }> = {
   'fouls:bad-cue-ball-placement': { '14-1': 'break shot', rotation: 'break shot' },
   'fouls:cue-on-table': { '14-1': 'break shot', rotation: 'break shot' },
   'fouls:slow-play': { '14-1': 'break shot', rotation: 'break shot' },
+  'fouls:time': { '14-1': 'shot', rotation: 'shot' },
   pushOut: { '14-1': '—', rotation: 'break shot push-out' },
   cueBallInKitchen: { '14-1': '—', rotation: 'break shot' },
   rackArea: { '14-1': 'break shot', rotation: '—' },
@@ -61,6 +63,8 @@ const SAMPLES: Record<string, (s: Shot) => Shot> = {
   cueBall: (s) => ({ ...s, cueBall: 'scratch' }),
   fouls: (s) => ({ ...s, fouls: [] }),
   ...Object.fromEntries(OTHER_FOULS.map((f) => [`fouls:${f}`, (s: Shot): Shot => ({ ...s, fouls: [f] })])),
+  // A time foul is recorded alone (D-32); with a push out it stays a push-out report.
+  'fouls:time': (s) => ({ ...(s.pushOut ? { pushOut: s.pushOut } : {}), fouls: ['time'] }),
   pushOut: (s) => ({ ...s, pushOut: s.pushOut ?? false }),
   cueBallInKitchen: (s) => ({ ...s, cueBallInKitchen: false }),
   rackArea: (s) => ({ ...s, rackArea: {} }),
@@ -170,6 +174,7 @@ describe.each(SITUATIONS)('every fact in a $discipline $kind report', (s) => {
 
 /** One example per contradiction: the report, the field it must name, and the same report without the conflict (accepted). */
 const CONTRADICTION_EXAMPLES: Record<string, { setup: Record<string, unknown>; steps?: unknown[]; shot: Shot; field: string; fixed: Shot }> = {
+  'time-foul-with-other-facts': { setup: { ...fresh141, start: { ballsOnTable: 9 } }, shot: { call: 'safety', fouls: ['time'] }, field: 'step.shot.call', fixed: { fouls: ['time'] } },
   'ball-listed-twice': { setup: freshRot, shot: { pocketed: [3, 3] }, field: 'step.shot.pocketed.1', fixed: { pocketed: [3] } },
   'foul-listed-twice': { setup: fresh141, shot: { call: 'safety', fouls: ['double-hit', 'double-hit'] }, field: 'step.shot.fouls.1', fixed: { call: 'safety', fouls: ['double-hit'] } },
   'made-call-not-pocketed': { setup: fresh141, shot: { call: { ball: 3, made: true }, pocketed: [4] }, field: 'step.shot.call.made', fixed: { call: { ball: 3, made: false }, pocketed: [4] } },
@@ -373,7 +378,7 @@ describe('property: random reports in random match states', () => {
         expect(expectedRefusal(shot, s)).toBeNull();
         for (const c of CONTRADICTIONS) expect(c.find(shot, s.kind), c.id).toBeNull();
       }
-    }), { numRuns: 2000 });
+    }), { numRuns: fcRuns(2000) });
     // Both sides of the property were exercised.
     expect(seen.accepted).toBeGreaterThan(200);
     expect(seen.refused).toBeGreaterThan(200);

@@ -1,7 +1,7 @@
 /**
  * Property tests (fast-check) of the incremental statistics over random legal matches of both disciplines
  * with undos (shared/simulate):
- * - after every step, the incremental statistics equal the whole-history pass (tests/rules/stats-reference.ts);
+ * - after every step, the incremental statistics equal the whole-history pass (tests/helpers/stats-reference.ts);
  * - the delta between any two consecutive versions (a step or an undo), applied to the earlier statistics,
  *   gives the later ones, and carries only the rows that changed;
  * - statistics stored as JSON and read back (the snapshot beside the log), and a match resumed from them,
@@ -9,11 +9,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchesOf, setupsOf } from './arbitraries';
+import { matchesOf, setupsOf } from '../helpers/arbitraries';
 import { applyStatsDelta, applyStep, type Match, newMatch, parseSetup, resumeMatch, statsOf, type Step, trimHistory, undoable, view } from '../../shared/index';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { statsDelta, statsFromStored, storedStats } from '../../shared/stats';
-import { referenceStats } from './stats-reference';
+import { referenceStats } from '../helpers/stats-reference';
+import { fcRuns } from '../helpers/fc-runs';
 
 const matches = matchesOf(setupsOf(['Ann', 'Bob'], { pickedUp: true }), [0.05, 0.2, 0.4], 250);
 
@@ -39,7 +40,7 @@ describe('incremental statistics', () => {
   it('equal the whole-history statistics after every step and every undo', () => {
     fc.assert(fc.property(matches, (p) => {
       for (const m of play(p).states) expect(statsOf(m)).toEqual(referenceStats(m));
-    }), { numRuns: 200 });
+    }), { numRuns: fcRuns(200) });
   });
 
   it('a delta between consecutive versions rebuilds the later statistics and carries only what changed', () => {
@@ -61,7 +62,7 @@ describe('incremental statistics', () => {
         // The JSON a push carries reads back the same.
         expect(applyStatsDelta(before, JSON.parse(JSON.stringify(delta)))).toEqual(after);
       }
-    }), { numRuns: 150 });
+    }), { numRuns: fcRuns(150) });
   });
 
   it('a delta that does not fit the statistics a page holds is refused (the page resyncs)', () => {
@@ -97,6 +98,6 @@ describe('incremental statistics', () => {
           else trimmed = r.match;
         }
       }
-    }), { numRuns: 150 });
+    }), { numRuns: fcRuns(150) });
   });
 });

@@ -10,6 +10,7 @@ import { parseSetup, RulesError } from '../../shared/index';
 import { COUNT_MAX, NAME_MAX, SCORE_LIMIT, SHORT_NAME_MAX, TARGET_MAX } from '../../shared/protocol/limits';
 import { buildSetup, createProblemText, defaultForm, toSetup, type SetupForm } from '../../web/src/launcher/setup-form';
 import { LANGS, t } from '../../web/src/lib/i18n-pages';
+import { fcRuns } from '../helpers/fc-runs';
 
 /** True when the server's parser takes `input`. */
 function serverTakes(input: unknown): boolean {
@@ -62,7 +63,7 @@ describe('launcher form and server agree', () => {
         expect(built.ok, `${built.ok ? '' : built.field} ${JSON.stringify(f)}`).toBe(serverTakes(buildSetup(f)));
         if (built.ok) expect(built.setup).toEqual(buildSetup(f));
       }),
-      { numRuns: 3000 },
+      { numRuns: fcRuns(3000) },
     );
   });
 

@@ -10,7 +10,7 @@ import type { RecordAck } from '../../shared/protocol/wire';
 import type { MatchFeed } from '../../web/src/lib/client';
 import { liveProblem } from '../../web/src/lib/live-problem';
 import { ScorerSession } from '../../web/src/scorer/session';
-import { FakeClient, MemStorage } from './fake-client';
+import { FakeClient, MemStorage } from '../helpers/fake-client';
 
 const settle = async () => {
   for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));

@@ -14,7 +14,7 @@ import type { MatchFeed } from '../../web/src/lib/client';
 import { outboxKey } from '../../web/src/lib/outbox';
 import { clearFeed, feedCacheKey, loadFeed, saveFeed } from '../../web/src/scorer/feed-cache';
 import { ScorerSession, type SessionView } from '../../web/src/scorer/session';
-import { FakeClient, FakeNetwork, MemStorage } from './fake-client';
+import { FakeClient, FakeNetwork, MemStorage } from '../helpers/fake-client';
 
 const settle = async () => {
   for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));

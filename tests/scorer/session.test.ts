@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ScorerSession, type SessionView } from '../../web/src/scorer/session';
-import { FakeClient, MemStorage } from './fake-client';
+import { FakeClient, MemStorage } from '../helpers/fake-client';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 const SETUP = { discipline: '14-1', players: ['Ann', 'Bob'], start: { score: [10, 10], turn: 'A', ballsOnTable: 12 } };

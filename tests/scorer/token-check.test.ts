@@ -11,7 +11,7 @@ import { Outbox, outboxKey, type OutboxEntry, type OutboxEvent } from '../../web
 import { ScorerSession, type SessionView } from '../../web/src/scorer/session';
 import type { TokenAccess } from '../../web/src/scorer/token-gate';
 import { checkScorerToken, forgetToken, saveToken, tokenFromPaste, tokenKey, type TokenCheck } from '../../web/src/scorer/tokens';
-import { FakeClient, MemStorage } from './fake-client';
+import { FakeClient, MemStorage } from '../helpers/fake-client';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 const SETUP = { discipline: '14-1', players: ['Ann', 'Bob'], start: { score: [10, 10], turn: 'A', ballsOnTable: 12 } };

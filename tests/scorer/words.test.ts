@@ -10,7 +10,7 @@ import { projectQueue } from '../../web/src/scorer/projection';
 import { ScorerSession, type SessionView } from '../../web/src/scorer/session';
 import { stepLine, stepText } from '../../web/src/lib/format';
 import { describeStep, stepWords } from '../../web/src/scorer/words';
-import { FakeClient, MemStorage } from './fake-client';
+import { FakeClient, MemStorage } from '../helpers/fake-client';
 
 function play(setupIn: unknown, steps: Step[]): Match {
   let m = newMatch(parseSetup(setupIn));

@@ -1,5 +1,5 @@
 /**
- * What a loaded match keeps in memory (server/matches/live-cache.ts), on the real Redis store and on the file store:
+ * What a loaded match keeps in memory (server/matches/live-cache.ts), on the real Redis store, the file store and the in-memory store:
  * - a bounded window: at most WINDOW_MAX effective steps on the undo stack and WINDOW_MAX log events, whatever
  *   the length of the match, and the state and statistics still those of the whole log;
  * - an undo reaching past the window rebuilds from the log and is still exact;
@@ -15,12 +15,12 @@ import { MatchService } from '../../server/matches/service';
 import type { MatchStore, OpenedLog } from '../../server/storage/types';
 import { requireRedis } from '../helpers/redis';
 import { LONG_SETUP, plausibleSteps } from '../helpers/server';
-import { suiteStore } from '../helpers/stores';
+import { storeKinds, suiteStore } from '../helpers/stores';
 
 const redis = await requireRedis();
 const log = pino({ level: 'silent' });
 const setup = parseSetup(LONG_SETUP);
-const kinds = redis.available ? (['redis', 'file'] as const) : (['file'] as const);
+const kinds = storeKinds(redis.available);
 
 /** A store that counts whole-log loads and remembers what `open` returned. */
 function counting(inner: MatchStore, opts: { noCheckpoint?: boolean } = {}) {

@@ -3,18 +3,17 @@
  * touches one cluster slot (server/storage/redis-event-store.ts), against the real Redis: a match is linked
  * before the save that lists it (so a crash between the two leaves an extra link, never a missing one), an
  * unlink older than the link is ignored, a `stale` save changes no document, and the listing skips a row
- * whose creation never finished. Through the server: a step of a match linked to an event that does not list
- * it (what a crash between link and save leaves) sends that event no live line; once listed, it does.
+ * whose creation never finished. Through the services over the Redis stores: a step of a match linked to an event
+ * that does not list it (what a crash between link and save leaves) sends that event no live line; once listed, it does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
-import type { RunningServer } from '../../server/app';
 import type { EventDoc } from '../../server/storage/event-store';
 import { RedisEventStore } from '../../server/storage/redis-event-store';
-import type { EventLivePush } from '../../shared/protocol/event';
-import { createEvent, recordStep, stepsToWin, EVENT } from '../helpers/events';
+import { stepsToWin, EVENT } from '../helpers/events';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
-import { api, connect, createMatch, request, startTestServer, type Client } from '../helpers/server';
+import { recordOk, services } from '../helpers/services';
+import { suiteStores } from '../helpers/stores';
 
 const redis = await requireRedis();
 
@@ -91,36 +90,24 @@ describe.skipIf(!redis.available)('Redis event store: links and listing outside 
 });
 
 describe.skipIf(!redis.available)('live lines go only to events that list the match', () => {
-  const prefix = testPrefix('event-links');
-  let server: RunningServer;
-  let organiser: Client;
-
-  beforeAll(async () => {
-    server = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });
-    organiser = await connect(server.url);
-  });
-  afterAll(async () => {
-    organiser?.close();
-    await server?.close();
-    await dropPrefix(redis.url, prefix);
-  });
+  const fixture = suiteStores('redis', 'event-links', redis.url);
 
   it('a link left by a crash before the save sends no live line; once the event lists the match, its steps do', async () => {
-    const ev = await createEvent(server.url);
-    const m = await createMatch(server.url, { ...EVENT.defaults, players: ['A', 'B'] });
-    const lines: EventLivePush[] = [];
-    organiser.on('eventLive', (l) => lines.push(l));
-    expect(await request(organiser, 'subscribeEvent', { eventId: ev.id })).toMatchObject({ ok: true });
+    const s = services({ matches: fixture.store, events: fixture.events });
+    const created = await s.events.create(EVENT);
+    const ev = { id: created.event.id, organiserToken: created.organiserToken };
+    const m = await s.matches.create({ ...EVENT.defaults, players: ['A', 'B'] });
+    const lines = s.pushed.live;
     // What a crash between the link and the event's compare-and-set leaves behind.
     const r = createClient({ url: redis.url });
     await r.connect();
-    await r.hSet(`${prefix}{m:${m.id}}:event-links`, ev.id, '1');
+    await r.hSet(`${fixture.prefix}{m:${m.id}}:event-links`, ev.id, '1');
     await r.close();
     const win = stepsToWin({ ...EVENT.defaults, players: ['A', 'B'] });
-    await recordStep(server.url, m, win[0]!);
-    const assigned = await api(server.url, `/api/events/${ev.id}/tables/table-1/assign`, { token: ev.organiserToken, body: { matchId: m.id, start: true } });
-    expect(assigned.status).toBe(200);
-    await recordStep(server.url, m, win[1]!);
+    await recordOk(s.matches, m, win[0]!);
+    const assigned = await s.events.assign(ev.id, ev.organiserToken, 'table-1', m.id, true);
+    expect(assigned.ok).toBe(true);
+    await recordOk(s.matches, m, win[1]!);
     await expect.poll(() => lines.length).toBe(1);
     expect(lines[0]).toMatchObject({ eventId: ev.id, line: { matchId: m.id, version: 2 } });
   });

@@ -38,26 +38,6 @@ describe('REST and pages', () => {
     }
   });
 
-  it('creates a match opened by player B (breaker: B): B is at the table and scores the first shot', async () => {
-    const s = await startTestServer({ dataDir: tempDir('data') });
-    try {
-      const setup = { discipline: '14-1', players: ['Ann', 'Bob'], breaker: 'B', targets: [50, 50] };
-      const res = await api(s.url, '/api/matches', { body: setup });
-      expect(res).toMatchObject({ status: 201, body: { setup: { breaker: 'B' }, state: { turn: 'B', score: [0, 0] } } });
-      const { id, scorerToken } = res.body;
-      expect((await api(s.url, `/api/matches/${id}`)).body).toMatchObject({ setup: { breaker: 'B' }, state: { turn: 'B' } });
-      const first = legalSteps(1, setup)[0];
-      expect(first).toEqual({ shot: { call: { ball: 1 }, pocketed: [1] } });
-      const rec = await api(s.url, `/api/matches/${id}/events`, { token: scorerToken, body: { eventId: 'b1', step: first } });
-      expect(rec).toMatchObject({ status: 201, body: { version: 1, state: { score: [0, 1], turn: 'B' } } });
-      // The default stays A; anything but A or B is refused.
-      expect((await api(s.url, '/api/matches', { body: SETUP })).body).toMatchObject({ setup: { breaker: 'A' }, state: { turn: 'A' } });
-      expect(await api(s.url, '/api/matches', { body: { ...setup, breaker: 'C' } })).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: 'setup.breaker' } } });
-    } finally {
-      await s.close();
-    }
-  });
-
   it('needs the admin token to create matches when ADMIN_TOKEN is set', async () => {
     const s = await startTestServer({ dataDir: tempDir('data'), adminToken: 'let-me-in' });
     try {
@@ -143,6 +123,32 @@ describe('REST and pages', () => {
       expect(c.headers.get('access-control-allow-origin')).toBe('https://studio.example');
     } finally {
       await Promise.all([plain.close(), withCors.close()]);
+    }
+  });
+});
+
+describe('recording over REST and Socket.IO (the service decides: tests/services/event-ids.test.ts)', () => {
+  it('answers a new step 201, a retried eventId 200 with duplicate, a reused eventId 409 event-id-reused; Socket.IO acks the same', async () => {
+    const s = await startTestServer({ dataDir: tempDir('eventids') });
+    const m = await createMatch(s.url);
+    const scorer = await connect(s.url, m.scorerToken);
+    const path = `/api/matches/${m.id}/events`;
+    try {
+      const first = await api(s.url, path, { token: m.scorerToken, body: { eventId: 'button-1', step: steps[0] } });
+      expect(first).toMatchObject({ status: 201, body: { version: 1 } });
+      const retry = await api(s.url, path, { token: m.scorerToken, body: { eventId: 'button-1', step: steps[0] } });
+      expect(retry).toMatchObject({ status: 200, body: { version: 1, duplicate: true } });
+      expect(retry.body.state).toEqual(first.body.state);
+      const reused = await api(s.url, path, { token: m.scorerToken, body: { eventId: 'button-1', step: steps[1] } });
+      expect(reused).toMatchObject({ status: 409, body: { error: { code: 'event-id-reused', field: 'eventId' } } });
+      expect(reused.body.duplicate).toBeUndefined();
+      expect(await request(scorer, 'record', { matchId: m.id, eventId: 'button-1', step: steps[1] })).toMatchObject({ ok: false, error: { code: 'event-id-reused', field: 'eventId' } });
+      expect(await request(scorer, 'record', { matchId: m.id, eventId: 'button-1', step: steps[0] })).toMatchObject({ ok: true, version: 1, duplicate: true });
+      const log = await api(s.url, path);
+      expect(log.body.events.map((e: { eventId: string }) => e.eventId)).toEqual(['button-1']);
+    } finally {
+      scorer.close();
+      await s.close();
     }
   });
 });

@@ -16,7 +16,8 @@ import type { ApiError } from '../../shared/protocol/errors';
 import { OriginPolicy } from '../../server/transport/connection-limits';
 import { createClient } from '../../web/src/lib/client';
 import { api, call, createMatch, request as ask, REPO_ROOT, SETUP, startTestServer, type Client } from '../helpers/server';
-import type { RunningServer, ServerOptions } from '../../server/app';
+import type { RunningServer } from '../../server/app';
+import type { ServerOptions } from '../../server/backends';
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -14,6 +14,7 @@ import type { RunningServer } from '../../server/app';
 import { stepSchema } from '../../shared/protocol/steps';
 import { PROTOCOL_VERSION, type RecordAck } from '../../shared/protocol/wire';
 import { api, call, connect, createMatch, legalSteps, request, startTestServer, Viewer, type Client } from '../helpers/server';
+import { fcRuns } from '../helpers/fc-runs';
 
 interface Row {
   name: string;
@@ -111,14 +112,14 @@ function stepRows(): Row[] {
 function generatedRows(): Row[] {
   const keys = ['call', 'pocketed', 'offTable', 'firstContact', 'rail', 'breakRails', 'cueBall', 'fouls', 'pushOut', 'cueBallInKitchen', 'rackArea'];
   const rows: Row[] = [];
-  const mutations = fc.sample(fc.tuple(fc.constantFrom(...keys), fc.jsonValue({ maxDepth: 2 })), { seed: 42, numRuns: 400 });
+  const mutations = fc.sample(fc.tuple(fc.constantFrom(...keys), fc.jsonValue({ maxDepth: 2 })), { seed: 42, numRuns: fcRuns(400) });
   for (const [key, value] of mutations) {
     const step = { shot: { call: { ball: 1 }, pocketed: [1], [key]: value } };
     if (stepSchema.safeParse(step).success) continue;
     rows.push({ name: `shot.${key} = ${JSON.stringify(value).slice(0, 40)}`, payload: { protocol: PROTOCOL_VERSION, matchId: 'M', eventId: 'bad', expectedVersion: 3, step }, code: 'invalid-step', field: `step.shot.${key}`, prefix: true });
     if (rows.length >= 200) break;
   }
-  for (const value of fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed: 7, numRuns: 80 })) {
+  for (const value of fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed: 7, numRuns: fcRuns(80) })) {
     if (stepSchema.safeParse(value).success) continue;
     rows.push({ name: `random step ${JSON.stringify(value).slice(0, 40)}`, payload: { protocol: PROTOCOL_VERSION, matchId: 'M', eventId: 'bad', expectedVersion: 3, step: value }, code: 'invalid-step', field: 'step', prefix: true });
   }
@@ -231,21 +232,6 @@ describe('malformed payloads', () => {
     for (const [payload, code, field] of cases) {
       const ack = await call<{ ok: boolean; error?: { code: string; field?: string } }>(viewerSocket, 'subscribe', payload);
       expect(ack, JSON.stringify(payload)).toMatchObject({ ok: false, error: { code, field } });
-    }
-  });
-
-  it('rules refusals carry the engine code and change nothing', async () => {
-    const fresh = await createMatch(server.url);
-    const s = await connect(server.url, fresh.scorerToken);
-    try {
-      expect(await request(s, 'record', { matchId: fresh.id, eventId: 'u', step: { undo: true } })).toMatchObject({ ok: false, error: { code: 'nothing-to-undo', field: 'undo' } });
-      const choice = await request(s, 'record', { matchId: fresh.id, eventId: 'c', step: { choice: 'accept' } });
-      expect(choice).toMatchObject({ ok: false, error: { code: 'no-choice-pending' } });
-      expect((await api(server.url, `/api/matches/${fresh.id}`)).body.version).toBe(0);
-      // The refused eventIds are not burnt: the same id may carry a legal step afterwards.
-      expect(await request(s, 'record', { matchId: fresh.id, eventId: 'u', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
-    } finally {
-      s.close();
     }
   });
 

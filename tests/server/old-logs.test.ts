@@ -1,22 +1,30 @@
 /**
- * Logs recorded under an older rules version, on the real Redis store and on the file store: a match created
+ * Logs recorded under an older rules version, on the real Redis store, the file store and the in-memory store: a match created
  * under rules version 1 whose log holds a step version 2's D-30 input checks refuse (`rail: false` with a ball
  * pocketed) loads — from the log, and in a catch-up of another instance's append — and keeps recording, undos
  * over it included; a new step is judged by the current rules in it too; a version-2 match refuses that step,
- * and a version-2 log holding it does not load (shared/rules/version.ts).
+ * and a version-2 log holding it does not load (shared/rules/version.ts). A new match notes RULES_VERSION, and
+ * a record stored without one (before versions were kept) loads as version 1 with its log, on Redis and on files.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pino } from 'pino';
+import { createClient } from 'redis';
 import { describe, expect, it } from 'vitest';
 import { newMatch, parseSetup, replay, RULES_VERSION, type Step, view } from '../../shared/index';
 import { LiveCache } from '../../server/matches/live-cache';
 import { MatchService, summaryOf } from '../../server/matches/service';
+import { FileStore } from '../../server/storage/file-store';
+import type { MatchStore } from '../../server/storage/types';
 import { hashToken } from '../../server/tokens';
 import { requireRedis } from '../helpers/redis';
-import { suiteStore } from '../helpers/stores';
+import { legalSteps } from '../helpers/server';
+import { services } from '../helpers/services';
+import { storeKinds, suiteStore, suiteStores } from '../helpers/stores';
 
 const redis = await requireRedis();
 const log = pino({ level: 'silent' });
-const kinds = redis.available ? (['redis', 'file'] as const) : (['file'] as const);
+const kinds = storeKinds(redis.available);
 const RAW_SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
 const setup = parseSetup(RAW_SETUP);
 const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
@@ -98,5 +106,51 @@ describe.each(kinds)('a version-1 log on the %s store', (kind) => {
     const id = await storedMatch(2, [BREAK]);
     await appendRaw(id, 1, [NO_RAIL_POCKETED], 1, [BREAK, NO_RAIL_POCKETED]);
     await expect(service().current(id)).rejects.toThrow(/does not replay.*step\.shot\.rail/);
+  });
+});
+
+/** Rewrite line 1 of a file-store match log without `rulesVersion`, as a record from before it was kept. */
+function stripRulesVersion(dataDir: string, id: string): void {
+  const path = join(dataDir, `${id}.jsonl`);
+  const [head, ...rest] = readFileSync(path, 'utf8').split('\n');
+  const { match } = JSON.parse(head!) as { match: Record<string, unknown> };
+  expect(match.rulesVersion).toBe(RULES_VERSION);
+  delete match.rulesVersion;
+  writeFileSync(path, [JSON.stringify({ match }), ...rest].join('\n'));
+}
+
+describe.each(storeKinds(redis.available, ['redis', 'file']))('rules version of a match record on the %s store', (kind) => {
+  const fixture = suiteStores(kind, 'rules-version', redis.url);
+  const steps = legalSteps(2);
+
+  it('a new match notes RULES_VERSION; a record without one loads as version 1 with its log', async () => {
+    const first = services({ matches: fixture.store, events: fixture.events });
+    const created = await first.matches.create({ discipline: '14-1', players: ['Ann', 'Bob'] });
+    expect(created).toMatchObject({ rulesVersion: RULES_VERSION });
+    await first.matches.record(created.id, created.scorerToken, { eventId: 'a', step: steps[0] });
+    expect(await first.matches.current(created.id)).toMatchObject({ snapshot: { version: 1 }, rulesVersion: RULES_VERSION });
+
+    // The record as a version from before rules versions were kept wrote it; then a restart (another instance) loads it.
+    let reopened: MatchStore = fixture.store;
+    if (kind === 'redis') {
+      const client = createClient({ url: redis.url });
+      await client.connect();
+      expect(await client.hGet(`${fixture.prefix}{m:${created.id}}:meta`, 'rulesVersion')).toBe(String(RULES_VERSION));
+      await client.hDel(`${fixture.prefix}{m:${created.id}}:meta`, 'rulesVersion');
+      await client.close();
+    } else {
+      stripRulesVersion(fixture.dir, created.id);
+      const files = new FileStore(fixture.dir);
+      await files.init();
+      reopened = files;
+    }
+    try {
+      const again = services({ matches: reopened, events: fixture.events });
+      expect(await again.matches.current(created.id)).toMatchObject({ snapshot: { version: 1 }, rulesVersion: 1 });
+      // It still records.
+      expect(await again.matches.record(created.id, created.scorerToken, { eventId: 'b', step: steps[1] })).toMatchObject({ ok: true, version: 2 });
+    } finally {
+      if (reopened !== fixture.store) await reopened.close();
+    }
   });
 });

@@ -1,24 +1,17 @@
 /**
- * The versioned wire protocol and the rules version of a match, over real sockets and both stores:
+ * The versioned wire protocol over real sockets:
  * - a page from another build (no `protocol`, an older or a newer one) is refused with `protocol-mismatch`
  *   and a "reload the page" message, joins no room and records nothing; REST callers may leave `protocol`
- *   out, and one that names another version is refused the same way (400);
- * - every match notes the RULES_VERSION it was created under (`GET /api/matches/:id`), and a record from
- *   before versions were kept loads as version 1 (file store and Redis).
+ *   out, and one that names another version is refused the same way (400); `rulesVersion` is in the REST answer.
+ * (That a record from before rules versions were kept loads as version 1, on files and Redis: old-logs.test.ts.)
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { DB_FILE } from '../../server/storage/sqlite-store';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
 import { RULES_VERSION } from '../../shared/rules/version';
 import { PROTOCOL_VERSION, type RecordAck, type SubscribeAck } from '../../shared/protocol/wire';
-import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { api, call, connect, createMatch, legalSteps, request, startTestServer, tempDirs, Viewer, type Client } from '../helpers/server';
 
 const steps = legalSteps(4);
-const redis = await requireRedis();
 const tempDir = tempDirs();
 
 describe('protocol version', () => {
@@ -97,64 +90,12 @@ describe('protocol version', () => {
     }
     expect((await api(server.url, `/api/matches/${m.id}`)).body.version).toBe(0);
   });
-});
 
-/** Rewrite line 1 of a file-store match log without `rulesVersion`, as a record from before it was kept. */
-/** Remove `rulesVersion` from the stored record of match `id` in the embedded store's database (as before versions were kept). */
-function stripRulesVersion(dataDir: string, id: string): void {
-  const db = new Database(join(dataDir, DB_FILE));
-  try {
-    const { record } = db.prepare('SELECT record FROM matches WHERE id = ?').get(id) as { record: string };
-    const match = JSON.parse(record) as Record<string, unknown>;
-    expect(match.rulesVersion).toBe(RULES_VERSION);
-    delete match.rulesVersion;
-    db.prepare('UPDATE matches SET record = ? WHERE id = ?').run(JSON.stringify(match), id);
-  } finally {
-    db.close();
-  }
-}
-
-describe('rules version of a match record', () => {
-  it('embedded store: a new match notes RULES_VERSION; a record without one loads as version 1 with its log', async () => {
-    const dataDir = tempDir();
-    let server = await startTestServer({ dataDir });
+  it('REST: a new match answers the RULES_VERSION it was created under, and reading it back says the same', async () => {
     const created = await api(server.url, '/api/matches', { body: { discipline: '14-1', players: ['Ann', 'Bob'] } });
     expect(created).toMatchObject({ status: 201, body: { rulesVersion: RULES_VERSION } });
     const id = created.body.id as string;
     await api(server.url, `/api/matches/${id}/events`, { token: created.body.scorerToken, body: { eventId: 'a', step: steps[0] } });
     expect((await api(server.url, `/api/matches/${id}`)).body).toMatchObject({ version: 1, rulesVersion: RULES_VERSION });
-    await server.close();
-
-    stripRulesVersion(dataDir, id);
-    server = await startTestServer({ dataDir });
-    try {
-      expect((await api(server.url, `/api/matches/${id}`)).body).toMatchObject({ version: 1, rulesVersion: 1 });
-      // It still records.
-      expect(await api(server.url, `/api/matches/${id}/events`, { token: created.body.scorerToken, body: { eventId: 'b', step: steps[1] } })).toMatchObject({ status: 201, body: { version: 2 } });
-    } finally {
-      await server.close();
-    }
-  });
-
-  it.skipIf(!redis.available)('Redis: a new match notes RULES_VERSION; a record without one loads as version 1 with its log', async () => {
-    const prefix = testPrefix('protocol');
-    const s1 = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });
-    let s2: RunningServer | undefined;
-    const client = createClient({ url: redis.url });
-    try {
-      const m = await createMatch(s1.url);
-      await api(s1.url, `/api/matches/${m.id}/events`, { token: m.scorerToken, body: { eventId: 'a', step: steps[0] } });
-      expect((await api(s1.url, `/api/matches/${m.id}`)).body).toMatchObject({ version: 1, rulesVersion: RULES_VERSION });
-      await client.connect();
-      expect(await client.hGet(`${prefix}{m:${m.id}}:meta`, 'rulesVersion')).toBe(String(RULES_VERSION));
-      await client.hDel(`${prefix}{m:${m.id}}:meta`, 'rulesVersion');
-      // A second instance loads the match from Redis afresh.
-      s2 = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });
-      expect((await api(s2.url, `/api/matches/${m.id}`)).body).toMatchObject({ version: 1, rulesVersion: 1 });
-    } finally {
-      await client.close().catch(() => undefined);
-      await Promise.all([s1.close(), s2?.close()]);
-      await dropPrefix(redis.url, prefix);
-    }
   });
 });

@@ -11,13 +11,13 @@
  *   or a ball off the table (rules id `no-contact-balls-moved`): only a foul that moves balls without the
  *   cue ball (touched ball) makes that possible.
  */
-import type { OtherFoul, Shot } from '../../../shared/protocol/steps';
+import type { Shot, ShotFoul } from '../../../shared/protocol/steps';
 
 /** Why a control is off: the facts entered contradict its step. */
 export type Conflict = 'rail' | 'no-hit';
 
 /** Fouls that move object balls without the cue ball hitting one (the rules' MOVES_BALLS). */
-const MOVES_BALLS: readonly OtherFoul[] = ['touched-ball', 'balls-moving', 'cue-on-table'];
+const MOVES_BALLS: readonly ShotFoul[] = ['touched-ball', 'balls-moving', 'cue-on-table'];
 
 /** Whether the shot reports object balls pocketed (a list or a count). */
 function dropsBalls(shot: Shot): boolean {

@@ -81,6 +81,7 @@ export const en = {
   'foul.bad-cue-ball-placement': 'bad cue-ball placement',
   'foul.cue-on-table': 'cue on the table',
   'foul.slow-play': 'slow play',
+  'foul.time': 'time foul (shot clock)',
   'foul.other': 'foul',
   'foul.illegal-break': 'illegal break',
   // Rotation foul placement as a caption names it: the cue ball left as is, the lowest ball (the scorer's

@@ -104,6 +104,7 @@ export const enPages = {
   'f.bad-cue-ball-placement': 'Bad cue-ball placement',
   'f.cue-on-table': 'Cue on table',
   'f.slow-play': 'Slow play',
+  'f.time': 'Time foul (shot clock)',
   // opening break (14-1)
   breakTitle: 'Opening break — {name}',
   calledMade: 'Called ball made',

@@ -72,6 +72,7 @@ export const ja: AirDict = {
   'foul.bad-cue-ball-placement': '手球の置き方の反則',
   'foul.cue-on-table': 'キューを台に置いた',
   'foul.slow-play': 'スロープレイ',
+  'foul.time': 'タイムファウル',
   'foul.other': 'ファウル',
   'foul.illegal-break': '不正ブレイク',
   'pl.cue.as-is': '手球はそのまま',

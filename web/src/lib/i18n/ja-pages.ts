@@ -97,6 +97,7 @@ export const jaPages: PageDict = {
   'f.bad-cue-ball-placement': '手球の置き方の反則',
   'f.cue-on-table': 'キューを台に置いた',
   'f.slow-play': 'スロープレイ',
+  'f.time': 'タイムファウル',
   breakTitle: 'オープニングブレイク — {name}',
   calledMade: 'コールした球がイン',
   orElse: 'それ以外 — クッションに届いたのは?',

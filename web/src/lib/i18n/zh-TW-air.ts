@@ -75,6 +75,7 @@ export const zhTW: AirDict = {
   'foul.bad-cue-ball-placement': '母球擺放犯規',
   'foul.cue-on-table': '球桿置於檯面',
   'foul.slow-play': '延遲比賽',
+  'foul.time': '超時犯規',
   'foul.other': '犯規',
   'foul.illegal-break': '開球不合規',
   'pl.cue.as-is': '母球不動',

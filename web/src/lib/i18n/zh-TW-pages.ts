@@ -97,6 +97,7 @@ export const zhTWPages: PageDict = {
   'f.bad-cue-ball-placement': '母球擺放犯規',
   'f.cue-on-table': '球桿置於檯面',
   'f.slow-play': '延遲比賽',
+  'f.time': '超時犯規',
   breakTitle: '開局開球 — {name}',
   calledMade: '叫球進袋',
   orElse: '否則 — 哪些球碰到顆星?',

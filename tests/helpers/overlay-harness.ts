@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { applyStep, newMatch, parseSetup, view, type Match } from '../../shared/index';
 import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
-import { api, createMatch } from '../helpers/server';
+import { api, createMatch } from './server';
 import { ScorerHarness } from './scorer-harness';
 
 /** The engine's state after `steps` (what the overlay must show). */

@@ -11,8 +11,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import type { Lang } from '../web/src/lib/i18n';
-import { REPO_ROOT } from '../tests/helpers/server';
+import type { Lang } from '../../web/src/lib/i18n';
+import { REPO_ROOT } from './server';
 
 /**
  * The issue's budget for the overlay page's JavaScript, gzip (issue 10): the bench reports against it and the
@@ -42,7 +42,7 @@ export interface ScriptSize {
  * (assets/<page>-<lang>-<part>-<hash>.js: the on-air part, src/overlay/air-strings.ts; the table overlay also
  * the cards part, src/overlay/table/table-strings.ts). @throws when the build has no such chunk or more than one.
  */
-export function overlayScripts(lang: Lang = 'en', dist = join(REPO_ROOT, 'overlay', 'dist'), page: OverlayPage = 'overlay'): ScriptSize[] {
+export function overlayScripts(lang: Lang = 'en', dist = join(REPO_ROOT, 'web', 'dist'), page: OverlayPage = 'overlay'): ScriptSize[] {
   const html = readFileSync(join(dist, `${page}.html`), 'utf8');
   const paths = new Set<string>();
   for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)) paths.add(m[1]!);

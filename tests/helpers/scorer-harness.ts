@@ -13,8 +13,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { RunningServer } from '../../server/app';
 import type { MatchState } from '../../shared/protocol/state';
-import { launchChromium, screenshotDir } from '../helpers/browser';
-import { REPO_ROOT, startTestServer } from '../helpers/server';
+import { launchChromium, screenshotDir } from './browser';
+import { REPO_ROOT, startTestServer } from './server';
 import { ensureBuilt } from './global-setup';
 
 /** Phone viewport the console is tested at. */
@@ -121,7 +121,7 @@ export class ScorerHarness {
 
 /** Serve only the built pages on `port` (no API, no Socket.IO): the page loads, the server does not answer. */
 export async function staticOnly(port: number): Promise<{ close(): Promise<void> }> {
-  const dist = join(REPO_ROOT, 'overlay', 'dist');
+  const dist = join(REPO_ROOT, 'web', 'dist');
   const app = express();
   app.get('/scorer/:id', (_req, res) => res.sendFile(join(dist, 'scorer.html')));
   app.use(express.static(dist));

@@ -1,6 +1,6 @@
 /** fast-check generators shared by the rules' property tests: random set-ups, random legal matches, random shot reports. */
 import fc from 'fast-check';
-import { applyStep, type Discipline, type Match, newMatch, OTHER_FOULS, parseSetup, type Shot } from '../../shared/index';
+import { applyStep, type Discipline, type Match, newMatch, parseSetup, SHOT_FOULS, type Shot } from '../../shared/index';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 
 /**
@@ -72,7 +72,7 @@ export function shotReports(d: Discipline, callShot: boolean): fc.Arbitrary<Shot
     rail: sometimes(bool, 6),
     breakRails: sometimes(fc.record({ objectBalls: fc.integer({ min: 0, max: 6 }), cueBall: bool }, { requiredKeys: own ? ['objectBalls', 'cueBall'] : ['objectBalls'] }), 3),
     cueBall: sometimes(fc.constantFrom('scratch' as const, 'off-table' as const), 8),
-    fouls: sometimes(fc.uniqueArray(fc.constantFrom(...OTHER_FOULS), { maxLength: 2 }), 8),
+    fouls: sometimes(fc.uniqueArray(fc.constantFrom(...SHOT_FOULS), { maxLength: 2 }), 8),
     pushOut: sometimes(bool, own ? 30 : 4),
     cueBallInKitchen: sometimes(bool, own ? 30 : 6),
     rackArea: sometimes(rackArea, own ? 4 : 30),

@@ -1,0 +1,111 @@
+/**
+ * Which parts a server runs on, chosen in one place from its settings, and connected: Redis (one Redis or a
+ * Redis Cluster: the Redis stores and the Redis bus; many instances; storage/redis-backend.ts) when a Redis URL
+ * is set, else the embedded SQLite store in `dataDir` (storage/sqlite-store.ts; data of the older file stores
+ * there is imported once, storage/file-import.ts) with the local bus (one instance). `startServer` opens
+ * them and wires a server from them (`createServer`, server/app.ts); server/main.ts reads the settings from
+ * the environment. `memoryBackends` are the in-memory parts (tests, benchmarks).
+ */
+import { resolve } from 'node:path';
+import { pino, type Logger } from 'pino';
+import { createServer, type Limits, type RunningServer, type Stores } from './app';
+import { systemClock } from './clock';
+import { localBus, type Bus } from './fanout/bus';
+import { replay, view } from '../shared/index';
+import { summaryOf } from './matches/service';
+import { importFileStore } from './storage/file-import';
+import { SqliteDb } from './storage/sqlite-store';
+import { StoreHealth } from './storage/store-errors';
+import { MemoryEventStore, MemoryStore } from './storage/memory-store';
+import { connectRedisBackend } from './storage/redis-backend';
+
+/** The parts a server runs on. */
+export interface Backends {
+  store: Stores;
+  bus: Bus;
+}
+
+/** Where a server keeps its data: Redis (one or a Cluster) or the embedded SQLite store. */
+export interface BackendOptions {
+  /** Redis URL; unset (and no redisClusterUrls) = embedded mode (SQLite database `cuecast.db` in dataDir). */
+  redisUrl?: string;
+  /** Seed nodes of a Redis Cluster (Redis 7+, sharded pub/sub) instead of one Redis; exclusive with redisUrl. */
+  redisClusterUrls?: string[];
+  /** Prefix of every Redis key and pub/sub channel. Default `cuecast:`. */
+  redisPrefix?: string;
+  /** Directory of the embedded store's database (and of older file-store data, imported once). Default ./data. */
+  dataDir?: string;
+}
+
+/**
+ * Open the stores and the bus `opts` name: Redis (connected, keys of an older layout moved) or the SQLite
+ * database (created when new; file-store data in `dataDir` imported the first time). Both report damage and
+ * store refusals to one `StoreHealth` (logged as warnings; `/healthz`).
+ * @throws when Redis is configured but not reachable, or the database cannot be opened (nothing stays open).
+ */
+export async function openBackends(opts: BackendOptions, log: Logger): Promise<Backends> {
+  const health = new StoreHealth((what, detail) => log.warn(detail, what));
+  if (opts.redisUrl || opts.redisClusterUrls?.length) {
+    const redis = await connectRedisBackend({ url: opts.redisUrl || undefined, clusterUrls: opts.redisClusterUrls, prefix: opts.redisPrefix ?? 'cuecast:', log });
+    return { store: { matches: redis.store, events: redis.events, health }, bus: redis };
+  }
+  const dataDir = resolve(opts.dataDir ?? 'data');
+  const sqlite = new SqliteDb(dataDir, health);
+  try {
+    const imported = importFileStore(dataDir, sqlite, (record, steps, at) => {
+      const state = view(replay(record.setup, steps as Parameters<typeof replay>[1], record.rulesVersion));
+      return summaryOf(record.id, state, steps.length, at);
+    });
+    if (imported) log.info(imported, 'imported the file store of DATA_DIR into SQLite (the files are kept)');
+  } catch (err) {
+    sqlite.close();
+    throw err;
+  }
+  return { store: { matches: sqlite.matches, events: sqlite.events, health }, bus: localBus() };
+}
+
+/** In-memory stores and the local bus: one instance, nothing kept after it stops. */
+export function memoryBackends(): Backends {
+  return { store: { matches: new MemoryStore(), events: new MemoryEventStore() }, bus: localBus() };
+}
+
+export interface ServerOptions extends BackendOptions {
+  /** TCP port; 0 = a random free port. Default 3000. */
+  port?: number;
+  /** Interface to listen on. Default 127.0.0.1. */
+  host?: string;
+  /** When set, `POST /api/matches` needs `Authorization: Bearer <adminToken>`. */
+  adminToken?: string;
+  /** pino level: fatal, error, warn, info, debug, trace, silent. Default info. */
+  logLevel?: string;
+  /** Built web pages. Default web/dist of this repository. */
+  staticDir?: string;
+  /** Allowed cross-origin callers of /api and Socket.IO (see `ServerParts.corsOrigin`); unset = same origin only. */
+  corsOrigin?: string | string[];
+  /** express 'trust proxy' (see `ServerParts.trustProxy`). Default off. */
+  trustProxy?: boolean | number | string;
+  limits?: Partial<Limits>;
+  /** Use this logger instead of a new pino logger. */
+  logger?: Logger;
+}
+
+/**
+ * Start a match server: open its parts, wire them, listen.
+ * @throws when Redis is configured but not reachable, or the port is taken (nothing stays open).
+ */
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const log = opts.logger ?? pino({ level: opts.logLevel ?? 'info', base: { svc: 'cuecast' } });
+  const { store, bus } = await openBackends(opts, log);
+  const server = createServer({
+    store,
+    bus,
+    clock: systemClock,
+    log,
+    adminToken: opts.adminToken,
+    staticDir: opts.staticDir,
+    corsOrigin: opts.corsOrigin,
+    trustProxy: opts.trustProxy,
+    limits: opts.limits,
+  });
+  return server.listen(opts.port ?? 3000, opts.host);
+}

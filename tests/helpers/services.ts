@@ -1,0 +1,69 @@
+/**
+ * Service-level tests: the match and event services wired as every server wires them (`wireServices`,
+ * server/app.ts), over the in-memory stores (or any given stores) and a fake clock, without HTTP or sockets.
+ * Every push the services send is collected, in order, so a test asserts what viewers would have received.
+ */
+import { pino } from 'pino';
+import { expect } from 'vitest';
+import { wireServices, type Stores } from '../../server/app';
+import type { Clock } from '../../server/clock';
+import type { EventService } from '../../server/events/service';
+import type { Pushes } from '../../server/matches/live-cache';
+import type { MatchService } from '../../server/matches/service';
+import { memoryBackends } from '../../server/backends';
+import type { EventLivePush, EventView, TableState } from '../../shared/protocol/event';
+import type { Step } from '../../shared/protocol/steps';
+
+/** A clock a test moves by hand (starts at 2026-03-13 12:00 UTC). */
+export class FakeClock implements Clock {
+  constructor(private t = Date.UTC(2026, 2, 13, 12)) {}
+  now(): number {
+    return this.t;
+  }
+  /** Move time forward by `ms`. */
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+/** What the services pushed, in order. */
+export interface Pushed {
+  matches: Pushes[];
+  tables: TableState[];
+  events: EventView[];
+  live: EventLivePush[];
+}
+
+export interface Services {
+  matches: MatchService;
+  events: EventService;
+  store: Stores;
+  clock: FakeClock;
+  pushed: Pushed;
+}
+
+/** The two services over `store` (default new in-memory stores, `memoryBackends`) and a new fake clock. */
+export function services(store: Stores = memoryBackends().store): Services {
+  const clock = new FakeClock();
+  const pushed: Pushed = { matches: [], tables: [], events: [], live: [] };
+  const { matches, events } = wireServices({
+    store,
+    clock,
+    log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
+    pushes: {
+      match: (p) => pushed.matches.push(p),
+      table: (t) => pushed.tables.push(t),
+      event: (v) => pushed.events.push(v),
+      live: (l) => pushed.live.push(l),
+    },
+  });
+  return { matches, events, store, clock, pushed };
+}
+
+let seq = 0;
+/** Record `step` for `match` with its scorer token and a new eventId; expects it accepted. Returns the new version. */
+export async function recordOk(matches: MatchService, match: { id: string; scorerToken: string }, step: Step): Promise<number> {
+  const res = await matches.record(match.id, match.scorerToken, { eventId: `svc-${++seq}`, step });
+  expect(res.ok, JSON.stringify(res)).toBe(true);
+  return res.ok ? res.version : -1;
+}

@@ -1,0 +1,157 @@
+/**
+ * One contract, every store: the Redis stores (real Redis, under a test prefix), the file stores (a real
+ * temporary directory) and the in-memory stores run the same suite of the storage ports
+ * (server/storage/types.ts, event-store.ts):
+ * - matches: create (an existing id refused), compare-and-append (`ok`, `stale`, `duplicate`, nothing written
+ *   by a refusal), the eventId index, `eventsSince`, checkpoints and `open`'s range, the listing newest first,
+ *   unknown ids, and what is stored unchanged by the caller's later edits of the objects it passed;
+ * - events: create (an existing id refused), compare-and-set (`stale` changes nothing), the match links, the
+ *   listing newest first, unknown ids.
+ * The file store's own crash cases are tests/server/file-store.test.ts; the Redis event store's link ordering is
+ * tests/server/event-store.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { newMatch, parseSetup, view } from '../../shared/index';
+import { summaryOf } from '../../server/matches/service';
+import type { EventDoc } from '../../server/storage/event-store';
+import type { Checkpoint, MatchRecord, StoredEvent } from '../../server/storage/types';
+import { requireRedis } from '../helpers/redis';
+import { legalSteps, SETUP } from '../helpers/server';
+import { storeKinds, suiteStores } from '../helpers/stores';
+
+const redis = await requireRedis();
+const setup = parseSetup(SETUP);
+const state = view(newMatch(setup));
+const steps = legalSteps(6);
+
+const record = (id: string, createdAt = 1): MatchRecord => ({ id, setup, tokenHash: 'ab'.repeat(32), createdAt, rulesVersion: 2 });
+const snap = (id: string, version: number, at: number) => ({ summary: summaryOf(id, state, version, at), state });
+const event = (i: number, eventId = `e${i}`): StoredEvent => ({ eventId, step: steps[i]!, at: 1000 + i });
+
+/** A minimal event document at `version` listing `matches` on table `t1`, changed at `updatedAt`. */
+function doc(id: string, version: number, matches: string[], updatedAt = 1000 + version): EventDoc {
+  return {
+    id,
+    name: 'League',
+    date: '2026-03-13',
+    defaults: { discipline: '14-1' },
+    theme: {},
+    tables: [{ id: 't1', name: 'T1', current: null, next: null, cards: { show: null, matchId: null, seq: 0, captionHidden: false, auto: true } }],
+    roster: [],
+    matches: matches.map((m) => ({ id: m, table: 't1', players: ['A', 'B'], addedAt: 1, startedAt: null })),
+    version,
+    createdAt: 1,
+    updatedAt,
+    tokenHash: 'x',
+    nextPlayer: 1,
+  } as unknown as EventDoc;
+}
+
+describe.each(storeKinds(redis.available))('the %s stores keep the storage ports', (kind) => {
+  const fixture = suiteStores(kind, `port-${kind}`, redis.url);
+
+  it('creates a match once, and reads it back with an empty log', async () => {
+    const { store } = fixture;
+    await store.create(record('m1'), snap('m1', 0, 1));
+    expect(await store.load('m1')).toEqual({ record: record('m1'), events: [] });
+    await expect(store.create(record('m1'), snap('m1', 0, 2))).rejects.toThrow();
+    expect((await store.load('m1'))!.record).toEqual(record('m1'));
+  });
+
+  it('appends only at the expected version and dedupes eventIds; a refusal writes nothing', async () => {
+    const { store } = fixture;
+    await store.create(record('m2'), snap('m2', 0, 1));
+    expect(await store.append('m2', 0, event(0), snap('m2', 1, 1000))).toEqual({ status: 'ok', version: 1 });
+    expect(await store.append('m2', 0, event(1), snap('m2', 1, 1001))).toEqual({ status: 'stale', version: 1 });
+    expect(await store.append('m2', 1, event(1, 'e0'), snap('m2', 2, 1001))).toEqual({ status: 'duplicate', version: 1 });
+    expect(await store.append('m2', 1, event(1), snap('m2', 2, 1001))).toEqual({ status: 'ok', version: 2 });
+    expect(await store.append('m2', 5, event(2), snap('m2', 6, 1002))).toEqual({ status: 'stale', version: 2 });
+    expect((await store.load('m2'))!.events).toEqual([event(0), event(1)]);
+    expect(await store.versionOfEvent('m2', 'e1')).toBe(2);
+    expect(await store.versionOfEvent('m2', 'e2')).toBeUndefined();
+  });
+
+  it('reads the log after a version, up to a version', async () => {
+    const { store } = fixture;
+    await store.create(record('m3'), snap('m3', 0, 1));
+    for (let i = 0; i < 5; i++) expect(await store.append('m3', i, event(i), snap('m3', i + 1, 1000 + i))).toMatchObject({ status: 'ok' });
+    expect(await store.eventsSince('m3', 2)).toEqual([event(2), event(3), event(4)]);
+    expect(await store.eventsSince('m3', 1, 3)).toEqual([event(1), event(2)]);
+    expect(await store.eventsSince('m3', 5)).toEqual([]);
+  });
+
+  it('keeps the latest checkpoint and opens from it, with at least the newest `tail` events', async () => {
+    const { store } = fixture;
+    await store.create(record('m4'), snap('m4', 0, 1));
+    for (let i = 0; i < 5; i++) await store.append('m4', i, event(i), snap('m4', i + 1, 1000 + i));
+    // Without a checkpoint: the whole log.
+    expect(await store.open('m4', 2)).toEqual({ record: record('m4'), checkpoint: null, events: [0, 1, 2, 3, 4].map((i) => event(i)), from: 0 });
+    const at = (version: number): Checkpoint => ({ format: 2, rulesVersion: 2, version, depth: version, core: newMatch(setup).core, stats: { sheet: [], open: [-1, -1], racks: [], tally: [], rackScored: 0, reracked: false, recent: [] } as never });
+    await store.saveCheckpoint('m4', at(2));
+    await store.saveCheckpoint('m4', at(4));
+    expect(await store.open('m4', 1)).toEqual({ record: record('m4'), checkpoint: at(4), events: [event(4)], from: 4 });
+    expect(await store.open('m4', 3)).toEqual({ record: record('m4'), checkpoint: at(4), events: [event(2), event(3), event(4)], from: 2 });
+  });
+
+  it('lists matches newest first, at most `limit`', async () => {
+    const { store } = fixture;
+    await store.create(record('l1'), snap('l1', 0, 5_000_000));
+    await store.create(record('l2'), snap('l2', 0, 5_000_001));
+    await store.append('l1', 0, { ...event(0), at: 5_000_002 }, snap('l1', 1, 5_000_002));
+    const rows = await store.list(2);
+    expect(rows.map((r) => [r.id, r.version])).toEqual([['l1', 1], ['l2', 0]]);
+  });
+
+  it('answers for an unknown match without failing', async () => {
+    const { store } = fixture;
+    expect(await store.load('nobody')).toBeNull();
+    expect(await store.open('nobody', 10)).toBeNull();
+    expect(await store.eventsSince('nobody', 0)).toEqual([]);
+    expect(await store.versionOfEvent('nobody', 'e0')).toBeUndefined();
+  });
+
+  it("keeps what it was given: the caller's later edits change nothing stored", async () => {
+    const { store } = fixture;
+    const rec = { ...record('m5'), setup: structuredClone(setup) };
+    await store.create(rec, snap('m5', 0, 1));
+    const e = event(0);
+    await store.append('m5', 0, e, snap('m5', 1, 1000));
+    (rec.setup as { players: string[] }).players[0] = 'X';
+    (e as { eventId: string }).eventId = 'changed';
+    const read = await store.load('m5');
+    expect(read!.record.setup.players).toEqual(['Ann', 'Bob']);
+    expect(read!.events).toEqual([event(0)]);
+    (read!.events[0] as { at: number }).at = -1;
+    expect((await store.load('m5'))!.events).toEqual([event(0)]);
+  });
+
+  it('creates an event once and replaces it only at the expected version; a stale save changes nothing', async () => {
+    const { events } = fixture;
+    await events.createEvent(doc('ev1', 0, []));
+    expect(await events.loadEvent('ev1')).toEqual(doc('ev1', 0, []));
+    await expect(events.createEvent(doc('ev1', 0, []))).rejects.toThrow();
+    expect(await events.saveEvent(doc('ev1', 1, ['m1']), 0, { linked: ['m1'], unlinked: [] })).toEqual({ status: 'ok', version: 1 });
+    expect(await events.saveEvent(doc('ev1', 1, []), 0, { linked: [], unlinked: ['m1'] })).toEqual({ status: 'stale', version: 1 });
+    expect(await events.loadEvent('ev1')).toEqual(doc('ev1', 1, ['m1']));
+    expect(await events.loadEvent('nobody')).toBeNull();
+  });
+
+  it('links the matches an event lists and unlinks those it drops; a match may be on several events', async () => {
+    const { events } = fixture;
+    await events.createEvent(doc('ev2', 0, ['lm1']));
+    expect(await events.eventsOfMatch('lm1')).toEqual(['ev2']);
+    await events.createEvent(doc('ev3', 0, ['lm1']));
+    expect((await events.eventsOfMatch('lm1')).sort()).toEqual(['ev2', 'ev3']);
+    expect(await events.saveEvent(doc('ev2', 1, ['lm2']), 0, { linked: ['lm2'], unlinked: ['lm1'] })).toMatchObject({ status: 'ok' });
+    expect(await events.eventsOfMatch('lm1')).toEqual(['ev3']);
+    expect(await events.eventsOfMatch('lm2')).toEqual(['ev2']);
+    expect(await events.eventsOfMatch('none')).toEqual([]);
+  });
+
+  it('lists events newest first, at most `limit`', async () => {
+    const { events } = fixture;
+    await events.createEvent(doc('new1', 0, [], 9_000_000_000_001));
+    await events.createEvent(doc('new2', 0, [], 9_000_000_000_002));
+    expect((await events.listEvents(2)).map((r) => r.id)).toEqual(['new2', 'new1']);
+  });
+});
