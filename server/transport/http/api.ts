@@ -25,7 +25,7 @@ import type { MatchService } from '../../matches/service';
 import { secretEquals } from '../../tokens';
 import { recordBodySchema } from '../../../shared/protocol/wire-schemas';
 import { StoreRefusal } from '../../storage/store-errors';
-import { parseEnvelope } from '../../matches/validate';
+import { parseEnvelope, refuseForbiddenKey } from '../../matches/validate';
 import { sheetCsv } from './csv';
 import { sendError } from './errors';
 import { eventRoutes } from './events-api';
@@ -65,6 +65,12 @@ export function apiRouter(opts: ApiOptions): Router {
     }),
   );
   r.use(express.json({ limit: opts.bodyLimitBytes, strict: false }));
+  // A `__proto__` / `constructor` / `prototype` key anywhere in a body is refused by name (schemas would drop it silently).
+  r.use((req, res, next) => {
+    const refused = req.body === undefined ? null : refuseForbiddenKey(req.body, invalidCode(req));
+    if (refused) return sendError(res, refused.error);
+    next();
+  });
   // A body the JSON parser left alone (sent as text/plain, a form, or with no Content-Type): say so, rather
   // than "expected object, received undefined" further on. A change without a body (a card button) passes.
   r.use((req, res, next) => {
