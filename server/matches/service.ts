@@ -28,6 +28,7 @@ import { fail, type Failure } from '../failure';
 import { LiveCache, type Live, type Pushes } from './live-cache';
 import { hashToken, newMatchId, newScorerToken, tokenMatches } from '../tokens';
 import { StoreRefusal, type StoreHealth } from '../storage/store-errors';
+import { forbiddenKey } from './validate';
 
 /**
  * Result of `record`: the version and state after the step and what changed in the statistics (or, for a
@@ -161,6 +162,9 @@ export class MatchService {
       if (err instanceof RulesError) return { ok: false, error: err.toJSON() };
       throw err;
     }
+    // A `__proto__` / `constructor` / `prototype` key the step parse let through (dropped) is refused by name.
+    const forbidden = forbiddenKey(req.step, 'step');
+    if (forbidden) return fail('invalid-step', `${forbidden}: "${forbidden.split('.').pop()}" is not allowed as a key`, forbidden);
     return this.live.serial(live, () => this.recordLocked(live, req.eventId, req.expectedVersion, step)).catch((err: Error) => {
       this.log.error({ matchId: id, err: (err as Error).message }, 'record failed: the store could not be read');
       return this.storeFailure(err, false);

@@ -40,20 +40,24 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * own keys only, depth ≤ 64), or null when there is none. Such a key is refused by name instead of being
  * dropped silently by a schema.
  */
-export function forbiddenKey(input: unknown, path = '', depth = 0): string | null {
+export function forbiddenKey(input: unknown, path = '', depth = 0, skip?: string): string | null {
   if (input === null || typeof input !== 'object' || depth > 64) return null;
   for (const key of Object.keys(input)) {
     const at = path ? `${path}.${key}` : key;
     if (FORBIDDEN_KEYS.has(key)) return at;
+    if (depth === 0 && key === skip) continue;
     const inner = forbiddenKey((input as Record<string, unknown>)[key], at, depth + 1);
     if (inner) return inner;
   }
   return null;
 }
 
-/** `invalid-request` (or `code`) naming a forbidden key of `input`, else null. */
-export function refuseForbiddenKey(input: unknown, code: 'invalid-request' | 'invalid-setup' | 'invalid-event' = 'invalid-request'): Failure | null {
-  const at = forbiddenKey(input);
+/**
+ * `invalid-request` (or `code`) naming a forbidden key of `input`, else null. The `step` of a record is left
+ * to the match service, which checks it after the step parse (`invalid-step`), so a step's own faults come first.
+ */
+export function refuseForbiddenKey(input: unknown, code: 'invalid-request' | 'invalid-setup' | 'invalid-event' | 'invalid-step' = 'invalid-request', skip: string | undefined = 'step'): Failure | null {
+  const at = forbiddenKey(input, '', 0, skip);
   return at === null ? null : fail(code, `${at}: "${at.split('.').pop()}" is not allowed as a key`, at);
 }
 
