@@ -4,13 +4,14 @@
  * - `applyStep(match, step)` decides (refuses with a typed error, leaving the match untouched) and evolves;
  * - `replay(setup, steps, rulesVersion)` folds a stored log.
  * A stored step is not judged again by refusals newer than its match's rules version (shared/rules/version.ts:
- * `inputChecked`): both take the rules version the steps were recorded under, the current one by default.
+ * `inputChecksFor`): both take the rules version the steps were recorded under, the current one by default.
  * A `Match` is immutable. Effective steps form a persistent stack, so `undo` is O(1) and recording a
  * step never replays the log. The statistics and score sheet are evolved with each step and kept on the
  * stack beside the core (shared/stats.ts), so their cost per step does not grow with the match and undo
  * restores them for free. A server keeps only the newest part of the stack (`trimHistory`) and may resume
  * a match from a stored core and statistics (`resumeMatch`). Discipline rules live in `rules/fourteen-one.ts`
- * and `rules/rotation.ts`.
+ * and `rules/rotation.ts`. The rule ids the rules code cites (S-n for 14-1, R-n for Rotation, D-n for decisions,
+ * §n for sections) are those of docs/rules.md, each an anchor there (`docs/rules.md#d-30`).
  */
 import { RulesError } from './protocol/errors';
 import type { MatchSetup } from './protocol/setup';
@@ -20,7 +21,7 @@ import type { MatchStats } from './protocol/wire';
 import { type Core, initialCore, nextOf, type Transition } from './rules/core';
 import { decideStraightPool } from './rules/fourteen-one';
 import { decideRotation } from './rules/rotation';
-import { inputChecked, RULES_VERSION } from './rules/version';
+import { type InputChecks, inputChecksFor, RULES_VERSION } from './rules/version';
 import { coreFromState, projectState } from './view';
 import { EMPTY_STATS, evolveStats, lastOutcome, statsView, type StatsState } from './stats';
 
@@ -95,13 +96,17 @@ export function undoable(match: Match): number {
  * match recorded under version 1 is taken without the D-30 input refusals (shared/rules/version.ts).
  */
 export function applyStep(match: Match, step: Step, rulesVersion = RULES_VERSION): Applied {
+  return applyWith(match, step, inputChecksFor(rulesVersion));
+}
+
+function applyWith(match: Match, step: Step, checks: InputChecks): Applied {
   if ('undo' in step) {
     const top = match.history;
     if (!top) return { ok: false, error: new RulesError('nothing-to-undo', 'undo: there is no step to take back', 'undo') };
     return { ok: true, match: undone(match, top), outcome: undoOutcome(top) };
   }
   try {
-    const next = advance(match, step, inputChecked(rulesVersion));
+    const next = advance(match, step, checks);
     return { ok: true, match: next, outcome: next.history!.outcome };
   } catch (e) {
     if (e instanceof RulesError) return { ok: false, error: e };
@@ -124,11 +129,11 @@ function undone(match: Match, top: HistoryNode): Match {
   return { setup: match.setup, core: top.before, stats: top.beforeStats, history: top.prev, depth: match.depth - 1 };
 }
 
-/** Decide and apply a shot, choice, stalemate or warning (`inputChecks`: with the D-30 input refusals). @throws RulesError when refused. */
-function advance(match: Match, step: Step, inputChecks = true): Match {
+/** Decide and apply a shot, choice, stalemate or warning (`checks`: which input refusals, shared/rules/version.ts). @throws RulesError when refused. */
+function advance(match: Match, step: Step, checks: InputChecks): Match {
   const t = match.setup.discipline === '14-1'
-    ? decideStraightPool(match.setup, match.core, step, inputChecks)
-    : decideRotation(match.setup, match.core, step, inputChecks);
+    ? decideStraightPool(match.setup, match.core, step, checks)
+    : decideRotation(match.setup, match.core, step, checks);
   const node: HistoryNode = { prev: match.history, before: match.core, beforeStats: match.stats, step, outcome: t.outcome };
   const stats = evolveStats(match.setup, match.stats, match.core, t.outcome, t.core);
   return { setup: match.setup, core: t.core, stats, history: node, depth: match.depth + 1 };
@@ -140,7 +145,7 @@ function advance(match: Match, step: Step, inputChecks = true): Match {
  * @throws RulesError if a step is refused: a log that does not replay is corrupt.
  */
 export function replay(setup: MatchSetup, steps: readonly Step[], rulesVersion = RULES_VERSION): Match {
-  const checks = inputChecked(rulesVersion);
+  const checks = inputChecksFor(rulesVersion);
   let m = newMatch(setup);
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
@@ -158,7 +163,7 @@ export function replay(setup: MatchSetup, steps: readonly Step[], rulesVersion =
 }
 
 /**
- * Public state of the match (FORMAT.md `expect` fields plus broadcast fields). The last outcome comes from
+ * Public state of the match (docs/case-format.md `expect` fields plus broadcast fields). The last outcome comes from
  * the statistics' recent steps, so it is right also when the undo stack was trimmed or resumed.
  */
 export function view(match: Match): MatchState {
@@ -173,7 +178,7 @@ export function effectiveSteps(match: Match): HistoryNode[] {
 }
 
 /**
- * Statistics, score sheet and consistency check for the dashboard (rules.md §3.13, §4.8), from the
+ * Statistics, score sheet and consistency check for the dashboard (docs/rules.md §3.13, §4.8), from the
  * incremental statistics: O(sheet rows), for a subscription or a request (a push sends `statsDelta`).
  */
 export function statsOf(match: Match): MatchStats {

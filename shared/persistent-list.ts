@@ -41,9 +41,11 @@ export function elementAt<T>(list: PList<T>, index: number): T {
 
 /** The list with element `index` replaced by `value`. O(size − index). @throws RangeError when out of range. */
 export function replaceAt<T>(list: PList<T>, index: number, value: T): Cell<T> {
+  if (index < 0 || index >= sizeOf(list)) throw new RangeError(`index ${index} outside a list of ${sizeOf(list)}`);
+  // The newest element (the usual case: the open inning's row): one new cell.
+  if (index === list!.size - 1) return { value, next: list!.next, size: list!.size };
   const above: T[] = [];
   let c = list!;
-  if (index < 0 || index >= sizeOf(list)) throw new RangeError(`index ${index} outside a list of ${sizeOf(list)}`);
   while (c.size - 1 > index) {
     above.push(c.value);
     c = c.next!;

@@ -1,7 +1,7 @@
 /**
  * Statistics for the dashboard, kept incrementally: per-player innings, average, high run, safeties, fouls,
  * breaking fouls, three-foul penalties, runs per inning; the score sheet (one row per inning per player,
- * rules.md §3.13; Rotation with balls and rack totals) and the consistency check (14-1 INV-1/INV-2,
+ * docs/rules.md §3.13; Rotation with balls and rack totals) and the consistency check (14-1 INV-1/INV-2,
  * Rotation INV-R1).
  *
  * `StatsState` is evolved by each effective step (`evolveStats`, O(1) in the length of the match: only the
@@ -18,7 +18,7 @@ import type { MatchStats, PlayerTotals, StatsDelta, WindowPatch } from './protoc
 import { append, elementAt, fromArray, type PList, replaceAt, sizeOf, tailPatch, toArray, upsertSorted } from './persistent-list';
 import { type Core, idx, initialCore } from './rules/core';
 
-/** Score-sheet marker of each way a turn ends (rules.md §3.13). */
+/** Score-sheet marker of each way a turn ends (docs/rules.md §3.13). */
 export const MARKS: Record<TurnEnd, SheetRow['mark']> = {
   miss: '', safety: 'S', foul: 'F', 'breaking-foul': 'BF', 'third-foul': 'TF', 'illegal-break': 'IB',
   'push-out': 'PO', win: 'W', 'lost-break': '',
@@ -76,18 +76,6 @@ export function lastOutcome(s: StatsState): Outcome | null {
   return s.recentEnd > 0 ? s.recentBuf[s.recentEnd - 1]! : null;
 }
 
-/**
- * `s`'s recent steps with `e` appended: in place at the end of the shared buffer when `s` is its newest
- * version (O(1), no allocation), else (another version appended already, or the buffer is long) into a new
- * buffer holding the last RECENT_STEPS (O(RECENT_STEPS)).
- */
-function withRecent(s: StatsState, e: Outcome): { recentBuf: Outcome[]; recentEnd: number } {
-  let buf = s.recentBuf;
-  if (buf.length !== s.recentEnd || buf.length >= 8 * RECENT_STEPS) buf = buf.slice(Math.max(0, s.recentEnd - RECENT_STEPS + 1), s.recentEnd);
-  buf.push(e);
-  return { recentBuf: buf, recentEnd: buf.length };
-}
-
 function tallied(t: Tally, o: Outcome): Tally {
   if (o.points === 0 && o.penalty === 0 && !o.safety && !o.foul) return t;
   return {
@@ -106,8 +94,16 @@ function tallied(t: Tally, o: Outcome): Tally {
  */
 export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, o: Outcome, after: Core): StatsState {
   const k = idx(o.by);
-  const tally: Pair<Tally> = k === 0 ? [tallied(s.tally[0], o), s.tally[1]] : [s.tally[0], tallied(s.tally[1], o)];
-  const { recentBuf, recentEnd } = withRecent(s, o);
+  const t = tallied(s.tally[k], o);
+  // The same pair when the step changed no counter (most steps: a miss, a choice): one allocation less.
+  const tally: Pair<Tally> = t === s.tally[k] ? s.tally : k === 0 ? [t, s.tally[1]] : [s.tally[0], t];
+  // `s`'s recent steps with `o` appended: in place at the end of the shared buffer when `s` is its newest version
+  // (O(1), no allocation), else (another version appended already, or the buffer is long) into a new buffer
+  // holding the last RECENT_STEPS (O(RECENT_STEPS)). Written out here: no result object per step.
+  let recentBuf = s.recentBuf;
+  if (recentBuf.length !== s.recentEnd || recentBuf.length >= 8 * RECENT_STEPS) recentBuf = recentBuf.slice(Math.max(0, s.recentEnd - RECENT_STEPS + 1), s.recentEnd);
+  recentBuf.push(o);
+  const recentEnd = recentBuf.length;
   const rackScored = o.rerack ? 0 : s.rackScored + (o.kind === 'shot' ? o.points : 0);
   const reracked = s.reracked || o.rerack !== undefined;
   if (o.kind !== 'shot') return { sheet: s.sheet, open: s.open, racks: s.racks, tally, rackScored, reracked, recentBuf, recentEnd };

@@ -1,5 +1,5 @@
 /**
- * Projection of the engine's core state onto the public `MatchState` (FORMAT.md `expect` fields plus what a
+ * Projection of the engine's core state onto the public `MatchState` (docs/case-format.md `expect` fields plus what a
  * broadcast needs: names, targets, points needed, two-foul flags, Rotation lowest ball / points left / 61).
  */
 import type { MatchSetup, Pair } from './protocol/setup';

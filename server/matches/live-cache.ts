@@ -8,6 +8,17 @@
  * eventId or state older than the kept events, go to the store (rare). It decides nothing: the match
  * service (server/matches/service.ts) judges each step and hands the accepted ones here.
  *
+ * Replay checked against checkpoints (issue 16 item 7). Each checkpoint stores a hash of the state
+ * (./state-hash.ts). A load that replays the log past a checkpoint — one written under another rules version,
+ * an undo reaching past the kept steps, a catch-up that needs the whole log — compares the replayed state at
+ * the checkpoint's version with that hash. On a mismatch (or a stored step that no longer replays before it)
+ * the checkpoint wins: the match goes on from the checkpoint's state, the steps after it applied by the current
+ * rules, and a warning names the match id and the rules versions. Chosen over storing each step's decided
+ * outcome (replay would then only evolve) because the log stays the referee's facts and the rules stay the
+ * one authority (a fix such as D-31 still reaches old logs where intended), the stores' log format and the
+ * three stores' code are unchanged, the check costs one hash per checkpoint (every CHECKPOINT_EVERY steps) and
+ * one per replay that crosses a checkpoint, and an acknowledged state is never rewritten by a later rules change.
+ *
  * Only this module reads or changes a `Live`, so what a loaded match keeps can change without touching the
  * service.
  */
@@ -18,6 +29,7 @@ import type { Clock } from '../clock';
 import { KeyedCache } from './keyed-cache';
 import { SAFE_ID } from '../../shared/protocol/limits';
 import { advance, applyLogged, blankLive, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateAtOf, stateOf, trimWindow, WINDOW, type Live, type Pushes } from './live-window';
+import { matchHash, stateHashOf } from './state-hash';
 import { projectState } from '../../shared/view';
 import type { Checkpoint, MatchRecord, MatchStore, StoredEvent } from '../storage/types';
 
@@ -36,7 +48,10 @@ export interface LiveCacheOptions {
   store: MatchStore;
   /** True when other instances may write the same store (Redis): reads catch up with the log first. */
   shared: boolean;
-  /** Hears checkpoints that could not be stored (they are retried CHECKPOINT_EVERY versions later). */
+  /**
+   * Hears checkpoints that could not be stored (they are retried CHECKPOINT_EVERY versions later) and replays
+   * that disagree with a stored checkpoint (`replay disagrees with the checkpoint`, with matchId and rulesVersion).
+   */
   log?: Logger;
   /** What idle eviction measures idleness with (default the wall clock). */
   clock?: Clock;
@@ -229,6 +244,7 @@ export class LiveCache {
       const base = resumeMatch(record.setup, ck.core, statsFromStored(ck.stats), ck.depth);
       live = blankLive(id, record, base, from);
       live.checkpointed = ck.version;
+      live.verified = { version: ck.version, hash: ck.hash ?? stateHashOf(ck.depth, ck.core, ck.stats) };
       const before = ck.version - from;
       // Events up to the checkpoint: kept for dedupe only (their states are not known here).
       for (const e of events.slice(0, before)) advance(live, e, null);
@@ -240,8 +256,10 @@ export class LiveCache {
         await this.rebuild(live);
       }
     } else {
+      // No checkpoint, or one of another rules version: the whole log is replayed, and checked against that
+      // checkpoint when it has this server's format.
       live = blankLive(id, record, newMatch(record.setup), 0);
-      await this.rebuild(live, from === 0 ? events : undefined);
+      await this.rebuild(live, from === 0 ? events : undefined, ck && ck.format === CHECKPOINT_FORMAT ? ck : null);
     }
     this.checkpointIfDue(live);
     return live;
@@ -252,13 +270,43 @@ export class LiveCache {
    * undo stack untrimmed, then cut back to the window. For an undo past the kept steps, and a load without
    * a usable checkpoint. O(log).
    */
-  private async rebuild(live: Live, events?: StoredEvent[]): Promise<void> {
+  private async rebuild(live: Live, events?: StoredEvent[], checkpoint?: Checkpoint | null): Promise<void> {
     const log = events ?? (await this.store.load(live.id))?.events;
     if (!log) throw new Error(`match ${live.id} is not in the store`);
-    const fresh = blankLive(live.id, live.record, newMatch(live.record.setup), 0);
-    for (const e of log) applyLogged(fresh, e, false);
+    // The checkpoint the replay is checked against: the one given (a load), else the newest this copy knows.
+    const check = checkpoint
+      ? { version: checkpoint.version, hash: checkpoint.hash ?? stateHashOf(checkpoint.depth, checkpoint.core, checkpoint.stats) }
+      : live.verified;
+    let fresh = blankLive(live.id, live.record, newMatch(live.record.setup), 0);
+    let i = 0;
+    if (check && check.version > 0 && check.version <= log.length) {
+      let why: string | null = null;
+      try {
+        for (; i < check.version; i++) applyLogged(fresh, log[i]!, false);
+        if (matchHash(fresh.match) !== check.hash) why = 'the replayed state differs from the checkpoint';
+      } catch (err) {
+        why = `a stored step does not replay: ${(err as Error).message}`;
+      }
+      if (why !== null) {
+        const winner = checkpoint ?? (await this.store.open(live.id, 0))?.checkpoint ?? null;
+        if (!winner || winner.version !== check.version) throw new Error(`match ${live.id}: ${why}, and checkpoint ${check.version} is no longer stored`);
+        this.logger?.warn({
+          matchId: live.id, rulesVersion: RULES_VERSION, checkpointRulesVersion: winner.rulesVersion,
+          matchRulesVersion: live.record.rulesVersion, version: winner.version, why,
+        }, 'replay disagrees with the checkpoint; the checkpoint wins');
+        // The match goes on from the checkpoint's state; its undo stack starts there (the steps before it are disputed).
+        fresh = blankLive(live.id, live.record, resumeMatch(live.record.setup, winner.core, statsFromStored(winner.stats), winner.depth), winner.version);
+        i = winner.version;
+      }
+    }
+    try {
+      for (; i < log.length; i++) applyLogged(fresh, log[i]!, false);
+    } catch (err) {
+      if (err instanceof NeedsWholeLog) throw new Error(`match ${live.id}: log step ${i + 1} undoes a step before the checkpoint that won over the replay`);
+      throw err;
+    }
     trimWindow(fresh, WINDOW);
-    Object.assign(live, { ...fresh, checkpointed: live.checkpointed, pendingRefresh: live.pendingRefresh });
+    Object.assign(live, { ...fresh, checkpointed: live.checkpointed, verified: check, pendingRefresh: live.pendingRefresh });
   }
 
   /**
@@ -270,8 +318,12 @@ export class LiveCache {
     const { version, match } = live;
     live.checkpointed = version;
     setImmediate(() => setImmediate(() => {
-      const checkpoint: Checkpoint = { format: CHECKPOINT_FORMAT, rulesVersion: RULES_VERSION, version, depth: match.depth, core: match.core, stats: storedStats(match.stats) };
-      this.store.saveCheckpoint(live.id, checkpoint).catch((err: Error) => {
+      const stats = storedStats(match.stats);
+      const hash = stateHashOf(match.depth, match.core, stats);
+      const checkpoint: Checkpoint = { format: CHECKPOINT_FORMAT, rulesVersion: RULES_VERSION, version, depth: match.depth, core: match.core, stats, hash };
+      this.store.saveCheckpoint(live.id, checkpoint).then(() => {
+        if (!live.verified || live.verified.version < version) live.verified = { version, hash };
+      }, (err: Error) => {
         if (live.checkpointed === version) live.checkpointed = version - CHECKPOINT_EVERY;
         this.logger?.warn({ matchId: live.id, version, err: err.message }, 'checkpoint not stored');
       });

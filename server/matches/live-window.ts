@@ -65,6 +65,8 @@ export interface Live {
   pushes: Pushes | null;
   /** Version of the newest checkpoint stored (or being stored). */
   checkpointed: number;
+  /** The newest checkpoint this copy loaded from or wrote: its version and state hash (a replay past it is compared). */
+  verified: { version: number; hash: string } | null;
   /** A catch-up queued and not started yet: later callers share it. */
   pendingRefresh: Promise<void> | null;
 }
@@ -73,7 +75,7 @@ export interface Live {
 export function blankLive(id: string, record: MatchRecord, match: Match, version: number): Live {
   return {
     id, record, match, version, before: null, recent: [], eventIds: new Map(), undoable: 0, state: null, snap: null, pushes: null,
-    checkpointed: 0, pendingRefresh: null,
+    checkpointed: 0, verified: null, pendingRefresh: null,
   };
 }
 

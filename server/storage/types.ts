@@ -56,9 +56,10 @@ export interface LoadedLog {
 
 /**
  * The engine's state stored beside the log every few hundred steps, so loading a match applies only the
- * steps after it instead of replaying the whole log. Not the source of truth: a checkpoint of another
- * `format` or rules version is ignored (the log is replayed), and any checkpoint stays valid as the log
- * only grows.
+ * steps after it instead of replaying the whole log. A checkpoint of another `format` is ignored (the log is
+ * replayed). A load that replays the log past a checkpoint (one of another rules version, an undo reaching
+ * past the kept steps) compares the replayed state with `hash`: on a mismatch the checkpoint wins and the
+ * disagreement is logged (server/matches/live-cache.ts). Any checkpoint stays valid as the log only grows.
  */
 export interface Checkpoint {
   /** CHECKPOINT_FORMAT of the server that wrote it. */
@@ -71,6 +72,11 @@ export interface Checkpoint {
   depth: number;
   core: Core;
   stats: StoredStats;
+  /**
+   * `stateHashOf(depth, core, stats)` (server/matches/state-hash.ts) as the engine that wrote it computed it.
+   * Absent in checkpoints written before it was kept: the hash of their content is used instead.
+   */
+  hash?: string;
 }
 
 /** What loading a match reads: its record, the latest checkpoint and the log's newest part. */

@@ -1,6 +1,6 @@
 /**
- * Match set-up: discipline, ruleset, options (rules.md §5), players, per-player targets (handicap) and an
- * optional state in progress (FORMAT.md `start`). `parseSetup` validates untrusted input with zod and
+ * Match set-up: discipline, ruleset, options (docs/rules.md §5), players, per-player targets (handicap) and an
+ * optional state in progress (docs/case-format.md `start`). `parseSetup` validates untrusted input with zod and
  * resolves every option to its default, so the engine never sees a missing option.
  */
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export type Ruleset = 'nba' | 'wpa';
 export type PlayerKey = 'A' | 'B';
 export type Pair<T> = [T, T];
 
-/** 14-1 options (rules.md §5.1). Defaults come from the ruleset; any may be overridden. */
+/** 14-1 options (docs/rules.md §5.1). Defaults come from the ruleset; any may be overridden. */
 export interface StraightPoolOptions {
   /** S-14: NBA `opponent-choice` (accept / re-rack), WPA `mandatory-rerack`. */
   threeFoulResolution: 'opponent-choice' | 'mandatory-rerack';
@@ -34,7 +34,7 @@ export interface StraightPoolOptions {
   threeFoulExtraPenalty: number;
 }
 
-/** Rotation options (rules.md §5.2). */
+/** Rotation options (docs/rules.md §5.2). */
 export interface RotationOptions {
   /** R-6a: every shot but the break is called. */
   callShot: boolean;
@@ -50,7 +50,7 @@ export interface RotationOptions {
   illegalBreakPolicy: 'choice' | 'foul';
 }
 
-/** A match picked up in progress (FORMAT.md `start`). Missing fields take fresh-match values. */
+/** A match picked up in progress (docs/case-format.md `start`). Missing fields take fresh-match values. */
 export interface StartState {
   score?: Pair<number>;
   fouls?: Pair<number>;
@@ -80,7 +80,7 @@ export interface SetupInput {
 }
 
 interface SetupBase {
-  /** Who opens the match: the lag winner (rules.md §1.1). */
+  /** Who opens the match: the lag winner (docs/rules.md §1.1). */
   breaker: PlayerKey;
   /** Player names, A first. */
   players: Pair<string>;
@@ -107,7 +107,7 @@ export interface RotationSetup extends SetupBase {
 /** A validated set-up with every option resolved. */
 export type MatchSetup = StraightPoolSetup | RotationSetup;
 
-/** Ruleset defaults for 14-1 (rules.md §5.1). */
+/** Ruleset defaults for 14-1 (docs/rules.md §5.1). */
 export function straightPoolDefaults(ruleset: Ruleset): StraightPoolOptions {
   return {
     threeFoulResolution: ruleset === 'wpa' ? 'mandatory-rerack' : 'opponent-choice',
@@ -120,7 +120,7 @@ export function straightPoolDefaults(ruleset: Ruleset): StraightPoolOptions {
   };
 }
 
-/** Rotation defaults (rules.md §5.2). */
+/** Rotation defaults (docs/rules.md §5.2). */
 export const ROTATION_DEFAULTS: RotationOptions = {
   callShot: false,
   pushOut: true,

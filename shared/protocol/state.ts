@@ -1,5 +1,5 @@
 /**
- * The public match state: what every page shows and what the case bank's `expect` checks (FORMAT.md).
+ * The public match state: what every page shows and what the case bank's `expect` checks (docs/case-format.md).
  * Produced by the engine's `view()`; pure data, JSON-serialisable, identical on server and browser.
  */
 import type { Discipline, Pair, PlayerKey, Ruleset } from './setup';
@@ -8,7 +8,7 @@ import type { Placement, ShotFoul } from './steps';
 /** Rotation: rack points that clinch a rack, more than half of the 120 on the table (ROT §13, R-3a, R-13). */
 export const RACK_CLINCH = 61;
 
-/** A decision the rules wait for before the next shot (FORMAT.md `awaiting`). */
+/** A decision the rules wait for before the next shot (docs/case-format.md `awaiting`). */
 export type Awaiting =
   | null
   | 'break-foul-choice'
@@ -37,14 +37,14 @@ export interface FoulPlacementFacts {
   lowestBallLost: boolean;
 }
 
-/** How a turn ended, as the score sheet marks it (rules.md §3.13). */
+/** How a turn ended, as the score sheet marks it (docs/rules.md §3.13). */
 export type TurnEnd = 'miss' | 'safety' | 'foul' | 'breaking-foul' | 'third-foul' | 'illegal-break' | 'push-out' | 'win' | 'lost-break';
 
 /**
  * Why a shot was a foul (14-1 S-9/S-12, Rotation R-7/R-8), as the referee reported it: the cue ball pocketed
  * (`scratch`) or off the table, no ball hit, the lowest ball not hit first (`wrong-ball`, Rotation), an
  * object ball off the table, no ball to a cushion after contact (`no-rail`), one of the other fouls of the
- * report (FORMAT.md `fouls`; `time`: the shot clock ran out before the stroke, D-32), or Rotation's illegal
+ * report (docs/case-format.md `fouls`; `time`: the shot clock ran out before the stroke, D-32), or Rotation's illegal
  * break taken as a foul (D-17 `illegalBreakPolicy: 'foul'`).
  */
 export type FoulReason =
@@ -136,7 +136,7 @@ export interface Outcome {
   next: NextUp;
 }
 
-/** One row of the score sheet: one inning of one player (rules.md §3.13; 14dot1-SG). */
+/** One row of the score sheet: one inning of one player (docs/rules.md §3.13; 14dot1-SG). */
 export interface SheetRow {
   player: PlayerKey;
   /** The player's inning number (1-based). */

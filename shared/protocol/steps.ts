@@ -1,6 +1,6 @@
 /**
  * The step vocabulary: what a referee reports at the table. It is the vocabulary of the scoring case
- * bank (../shared/cases/FORMAT.md) and the wire vocabulary between scorer, server and engine: the same
+ * bank (docs/case-format.md) and the wire vocabulary between scorer, server and engine: the same
  * JSON travels unchanged. Schemas are zod; `parseStep` turns unknown input into a typed `Step` or a
  * `RulesError('invalid-step')` naming the field.
  */
@@ -30,7 +30,7 @@ export type OtherFoul = (typeof OTHER_FOULS)[number];
 export const TIME_FOUL = 'time';
 /** Every word of a report's `fouls` list: the other fouls of a stroke, and the time foul (D-32). */
 export const SHOT_FOULS = [...OTHER_FOULS, TIME_FOUL] as const;
-/** A word of a report's `fouls` list (FORMAT.md `fouls`). */
+/** A word of a report's `fouls` list (docs/case-format.md `fouls`). */
 export type ShotFoul = (typeof SHOT_FOULS)[number];
 
 export const callSchema = z.union([
@@ -99,11 +99,11 @@ export const stepSchema = z.union([
 
 export type Call = z.infer<typeof callSchema>;
 export type RackArea = z.infer<typeof rackAreaSchema>;
-/** One stroke as the referee reports it (FORMAT.md `shot`). */
+/** One stroke as the referee reports it (docs/case-format.md `shot`). */
 export type Shot = z.infer<typeof shotSchema>;
 /** Rotation foul placement (R-8): where the incoming player puts the cue ball and the lowest ball. */
 export type Placement = z.infer<typeof placementSchema>;
-/** A decision by the player entitled to it (FORMAT.md `choice`). */
+/** A decision by the player entitled to it (docs/case-format.md `choice`). */
 export type Choice = z.infer<typeof choiceSchema>;
 /** One recorded step: a shot, a choice, an undo, a stalemate or a two-foul warning. */
 export type Step = z.infer<typeof stepSchema>;

@@ -1,5 +1,5 @@
 /**
- * The engine's internal state, common to both disciplines (rules.md §1.1), and the helpers every rule
+ * The engine's internal state, common to both disciplines (docs/rules.md §1.1), and the helpers every rule
  * function shares: turn/inning bookkeeping (§1.3, D-8), run and high run (§1.4, D-7), targets (§1.5).
  * Pure data; every transition returns a new object.
  */
@@ -119,7 +119,7 @@ export function draftOf(c: Core): Core {
 }
 
 /**
- * On a draft: open the shooter's inning if this is the first shot of a turn (rules.md §1.3, D-8).
+ * On a draft: open the shooter's inning if this is the first shot of a turn (docs/rules.md §1.3, D-8).
  * @returns the inning number when one was opened, else undefined.
  */
 export function openInning(d: Core): number | undefined {

@@ -1,6 +1,6 @@
 /**
  * 14-1 continuous (straight pool): seed 14-1 §01–§12 (NBA ch.13, June 2026) with the WPA differences,
- * as specified in rules.md §3 (S-1…S-21) and decisions D-1…D-16, D-25, D-30, D-31.
+ * as specified in docs/rules.md §3 (S-1…S-21) and decisions D-1…D-16, D-25, D-30, D-31.
  * Every function is pure: (setup, core, step) → new core + outcome, or a thrown RulesError. Inside one
  * transition a private draft of the core is mutated (`draftOf`); the input core is never touched.
  */
@@ -14,6 +14,7 @@ import {
 } from './core';
 import { foulReasons, readShot, type ShotFacts, withoutBalls } from './read-shot';
 import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } from './shot-checks';
+import type { InputChecks } from './version';
 
 /**
  * D-31: after every 15-ball re-rack for an opening break (NBA three-foul "rerack", WPA mandatory three-foul
@@ -23,30 +24,30 @@ import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } 
 export const RERACKED_FOR_BREAK: Readonly<RackPlacement> = Object.freeze({ cueBall: 'kitchen', breakBall: 'racked', racked: 15 });
 
 /**
- * Decide one 14-1 step (shot, choice, stalemate, warning). `inputChecks` false (the replay of a log recorded
- * under rules version 1, see shared/rules/version.ts) leaves out the D-30 input refusals of ./shot-checks;
- * the transition is the same.
+ * Decide one 14-1 step (shot, choice, stalemate, warning). `checks` (shared/rules/version.ts `InputChecks`):
+ * `all`, or `version-1` (a stored step of a version-1 log), which leaves out the D-30 input refusals of
+ * ./shot-checks that version 1 did not have; the transition is the same.
  * @throws RulesError with a D-30 code when the rules cannot accept the step now.
  */
-export function decideStraightPool(setup: StraightPoolSetup, c: Core, step: Step, inputChecks = true): Transition {
+export function decideStraightPool(setup: StraightPoolSetup, c: Core, step: Step, checks: InputChecks = 'all'): Transition {
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
-    if (inputChecks) checkShot(setup, c, step.shot);
-    else checkVersion1Shot(setup, c, step.shot);
+    if (checks === 'all') checkShot(setup, c, step.shot);
+    else if (checks === 'version-1') checkVersion1Shot(setup, c, step.shot);
     const facts = readShot(step.shot, c.table, c.count);
     const t = shoot(setup, c, facts, step.shot.breakRails, step.shot.rackArea);
-    if (inputChecks && step.shot.rackArea) checkOutcomeFacts(setup, c, t.core, step.shot, facts.pocketedCount);
+    if (checks === 'all' && step.shot.rackArea) checkOutcomeFacts(setup, c, t.core, step.shot, facts.pocketedCount);
     return t;
   }
-  if (inputChecks) checkStepVocabulary(setup, step);
+  if (checks === 'all') checkStepVocabulary(setup, step);
   if ('choice' in step) return choose(setup, c, step.choice);
   if ('stalemate' in step) return stalemate(setup, c, step.stalemate.breaker);
   if ('warning' in step) return warn(setup, c, step.warning);
   throw new RulesError('invalid-step', 'step: unknown step kind', 'step');
 }
 
-/** The error for a shot while a choice is pending (rules.md §1.3). */
+/** The error for a shot while a choice is pending (docs/rules.md §1.3). */
 export function pendingError(setup: { players: [string, string] }, c: Core): RulesError {
   return new RulesError('choice-pending', `step.shot: ${setup.players[idx(c.turn)]} must first answer the pending ${c.awaiting}`, 'step.shot');
 }

@@ -1,5 +1,5 @@
 /**
- * Rotation: seed ROT §01–§13 (NBA ch.11, June 2026), as specified in rules.md §4 (R-1…R-13) and
+ * Rotation: seed ROT §01–§13 (NBA ch.11, June 2026), as specified in docs/rules.md §4 (R-1…R-13) and
  * decisions D-17…D-29. Balls score their face value; the lowest ball must be hit first.
  * Every function is pure: (setup, core, step) → new core + outcome, or a thrown RulesError.
  */
@@ -15,28 +15,29 @@ import { pendingError } from './fourteen-one';
 import { placementRefusal } from './placement';
 import { foulReasons, readShot, type ShotFacts, withoutBalls } from './read-shot';
 import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } from './shot-checks';
+import type { InputChecks } from './version';
 
 export { legalPlacements, placementRefusal } from './placement';
 
 
 /**
- * Decide one Rotation step (shot or choice). `inputChecks` false (the replay of a log recorded under rules
- * version 1, see shared/rules/version.ts) leaves out the D-30 input refusals of ./shot-checks; the transition
- * is the same.
+ * Decide one Rotation step (shot or choice). `checks` (shared/rules/version.ts `InputChecks`): `all`, or
+ * `version-1` (a stored step of a version-1 log), which leaves out the D-30 input refusals of ./shot-checks that
+ * version 1 did not have; the transition is the same.
  * @throws RulesError with a D-30 code when the rules cannot accept the step now.
  */
-export function decideRotation(setup: RotationSetup, c: Core, step: Step, inputChecks = true): Transition {
+export function decideRotation(setup: RotationSetup, c: Core, step: Step, checks: InputChecks = 'all'): Transition {
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
-    if (inputChecks) checkShot(setup, c, step.shot);
-    else checkVersion1Shot(setup, c, step.shot);
+    if (checks === 'all') checkShot(setup, c, step.shot);
+    else if (checks === 'version-1') checkVersion1Shot(setup, c, step.shot);
     const f = readShot(step.shot, c.table, c.count);
     const t = shoot(setup, c, f, step.shot.breakRails?.objectBalls ?? 4, step.shot.cueBallInKitchen ?? false);
-    if (inputChecks && step.shot.cueBallInKitchen !== undefined) checkOutcomeFacts(setup, c, t.core, step.shot, f.pocketedCount);
+    if (checks === 'all' && step.shot.cueBallInKitchen !== undefined) checkOutcomeFacts(setup, c, t.core, step.shot, f.pocketedCount);
     return t;
   }
-  if (inputChecks) checkStepVocabulary(setup, step);
+  if (checks === 'all') checkStepVocabulary(setup, step);
   if ('choice' in step) return choose(setup, c, step.choice);
   throw new RulesError('invalid-step', 'step: unknown step kind', 'step');
 }

@@ -1,5 +1,5 @@
 /**
- * Which facts a step may carry (D-30; FORMAT.md `shot` and `choice`), in one place:
+ * Which facts a step may carry (D-30; docs/case-format.md `shot` and `choice`), in one place:
  * - `SHOT_FACTS`, the allowed-fields table: each fact of a shot report and the kinds of shot it belongs to in
  *   each discipline (an empty list: the discipline does not have it);
  * - `CONTRADICTIONS`: facts of one shot that cannot both be true (a time foul, D-32, with any other fact);
@@ -73,7 +73,7 @@ const CALL_ELSEWHERE = 'a call belongs to an ordinary Rotation shot: the break i
 const CALL_OFF = 'call shot is off in this match, so a Rotation shot carries no call (ROT §05, R-6); set the option callShot to record calls';
 
 /**
- * The allowed-fields table (FORMAT.md `shot` × discipline × kind of shot). A sub-field (`call.ball`,
+ * The allowed-fields table (docs/case-format.md `shot` × discipline × kind of shot). A sub-field (`call.ball`,
  * `breakRails.objectBalls`, `rackArea.cueBall`) belongs where its parent does unless a row of its own says
  * otherwise. Facts that also depend on the outcome or on other facts are checked by `CONTRADICTIONS` and
  * `checkOutcomeFacts`.
@@ -477,7 +477,7 @@ const STEP_KINDS: Record<Discipline, readonly string[]> = {
   rotation: ['shot', 'choice', 'undo'],
 };
 
-/** Choice words each discipline has (FORMAT.md `choice`); a foul placement object is Rotation's (R-8). */
+/** Choice words each discipline has (docs/case-format.md `choice`); a foul placement object is Rotation's (R-8). */
 export const CHOICE_WORDS: Record<Discipline, readonly string[]> = {
   '14-1': ['accept', 'rebreak', 'rerack'],
   rotation: ['accept', 'rerack', 'shoot', 'pass'],

@@ -1,5 +1,5 @@
 /**
- * Version of the rules the engine applies (../shared/rules/rules.md as implemented in shared/rules/).
+ * Version of the rules the engine applies (docs/rules.md as implemented in shared/rules/).
  * Every match record notes the version it was created under (`MatchRecord.rulesVersion`, returned by
  * `GET /api/matches/:id`), so a log can later be told apart from one the current engine would judge
  * differently. Records from before the version was kept carry none and count as version 1.
@@ -37,4 +37,17 @@ export const INPUT_CHECKS_SINCE = 2;
  */
 export function inputChecked(rulesVersion: number): boolean {
   return rulesVersion >= INPUT_CHECKS_SINCE;
+}
+
+/**
+ * Which input refusals a step goes through: `all` (every D-30 refusal of the current rules) or `version-1` (a
+ * stored step of a version-1 match: only what version 1 refused, shared/rules/shot-checks.ts `checkVersion1Shot`).
+ * A stored step of a later version goes through them all again, so a log written past the rules (corrupt) does
+ * not load.
+ */
+export type InputChecks = 'all' | 'version-1';
+
+/** The input refusals of a step of a match recorded under `rulesVersion` (see `inputChecked`). */
+export function inputChecksFor(rulesVersion: number): InputChecks {
+  return inputChecked(rulesVersion) ? 'all' : 'version-1';
 }

@@ -1,4 +1,4 @@
-/** The scoring case bank (../shared/cases, FORMAT.md) is the contract for the rules: every case must pass. */
+/** The scoring case bank (../shared/cases, docs/case-format.md) is the contract for the rules: every case must pass. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The live client's table and event subscriptions (web/src/lib/room-watch.ts `roomClient(client)`: `watchTable`, `watchEvent`), in
+ * The live client's table and event subscriptions (web/src/lib/live-rooms.ts `roomClient(client)`: `watchTable`, `watchEvent`), in
  * Node over real sockets, against two server instances sharing the real Redis: a page on instance 2 follows a
  * table changed through instance 1, `watch()`es its current match and switches by itself; after instance 2
  * restarts on the same port, a switch made while it was down arrives by the resync; refusals reach `onError`;
@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type LiveClient, type MatchFeed } from '../../web/src/lib/client';
-import { roomClient } from '../../web/src/lib/room-watch';
+import { roomClient } from '../../web/src/lib/live-rooms';
 import type { RunningServer } from '../../server/app';
 import type { ApiError } from '../../shared/protocol/errors';
 import type { EventView, LiveLine, TableState } from '../../shared/protocol/event';

@@ -1,5 +1,5 @@
 /**
- * Runs scoring cases (../shared/cases/FORMAT.md) through the rules engine. The adapter is thin on purpose:
+ * Runs scoring cases (docs/case-format.md) through the rules engine. The adapter is thin on purpose:
  * a case's set-up and steps are the product's own vocabulary, so they go to `parseSetup`/`parseStep` as is.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -21,7 +21,7 @@ import { REPO_ROOT } from './server';
 export const OVERLAY_JS_BUDGET = 32 * 1024;
 /**
  * The hard ceiling of the table overlay (`/overlay/table/<eventId>/<table>`), gzip: the one-match overlay plus
- * table following (lib/room-watch.ts), the cards and their data (shared/cards.ts), the theme preset and the
+ * table following (lib/live-rooms.ts), the cards and their data (shared/cards.ts), the theme preset and the
  * cards' strings — about 3.6 KB more; the ceiling leaves it about 1 KB to grow.
  */
 export const TABLE_OVERLAY_JS_CEILING = 38 * 1024;

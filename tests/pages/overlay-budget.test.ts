@@ -22,14 +22,14 @@ const hasChromium = chromiumAvailable();
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
 const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
 /**
- * Where the overlay's JS goes (gzip -9; `npm run bench:pages` prints the files): one script of 31,103 B — Svelte's
+ * Where the overlay's JS goes (gzip -9; `npm run bench:pages` prints the files): one script of 31,109 B — Svelte's
  * runtime ≈ 12.5 KB, socket.io-client + engine.io (WebSocket only; the official socket.io-parser, its Encoder and
  * Decoder imported by name: vite.shared.ts parserCodecOnly) ≈ 10.1 KB, the overlay's components and view model
  * ≈ 5.9 KB, formatter and t() ≈ 1.1 KB, the scorebug client (status and watchScorebug only: no statistics deltas,
  * no record) ≈ 1.2 KB, templates ≈ 0.9 KB (shares by source map) — plus the chunk of the page's one language
- * table: en 1,187 B, ja 1,640 B, zh-TW 1,487 B (totals 32,290 / 32,743 / 32,590 B: within the issue's 32 KB, the
- * OVERLAY_JS_BUDGET; the tables and events add-on is not in it: lib/room-watch.ts).
- * The table overlay's own script carries the same plus table following (room-watch ≈ 1.0 KB), the cards and
+ * table: en 1,204 B, ja 1,650 B, zh-TW 1,498 B (totals 32,313 / 32,759 / 32,607 B: within the issue's 32 KB, the
+ * OVERLAY_JS_BUDGET; the tables and events add-on is not in it: lib/live-rooms.ts).
+ * The table overlay's own script carries the same plus table following (lib/live-rooms.ts), the cards and
  * their data (≈ 2.2 KB) and the theme preset; its language loads two chunks (on-air, cards): figures in
  * bench:pages and the README.
  */

@@ -1,4 +1,4 @@
-/** 14-1 rule families, given-when-then (rules.md §3; seed 14-1 §04–§11). */
+/** 14-1 rule families, given-when-then (docs/rules.md §3; seed 14-1 §04–§11). */
 import { describe, expect, it } from 'vitest';
 import { parseSetup, projectSteps, statsOf, view } from '../../shared/index';
 import { accept, expectState, fresh141, given, refuse } from '../helpers/given';

@@ -1,4 +1,4 @@
-/** Rotation rule families, given-when-then (rules.md §4; seed ROT §05–§13). */
+/** Rotation rule families, given-when-then (docs/rules.md §4; seed ROT §05–§13). */
 import { describe, expect, it } from 'vitest';
 import { legalPlacements } from '../../shared/rules/rotation';
 import { statsOf, view } from '../../shared/index';

@@ -17,7 +17,7 @@ import { fcRuns } from '../helpers/fc-runs';
 const ALL = Array.from({ length: 15 }, (_, i) => i + 1);
 
 /**
- * The table as the rules place each fact (FORMAT.md `shot`, rules.md §3.1, §4.1, D-12, D-30): the kinds of
+ * The table as the rules place each fact (docs/case-format.md `shot`, docs/rules.md §3.1, §4.1, D-12, D-30): the kinds of
  * shot per discipline, "—" where the discipline does not have the fact. Written out by hand so a change to
  * the engine's table is a deliberate change to this spec.
  */
@@ -111,7 +111,7 @@ function expectedRefusal(shot: Shot, s: Situation): { code: string; field: strin
 }
 
 describe('the allowed-fields table', () => {
-  it('is the table the rules give (FORMAT.md shot × discipline × kind of shot)', () => {
+  it('is the table the rules give (docs/case-format.md shot × discipline × kind of shot)', () => {
     const render = (row: ShotFactRule, d: Discipline) => {
       const kinds = row.kinds[d];
       if (kinds.length === 0) return '—';

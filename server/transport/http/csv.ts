@@ -1,4 +1,4 @@
-/** The score sheet (rules.md §3.13) as CSV: one row per inning of one player. */
+/** The score sheet (docs/rules.md §3.13) as CSV: one row per inning of one player. */
 import type { MatchSetup } from '../../../shared/protocol/setup';
 import type { SheetRow } from '../../../shared/protocol/state';
 

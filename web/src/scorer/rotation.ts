@@ -1,5 +1,5 @@
 /**
- * Rotation entry logic: the 15-ball picker's draft → `shot` steps (FORMAT.md vocabulary), the questions a
+ * Rotation entry logic: the 15-ball picker's draft → `shot` steps (docs/case-format.md vocabulary), the questions a
  * shot needs (cue ball behind the head string on the last ball, R-11) and the foul placement combinations
  * the rules allow (R-8, R-9, D-20). Pure functions over the public `MatchState`.
  */

@@ -1,5 +1,5 @@
 /**
- * 14-1 continuous entry logic: turns the scorer's taps into `shot` steps (FORMAT.md vocabulary), decides
+ * 14-1 continuous entry logic: turns the scorer's taps into `shot` steps (docs/case-format.md vocabulary), decides
  * which questions a shot needs (opening break, rack area on a re-rack) and computes the placement the rules
  * require after a re-rack (S-16–S-18, 14-1 §07). Pure functions over the public `MatchState`.
  */
