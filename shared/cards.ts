@@ -36,6 +36,11 @@ export interface IntroCard extends CardContext {
   players: Pair<CardPlayer>;
   /** Who opens the match (the lag winner). */
   breaker: PlayerKey;
+  /**
+   * The score so far (A first) once the match has a recorded step, else null: an intro re-sent mid-match shows
+   * the score, not who breaks.
+   */
+  scoreSoFar: Pair<number> | null;
 }
 
 export interface SummaryCard extends CardContext {
@@ -67,8 +72,11 @@ function cardPlayers(setup: MatchSetup): Pair<CardPlayer> {
   return [one(0), one(1)];
 }
 
-/** The intro card of a match about to start. */
-export function introCard(setup: MatchSetup, ctx: CardContext): IntroCard {
+/**
+ * The intro card of a match: who breaks before the first step; with `state` past its first step (`steps > 0`),
+ * the score so far instead.
+ */
+export function introCard(setup: MatchSetup, ctx: CardContext, state?: Pick<MatchState, 'steps' | 'score'>): IntroCard {
   return {
     eventName: ctx.eventName,
     tableName: ctx.tableName,
@@ -79,6 +87,7 @@ export function introCard(setup: MatchSetup, ctx: CardContext): IntroCard {
     handicap: setup.targets[0] !== setup.targets[1],
     players: cardPlayers(setup),
     breaker: setup.breaker,
+    scoreSoFar: state && state.steps > 0 ? [state.score[0], state.score[1]] : null,
   };
 }
 

@@ -6,7 +6,8 @@ import { flagsPlugin } from './flags-plugin';
 /**
  * One Vite app, one HTML entry per page so each page ships only its own code. The server maps routes to these
  * files: `/` → index.html (launcher), `/scorer/:id` → scorer.html, `/dashboard/:id` → dashboard.html,
- * `/watch` and `/watch/:id` → watch.html, `/event` and `/event/:id` → event.html (the table-following
+ * `/watch` and `/watch/:id` → watch.html, `/event` and `/event/:id` → event.html, `/venue/:eventId` and
+ * `/tableside/:eventId/:table` → venue.html (the table-following
  * `/watch|dashboard/table/<eventId>/<table>` routes use the page of one match), and the two OBS overlays,
  * `/overlay/:id` → overlay.html and `/overlay/table/<eventId>/<table>` → overlay-table.html, each built on its
  * own by vite.overlay.config.ts and vite.overlay-table.config.ts (run after this one, into the same dist/) so
@@ -28,6 +29,7 @@ export default defineConfig({
         dashboard: here('./dashboard.html'),
         watch: here('./watch.html'),
         event: here('./event.html'),
+        venue: here('./venue.html'),
       },
     },
   },

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { RulesError } from '../../shared/protocol/errors';
 import { applyCardAction, hiddenCards, initialCards, shownCards, type CardAction, type CardsState, type EventDefaults, type EventInfo, type EventMatch, type EventTable, type LiveLine, type RosterPlayer, type TableState } from '../../shared/protocol/event';
 import type { eventCreateSchema, playerPatchSchema, playerSchema, tableInputSchema } from '../../shared/protocol/event-schemas';
-import { EVENT_LIMITS } from '../../shared/protocol/event';
+import { EVENT_LIMITS, START_UNDO_MS } from '../../shared/protocol/event';
 import { parseSetup, type MatchSetup } from '../../shared/protocol/setup';
 import type { ScorebugSnapshot } from '../../shared/protocol/wire';
 import type { EventDoc } from '../storage/event-store';
@@ -195,7 +195,7 @@ export function withMatchOnTable(
   const entry: EventMatch = { id: match.id, table: table.id, players: match.setup.players, addedAt: now, startedAt: start ? now : null };
   if (match.setup.countries) entry.countries = match.setup.countries;
   const listed = withListed(doc, entry);
-  if (start) return withTableAt(listed, index, { ...table, current: match.id, cards: cardsForNewMatch(table.cards, match.id, match.won === true) });
+  if (start) return withTableAt(listed, index, { ...withoutReplaced(table), current: match.id, cards: cardsForNewMatch(table.cards, match.id, match.won === true) });
   const out = table.next === null ? listed : withoutUnstarted(listed, table.next);
   return withTableAt(out, index, { ...table, next: match.id });
 }
@@ -210,7 +210,36 @@ export function withNextStarted(doc: EventDoc, tableId: string, now: number, won
   const { table, index } = found;
   if (table.next === null) return fail('no-next-match', `table: ${table.name} has no next match to start; assign one first`, 'table');
   const matches = doc.matches.map((m) => (m.id === table.next ? { ...m, startedAt: now } : m));
-  return withTableAt({ ...doc, matches }, index, { ...table, current: table.next, next: null, cards: cardsForNewMatch(table.cards, table.next, won.has(table.next)) });
+  const started: EventTable = { ...withoutReplaced(table), current: table.next, next: null, cards: cardsForNewMatch(table.cards, table.next, won.has(table.next)) };
+  if (table.current !== null) started.replaced = { matchId: table.current, at: now };
+  return withTableAt({ ...doc, matches }, index, started);
+}
+
+/** `table` without its undoable start. */
+function withoutReplaced(table: EventTable): EventTable {
+  const { replaced: _replaced, ...rest } = table;
+  return rest;
+}
+
+/**
+ * Undo table `tableId`'s last *Start next match* within START_UNDO_MS of it: the match it took off the table
+ * is current again and the started match is the next match again (not started; steps it recorded stay in its
+ * log). Refused (`nothing-to-undo`, field `table`) without such a start, after the window, when a next match
+ * was assigned since, or when the match taken off is now on another table.
+ */
+export function withStartUndone(doc: EventDoc, tableId: string, now: number): Change {
+  const found = findTable(doc, tableId);
+  if ('ok' in found) return found;
+  const { table, index } = found;
+  const r = table.replaced;
+  if (!r || table.current === null) return fail('nothing-to-undo', `table: ${table.name} has no Start next match to undo`, 'table');
+  if (now - r.at > START_UNDO_MS) return fail('nothing-to-undo', `table: the start on ${table.name} is more than ${START_UNDO_MS / 60_000} minutes old; it can no longer be undone`, 'table');
+  if (table.next !== null) return fail('nothing-to-undo', `table: a next match was assigned to ${table.name} since the start; clear it first`, 'table');
+  const elsewhere = doc.tables.find((t) => t.id !== table.id && (t.current === r.matchId || t.next === r.matchId));
+  if (elsewhere) return fail('match-on-table', `table: match "${r.matchId}" is on ${elsewhere.name} now`, 'table');
+  const started = table.current;
+  const matches = doc.matches.map((m) => (m.id === started ? { ...m, startedAt: null } : m));
+  return withTableAt({ ...doc, matches }, index, { ...withoutReplaced(table), current: r.matchId, next: started, cards: hiddenCards(table.cards) });
 }
 
 /** Clear table `tableId`'s next match (it leaves the event: it never started). */
@@ -268,6 +297,7 @@ export function tableStateOf(doc: EventInfo, table: EventTable): TableState {
     next: table.next,
     nextPlayers: next ? next.players : null,
     cards: table.cards,
+    sponsors: doc.sponsors ?? [],
     version: doc.version,
   };
 }

@@ -14,14 +14,16 @@ import { SAFE_ID } from '../../shared/protocol/limits';
 import type { CardAction, EventListing, EventLivePush, EventView, LiveLine, TableState } from '../../shared/protocol/event';
 import { eventCreateSchema, parseEventBody, type tableMatchSchema } from '../../shared/protocol/event-schemas';
 import type { StatePush } from '../../shared/protocol/wire';
-import { autoCards, findTable, liveLineOf, newEventDoc, publicInfo, refused, tableStateOf, withCardAction, withMatchOnTable, withNextStarted, type Change } from './event-docs';
+import { autoCards, findTable, liveLineOf, newEventDoc, publicInfo, refused, tableStateOf, withCardAction, withMatchOnTable, withNextStarted, withStartUndone, type Change } from './event-docs';
 import { tableMatchSetup } from './event-setup';
 import { fail, type Failure } from '../failure';
 import { systemClock, type Clock } from '../clock';
 import { KeyedCache } from '../matches/keyed-cache';
 import type { MatchService } from '../matches/service';
-import { linkChange, type EventDoc, type EventStore } from '../storage/event-store';
-import { hashToken, newEventId, newOrganiserToken, tokenMatches } from '../tokens';
+import { linkChange, type EventDoc, type EventStore, type SponsorImage } from '../storage/event-store';
+import { withoutSponsor, withSponsor } from './sponsors';
+import type { SponsorInfo } from '../../shared/protocol/event';
+import { hashToken, newEventId, newMatchId, newOrganiserToken, tokenMatches } from '../tokens';
 
 /** Where the service's pushes go (the Socket.IO rooms, across instances). */
 export interface EventPushes {
@@ -165,6 +167,45 @@ export class EventService {
     const won = new Set<string>();
     if (next && (await this.matches.currentState(next).catch(() => null))?.state.winner) won.add(next);
     return this.change(id, token, expected, (d) => withNextStarted(d, tableId, this.clock.now(), won));
+  }
+
+  /** Undo table `tableId`'s last *Start next match* (within START_UNDO_MS; see `withStartUndone`). */
+  undoStart(id: string, token: string | undefined, tableId: string, expected?: number): Promise<Changed | Failure> {
+    return this.change(id, token, expected, (d) => withStartUndone(d, tableId, this.clock.now()));
+  }
+
+  /**
+   * Add a sponsor's logo (already checked: type by content, size, name, seconds): the image is stored first,
+   * then listed at the end of the event's sponsors; when the listing is refused (too many, auth) the stored
+   * image is removed again. @returns the event and the new sponsor.
+   */
+  async addSponsor(id: string, token: string | undefined, meta: Omit<SponsorInfo, 'id'>, image: SponsorImage): Promise<(Changed & { sponsor: SponsorInfo }) | Failure> {
+    const doc = await this.read(id);
+    if (!doc) return eventNotFound(id);
+    const denied = authFailure(doc, token);
+    if (denied) return denied;
+    const sponsor: SponsorInfo = { id: `s${newMatchId()}`, ...meta };
+    await this.store.putSponsorImage(id, sponsor.id, image);
+    const res = await this.commit(id, undefined, (d) => withSponsor(d, sponsor));
+    if (!res.ok) {
+      await this.store.deleteSponsorImage(id, sponsor.id).catch(() => undefined);
+      return res;
+    }
+    return { ...res, sponsor };
+  }
+
+  /** Remove a sponsor: unlisted first, then its image deleted (a failure there leaves an unlisted image, harmless). */
+  async removeSponsor(id: string, token: string | undefined, sponsorId: string): Promise<Changed | Failure> {
+    const res = await this.change(id, token, undefined, (d) => withoutSponsor(d, sponsorId));
+    if (res.ok) await this.store.deleteSponsorImage(id, sponsorId).catch((err: Error) => this.log.warn({ eventId: id, sponsorId, err: err.message }, 'sponsor image not deleted'));
+    return res;
+  }
+
+  /** A listed sponsor's image, or null (unknown event, or not one of its sponsors). */
+  async sponsorImage(id: string, sponsorId: string): Promise<SponsorImage | null> {
+    const doc = await this.read(id);
+    if (!doc?.sponsors?.some((s) => s.id === sponsorId)) return null;
+    return this.store.loadSponsorImage(id, sponsorId);
   }
 
   /** A producer's card action on a table. */

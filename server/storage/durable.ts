@@ -15,7 +15,7 @@ export async function syncDir(dir: string): Promise<void> {
  * Replace `path` with `text` atomically and durably: written to `<path>.tmp`, fsynced, renamed over `path`,
  * and the directory `dir` fsynced. A crash leaves the old file or the new one, never a torn one.
  */
-export async function writeDurably(dir: string, path: string, text: string): Promise<void> {
+export async function writeDurably(dir: string, path: string, text: string | Uint8Array): Promise<void> {
   const h = await open(`${path}.tmp`, 'w');
   try {
     await h.writeFile(text);

@@ -6,7 +6,13 @@
  * event's `matches`). Three adapters: `RedisEventStore` (shared by many instances, one Redis or a Cluster),
  * `FileEventStore` (the embedded mode) and `MemoryEventStore` (this process only).
  */
-import type { EventInfo, EventListing } from '../../shared/protocol/event';
+import type { EventInfo, EventListing, SponsorType } from '../../shared/protocol/event';
+
+/** A sponsor's logo as stored: its type (decided by its content) and its bytes. */
+export interface SponsorImage {
+  type: SponsorType;
+  bytes: Buffer;
+}
 
 /** An event as stored: the public event plus the organiser token's hash and the roster's id counter. */
 export interface EventDoc extends EventInfo {
@@ -50,6 +56,15 @@ export interface EventStore {
   eventsOfMatch(matchId: string): Promise<string[]>;
   /** The most recently changed events, newest first. */
   listEvents(limit: number): Promise<EventListing[]>;
+  /**
+   * Store the logo `sponsorId` of event `eventId` (replacing one of that id). Durable before it resolves. The
+   * event's document lists it (`sponsors`) only after this resolved, so a listed logo is always stored.
+   */
+  putSponsorImage(eventId: string, sponsorId: string, image: SponsorImage): Promise<void>;
+  /** The logo, or null when none is stored at that id. */
+  loadSponsorImage(eventId: string, sponsorId: string): Promise<SponsorImage | null>;
+  /** Remove the logo (nothing when there is none). */
+  deleteSponsorImage(eventId: string, sponsorId: string): Promise<void>;
   close(): Promise<void>;
 }
 

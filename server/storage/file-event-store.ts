@@ -5,13 +5,14 @@
  * process is the only writer), every read and save of one event runs in its serial queue (the server's
  * keyed cache), and the match → event links are derived from the documents (the files are read once, at the first look-up, and the map kept in step with every write).
  */
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EventListing } from '../../shared/protocol/event';
 import { SAFE_ID } from '../../shared/protocol/limits';
 import { KeyedCache } from '../matches/keyed-cache';
 import { claimFile, writeDurably } from './durable';
-import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult } from './event-store';
+import { SPONSOR_TYPES, type SponsorType } from '../../shared/protocol/event';
+import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult, type SponsorImage } from './event-store';
 
 /** Event store over files; one process only. */
 export class FileEventStore implements EventStore {
@@ -71,6 +72,38 @@ export class FileEventStore implements EventStore {
   async listEvents(limit: number): Promise<EventListing[]> {
     await this.scan();
     return [...this.listing.values()].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
+  }
+
+  /** The folder of event `eventId`'s logos: `<dir>/events/<eventId>.sponsors/`, one file per logo (its type, a newline, its bytes). */
+  private sponsorDir(eventId: string): string {
+    return join(this.dir, `${eventId}.sponsors`);
+  }
+
+  async putSponsorImage(eventId: string, sponsorId: string, image: SponsorImage): Promise<void> {
+    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) throw new Error(`bad sponsor id ${eventId}/${sponsorId}`);
+    const dir = this.sponsorDir(eventId);
+    await mkdir(dir, { recursive: true });
+    await writeDurably(dir, join(dir, sponsorId), Buffer.concat([Buffer.from(`${image.type}\n`), image.bytes]));
+  }
+
+  async loadSponsorImage(eventId: string, sponsorId: string): Promise<SponsorImage | null> {
+    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) return null;
+    let raw: Buffer;
+    try {
+      raw = await readFile(join(this.sponsorDir(eventId), sponsorId));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+    const nl = raw.indexOf(10);
+    const type = raw.subarray(0, nl).toString('utf8');
+    if (nl < 0 || !(SPONSOR_TYPES as readonly string[]).includes(type)) return null;
+    return { type: type as SponsorType, bytes: raw.subarray(nl + 1) };
+  }
+
+  async deleteSponsorImage(eventId: string, sponsorId: string): Promise<void> {
+    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) return;
+    await rm(join(this.sponsorDir(eventId), sponsorId), { force: true });
   }
 
   async close(): Promise<void> {

@@ -8,7 +8,7 @@
  */
 import type { EventListing } from '../../shared/protocol/event';
 import type { MatchSummary } from '../../shared/protocol/wire';
-import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult } from './event-store';
+import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult, type SponsorImage } from './event-store';
 import { openedRange, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
 
 interface Stored {
@@ -84,6 +84,8 @@ export class MemoryEventStore implements EventStore {
   private readonly docs = new Map<string, EventDoc>();
   /** Match id → the events linked to it. */
   private readonly links = new Map<string, Set<string>>();
+  /** `<eventId>/<sponsorId>` → a sponsor's logo (copied in and out). */
+  private readonly sponsors = new Map<string, SponsorImage>();
 
   async createEvent(doc: EventDoc): Promise<void> {
     if (this.docs.has(doc.id)) throw new Error(`event ${doc.id} already exists`);
@@ -111,6 +113,19 @@ export class MemoryEventStore implements EventStore {
 
   async listEvents(limit: number): Promise<EventListing[]> {
     return [...this.docs.values()].map(listingOf).sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
+  }
+
+  async putSponsorImage(eventId: string, sponsorId: string, image: SponsorImage): Promise<void> {
+    this.sponsors.set(`${eventId}/${sponsorId}`, { type: image.type, bytes: Buffer.from(image.bytes) });
+  }
+
+  async loadSponsorImage(eventId: string, sponsorId: string): Promise<SponsorImage | null> {
+    const image = this.sponsors.get(`${eventId}/${sponsorId}`);
+    return image ? { type: image.type, bytes: Buffer.from(image.bytes) } : null;
+  }
+
+  async deleteSponsorImage(eventId: string, sponsorId: string): Promise<void> {
+    this.sponsors.delete(`${eventId}/${sponsorId}`);
   }
 
   async close(): Promise<void> {}

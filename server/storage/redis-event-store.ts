@@ -3,7 +3,8 @@
  * - `p{e:<id>}:doc`          Hash: doc (the event JSON, token hash included), row (listing JSON), v (version);
  * - `p{m:<matchId>}:event-links`  Hash: event id → the event version that put the match on it (in the
  *                            match's slot, beside its log);
- * - `p:events`               Sorted set: event id scored by last change (ms) — the listing order.
+ * - `p:events`               Sorted set: event id scored by last change (ms) — the listing order;
+ * - `p{e:<id>}:sponsor:<sid>` Hash: type, b64 (a sponsor's logo, base64; at most 512 KiB before encoding).
  *
  * Cluster-safe: every script touches the keys of one slot. The create and the compare-and-set of an event are
  * each one Lua script on its `{e:<id>}` hash alone, so the version check and the new document change together
@@ -20,7 +21,8 @@
  *   and updated AFTER each save (a crash leaves the order one change behind, never the document).
  */
 import type { EventListing } from '../../shared/protocol/event';
-import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult } from './event-store';
+import type { SponsorType } from '../../shared/protocol/event';
+import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult, type SponsorImage } from './event-store';
 import { LuaScript, matchKey, RedisKeyspace } from './redis-keyspace';
 
 /** KEYS: event; ARGV: expected, doc, row. → {'ok', new version} | {'stale', stored} | {'missing', 0}. */
@@ -107,6 +109,23 @@ export class RedisEventStore extends RedisKeyspace implements EventStore {
     // Concurrent commands leave in one pipeline (on a cluster, each to its event's node).
     const rows = await Promise.all(ids.map((id) => this.redis.hGet(this.eventKey(id), 'row')));
     return rows.filter((r): r is string => typeof r === 'string').map((r) => JSON.parse(r) as EventListing);
+  }
+
+  private sponsorKey(eventId: string, sponsorId: string): string {
+    return `${this.prefix}{e:${eventId}}:sponsor:${sponsorId}`;
+  }
+
+  async putSponsorImage(eventId: string, sponsorId: string, image: SponsorImage): Promise<void> {
+    await this.redis.hSet(this.sponsorKey(eventId, sponsorId), { type: image.type, b64: image.bytes.toString('base64') });
+  }
+
+  async loadSponsorImage(eventId: string, sponsorId: string): Promise<SponsorImage | null> {
+    const h = await this.redis.hGetAll(this.sponsorKey(eventId, sponsorId));
+    return h.type && h.b64 !== undefined ? { type: h.type as SponsorType, bytes: Buffer.from(h.b64, 'base64') } : null;
+  }
+
+  async deleteSponsorImage(eventId: string, sponsorId: string): Promise<void> {
+    await this.redis.del(this.sponsorKey(eventId, sponsorId));
   }
 
   /** The client belongs to the caller, who closes it. */

@@ -4,7 +4,8 @@
  *
  * Tables: `matches` (record, version, listing row, checkpoint), `steps` (one row per accepted step: match,
  * version, eventId, step JSON, time; the eventId is unique per match), `events` (one document per event, its
- * version and listing row) and `event_links` (match → events listing it). A step, the match's new version and
+ * version and listing row), `event_links` (match → events listing it) and `sponsor_images` (an event's
+ * sponsor logos: type and bytes). A step, the match's new version and
  * its listing row are written in one transaction; an event document and its link changes in another. A write
  * the database refuses (disk full, I/O error) rolls back whole and is reported as a `StoreRefusal`: nothing is
  * acknowledged, and the next write goes through once the cause is gone.
@@ -22,7 +23,7 @@ import Database from 'better-sqlite3';
 import type { EventListing } from '../../shared/protocol/event';
 import { SAFE_ID } from '../../shared/protocol/limits';
 import type { MatchSummary } from '../../shared/protocol/wire';
-import type { EventDoc, EventStore, LinkChange, SaveResult } from './event-store';
+import type { EventDoc, EventStore, LinkChange, SaveResult, SponsorImage } from './event-store';
 import { listingOf } from './event-store';
 import { sqliteCause, StoreHealth, StoreRefusal } from './store-errors';
 import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredEvent, type StoredSnapshot } from './types';
@@ -58,6 +59,13 @@ CREATE TABLE IF NOT EXISTS events (
   updated_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS events_updated ON events (updated_at);
+CREATE TABLE IF NOT EXISTS sponsor_images (
+  event_id TEXT NOT NULL,
+  sponsor_id TEXT NOT NULL,
+  type TEXT NOT NULL,
+  bytes BLOB NOT NULL,
+  PRIMARY KEY (event_id, sponsor_id)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS event_links (
   match_id TEXT NOT NULL,
   event_id TEXT NOT NULL,
@@ -347,7 +355,26 @@ export class SqliteEventStore implements EventStore {
       unlink: db.prepare('DELETE FROM event_links WHERE match_id = ? AND event_id = ?'),
       ofMatch: db.prepare('SELECT event_id FROM event_links WHERE match_id = ?'),
       list: db.prepare('SELECT id, listing FROM events ORDER BY updated_at DESC LIMIT ?'),
+      putImage: db.prepare('INSERT INTO sponsor_images (event_id, sponsor_id, type, bytes) VALUES (?, ?, ?, ?) ON CONFLICT (event_id, sponsor_id) DO UPDATE SET type = excluded.type, bytes = excluded.bytes'),
+      image: db.prepare('SELECT type, bytes FROM sponsor_images WHERE event_id = ? AND sponsor_id = ?'),
+      dropImage: db.prepare('DELETE FROM sponsor_images WHERE event_id = ? AND sponsor_id = ?'),
     };
+  }
+
+  async putSponsorImage(eventId: string, sponsorId: string, image: SponsorImage): Promise<void> {
+    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) throw new Error(`bad sponsor id ${eventId}/${sponsorId}`);
+    this.owner.write(() => this.q.putImage.run(eventId, sponsorId, image.type, image.bytes));
+  }
+
+  async loadSponsorImage(eventId: string, sponsorId: string): Promise<SponsorImage | null> {
+    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) return null;
+    const row = this.q.image.get(eventId, sponsorId) as { type: SponsorImage['type']; bytes: Buffer } | undefined;
+    return row ? { type: row.type, bytes: row.bytes } : null;
+  }
+
+  async deleteSponsorImage(eventId: string, sponsorId: string): Promise<void> {
+    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) return;
+    this.owner.write(() => this.q.dropImage.run(eventId, sponsorId));
   }
 
   async createEvent(doc: EventDoc): Promise<void> {

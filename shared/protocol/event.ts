@@ -98,7 +98,15 @@ export interface EventTable {
   /** The match that goes on next, once assigned. */
   next: string | null;
   cards: CardsState;
+  /**
+   * The match the last *Start next match* took off the table (and when, ms since the epoch): within
+   * START_UNDO_MS that start can be undone (this match back on the table, the started one next again).
+   */
+  replaced?: { matchId: string; at: number };
 }
+
+/** How long a *Start next match* can be undone (ms): 5 minutes. */
+export const START_UNDO_MS = 5 * 60_000;
 
 /** A match put on a table of the event (as next, then current), kept after it finished. */
 export interface EventMatch {
@@ -148,6 +156,41 @@ export interface EventInfo {
   version: number;
   createdAt: number;
   updatedAt: number;
+  /** The sponsors' logos, in the order they are shown (absent: none yet). */
+  sponsors?: SponsorInfo[];
+}
+
+/** The image types a sponsor logo may have (decided by the file's content, not its name). */
+export const SPONSOR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'] as const;
+export type SponsorType = (typeof SPONSOR_TYPES)[number];
+
+/** Limits of the sponsors of an event. */
+export const SPONSOR_LIMITS = {
+  /** Logos per event. */
+  count: 20,
+  /** Bytes per logo (512 KiB). */
+  bytes: 512 * 1024,
+  /** Seconds a logo stays on screen: at least, at most, and when not given. */
+  minSeconds: 2,
+  maxSeconds: 60,
+  defaultSeconds: 8,
+  /** Sponsor name, characters. */
+  name: 60,
+} as const;
+
+/**
+ * A sponsor's logo as the event lists it (the image itself is in the event store, served at
+ * `GET /api/events/<eventId>/sponsors/<id>/image`). A new upload gets a new id, so the image at an id never changes.
+ */
+export interface SponsorInfo {
+  /** `s` + random characters, unique in the event. */
+  id: string;
+  name: string;
+  type: SponsorType;
+  /** Size of the image, bytes. */
+  size: number;
+  /** Seconds on screen each time it is shown. */
+  seconds: number;
 }
 
 /** The event with the live line of each of its matches (by match id; missing for an unknown match). */
@@ -182,6 +225,8 @@ export interface TableState {
   /** Names of the next match's players, A first, or null. */
   nextPlayers: Pair<string> | null;
   cards: CardsState;
+  /** The event's sponsors, in order (the table screen and the table overlay show them). */
+  sponsors: SponsorInfo[];
   version: number;
 }
 

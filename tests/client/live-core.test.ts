@@ -61,6 +61,7 @@ const table = (version: number, current: string | null = 'm1'): TableState => ({
   next: null,
   nextPlayers: null,
   cards: { show: 'none', matchId: null, shownBy: null, seq: 0, captionHidden: false, auto: true },
+  sponsors: [],
   version,
 });
 const eventView = (version: number): EventView => ({

@@ -33,6 +33,21 @@ describe('intro card view', () => {
     expect(v.details).toEqual(['14-1 \u00b7 WPA', 'Ann Andersen to break']);
   });
 
+  it('given an intro re-sent after the first shot, then it shows the score so far in display order, not who breaks; after undoing every step, who breaks again', () => {
+    const setup = parseSetup(STRAIGHT);
+    const steps = stepsToWin({ ...STRAIGHT });
+    const mid = view(replay(setup, steps.slice(0, 3)));
+    expect(mid.steps).toBe(3);
+    const v = introView(introCard(setup, CTX, mid), parseOverlayParams(''));
+    expect(v.details).toEqual(['14-1 \u00b7 WPA', `Score ${mid.score[0]} \u2013 ${mid.score[1]}`]);
+    expect(v.details.join(' ')).not.toContain('to break');
+    const sideB = introView(introCard(setup, CTX, mid), parseOverlayParams('?side=B'));
+    expect(sideB.details[1]).toBe(`Score ${mid.score[1]} \u2013 ${mid.score[0]}`);
+    const back = view(replay(setup, [...steps.slice(0, 1), { undo: true }]));
+    expect(back.steps).toBe(0);
+    expect(introView(introCard(setup, CTX, back), parseOverlayParams('')).details[1]).toBe('Ann Andersen to break');
+  });
+
   it('given the corner layout and side=B, then B comes first and short names are used where there is one', () => {
     const v = introView(introCard(parseSetup({ ...STRAIGHT, breaker: 'B' }), CTX), parseOverlayParams('?layout=corner&side=B'));
     expect(v.players.map((p) => [p.key, p.name, p.fullName])).toEqual([

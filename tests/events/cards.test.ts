@@ -29,6 +29,7 @@ describe('intro card', () => {
         { name: 'Dora Díaz', short: null, country: null },
       ],
       breaker: 'B',
+      scoreSoFar: null,
     });
     expect(introCard(parseSetup({ discipline: 'rotation', players: ['A', 'B'], options: { format: 'single-rack-61' } }), CTX).format).toBe('single-rack-61');
   });

@@ -125,7 +125,7 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     let want = engine(STRAIGHT, steps);
     await page.goto(`${server.url}/dashboard/${m.id}?lang=en`);
     await page.waitForSelector('table[data-f="sheet"] tbody tr');
-    await page.waitForFunction((v) => document.querySelector('[data-f="version"]')?.textContent === String(v), 7);
+    await page.waitForFunction((v) => document.querySelector('main[data-version]')?.getAttribute('data-version') === String(v), 7);
 
     expect(await shownSheet(page, false)).toEqual(engineSheet(want));
     const stats = statsOf(want);
@@ -146,17 +146,31 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     expect(await recent()).toEqual(stats.recent.map((o) => stepLine(o, NAMES, 'en')));
     expect(await recent()).toContain('Ann \u2014 scratch \u22121 \u00b7 Bob: ball in hand behind the head string');
     expect(await page.locator('[data-f="run-chart"] rect[data-player]').count()).toBe(stats.sheet.length);
-    // The run chart: innings numbered, the axis signed, a legend for the players' sides and the foul marks.
+    // The run chart: innings numbered, the axis from 0 to the highest run, a legend for the players and the foul marks.
     const innings = Math.max(...stats.sheet.map((r) => r.inning));
-    const peak = Math.max(5, ...stats.sheet.map((r) => Math.max(r.points, r.penalty)));
+    const peak = Math.max(5, ...stats.sheet.map((r) => r.points));
     expect(await page.locator('[data-f="inning-label"]').allTextContents()).toEqual(Array.from({ length: innings }, (_, i) => String(i + 1)));
     expect(await page.textContent('[data-f="axis-innings"]')).toBe('Inning');
-    expect([await page.textContent('[data-f="axis-top"]'), await page.textContent('[data-f="axis-zero"]'), await page.textContent('[data-f="axis-bottom"]')])
-      .toEqual([`+${peak}`, '0', `\u2212${peak}`]);
+    expect([await page.textContent('[data-f="axis-top"]'), await page.textContent('[data-f="axis-zero"]')]).toEqual([String(peak), '0']);
+    expect(await page.locator('[data-f="run-chart"] text').allTextContents()).not.toContainEqual(expect.stringMatching(/^[\u2212-]/));
+    // Both players' runs go upward from the axis (bars end on it), each in its own colour; fouls sit apart under it.
+    const geometry = await page.$$eval('[data-f="run-chart"] rect[data-player], [data-f="run-chart"] [data-f="foul-mark"]', (els) =>
+      els.map((el) => ({ player: el.getAttribute('data-player'), foul: el.getAttribute('data-fouler'), penalty: el.getAttribute('data-penalty'), y: Number(el.getAttribute('y')), bottom: Number(el.getAttribute('y')) + Number(el.getAttribute('height')), fill: getComputedStyle(el).fill })),
+    );
+    const runBars = geometry.filter((g) => g.player);
+    const axis = Math.max(...runBars.map((g) => g.bottom));
+    for (const g of runBars) expect(g.bottom, `${g.player}'s bar ends on the axis`).toBe(axis);
+    expect(new Set(runBars.filter((g) => g.player === 'A').map((g) => g.fill)).size).toBe(1);
+    expect(runBars.find((g) => g.player === 'A')!.fill).not.toBe(runBars.find((g) => g.player === 'B')!.fill);
+    const marks = geometry.filter((g) => g.foul);
+    expect(marks.map((g) => [g.foul, Number(g.penalty)]).sort()).toEqual(stats.sheet.filter((r) => r.penalty > 0).map((r) => [r.player, r.penalty]).sort());
+    for (const g of marks) expect(g.y, 'a foul mark lies under the axis').toBeGreaterThan(axis);
     const penalties = stats.sheet.filter((r) => r.penalty > 0).length;
     expect(penalties).toBeGreaterThan(0);
     expect(await page.locator('[data-f="run-chart"] [data-f="foul-mark"]').count()).toBe(penalties);
-    expect(await page.$$eval('[data-f="chart-legend"] li', (li) => li.map((l) => l.textContent!.trim()))).toEqual(['Ann ▲', 'Bob ▼', 'Foul: points lost']);
+    expect(await page.$$eval('[data-f="chart-legend"] li', (li) => li.map((l) => l.textContent!.trim()))).toEqual(['Ann', 'Bob', 'Foul: points lost']);
+    // No internal version number in the header.
+    expect(await page.textContent('.dash > header')).not.toMatch(/\bv\d+/);
     // The foul swatch is drawn like the foul marks: hatched, edged in the foul colour (unlike either player's bars).
     const mark = await page.$eval('[data-f="foul-mark"]', (el) => ({ fill: getComputedStyle(el).fill, stroke: getComputedStyle(el).stroke }));
     const bars = await page.$$eval('[data-f="run-chart"] rect[data-player]', (els) => [...new Set(els.map((el) => getComputedStyle(el).fill))]);
@@ -194,7 +208,7 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     const state = view(want);
     const stats = statsOf(want);
     await page.goto(`${server.url}/dashboard/${m.id}?lang=en`);
-    await page.waitForFunction((v) => document.querySelector('[data-f="version"]')?.textContent === String(v), ROTATION_STEPS.length);
+    await page.waitForFunction((v) => document.querySelector('main[data-version]')?.getAttribute('data-version') === String(v), ROTATION_STEPS.length);
     expect(await shownSheet(page, true)).toEqual(engineSheet(want));
     expect(await page.textContent('[data-f="points-left"]')).toBe(String(state.pointsLeft));
     expect(await page.textContent('[data-f="lowest"]')).toBe(String(state.lowestBall));

@@ -18,8 +18,10 @@ import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable, decodeQr, launchChromium, screenshotDir } from '../helpers/browser';
 import { createEvent, EVENT, recordStep, stepsToWin, tableMatch, type CreatedEvent } from '../helpers/events';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
+import { pngOf } from '../helpers/images';
 import { api, startTestServer } from '../helpers/server';
 import { ensureBuilt } from '../helpers/global-setup';
+import { texts } from '../helpers/legibility';
 
 const hasChromium = chromiumAvailable();
 const redis = await requireRedis();
@@ -82,6 +84,9 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
       const made = page.locator('[data-testid="event-made"]');
       await made.waitFor();
       const id = await made.getAttribute('data-id');
+      // The form is empty again for the next event.
+      expect(await page.inputValue('[data-testid="event-name"]')).toBe('');
+      expect(await page.inputValue('[data-testid="roster-name"]')).toBe('');
       expect((await page.getAttribute('[data-testid="open-organiser"]', 'href'))!).toMatch(new RegExp(`/event/${id}#token=[A-Za-z0-9_-]{32}$`));
       await page.click('[data-testid="open-organiser"]');
       await page.waitForSelector('[data-testid="organiser"][data-role="organiser"]');
@@ -124,8 +129,27 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
       await tv.locator('[data-testid="qr-pick"]').selectOption('obs');
       expect(await decodeQr(tv.locator('[data-testid="qr"]'))).toBe(`${s2.url}/overlay/table/${ev.id}/tv-table`);
 
-      // Start the next match on the TV table: the page switches the table to it.
+      // Start the next match on the TV table over its unfinished match: the page asks first; No changes nothing.
       await tv.locator('[data-testid="start-next"]').click();
+      const confirm = tv.locator('[data-testid="confirm-start"]');
+      await confirm.waitFor();
+      expect(await confirm.textContent()).toContain('Chen Wei – Dora Díaz is not finished (0 – −2)');
+      await tv.locator('[data-testid="confirm-start-no"]').click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(await tv.getAttribute('data-current')).toBe(m2.id);
+      // Yes: the table switches; Undo puts the unfinished match back (the started one next again); then for good.
+      await tv.locator('[data-testid="start-next"]').click();
+      await tv.locator('[data-testid="confirm-start-yes"]').click();
+      await page.waitForFunction((id) => document.querySelector('article[data-table="tv-table"]')?.getAttribute('data-current') === id, m3.id);
+      await tv.locator('[data-testid="undo-start"]').click();
+      await page.waitForFunction(([a, b]) => {
+        const el = document.querySelector('article[data-table="tv-table"]');
+        return el?.getAttribute('data-current') === a && el?.getAttribute('data-next') === b;
+      }, [m2.id, m3.id]);
+      expect(await tv.locator('[data-f="score-B"]').textContent()).toBe('−2');
+      expect(await tv.locator('[data-testid="undo-start"]').count()).toBe(0);
+      await tv.locator('[data-testid="start-next"]').click();
+      await tv.locator('[data-testid="confirm-start-yes"]').click();
       await page.waitForFunction((id) => document.querySelector('article[data-table="tv-table"]')?.getAttribute('data-current') === id, m3.id);
       expect(await tv.locator('[data-f="name-A"]').textContent()).toBe('Bob Brown');
       expect(await tv.locator('[data-testid="cards"]').getAttribute('data-show')).toBe('intro');
@@ -134,6 +158,72 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
       await page.locator(`[data-testid="finished"] li[data-match="${m1.id}"]`).waitFor();
       expect(await page.locator(`[data-testid="finished"] li[data-match="${m1.id}"]`).textContent()).toContain('Ann Andersen won');
       await page.screenshot({ path: join(screenshotDir(), 'event-organiser-switched-1440.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('makes the next match with who breaks and the race, resets the form, and reads at 4.5:1 in light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, colorScheme });
+      try {
+        await page.goto(`${s2.url}/event/${ev.id}?lang=en#token=${ev.organiserToken}`);
+        await page.waitForSelector('[data-testid="organiser"][data-role="organiser"]');
+        const t1 = page.locator('article[data-table="table-1"]');
+        if (colorScheme === 'light') {
+          await t1.locator('[data-testid="assign"] summary').click();
+          await t1.locator('[data-testid="pick-a"]').selectOption('p4');
+          await t1.locator('[data-testid="pick-b"]').selectOption('p1');
+          expect(await t1.locator('[data-testid="pick-breaker"] option').allTextContents()).toEqual(['Dora Díaz', 'Ann Andersen']);
+          await t1.locator('[data-testid="pick-breaker"]').selectOption('B');
+          await t1.locator('[data-testid="pick-race"]').fill('7');
+          await t1.locator('[data-testid="assign-make"]').click();
+          await page.waitForFunction(() => document.querySelector('article[data-table="table-1"] [data-f="next"]')?.textContent?.includes('Dora Díaz – Ann Andersen'));
+          const next = await t1.getAttribute('data-next');
+          const made = (await api(s1.url, `/api/matches/${next}`)).body;
+          expect(made.setup).toMatchObject({ players: ['Dora Díaz', 'Ann Andersen'], breaker: 'B', targets: [7, 7] });
+          expect(await t1.locator('[data-testid="pick-a"]').inputValue()).toBe('');
+          expect(await t1.locator('[data-testid="pick-race"]').inputValue()).toBe('');
+          expect(await t1.locator('[data-testid="pick-breaker"]').inputValue()).toBe('A');
+        }
+        // Every text on the page (tables, cards, links, finished, roster) at 4.5:1 against what is behind it.
+        const all = await texts(page, '[data-testid="organiser"]');
+        expect(all.length, colorScheme).toBeGreaterThan(20);
+        for (const x of all) expect(x.contrast, `${colorScheme}: "${x.text}"`).toBeGreaterThanOrEqual(4.5);
+        await page.screenshot({ path: join(screenshotDir(), `event-organiser-${colorScheme}-1440.png`), fullPage: true });
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
+  it('uploads a sponsor logo from the page (the type read from the content), moves it in the order and removes it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    try {
+      await page.goto(`${s2.url}/event/${ev.id}?lang=en#token=${ev.organiserToken}`);
+      await page.waitForSelector('[data-testid="organiser"][data-role="organiser"]');
+      const box = page.locator('[data-testid="sponsors"]');
+      // Not an image, though named logo.png: refused, naming the image, and the form keeps its fields.
+      await box.locator('[data-testid="sponsor-name"]').fill('Fake');
+      await box.locator('[data-testid="sponsor-file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('<html>not a logo</html>') });
+      await box.locator('[data-testid="sponsor-upload"]').click();
+      await box.locator('[data-testid="sponsor-error"]').waitFor();
+      expect(await box.locator('[data-testid="sponsor-error"]').textContent()).toContain('image: not a PNG, JPEG, WebP or SVG image');
+      for (const [name, rgb] of [['Blue Chalk', [20, 90, 200]], ['Red Cue', [200, 40, 20]]] as const) {
+        await box.locator('[data-testid="sponsor-name"]').fill(name);
+        await box.locator('[data-testid="sponsor-file"]').setInputFiles({ name: 'logo.bin', mimeType: 'application/octet-stream', buffer: pngOf(60, 30, [...rgb]) });
+        await box.locator('[data-testid="sponsor-upload"]').click();
+        await box.locator('li[data-sponsor]', { hasText: name }).waitFor();
+        expect(await box.locator('[data-testid="sponsor-name"]').inputValue()).toBe(''); // the form resets
+      }
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="sponsors"] li img')].every((i) => i.complete && i.naturalWidth === 60));
+      const names = () => box.locator('li[data-sponsor] .name').allTextContents();
+      expect(await names()).toEqual(['Blue Chalk', 'Red Cue']);
+      await box.locator('li[data-sponsor]', { hasText: 'Red Cue' }).getByRole('button', { name: 'Move up' }).click();
+      await expect.poll(names).toEqual(['Red Cue', 'Blue Chalk']);
+      await box.locator('li[data-sponsor]', { hasText: 'Red Cue' }).locator('[data-testid="sponsor-remove"]').click();
+      await expect.poll(names).toEqual(['Blue Chalk']);
+      expect((await api(s1.url, `/api/events/${ev.id}`)).body.sponsors.map((x: { name: string; type: string }) => [x.name, x.type])).toEqual([['Blue Chalk', 'image/png']]);
     } finally {
       await page.close();
     }

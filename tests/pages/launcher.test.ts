@@ -15,6 +15,7 @@ import type { RunningServer } from '../../server/app';
 import type { MatchState } from '../../shared/protocol/state';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import { chromiumAvailable, decodeQr, launchChromium, screenshotDir } from '../helpers/browser';
+import { recordStep, stepsToWin } from '../helpers/events';
 import { startTestServer } from '../helpers/server';
 import { ensureBuilt } from '../helpers/global-setup';
 
@@ -210,6 +211,16 @@ describe.skipIf(!run)('launcher in Chromium', () => {
     const foreign = page.locator(`[data-testid=match-row][data-id="${other.id}"]`);
     await foreign.waitFor();
     expect(await foreign.getByTestId('qr-toggle').count()).toBe(0);
+
+    // A finished match says so in words beside its ✓; an unfinished one has no marker.
+    const setup = { discipline: '14-1', ruleset: 'nba', targets: [3, 3], players: ['Uma', 'Vic'] };
+    const won = (await (await fetch(`${server.url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) })).json()) as { id: string; scorerToken: string };
+    for (const step of stepsToWin(setup)) await recordStep(server.url, won, step);
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    const wonRow = page.locator(`[data-testid=match-row][data-id="${won.id}"]`);
+    await wonRow.getByTestId('finished-mark').waitFor();
+    expect(await wonRow.getByTestId('finished-mark').textContent()).toBe('✓ Finished');
+    expect(await foreign.getByTestId('finished-mark').count()).toBe(0);
 
     // Scanning the code on a tablet opens a console that records.
     const tablet = await browser.newContext({ viewport: { width: 800, height: 1280 }, hasTouch: true });

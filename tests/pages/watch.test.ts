@@ -62,9 +62,9 @@ describe.skipIf(!hasChromium)('spectator pages in Chromium', () => {
       await page.waitForFunction((id) => document.querySelector(`a[data-match="${id}"] [data-f="score-B"]`)?.textContent === '2', m.id);
       await page.screenshot({ path: join(screenshotDir(), 'watch-list-390.png') });
       // The list has the language switch of every page: the page follows it, and the match opens in it.
-      expect(await page.locator('h1').textContent()).toBe('Live matches');
+      expect(await page.locator('h1').textContent()).toBe('Matches');
       await page.selectOption('[data-f="lang"]', 'ja');
-      await page.waitForFunction(() => document.querySelector('h1')?.textContent !== 'Live matches');
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent !== 'Matches');
       expect(await page.locator('html').getAttribute('lang')).toBe('ja');
       expect(new URL(page.url()).searchParams.get('lang')).toBe('ja');
       await page.screenshot({ path: join(screenshotDir(), 'watch-list-ja-390.png') });

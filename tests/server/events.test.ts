@@ -146,6 +146,32 @@ function suite(mode: 'redis' | 'file', start: () => Promise<RunningServer>, rest
       expect(ids).not.toContain(q2.id);
     });
 
+    it('undoes a Start next match: the match it took off unfinished is back on the table, the started one next again; only once', async () => {
+      const ev2 = await createEvent(s.url);
+      const p2 = `/api/events/${ev2.id}`;
+      const as2 = (body: unknown = {}) => ({ token: ev2.organiserToken, body });
+      const a = await tableMatch(s.url, ev2, 'tv-table', ['p1', 'p2'], true);
+      await recordStep(s.url, a, WIN[0]!);
+      const b = await tableMatch(s.url, ev2, 'tv-table', ['p3', 'p4']);
+      expect((await api(s.url, `${p2}/tables/tv-table/undo-start`, as2())).body.error).toMatchObject({ code: 'nothing-to-undo', field: 'table' });
+      const started = await api(s.url, `${p2}/tables/tv-table/start`, as2());
+      expect(started.body.table).toMatchObject({ current: b.id, next: null });
+      expect(started.body.event.tables.find((t: { id: string }) => t.id === 'tv-table').replaced).toMatchObject({ matchId: a.id });
+      expect((await api(s.url, `${p2}/tables/tv-table/undo-start`, { body: {} })).body.error).toMatchObject({ code: 'unauthorized', field: 'token' });
+      const undone = await api(s.url, `${p2}/tables/tv-table/undo-start`, as2());
+      expect(undone.status).toBe(200);
+      expect(undone.body.table).toMatchObject({ current: a.id, next: b.id, nextPlayers: ['Chen Wei', 'Dora Díaz'], cards: { show: 'none' } });
+      const view = (await api(s.url, p2)).body;
+      expect(view.tables.find((t: { id: string }) => t.id === 'tv-table').replaced).toBeUndefined();
+      expect(view.matches.find((m: { id: string }) => m.id === b.id).startedAt).toBeNull();
+      expect(view.live[a.id].score).toEqual((await api(s.url, `/api/matches/${a.id}`)).body.state.score);
+      // Once: a second undo finds nothing to undo, and nothing changed.
+      const again = await api(s.url, `${p2}/tables/tv-table/undo-start`, as2());
+      expect(again.status).toBe(400);
+      expect(again.body.error).toMatchObject({ code: 'nothing-to-undo', field: 'table' });
+      expect((await api(s.url, p2)).body.version).toBe(view.version);
+    });
+
     it('shows the intro when a match starts, takes it down at the first step, shows the summary at the win, and obeys the card buttons', async () => {
       const m = await tableMatch(s.url, ev, 'tv-table', ['p3', 'p4'], true);
       const table = async () => (await api(s.url, `${path()}/tables/tv-table`)).body;

@@ -6,7 +6,7 @@
  *   by a refusal), the eventId index, `eventsSince`, checkpoints and `open`'s range, the listing newest first,
  *   unknown ids, and what is stored unchanged by the caller's later edits of the objects it passed;
  * - events: create (an existing id refused), compare-and-set (`stale` changes nothing), the match links, the
- *   listing newest first, unknown ids.
+ *   listing newest first, unknown ids, the sponsors' logos (binary kept exactly, replaced, deleted).
  * The file store's own crash cases are tests/server/file-store.test.ts; the Redis event store's link ordering is
  * tests/server/event-store.test.ts.
  */
@@ -153,5 +153,26 @@ describe.each(storeKinds(redis.available))('the %s stores keep the storage ports
     await events.createEvent(doc('new1', 0, [], 9_000_000_000_001));
     await events.createEvent(doc('new2', 0, [], 9_000_000_000_002));
     expect((await events.listEvents(2)).map((r) => r.id)).toEqual(['new2', 'new1']);
+  });
+
+  it("keeps sponsors' logos byte for byte: stores, replaces, deletes; unknown ones are null; the caller's later edits change nothing", async () => {
+    const { events } = fixture;
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    await events.putSponsorImage('ev1', 'sA', { type: 'image/png', bytes: png });
+    png[8] = 99;
+    const got = await events.loadSponsorImage('ev1', 'sA');
+    expect(got?.type).toBe('image/png');
+    expect([...got!.bytes]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    // Every byte value survives (binary, not text), and a put replaces.
+    const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    await events.putSponsorImage('ev1', 'sA', { type: 'image/webp', bytes: all });
+    const replaced = await events.loadSponsorImage('ev1', 'sA');
+    expect(replaced?.type).toBe('image/webp');
+    expect(Buffer.compare(replaced!.bytes, all)).toBe(0);
+    expect(await events.loadSponsorImage('ev1', 'sB')).toBeNull();
+    expect(await events.loadSponsorImage('ev2', 'sA')).toBeNull();
+    await events.deleteSponsorImage('ev1', 'sA');
+    expect(await events.loadSponsorImage('ev1', 'sA')).toBeNull();
+    await events.deleteSponsorImage('ev1', 'sA'); // nothing there: fine
   });
 });

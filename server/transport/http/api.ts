@@ -13,7 +13,9 @@
  *   409 `{error, currentVersion}` when stale, 409 `event-id-reused` for a recorded eventId with another step,
  *   400 `invalid-request` for a bad envelope (eventId, expectedVersion, a non-object or non-JSON body),
  *   400 `invalid-step` for a bad step, 400 `protocol-mismatch` for a `protocol` other than PROTOCOL_VERSION.
- * - the event routes of server/transport/http/events-api.ts (`/api/events…`).
+ * - the event routes of server/transport/http/events-api.ts (`/api/events…`);
+ * - the tables' data feeds of server/transport/http/feed-api.ts (`/api/events/:id/tables/:table/feed.json|xml`);
+ * - the sponsors' logos of server/transport/http/sponsors-api.ts (`/api/events/:id/sponsors…`).
  * Errors are `{error: {code, message, field?}}` with the status of `statusOf`.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -29,6 +31,8 @@ import { parseEnvelope, refuseForbiddenKey } from '../../matches/validate';
 import { sheetCsv } from './csv';
 import { sendError } from './errors';
 import { eventRoutes } from './events-api';
+import { feedRoutes } from './feed-api';
+import { sponsorRoutes, sponsorUploadRoute } from './sponsors-api';
 
 export interface ApiOptions {
   matches: MatchService;
@@ -64,6 +68,8 @@ export function apiRouter(opts: ApiOptions): Router {
       handler: (_req, res) => sendError(res, { code: 'rate-limited', message: `over ${opts.requestsPerMinute} requests per minute; slow down` }),
     }),
   );
+  // A sponsor's logo is uploaded as the raw body: its route reads it before the JSON parser.
+  sponsorUploadRoute(r, opts.events, bearer);
   r.use(express.json({ limit: opts.bodyLimitBytes, strict: false }));
   // A `__proto__` / `constructor` / `prototype` key anywhere in a body is refused by name (schemas would drop it silently).
   r.use((req, res, next) => {
@@ -171,6 +177,8 @@ export function apiRouter(opts: ApiOptions): Router {
   });
 
   eventRoutes(r, { events: opts.events, adminToken: opts.adminToken }, bearer);
+  feedRoutes(r, { events: opts.events, matches: opts.matches });
+  sponsorRoutes(r, opts.events, bearer);
 
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));
 

@@ -9,6 +9,8 @@
  * - `POST /api/events/:id/tables`; `GET /api/events/:id/tables/:table`;
  * - `POST /api/events/:id/tables/:table/matches` (a new match for the table) → 201 `{match, event, table}`;
  * - `POST /api/events/:id/tables/:table/assign` `{matchId, start?}`; `POST …/start`; `DELETE …/next`;
+ * - `POST /api/events/:id/tables/:table/undo-start`: the last start undone within 5 minutes (the match it took
+ *   off back on the table; `nothing-to-undo` naming `table` otherwise);
  * - `POST /api/events/:id/tables/:table/cards/:action` (a button box: no body needed) → `{table}`.
  */
 import type { Request, Response, Router } from 'express';
@@ -190,6 +192,14 @@ export function eventRoutes(r: Router, opts: EventRoutesOptions, bearer: Bearer)
     route(async (req, res) => {
       const { expectedVersion } = parseEventBody(versionOnlySchema, req.body);
       tableOf(res, await events.start(req.params.id, bearer(req), req.params.table, expectedVersion), req.params.table);
+    }),
+  );
+
+  r.post(
+    '/events/:id/tables/:table/undo-start',
+    route(async (req, res) => {
+      const { expectedVersion } = parseEventBody(versionOnlySchema, req.body);
+      tableOf(res, await events.undoStart(req.params.id, bearer(req), req.params.table, expectedVersion), req.params.table);
     }),
   );
 

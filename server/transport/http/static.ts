@@ -4,7 +4,8 @@
  * `/dashboard/:id` → dashboard.html, `/watch` and `/watch/:id` → watch.html; the table-following pages
  * `/dashboard|watch/table/:eventId/:table` → the same page as one match, `/overlay/table/:eventId/:table` (and
  * the same cut short) → overlay-table.html (the OBS overlay's table page, built apart from the one-match overlay); `/event` (a new event) and
- * `/event/:eventId` (the organiser's page) → event.html. Flags: `/flags/<code>.svg` (copied by the build);
+ * `/event/:eventId` (the organiser's page) → event.html; the venue screens `/venue/:eventId` (hall board) and
+ * `/tableside/:eventId/:table` (table screen) → venue.html. Flags: `/flags/<code>.svg` (copied by the build);
  * `/favicon.ico` and `/favicon.svg` (from web/public) like any other file of the build.
  * A page address without its id (`/scorer`, `/dashboard/`, `/overlay`) opens the page, which says that the
  * id is missing. Any other address answers a short HTML page (404 unknown, 400 a malformed %-escape) with a
@@ -25,6 +26,8 @@ const PAGES: [string[], string][] = [
   [['/dashboard', '/dashboard/:id', '/dashboard/table/:eventId/:table'], 'dashboard.html'],
   [['/watch', '/watch/:id', '/watch/table/:eventId/:table'], 'watch.html'],
   [['/event', '/event/:eventId'], 'event.html'],
+  // The venue screens: the hall board and the table screen (one page, by address).
+  [['/venue', '/venue/:eventId', '/tableside', '/tableside/:eventId', '/tableside/:eventId/:table'], 'venue.html'],
 ];
 
 const NOT_BUILT = 'cuecast: the web pages are not built yet. Run `npm run build` (or `npm start`, which builds them), then reload.\n';

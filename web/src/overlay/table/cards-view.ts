@@ -83,6 +83,12 @@ function ownTarget(targets: Pair<number>, i: 0 | 1, p: OverlayParams): string | 
   return targets[0] !== targets[1] && !p.hide.has('target') ? t(p.lang, 'raceTo', { n: targets[i] }) : null;
 }
 
+/** `Score 8 – 13` in the card's player order (an intro re-sent after the first step). */
+function scoreLine(score: Pair<number>, players: Pair<CardSide>, p: OverlayParams): string {
+  const of = (s: CardSide) => num(score[s.key === 'A' ? 0 : 1]);
+  return `${t(p.lang, 'score')} ${of(players[0])} \u2013 ${of(players[1])}`;
+}
+
 /** The intro card of a match about to start (`card` from shared/cards.ts `introCard`). */
 export function introView(card: IntroCard, p: OverlayParams, clean: (s: string) => string = (s) => s): CardView {
   const players = sides(card.players, p, clean, (_key, i) => ({ target: ownTarget(card.targets, i, p), score: null, winner: false }));
@@ -95,7 +101,7 @@ export function introView(card: IntroCard, p: OverlayParams, clean: (s: string) 
     where: card.tableName,
     players,
     centre: centreOf(card.discipline, card.targets, p),
-    details: [format, t(p.lang, 'toBreak', { name: breaker.name })],
+    details: [format, card.scoreSoFar ? scoreLine(card.scoreSoFar, players, p) : t(p.lang, 'toBreak', { name: breaker.name })],
     rows: [],
   };
 }
