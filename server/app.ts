@@ -7,6 +7,7 @@
  * Websocket admission (Origin, connections per address and in total) is transport/connection-limits.ts.
  */
 import { createServer as createHttpServer } from 'node:http';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import express from 'express';
@@ -24,6 +25,10 @@ import type { Pushes } from './matches/live-cache';
 import { MatchService } from './matches/service';
 import type { EventStore } from './storage/event-store';
 import type { MatchStore } from './storage/types';
+import type { ShotClockPush } from '../shared/protocol/shot-clock';
+import { ShotClockService } from './shot-clock/service';
+import { shotClockHandlers } from './shot-clock/socket';
+import type { ShotClockStore } from './shot-clock/store';
 import { apiRouter } from './transport/http/api';
 import { staticRouter } from './transport/http/static';
 import { attachProtocol, type IoServer, type SocketLimits } from './transport/socket';
@@ -71,6 +76,8 @@ export interface Stores {
    * it too. Default a new one (refusals the match service sees, e.g. Redis out of memory).
    */
   health?: StoreHealth;
+  /** Each match's shot clock, beside the match (server/shot-clock/store.ts). */
+  shotClocks: ShotClockStore;
 }
 
 /** What `createServer` wires: its injected parts and the HTTP-facing settings. */
@@ -99,13 +106,21 @@ export interface ServerParts {
    */
   trustProxy?: boolean | number | string;
   limits?: Partial<Limits>;
+  /**
+   * On close, how long (ms) clients get to finish the websocket close handshake before their connections are
+   * destroyed (a client that never answers must not hold the shutdown). Default 3000.
+   */
+  closeTimeoutMs?: number;
 }
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:3000 */
   url: string;
   port: number;
-  /** Stop accepting, let in-flight records finish and ack, disconnect clients, close the stores and the bus. */
+  /**
+   * Stop accepting, let in-flight records finish and ack, disconnect clients (connections still open after
+   * `closeTimeoutMs` are destroyed), close the stores and the bus. Resolves once everything is closed.
+   */
   close(): Promise<void>;
 }
 
@@ -126,6 +141,8 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the services' pushes go: a match's new version, and the event service's (see `EventPushes`). */
 export interface ServicePushes extends EventPushes {
   match(pushes: Pushes): void;
+  /** A match's shot clock changed (to the match's rooms). */
+  shotClock(push: ShotClockPush): void;
 }
 
 /**
@@ -133,7 +150,7 @@ export interface ServicePushes extends EventPushes {
  * (`pushes.match`) and heard by the event service (live lines, automatic cards). Without sockets, this is what
  * service-level tests run.
  */
-export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes; health?: StoreHealth }): { matches: MatchService; events: EventService } {
+export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes; health?: StoreHealth }): { matches: MatchService; events: EventService; shotClocks: ShotClockService } {
   const { store, clock, log, pushes } = parts;
   const matches = new MatchService({
     store: store.matches,
@@ -146,10 +163,13 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
       // The event service (made right below) hears every recorded step: live lines, automatic cards. It
       // needs the state only (a match summary reads the service's whole current statistics, never a delta).
       void events.onMatchStep(p.scorebug);
+      // A recorded step opens the shot clock's next period (the next shot's allowance, started by itself when set).
+      void shotClocks.onStep(p.scorebug.matchId, p.scorebug.state);
     },
   });
   const events = new EventService({ store: store.events, matches, log, clock, shared: store.events.kind === 'redis', pushes });
-  return { matches, events };
+  const shotClocks = new ShotClockService({ store: store.shotClocks, matches, clock, log, push: (p) => pushes.shotClock(p) });
+  return { matches, events, shotClocks };
 }
 
 /** Wire a match server from its parts. Nothing is connected or opened here; `listen` starts it. */
@@ -173,6 +193,13 @@ export function createServer(parts: ServerParts): WiredServer {
       log.warn({ address, limit: limits.connectionsPerAddress }, 'refused connections over the per-address cap');
     });
   }
+  // Every TCP connection, upgraded websockets included (closeAllConnections() no longer sees those): on close,
+  // what is still open after the deadline is destroyed.
+  const connections = new Set<Socket>();
+  httpServer.on('connection', (c: Socket) => {
+    connections.add(c);
+    c.once('close', () => connections.delete(c));
+  });
   // Socket.IO's own `cors` option would only cover HTTP long-polling, which is off: the gate checks Origin.
   const io: IoServer = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
     transports: ['websocket'],
@@ -184,7 +211,7 @@ export function createServer(parts: ServerParts): WiredServer {
   io.engine.on('connection', releaseUpgradeRequest);
 
   const fanout = new ViewerFanout(io, log);
-  const { matches, events } = wireServices({ store, clock, log, health, pushes: { match: (p) => fanout.matchPushes(p), ...fanout.eventPushes } });
+  const { matches, events, shotClocks } = wireServices({ store, clock, log, health, pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), ...fanout.eventPushes } });
 
   app.disable('x-powered-by');
   if (parts.trustProxy !== undefined && parts.trustProxy !== false) app.set('trust proxy', parts.trustProxy);
@@ -206,10 +233,10 @@ export function createServer(parts: ServerParts): WiredServer {
     res.status(ok ? 200 : 503).json({ ok, store: store.matches.kind, ...(bus.mode !== 'local' ? { redis: bus.mode } : {}), ...health.detail() });
   });
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
-  app.use('/api', apiRouter({ matches, events, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
+  app.use('/api', apiRouter({ matches, events, shotClocks, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
   app.use(staticRouter(parts.staticDir ?? resolve(REPO_ROOT, 'web/dist')));
 
-  const stopSweep = attachProtocol(io, matches, log, limits, eventHandlers(events, limits), clock);
+  const stopSweep = attachProtocol(io, matches, log, limits, [...eventHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);
   const adapter = bus.adapter(fanout.resyncHooks({ matches, events }));
   if (adapter) io.adapter(adapter as never);
 
@@ -251,8 +278,22 @@ export function createServer(parts: ServerParts): WiredServer {
       httpServer.close();
       await matches.drain();
       await events.drain();
-      await io.close();
+      // io.close() sends every client a close and resolves when all connections have ended; a client that never
+      // answers the websocket close handshake would hold it (ws waits 30 s): past the deadline, destroy the rest.
+      const closed = io.close();
+      let deadline: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        closed.then(() => false),
+        new Promise<boolean>((ok) => (deadline = setTimeout(() => ok(true), parts.closeTimeoutMs ?? 3000))),
+      ]);
+      clearTimeout(deadline);
+      if (timedOut) {
+        const peers = [...connections].map((c) => `${c.remoteAddress}:${c.remotePort}`);
+        log.warn({ connections: connections.size, peers }, 'clients did not close in time; closing their connections');
+      }
       httpServer.closeAllConnections();
+      for (const c of connections) c.destroy();
+      await closed;
       await matches.drain();
       await events.drain();
       await closeParts();

@@ -18,6 +18,7 @@ import { SqliteDb } from './storage/sqlite-store';
 import { StoreHealth } from './storage/store-errors';
 import { MemoryEventStore, MemoryStore } from './storage/memory-store';
 import { connectRedisBackend } from './storage/redis-backend';
+import { FileShotClockStore, MemoryShotClockStore } from './shot-clock/store';
 
 /** The parts a server runs on. */
 export interface Backends {
@@ -47,7 +48,7 @@ export async function openBackends(opts: BackendOptions, log: Logger): Promise<B
   const health = new StoreHealth((what, detail) => log.warn(detail, what));
   if (opts.redisUrl || opts.redisClusterUrls?.length) {
     const redis = await connectRedisBackend({ url: opts.redisUrl || undefined, clusterUrls: opts.redisClusterUrls, prefix: opts.redisPrefix ?? 'cuecast:', log });
-    return { store: { matches: redis.store, events: redis.events, health }, bus: redis };
+    return { store: { matches: redis.store, events: redis.events, shotClocks: redis.shotClocks, health }, bus: redis };
   }
   const dataDir = resolve(opts.dataDir ?? 'data');
   const sqlite = new SqliteDb(dataDir, health);
@@ -61,12 +62,12 @@ export async function openBackends(opts: BackendOptions, log: Logger): Promise<B
     sqlite.close();
     throw err;
   }
-  return { store: { matches: sqlite.matches, events: sqlite.events, health }, bus: localBus() };
+  return { store: { matches: sqlite.matches, events: sqlite.events, shotClocks: new FileShotClockStore(dataDir), health }, bus: localBus() };
 }
 
 /** In-memory stores and the local bus: one instance, nothing kept after it stops. */
 export function memoryBackends(): Backends {
-  return { store: { matches: new MemoryStore(), events: new MemoryEventStore() }, bus: localBus() };
+  return { store: { matches: new MemoryStore(), events: new MemoryEventStore(), shotClocks: new MemoryShotClockStore() }, bus: localBus() };
 }
 
 export interface ServerOptions extends BackendOptions {

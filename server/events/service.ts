@@ -113,6 +113,21 @@ export class EventService {
   }
 
   /**
+   * The match on table `tableId` now, for the holder of the organiser `token` (a button box's clock keys).
+   * Refusals: `not-found` (eventId, table), `unauthorized` / `forbidden` (token), `no-current-match`.
+   */
+  async currentMatchFor(id: string, token: string | undefined, tableId: string): Promise<{ ok: true; matchId: string } | Failure> {
+    const doc = await this.read(id);
+    if (!doc) return eventNotFound(id);
+    const denied = authFailure(doc, token);
+    if (denied) return denied;
+    const found = findTable(doc, tableId);
+    if ('ok' in found) return found;
+    if (!found.table.current) return fail('no-current-match', `table: ${found.table.name} has no current match`, 'table');
+    return { ok: true, matchId: found.table.current };
+  }
+
+  /**
    * Change event `id` on behalf of the holder of `token` with `fn` (a pure change of the document).
    * Refusals: `not-found` (eventId), `unauthorized` / `forbidden` (token), `stale` with `currentVersion`
    * when `expected` is not the event's version, and `fn`'s own; `internal` when the store is unavailable.

@@ -14,6 +14,7 @@ import type { EventPushes, EventService } from '../events/service';
 import type { Pushes } from '../matches/live-cache';
 import type { MatchService } from '../matches/service';
 import type { ResyncHooks } from './bus';
+import type { ShotClockPush } from '../../shared/protocol/shot-clock';
 import { matchOfRoom, roomOf, type IoServer } from '../transport/socket';
 import { eventOfRoom, eventRoom, tableOfRoom, tableRoom } from '../transport/socket-events';
 
@@ -48,6 +49,11 @@ export class ViewerFanout {
       if (!only) this.io.to(room).emit('state', push);
       else if (only.has(room)) this.io.local.to(room).emit('state', push);
     }
+  }
+
+  /** A match's shot clock after a change, to both of the match's rooms on every instance. */
+  shotClockPush(push: ShotClockPush): void {
+    this.io.to([roomOf(push.matchId, 'full'), roomOf(push.matchId, 'scorebug')]).emit('shotClock', push);
   }
 
   /** The event service's pushes, to the event's and the tables' rooms on every instance. */

@@ -10,6 +10,7 @@ import { closeRedis, connectRedis, connectRedisCluster, redisReady, type Redis, 
 import { RedisEventStore } from './redis-event-store';
 import { migrateMatchKeys } from './redis-migrate';
 import { RedisStore } from './redis-store';
+import { RedisShotClockStore } from '../shot-clock/store';
 
 export interface RedisBackendOptions {
   /** One Redis, `redis://host:6379`. */
@@ -26,6 +27,7 @@ export interface RedisBackend extends Bus {
   readonly mode: 'redis' | 'cluster';
   readonly store: RedisStore;
   readonly events: RedisEventStore;
+  readonly shotClocks: RedisShotClockStore;
 }
 
 /** In cluster mode, resync this long after the last reconnection attempt of a subscriber node (attempts come ≤ 1 s apart). */
@@ -63,6 +65,7 @@ export async function connectRedisBackend(opts: RedisBackendOptions): Promise<Re
       mode: 'redis',
       store: new RedisStore(data, prefix),
       events: new RedisEventStore(data, prefix),
+      shotClocks: new RedisShotClockStore(data, prefix),
       adapter(hooks) {
         // Pub/sub drops what is published while Redis is away.
         sub.on('ready', () => hooks.reconnected());
@@ -88,6 +91,7 @@ export async function connectRedisBackend(opts: RedisBackendOptions): Promise<Re
     mode: 'cluster',
     store: new RedisStore(data, prefix),
     events: new RedisEventStore(data, prefix),
+    shotClocks: new RedisShotClockStore(data, prefix),
     adapter(hooks) {
       // A subscriber node reconnects (and node-redis subscribes again) after its last attempt; no `ready` event
       // is emitted for a reconnection of a cluster node, so resync once the attempts have stopped.

@@ -46,6 +46,6 @@ export abstract class RedisKeyspace {
 }
 
 /** Key of one part of a match: every part of one match shares the hash tag `{m:<id>}`, so one cluster slot. */
-export function matchKey(prefix: string, id: string, part: 'log' | 'meta' | 'eids' | 'snap' | 'ckpt' | 'event-links'): string {
+export function matchKey(prefix: string, id: string, part: 'log' | 'meta' | 'eids' | 'snap' | 'ckpt' | 'event-links' | 'clock'): string {
   return `${prefix}{m:${id}}:${part}`;
 }

@@ -25,6 +25,10 @@ export type ErrorCode =
   /** A fact of another kind of shot (`breakRails` on an ordinary shot, a `call` on the Rotation break, `rackArea` without a re-rack). */
   | 'not-for-this-shot'
   | 'nothing-to-undo'
+  // shot clock (docs/rules.md D-32): the match has no clock, the clock ran out, no extension left
+  | 'no-clock'
+  | 'clock-expired'
+  | 'no-extension-left'
   // transport / server
   | 'invalid-request'
   | 'protocol-mismatch'

@@ -20,6 +20,7 @@ import type {
 import type { MatchSetup } from './setup';
 import type { ConsistencyCheck, MatchState, Outcome, PlayerStats, RackTotal, SheetRow } from './state';
 import type { Step } from './steps';
+import type { ShotClockAck, ShotClockActionRequest, ShotClockPush, ShotClockRequest, TimeAck, TimeRequest } from './shot-clock';
 
 /**
  * Version of this wire protocol. Every `subscribe` and `record` names the version its page was built
@@ -187,6 +188,7 @@ export interface ServerToClientEvents {
   table: (msg: TableState) => void;
   event: (msg: EventView) => void;
   eventLive: (msg: EventLivePush) => void;
+  shotClock: (msg: ShotClockPush) => void;
 }
 export interface ClientToServerEvents {
   subscribe: (req: SubscribeRequest, ack: (res: SubscribeAck) => void) => void;
@@ -196,6 +198,9 @@ export interface ClientToServerEvents {
   unsubscribeTable: (req: UnsubscribeTableRequest) => void;
   subscribeEvent: (req: SubscribeEventRequest, ack: (res: SubscribeEventAck) => void) => void;
   unsubscribeEvent: (req: UnsubscribeEventRequest) => void;
+  time: (req: TimeRequest, ack: (res: TimeAck) => void) => void;
+  shotClock: (req: ShotClockRequest, ack: (res: ShotClockAck) => void) => void;
+  shotClockAction: (req: ShotClockActionRequest, ack: (res: ShotClockAck) => void) => void;
 }
 
 /** Summary row of `GET /api/matches`. */

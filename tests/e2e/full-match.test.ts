@@ -93,7 +93,7 @@ function overlayShows(page: Page): Promise<OverlayShows> {
 const num = (n: number) => (n < 0 ? `\u2212${-n}` : String(n));
 
 /** What the overlay must show for the engine state `s` (default parameters, English). */
-function overlayShould(s: MatchState): OverlayShows {
+function overlayShould(s: MatchState, before: MatchState | null = null): OverlayShows {
   const rot = s.discipline === 'rotation';
   return {
     score: [num(s.score[0]), num(s.score[1])],
@@ -111,7 +111,15 @@ function overlayShould(s: MatchState): OverlayShows {
     // The overlay's one caption line is the pages' caption function over the engine's state, merged with what
     // comes next (unit-tested in tests/pages/captions.test.ts and overlay-model.test.ts); here it proves the right
     // state reached the overlay on the other instance. (Opened with caption=0: the line stays until the next.)
-    caption: caption(s, 'en', true) || null,
+    // After an undo (`before`: the state it took back) no old caption shows as new: the pending choice it brought
+    // back, else "Correction" where the score changed, else nothing.
+    caption: before && s.steps <= before.steps
+      ? s.awaiting !== null
+        ? caption(s, 'en', true) || null
+        : before.score[0] !== s.score[0] || before.score[1] !== s.score[1]
+          ? 'Correction'
+          : null
+      : caption(s, 'en', true) || null,
     won: s.winner,
   };
 }
@@ -143,6 +151,7 @@ class Scoring {
    * (instance 2), the overlay (instance 2) and the console (instance 1) against the engine.
    */
   async step(label: string, step: Step, ui: () => Promise<unknown>): Promise<MatchState> {
+    const before = this.want();
     await ui();
     this.steps.push(step);
     this.version++;
@@ -153,7 +162,7 @@ class Scoring {
       .toBe(this.version);
     const onServer = (await api(two.url, `/api/matches/${id}`)).body as { state: MatchState };
     expect(onServer.state, `${label}: server state vs engine`).toEqual(want);
-    await expect.poll(() => overlayShows(this.overlay), { timeout: STEP_TIMEOUT, message: `${label}: overlay on instance 2` }).toEqual(overlayShould(want));
+    await expect.poll(() => overlayShows(this.overlay), { timeout: STEP_TIMEOUT, message: `${label}: overlay on instance 2` }).toEqual(overlayShould(want, before));
     const last = want.last!;
     if (last.kind !== 'stalemate' && last.kind !== 'undo') {
       // The caption names who took the step, like a commentator ("Ann — third foul −16").
@@ -224,7 +233,8 @@ async function openPages(m: { id: string; scorerToken: string }): Promise<{ scor
   for (const p of [scorer, overlay]) p.on('pageerror', (e) => pageErrors.push(e.message));
   // caption=0 keeps each caption until the next step (the checks poll); moment=1: a moment (re-rack, rack won,
   // match won) hides the caption for a second, then the line and the bar are back.
-  await overlay.goto(`${two.url}/overlay/${m.id}?caption=0&moment=1`);
+  // captions=all: every step's caption is compared with the engine's (the default, notable, leaves routine pots out).
+  await overlay.goto(`${two.url}/overlay/${m.id}?caption=0&moment=1&captions=all`);
   await scorer.goto(`${one.url}/scorer/${m.id}#token=${encodeURIComponent(m.scorerToken)}`);
   await scorer.locator('[data-testid=status][data-status=live]').waitFor({ timeout: STEP_TIMEOUT });
   await overlay.locator('[data-f="score-A"]').waitFor({ timeout: STEP_TIMEOUT });

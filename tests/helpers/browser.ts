@@ -1,27 +1,40 @@
 /**
- * Headless Chromium for page tests, through playwright-core and Debian's /usr/bin/chromium.
+ * Headless Chromium for page tests, through playwright-core and Debian's /usr/bin/chromium — or, with
+ * `OBS_ENGINE=103` or `127`, the Chromium OBS embeds (103: OBS 28–30, 127: OBS 31), unpacked from the npm package
+ * `@sparticuz/chromium` by `node scripts/obs-engines.mjs` (it runs with the system libraries Debian's chromium
+ * brings). Chromium 103 lacks `Element.checkVisibility`, which playwright-core after 1.55 calls: it is driven by
+ * playwright-core 1.55 (the `playwright-core-155` alias).
  * With CI=true a missing browser fails the run; elsewhere the suite is skipped with a message saying what to install.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import jsQR from 'jsqr';
 import { chromium, type Browser, type Locator } from 'playwright-core';
 import { PNG } from 'pngjs';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** `OBS_ENGINE`: '103' or '127' to run the page tests in that OBS engine; '' for Debian's Chromium. */
+export const OBS_ENGINE = process.env.OBS_ENGINE ?? '';
+/** Where scripts/obs-engines.mjs unpacks engine `major` (`OBS_ENGINES_DIR`, default node_modules/.cache/obs-chromium). */
+const enginePath = (major: string) =>
+  join(process.env.OBS_ENGINES_DIR || fileURLToPath(new URL('../../node_modules/.cache/obs-chromium', import.meta.url)), major, 'chromium');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (OBS_ENGINE ? enginePath(OBS_ENGINE) : '/usr/bin/chromium');
 
 /** True when Chromium can be launched; with CI=true throws when it is missing. */
 export function chromiumAvailable(): boolean {
   if (existsSync(CHROMIUM_PATH)) return true;
-  const msg = `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`;
+  const msg = OBS_ENGINE
+    ? `Chromium ${OBS_ENGINE} (OBS_ENGINE) not found at ${CHROMIUM_PATH}: run node scripts/obs-engines.mjs ${OBS_ENGINE} (and apt-get install -y chromium for its libraries)`
+    : `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`;
   if (process.env.CI === 'true') throw new Error(msg);
   console.warn(`[skip] ${msg}`);
   return false;
 }
 
 /** Launch headless Chromium with the flags this machine needs (no sandbox as root, no background networking). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+export async function launchChromium(): Promise<Browser> {
+  const driver = OBS_ENGINE === '103' ? ((await import('playwright-core-155')).chromium as unknown as typeof chromium) : chromium;
+  const browser = await driver.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -34,6 +47,8 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  if (OBS_ENGINE) console.log(`[browser] OBS engine ${OBS_ENGINE}: Chromium ${browser.version()}`);
+  return browser;
 }
 
 /** Folder for screenshots kept as test artifacts (artifacts/screenshots, git-ignored). */

@@ -28,7 +28,7 @@ export class FakePort implements LivePort {
   asked: { [E in keyof AckedEvents]: Asked<E>[] } = { subscribe: [], record: [], subscribeTable: [], subscribeEvent: [] };
   /** Messages without an ack (leaving a room), in order. */
   told: { event: string; req: unknown }[] = [];
-  private listeners: { [E in keyof PortListeners]: PortListeners[E][] } = { connect: [], disconnect: [], connect_error: [], state: [], table: [], event: [], eventLive: [] };
+  private listeners: { [E in keyof PortListeners]: PortListeners[E][] } = { connect: [], disconnect: [], connect_error: [], state: [], table: [], event: [], eventLive: [], shotClock: [] };
 
   on<E extends keyof PortListeners>(event: E, listener: PortListeners[E]): this {
     this.listeners[event].push(listener);

@@ -68,15 +68,15 @@ export function texts(page: Page, root = '.gfx'): Promise<TextCheck[]> {
       const fg = parse(cs.color);
       const bg = behind(el);
       const [l1, l2] = [lum(fg), lum(bg)].sort((a, b) => b - a);
-      const role = el.matches('.score, .m-figure span') ? 'score' : el.matches('.name, .m-text') ? 'name' : el.matches('.v, .target') ? 'value' : 'label';
+      const role = el.matches('.score, .m-val') ? 'score' : el.matches('.name, .m-text') ? 'name' : el.matches('.v, .target') ? 'value' : 'label';
       out.push({ text: own, role, size: parseFloat(cs.fontSize), contrast: (l1! + 0.05) / (l2! + 0.05) });
     }
     return out;
   }, root);
 }
 
-/** Smallest size of each role at 1080p (issue 10): scores 64 px, names 40, values 28, labels 20. */
-export const MIN: Record<TextCheck['role'], number> = { score: 64, name: 40, value: 28, label: 20 };
+/** Smallest size of each role at 1080p and `size=m` (issue 17): scores 40 px, names 28, values 22, labels 16. */
+export const MIN: Record<TextCheck['role'], number> = { score: 40, name: 28, value: 22, label: 16 };
 
 /**
  * At least `atLeast` texts, some of each of `roles` (default: every role), each at least its role's size (MIN)

@@ -72,10 +72,15 @@ export class OverlayHarness extends ScorerHarness {
     return res.body as { version: number };
   }
 
-  /** Open `/overlay/<id><query>` at `w`×`h` and wait until the scorebug shows a score. */
+  /**
+   * Open `/overlay/<id><query>` at `w`×`h` and wait until the scorebug shows a score. Without a `captions`
+   * parameter in `query` it adds `captions=all` (every step captioned, as these suites expect; the default,
+   * `notable`, is tested in overlay-model.test.ts and overlay-box.test.ts).
+   */
   async open(id: string, query = '', size: { width: number; height: number } = { width: 1920, height: 1080 }): Promise<Page> {
     const page = await this.browser.newPage({ viewport: size });
-    await page.goto(`${this.url}/overlay/${id}${query}`);
+    const q = query.includes('captions=') ? query : `${query}${query.includes('?') ? '&' : '?'}captions=all`;
+    await page.goto(`${this.url}/overlay/${id}${q}`);
     await page.locator('[data-f="score-A"]').waitFor({ timeout: 10_000 });
     return page;
   }

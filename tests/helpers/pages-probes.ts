@@ -15,16 +15,17 @@ import type { Lang } from '../../web/src/lib/i18n';
 import { REPO_ROOT } from './server';
 
 /**
- * The issue's budget for the overlay page's JavaScript, gzip (issue 10): the bench reports against it and the
- * budget test holds every language to it (the overlay fits it with the official Socket.IO libraries).
+ * The issue's budget for the overlay page's JavaScript per language, gzip (issue 17: 48 KB, up from issue 10's
+ * 32 KB, whose fit needed patches of dependencies' internals): the bench reports against it and the budget test
+ * holds every language to it.
  */
-export const OVERLAY_JS_BUDGET = 32 * 1024;
+export const OVERLAY_JS_BUDGET = 48 * 1024;
 /**
  * The hard ceiling of the table overlay (`/overlay/table/<eventId>/<table>`), gzip: the one-match overlay plus
  * table following (lib/live-rooms.ts), the cards and their data (shared/cards.ts), the theme preset and the
- * cards' strings — about 3.6 KB more; the ceiling leaves it about 1 KB to grow.
+ * cards' strings — about 3.6 KB more than the one-match overlay; the ceiling is its 48 KB budget plus 6 KB.
  */
-export const TABLE_OVERLAY_JS_CEILING = 38 * 1024;
+export const TABLE_OVERLAY_JS_CEILING = 54 * 1024;
 
 /** The OBS overlay pages: their HTML entry, and the parts of a language's table each loads as chunks. */
 const OVERLAY_PAGES = { overlay: ['air'], 'overlay-table': ['air', 'cards'] } as const;

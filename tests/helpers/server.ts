@@ -88,9 +88,12 @@ export interface ChildServer {
   kill(): Promise<void>;
 }
 
-/** Spawn `server/main.ts` with `env` on a random port; resolves once it listens. */
-export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/**
+ * Spawn `server/main.ts` (through tsx; or `args`, e.g. `['dist/main.js']` for the compiled server) with `env`
+ * on a random port; resolves once it listens.
+ */
+export function spawnServer(env: Record<string, string>, args: string[] = ['--import', 'tsx', 'server/main.ts']): Promise<ChildServer> {
+  const proc = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,8 @@ import type { MatchService } from '../../server/matches/service';
 import { memoryBackends } from '../../server/backends';
 import type { EventLivePush, EventView, TableState } from '../../shared/protocol/event';
 import type { Step } from '../../shared/protocol/steps';
+import type { ShotClockPush } from '../../shared/protocol/shot-clock';
+import type { ShotClockService } from '../../server/shot-clock/service';
 
 /** A clock a test moves by hand (starts at 2026-03-13 12:00 UTC). */
 export class FakeClock implements Clock {
@@ -29,6 +31,7 @@ export class FakeClock implements Clock {
 /** What the services pushed, in order. */
 export interface Pushed {
   matches: Pushes[];
+  shotClocks: ShotClockPush[];
   tables: TableState[];
   events: EventView[];
   live: EventLivePush[];
@@ -37,6 +40,7 @@ export interface Pushed {
 export interface Services {
   matches: MatchService;
   events: EventService;
+  shotClocks: ShotClockService;
   store: Stores;
   clock: FakeClock;
   pushed: Pushed;
@@ -45,19 +49,20 @@ export interface Services {
 /** The two services over `store` (default new in-memory stores, `memoryBackends`) and a new fake clock. */
 export function services(store: Stores = memoryBackends().store): Services {
   const clock = new FakeClock();
-  const pushed: Pushed = { matches: [], tables: [], events: [], live: [] };
-  const { matches, events } = wireServices({
+  const pushed: Pushed = { matches: [], shotClocks: [], tables: [], events: [], live: [] };
+  const { matches, events, shotClocks } = wireServices({
     store,
     clock,
     log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
     pushes: {
       match: (p) => pushed.matches.push(p),
+      shotClock: (p) => pushed.shotClocks.push(p),
       table: (t) => pushed.tables.push(t),
       event: (v) => pushed.events.push(v),
       live: (l) => pushed.live.push(l),
     },
   });
-  return { matches, events, store, clock, pushed };
+  return { matches, events, shotClocks, store, clock, pushed };
 }
 
 let seq = 0;

@@ -2,11 +2,12 @@
  * The overlay's budgets in real Chromium against a real server — hard checks only where a machine's load
  * cannot change the answer; the timing figures are `npm run bench:pages`'s (bench/pages.bench.ts):
  * - the JavaScript the page loads in each language (every .js response, gzip -9) equals the files the built
- *   overlay.html names plus that language's table chunk, and stays within the issue's 32 KB budget (OVERLAY_JS_BUDGET);
+ *   overlay.html names plus that language's table chunk, and stays within issue 17's 48 KB budget (OVERLAY_JS_BUDGET);
  *   the table overlay (`/overlay/table/…`, a page of its own) likewise: its script plus its language's on-air and
  *   cards chunks, within TABLE_OVERLAY_JS_CEILING;
  * - nothing runs while nothing changes: no timer or animation-frame callback fires and no animation runs in an
- *   idle window (boot settled; and again after a recorded shot animated and its caption was cleared);
+ *   idle window (boot settled; and again after a recorded shot started a change animation — counted as
+ *   `Element.animate` calls, so the check never races the animation's end — and its caption was cleared);
  * - the first state is painted after the socket connects (a loose 2 s ceiling: a broken page, not a slow one).
  */
 import { gzipSync } from 'node:zlib';
@@ -22,16 +23,11 @@ const hasChromium = chromiumAvailable();
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
 const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
 /**
- * Where the overlay's JS goes (gzip -9; `npm run bench:pages` prints the files): one script of 31,109 B — Svelte's
- * runtime ≈ 12.5 KB, socket.io-client + engine.io (WebSocket only; the official socket.io-parser, its Encoder and
- * Decoder imported by name: vite.shared.ts parserCodecOnly) ≈ 10.1 KB, the overlay's components and view model
- * ≈ 5.9 KB, formatter and t() ≈ 1.1 KB, the scorebug client (status and watchScorebug only: no statistics deltas,
- * no record) ≈ 1.2 KB, templates ≈ 0.9 KB (shares by source map) — plus the chunk of the page's one language
- * table: en 1,204 B, ja 1,650 B, zh-TW 1,498 B (totals 32,313 / 32,759 / 32,607 B: within the issue's 32 KB, the
- * OVERLAY_JS_BUDGET; the tables and events add-on is not in it: lib/live-rooms.ts).
- * The table overlay's own script carries the same plus table following (lib/live-rooms.ts), the cards and
- * their data (≈ 2.2 KB) and the theme preset; its language loads two chunks (on-air, cards): figures in
- * bench:pages and the README.
+ * Where the overlay's JS goes: `npm run bench:pages` prints the files and sizes (gzip -9) per language; the README
+ * gives the figures. The one-match overlay: one script (Svelte's runtime, socket.io-client + engine.io with the
+ * WebSocket transport only, the overlay's components and view model, formatter and t(), the scorebug client) plus
+ * its language's on-air chunk. The table overlay's script adds table following (lib/live-rooms.ts), the cards and the theme preset,
+ * and loads two chunks (on-air, cards).
  */
 function expectIdle(i: Idle): void {
   expect(i.fired).toBe(0);
@@ -70,7 +66,7 @@ describe.skipIf(!hasChromium)('overlay budgets', () => {
     }
   }
 
-  it('loads exactly the JS the built page names plus its language table, within the 32 KB budget in every language (OVERLAY_JS_BUDGET)', async () => {
+  it('loads exactly the JS the built page names plus its language table, within the 48 KB budget in every language (OVERLAY_JS_BUDGET)', async () => {
     const m = await h.match(SETUP, [BREAK]);
     await expectScripts(`/overlay/${m.id}`, 'overlay', '[data-f="score-A"]', OVERLAY_JS_BUDGET, 1);
   });
@@ -85,20 +81,30 @@ describe.skipIf(!hasChromium)('overlay budgets', () => {
     const m = await h.match(SETUP, [BREAK]);
     const page = await h.browser.newPage({ viewport: { width: 1280, height: 720 } });
     await page.addInitScript(IDLE_PROBE);
+    // Count the change animations started (Element.animate calls), so "did animate" does not race their end.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __animated: number };
+      const animate = Element.prototype.animate;
+      w.__animated = 0;
+      Element.prototype.animate = function (this: Element, ...args: Parameters<Element['animate']>) {
+        w.__animated++;
+        return animate.apply(this, args);
+      };
+    });
     const pings = countPings(page);
     try {
-      await page.goto(`${h.url}/overlay/${m.id}?caption=1`);
+      await page.goto(`${h.url}/overlay/${m.id}?caption=1&captions=all`);
       await page.waitForFunction(() => performance.getEntriesByName('cuecast:first-state-painted').length > 0);
       await page.waitForTimeout(500);
       const boot = await idleWindow(page, pings, 3000);
       await h.record(m, { shot: { call: { ball: 3 }, pocketed: [3] } });
       await page.waitForFunction(() => document.querySelector('[data-f="score-B"]')?.textContent === '1');
-      const during = await page.evaluate(() => document.getAnimations().length);
+      const during = await page.evaluate(() => (window as unknown as { __animated: number }).__animated);
       await page.locator('[data-f="caption"]').waitFor({ state: 'detached', timeout: 10_000 }); // caption=1 s, one timer
       await page.waitForTimeout(500); // the change animations last ≤ 320 ms
       const after = await idleWindow(page, pings, 3000);
       expectIdle(boot);
-      expect(during).toBeGreaterThan(0); // the score change did animate…
+      expect(during).toBeGreaterThan(0); // the score change did start an animation (counted, not sampled)…
       expectIdle(after); // …and then everything stopped
     } finally {
       await page.close();

@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { nameForms } from '../../web/src/overlay/names';
 import { caption } from '../../web/src/lib/format';
 import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the formatter
 import type { Step } from '../../shared/protocol/steps';
@@ -138,7 +139,7 @@ describe.skipIf(!hasChromium)('OBS overlay over a match in play', () => {
     }
   });
 
-  it('moments: the match won and a Rotation rack won appear, then the bar returns; hide=moments turns them off', async () => {
+  it('moments: the match won and a Rotation rack won appear beside the scorebug, which stays; hide=moments turns them off', async () => {
     const setup = { ...STRAIGHT, targets: [3, 3] };
     const m = await h.match(setup, [BREAK, pot(3), pot(5)]);
     const page = await h.open(m.id, '?moment=1&caption=0');
@@ -147,13 +148,17 @@ describe.skipIf(!hasChromium)('OBS overlay over a match in play', () => {
       await h.record(m, pot(7)); // Bob's third ball: the match
       await page.locator('[data-f="moment"][data-kind="match-won"]').waitFor();
       expect(await field(page, 'moment-name')).toBe('Bob');
-      expect(await field(page, 'moment-figure')).toBe('0 \u2013 3');
+      // Each score by its own name, the winner marked; the high runs by name.
+      expect(await field(page, 'moment-value-A')).toBe('0');
+      expect(await field(page, 'moment-value-B')).toBe('3');
+      expect(await page.getAttribute('[data-f="moment-side-B"]', 'data-winner')).toBe('1');
       expect(await field(page, 'moment-race')).toBe('Race to 3');
-      expect(await field(page, 'moment-high-runs')).toBe('0 \u2013 3');
-      await page.waitForFunction(() => getComputedStyle(document.querySelector('.gfx')!).opacity === '0'); // the bar is away
+      expect(await field(page, 'moment-high-runs')).toBe('Ann 0 \u00b7 Bob 3');
+      // The scorebug stays on air with both scores.
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('.gfx')!).opacity)).toBe('1');
+      expect(await field(page, 'score-B')).toBe('3');
       await h.shot(page, 'overlay-live-match-won');
       await page.locator('[data-f="moment"]').waitFor({ state: 'detached', timeout: 10_000 });
-      await page.waitForFunction(() => getComputedStyle(document.querySelector('.gfx')!).opacity === '1'); // and back
       expect(await field(page, 'winner-B')).toBe('Winner');
       expect(await field(page, 'score-B')).toBe('3');
       await h.shot(page, 'overlay-live-after-match-won');
@@ -173,7 +178,7 @@ describe.skipIf(!hasChromium)('OBS overlay over a match in play', () => {
       await h.record(r, { shot: { pocketed: [15] } });
       await rpage.locator('[data-f="moment"][data-kind="rack-won"]').waitFor();
       expect(await field(rpage, 'moment-name')).toBe('Ann');
-      expect(await field(rpage, 'moment-figure')).toBe('120 \u2013 0');
+      expect([await field(rpage, 'moment-value-A'), await field(rpage, 'moment-value-B')]).toEqual(['120', '0']);
       await h.shot(rpage, 'overlay-live-rack-won-corner');
       await rpage.locator('[data-f="moment"]').waitFor({ state: 'detached', timeout: 10_000 });
       await waitForText(rpage, 'rack', '2');
@@ -211,7 +216,7 @@ describe.skipIf(!hasChromium)('OBS overlay over a match in play', () => {
     }
   });
 
-  it('a 60-character name is fitted and cut at a word; emoji are shown where a font has them, dropped where none does; short names win', async () => {
+  it('a 60-character name is fitted whole: down to the floor, then the short name, then the family name; emoji shown where a font has them', async () => {
     const long = 'Maximiliano Alessandro Fitzgerald-Montgomery von Hohenberg X'; // 60 characters
     expect(long).toHaveLength(60);
     const emoji = 'Bo 🎱 😀 Smith';
@@ -222,14 +227,13 @@ describe.skipIf(!hasChromium)('OBS overlay over a match in play', () => {
         const a = await page.evaluate(() => {
           const el = document.querySelector<HTMLElement>('[data-f="name-A"]')!;
           const box = el.parentElement!;
-          return { text: el.textContent!, cut: el.dataset.cut, size: parseFloat(getComputedStyle(el).fontSize), title: el.title, fits: el.scrollWidth <= box.clientWidth + 1 };
+          return { text: el.textContent!, form: el.dataset.form, size: parseFloat(getComputedStyle(el).fontSize), title: el.title, fits: el.offsetWidth <= box.clientWidth + 1 };
         });
-        expect(a.cut).toBe('1');
-        expect(a.size).toBe(40); // shrunk to the floor first
-        expect(a.text.endsWith('\u2026')).toBe(true);
-        const head = a.text.slice(0, -1);
-        expect(long.startsWith(head)).toBe(true);
-        expect([' ', '-'].includes(long.charAt(head.length)) || head.endsWith('-')).toBe(true); // cut at a word boundary
+        // Too long at the 28 px floor: an automatic short form, whole (never "…" or a word cut).
+        expect(Number(a.form)).toBeGreaterThan(0);
+        expect(a.text).not.toContain('\u2026');
+        expect(nameForms(long).slice(1)).toContain(a.text);
+        expect(a.size).toBeGreaterThanOrEqual(28);
         expect(a.fits).toBe(true);
         expect(a.title).toBe(long);
         const b = (await field(page, 'name-B'))!;
@@ -244,7 +248,7 @@ describe.skipIf(!hasChromium)('OBS overlay over a match in play', () => {
     const s = await h.match({ ...STRAIGHT, players: [long, 'Bob'], shortNames: ['Max', null] });
     const page = await h.open(s.id);
     try {
-      expect(await field(page, 'name-A')).toBe('Max');
+      expect(await field(page, 'name-A')).toBe('Max'); // the full name does not fit: the short name comes first
       expect(await page.getAttribute('[data-f="name-A"]', 'title')).toBe(long);
       expect(await field(page, 'name-B')).toBe('Bob');
     } finally {

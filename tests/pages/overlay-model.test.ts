@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { caption } from '../../web/src/lib/format';
 import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the formatter
 import { defaultForm, toSetup } from '../../web/src/launcher/setup-form';
-import { captionLine, displayNames, overlayView } from '../../web/src/overlay/model';
+import { captionLine, displayNames, nameChoices, overlayView } from '../../web/src/overlay/model';
 import { HIGH_RUN_MIN, type MomentView, momentMemory, nextMoment } from '../../web/src/overlay/moments';
-import { drawableText, fitName } from '../../web/src/overlay/names';
-import { createOnAir, type OnAirState, type Timers } from '../../web/src/overlay/onair';
+import { drawableText, fitName, nameForms } from '../../web/src/overlay/names';
+import { createOnAir, notable, type OnAirState, type Timers } from '../../web/src/overlay/onair';
 import { parseOverlayParams } from '../../web/src/overlay/params';
 import { LANGS } from '../../web/src/lib/i18n';
 import { applyStep, newMatch, parseSetup, view, type Match } from '../../shared/index';
@@ -38,6 +38,8 @@ const ROTATION = { discipline: 'rotation', players: ['Ann', 'Bo'], targets: [200
 const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
 const BREAKING_FOUL: Step = { shot: { call: 'safety', breakRails: { objectBalls: 1, cueBall: true } } };
 const pot = (b: number): Step => ({ shot: { call: { ball: b }, pocketed: [b] } });
+/** A standard foul: no rail after contact. */
+const FOUL: Step = { shot: { call: { ball: 7 }, rail: false } };
 const MISS: Step = { shot: { call: { ball: 13 } } };
 /** Bo runs 14 (a continuous re-rack at the 14th ball), then 2 more, then misses: a run of 16. */
 const RUN_16: Step[] = [BREAK, ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map(pot), pot(1), pot(2), MISS];
@@ -55,11 +57,12 @@ function momentsOf(all: MatchState[], q = ''): (MomentView | null)[] {
 }
 
 describe('scorebug view', () => {
-  it('puts the run beside the shooter, shows the race once, and uses short names when set', () => {
+  it('puts the run beside the shooter, shows the race once, and offers the full name, then the short name', () => {
     const all = states(STRAIGHT, RUN_16.slice(0, 4));
     const s = all.at(-1)!;
-    const v = overlayView(s, P(), displayNames(s, { shortNames: [null, 'B.'] }, P()));
-    expect(v.players.map((p) => [p.name, p.fullName])).toEqual([['Ann', 'Ann'], ['B.', 'Bo']]);
+    const setup = { shortNames: [null, 'B.'] as [null, string] };
+    const v = overlayView(s, P(), [nameChoices(s, setup, 0, P()), nameChoices(s, setup, 1, P())], ['DE', null]);
+    expect(v.players.map((p) => [p.names, p.fullName, p.country])).toEqual([[['Ann'], 'Ann', 'DE'], [['Bo', 'B.'], 'Bo', null]]);
     expect(v.run).toEqual({ slot: 1, label: 'Run', value: '3' });
     expect(v.turnSlot).toBe(1);
     expect(v.centre).toBe('Race to 100');
@@ -69,6 +72,20 @@ describe('scorebug view', () => {
     expect(overlayView(s, P('?side=B')).run?.slot).toBe(0);
     expect(overlayView(s, P('?hide=run')).run).toBeNull();
     expect(overlayView(s, P('?lang=ja')).run?.label).toBe('ラン');
+    expect(overlayView(s, P('?show=innings')).players[0].items.map((i) => [i.id, i.value])).toEqual([['innings-A', '1']]);
+  });
+
+  it('a handicap race names each target by its player, in display order; Rotation: rack points and the ball row', () => {
+    const s = states({ ...STRAIGHT, targets: [60, 40] }, [])[0]!;
+    expect(overlayView(s, P()).centre).toBe('Race to 60/40');
+    expect(overlayView(s, P('?side=B')).centre).toBe('Race to 40/60');
+    const r = states(ROTATION, [{ shot: { pocketed: [1, 9] } }]).at(-1)!;
+    const v = overlayView(r, P('?show=balls'));
+    expect(v.ballRow).toEqual(r.onTable);
+    expect(v.ballRow![0]).toBe(2);
+    expect(v.info.map((i) => i.id)).toEqual(['rack']); // the ball row stands for lowest ball, balls and points left
+    expect(v.players.map((p) => p.items.map((i) => [i.id, i.value]))).toEqual([[['rack-points-A', '10']], [['rack-points-B', '0']]]);
+    expect(overlayView(r, P()).ballRow).toBeNull();
   });
 
   it('falls back to the full name, then to "Player A", when nothing of a name can be drawn', () => {
@@ -84,11 +101,11 @@ describe('the caption line', () => {
   it('merges the event with what comes next; a pending choice is sticky; hide picks one part', () => {
     const [, foul] = states(STRAIGHT, [BREAKING_FOUL]);
     const merged = captionLine(foul!, P());
-    expect(merged).toEqual({ text: caption(foul!, 'en', true), sticky: true });
+    expect(merged).toEqual({ text: caption(foul!, 'en', true), sticky: true, names: foul!.names });
     expect(merged.text).toContain('Bo'); // names the player who must choose
     expect(captionLine(foul!, P('?hide=situation')).text).toBe(caption(foul!, 'en'));
     expect(captionLine(foul!, P('?hide=caption')).text).toBe('Bo to choose: accept the table or re-break');
-    expect(captionLine(foul!, P('?hide=caption,situation'))).toEqual({ text: '', sticky: false });
+    expect(captionLine(foul!, P('?hide=caption,situation'))).toMatchObject({ text: '', sticky: false });
     const run = states(STRAIGHT, [BREAK, pot(3)]).at(-1)!;
     expect(captionLine(run, P()).sticky).toBe(false);
   });
@@ -153,10 +170,15 @@ describe('moments from the previous and the new state', () => {
     const all = states({ ...STRAIGHT, targets: [15, 15] }, [BREAK, ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map(pot)]);
     expect(all.at(-1)!.winner).toBe('B');
     const won = momentsOf(all, '?side=B').at(-1)!;
-    expect(won).toMatchObject({ kind: 'match-won', player: 'B', name: 'Bo', figure: '15 \u2013 0', title: 'Match won' });
+    expect(won).toMatchObject({ kind: 'match-won', player: 'B', name: 'Bo', title: 'Match won' });
+    // Each score by its own name (display order: side=B puts Bo first), the winner marked.
+    expect(won.sides).toEqual([
+      { key: 'B', name: 'Bo', value: '15', winner: true },
+      { key: 'A', name: 'Ann', value: '0', winner: false },
+    ]);
     expect(won.details).toEqual([
       { id: 'moment-race', label: '', value: 'Race to 15' },
-      { id: 'moment-high-runs', label: 'High runs', value: '15 \u2013 0' },
+      { id: 'moment-high-runs', label: 'High runs', value: 'Bo\u00a015 \u00b7 Ann\u00a00' },
     ]);
   });
 
@@ -165,7 +187,8 @@ describe('moments from the previous and the new state', () => {
     const all = states(ROTATION, steps);
     expect(all.at(-1)!.rack).toBe(2);
     const ms = momentsOf(all, '?lang=ja');
-    expect(ms.at(-1)).toMatchObject({ kind: 'rack-won', player: 'A', name: 'Ann', figure: '120 \u2013 0', title: 'ラック1獲得' });
+    expect(ms.at(-1)).toMatchObject({ kind: 'rack-won', player: 'A', name: 'Ann', title: 'ラック1獲得' });
+    expect(ms.at(-1)!.sides!.map((x) => [x.key, x.value, x.winner])).toEqual([['A', '120', true], ['B', '0', false]]);
     expect(ms.slice(0, -1).filter(Boolean)).toEqual([]);
   });
 });
@@ -208,7 +231,7 @@ describe('on air over time', () => {
 
   it('boots without replaying the last caption; a new step shows one line for `caption` seconds; 0 keeps it', () => {
     const all = states(STRAIGHT, [BREAK, pot(3), pot(4)]);
-    const t = run('?caption=8', all);
+    const t = run('?caption=8&captions=all', all);
     t.feed(all[2]!);
     expect(t.last().caption).toBeNull();
     t.feed(all[3]!);
@@ -219,11 +242,45 @@ describe('on air over time', () => {
     expect(t.last().caption).toBeNull();
     expect(t.c.pending()).toBe(0); // idle: no timer left
 
-    const keep = run('?caption=0', all);
+    const keep = run('?caption=0&captions=all', all);
     keep.feed(all[2]!);
     expect(keep.last().caption?.text).toBe(caption(all[2]!, 'en', true)); // kept captions show from boot
     keep.feed(all[3]!);
     expect(keep.c.pending()).toBe(0);
+  });
+
+  it('captions=notable (the default): a routine pot, a miss or a safety is not captioned; a foul, a re-rack, a choice are; off: none', () => {
+    const all = states(STRAIGHT, [BREAK, pot(1), pot(2), MISS, FOUL]);
+    const t = run('', all);
+    t.feed(all[0]!);
+    const shown: (string | null)[] = [];
+    for (const s of all.slice(1)) {
+      t.feed(s);
+      shown.push(t.last().caption?.text ?? null);
+    }
+    // The break (a safety), the routine pots and the miss: nothing; Ann's foul with its point.
+    expect(shown.slice(0, 4)).toEqual([null, null, null, null]);
+    expect(shown[4]).toBe(caption(all[5]!, 'en', true));
+    expect(shown[4]).toContain('\u22121');
+    expect(notable(all[2]!, false)).toBe(false);
+    expect(notable(all.at(-1)!, false)).toBe(true);
+    const off = run('?captions=off', all);
+    off.feed(all[0]!);
+    for (const s of all.slice(1)) off.feed(s);
+    expect(off.last().caption).toBeNull();
+  });
+
+  it('an undo shows no old caption as new: "Correction" when the score changed, else nothing', () => {
+    const all = states(STRAIGHT, [BREAK, pot(3), { undo: true }, MISS, { undo: true }]);
+    const t = run('?captions=all', all);
+    t.feed(all[0]!);
+    t.feed(all[1]!);
+    t.feed(all[2]!);
+    t.feed(all[3]!); // the undo of the pot: the score changed
+    expect(t.last().caption?.text).toBe('Correction');
+    t.feed(all[4]!);
+    t.feed(all[5]!); // the undo of a miss: nothing changed on the scorebug
+    expect(t.last().caption).toBeNull();
   });
 
   it('a pending choice stays until it is made, also on boot', () => {
@@ -239,9 +296,9 @@ describe('on air over time', () => {
     expect(t.last().caption).toBeNull();
   });
 
-  it('a moment replaces the bar for `moment` seconds, then the bar returns; the next step ends it at once', () => {
+  it('a moment is on air for `moment` seconds, then leaves; the next step ends it at once', () => {
     const all = states(STRAIGHT, RUN_16);
-    const t = run('?moment=5', all);
+    const t = run('?moment=5&captions=all', all);
     t.feed(all[13]!);
     t.feed(all[14]!);
     t.feed(all[15]!); // the re-rack
@@ -263,17 +320,21 @@ describe('on air over time', () => {
 describe('names on air', () => {
   const measure = (s: string, px: number) => s.length * px * 0.5; // a monospace-like font: 0.5 em per character
 
-  it('keeps the largest size that fits, shrinks to the floor, then cuts at a word boundary', () => {
-    expect(fitName('Ann Lee', 400, measure, 48, 40)).toEqual({ text: 'Ann Lee', px: 48, cut: false });
-    expect(fitName('Alexandra Lee', 300, measure, 48, 40)).toEqual({ text: 'Alexandra Lee', px: 46, cut: false });
-    const long = 'Maximiliano Alessandro Fitzgerald-Montgomery von Hohenberg the Third'; // 68 characters
-    const f = fitName(long, 600, measure, 48, 40);
-    expect(f.px).toBe(40);
-    expect(f.cut).toBe(true);
-    expect(f.text).toBe('Maximiliano Alessandro\u2026');
-    expect(measure(f.text, 40)).toBeLessThanOrEqual(600);
-    // One word longer than the box: cut between characters (never an empty name).
-    expect(fitName('Wolfeschlegelsteinhausenbergerdorff', 200, measure, 48, 40).text).toBe('Wolfeschl\u2026');
+  it('the full name at the largest size that fits down to the floor, then the short name, then the family name; never cut', () => {
+    expect(fitName(['Ann Lee'], 400, measure, 48, 40)).toMatchObject({ text: 'Ann Lee', px: 48, form: 0 });
+    expect(fitName(['Alexandra Lee'], 300, measure, 48, 40)).toMatchObject({ text: 'Alexandra Lee', px: 46, form: 0 });
+    const forms = nameForms('Marcus Holloway-Brennan', 'Marcus H.');
+    expect(forms).toEqual(['Marcus Holloway-Brennan', 'Marcus H.', 'M. Holloway-Brennan', 'Holloway-Brennan']);
+    expect(fitName(forms, 300, measure, 34, 28)).toMatchObject({ text: 'Marcus H.', px: 34, form: 1 });
+    expect(fitName(nameForms('Marcus Holloway-Brennan'), 300, measure, 34, 28)).toMatchObject({ text: 'M. Holloway-Brennan', px: 31 });
+    expect(fitName(nameForms('Marcus Holloway-Brennan'), 240, measure, 34, 28)).toMatchObject({ text: 'Holloway-Brennan', px: 30 });
+    expect(nameForms('Jan van der Berg')).toEqual(['Jan van der Berg', 'J. van der Berg', 'van der Berg', 'Berg']);
+    expect(nameForms('渡辺 健二郎')).toEqual(['渡辺 健二郎']); // a CJK name whole
+    // Nothing fits at the floor: the shortest form below it, whole (no ellipsis, no word cut).
+    const tight = fitName(nameForms('Wolfeschlegelsteinhausenbergerdorff'), 200, measure, 48, 40);
+    expect(tight.text).toBe('Wolfeschlegelsteinhausenbergerdorff');
+    expect(tight.px).toBeLessThan(40);
+    expect(measure(tight.text, tight.px)).toBeLessThanOrEqual(200);
   });
 
   it('drops whole characters no font can draw (emoji sequences included) and collapses the spaces left', () => {

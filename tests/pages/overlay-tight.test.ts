@@ -4,7 +4,8 @@
  * run, with long names, in every language and both layouts. No text may break onto a second line or spill out
  * of its panel: each item of a panel's sub line (markers, warning, winner badge, high run) is either whole on
  * that one line or, when the line is full, left out whole, lowest priority first (the high run before the
- * warning); the foul markers and the warning always show.
+ * warning); the foul markers always show, and the "on 2 fouls" warning always in the bar (the corner bug's
+ * player row may leave the word out: its two filled markers say it).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -52,14 +53,14 @@ function packing(page: Page): Promise<Packing> {
     for (const panel of document.querySelectorAll<HTMLElement>('.gfx .panel')) {
       const key = panel.dataset.player!;
       // Every text-bearing element of the panel (the sub line's items as a whole: label and value together).
-      for (const el of panel.querySelectorAll<HTMLElement>('.name, .sub > *, .run > *, .score')) {
+      const sub = document.querySelector<HTMLElement>(`.gfx .sub.pl-${key}`)!; // in the panel (corner) or the second row (bar)
+      for (const el of [...panel.querySelectorAll<HTMLElement>('.name, .run > *, .score'), ...sub.querySelectorAll<HTMLElement>(':scope > *')]) {
         if (!el.textContent?.trim()) continue;
         if (lineCount(el) > 1) wrapped.push(`${key}: "${el.textContent.trim()}"`);
       }
       for (const el of [panel, ...panel.querySelectorAll<HTMLElement>('.who')]) {
         if (el.scrollWidth > el.clientWidth + 1) spilled.push(`${key} ${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
       }
-      const sub = panel.querySelector<HTMLElement>('.sub')!;
       const box = sub.getBoundingClientRect();
       for (const it of sub.children) {
         const r = it.getBoundingClientRect();
@@ -107,7 +108,9 @@ describe.skipIf(!hasChromium)('the scorebug when a panel is full', () => {
             for (const panel of ['A', 'B']) {
               const mine = p.items.filter((i) => i.panel === panel);
               expect(mine.find((i) => i.key === 'pips')?.shown, `${ctx} ${panel} foul markers`).toBe(true);
-              if (panel === 'B') expect(mine.find((i) => i.key === 'warn')?.shown, `${ctx} ${panel} on 2 fouls`).toBe(true);
+              // The bar's second row always has room for the warning; the corner bug's player row keeps the two
+              // filled markers (which say it) and leaves the word out when the name, the run and the score fill it.
+              if (panel === 'B' && !ctx.includes('corner')) expect(mine.find((i) => i.key === 'warn')?.shown, `${ctx} ${panel} on 2 fouls`).toBe(true);
               // Priority: once an item is left out, every later one is too.
               const firstOut = mine.findIndex((i) => !i.shown);
               if (firstOut >= 0) expect(mine.slice(firstOut).every((i) => !i.shown), `${ctx} ${panel} ${JSON.stringify(mine)}`).toBe(true);

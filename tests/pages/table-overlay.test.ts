@@ -31,10 +31,11 @@ describe.skipIf(!hasChromium)('table overlay in Chromium', () => {
   const press = (ev: CreatedEvent, table: string, action: string) =>
     api(h.url, `/api/events/${ev.id}/tables/${table}/cards/${action}`, { method: 'POST', token: ev.organiserToken }).then((r) => expect(r.status).toBe(200));
 
-  /** Open the table overlay of `table` and wait until the table's state is there. */
+  /** Open the table overlay of `table` (every step captioned: `captions=all` unless given) and wait until the table's state is there. */
   async function open(ev: { id: string }, table: string, query = '', size = { width: 1920, height: 1080 }): Promise<Page> {
     const page = await h.browser.newPage({ viewport: size });
-    await page.goto(`${h.url}/overlay/table/${ev.id}/${table}${query}`);
+    const q = query.includes('captions=') ? query : `${query}${query.includes('?') ? '&' : '?'}captions=all`;
+    await page.goto(`${h.url}/overlay/table/${ev.id}/${table}${q}`);
     await page.locator('[data-f="table-overlay"]:not([data-state="waiting"])').waitFor({ state: 'attached' });
     return page;
   }
@@ -52,7 +53,7 @@ describe.skipIf(!hasChromium)('table overlay in Chromium', () => {
       await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
       await tableMatch(h.url, ev, 'table-1', ['p1', 'p2'], true);
       await card(page, 'intro');
-      expect(await page.locator('[data-f="name-A"]').textContent()).toBe('Ann'); // the scorebug under it, short name
+      expect(await page.locator('[data-f="name-A"]').textContent()).toBe('Ann Andersen'); // the scorebug under it: the full name fits
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     } finally {
       await page.close();

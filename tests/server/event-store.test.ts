@@ -14,6 +14,7 @@ import { stepsToWin, EVENT } from '../helpers/events';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { recordOk, services } from '../helpers/services';
 import { suiteStores } from '../helpers/stores';
+import { MemoryShotClockStore } from '../../server/shot-clock/store';
 
 const redis = await requireRedis();
 
@@ -93,7 +94,7 @@ describe.skipIf(!redis.available)('live lines go only to events that list the ma
   const fixture = suiteStores('redis', 'event-links', redis.url);
 
   it('a link left by a crash before the save sends no live line; once the event lists the match, its steps do', async () => {
-    const s = services({ matches: fixture.store, events: fixture.events });
+    const s = services({ matches: fixture.store, events: fixture.events, shotClocks: new MemoryShotClockStore() });
     const created = await s.events.create(EVENT);
     const ev = { id: created.event.id, organiserToken: created.organiserToken };
     const m = await s.matches.create({ ...EVENT.defaults, players: ['A', 'B'] });

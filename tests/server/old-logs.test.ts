@@ -21,6 +21,7 @@ import { requireRedis } from '../helpers/redis';
 import { legalSteps } from '../helpers/server';
 import { services } from '../helpers/services';
 import { storeKinds, suiteStore, suiteStores } from '../helpers/stores';
+import { MemoryShotClockStore } from '../../server/shot-clock/store';
 
 const redis = await requireRedis();
 const log = pino({ level: 'silent' });
@@ -124,7 +125,7 @@ describe.each(storeKinds(redis.available, ['redis', 'file']))('rules version of 
   const steps = legalSteps(2);
 
   it('a new match notes RULES_VERSION; a record without one loads as version 1 with its log', async () => {
-    const first = services({ matches: fixture.store, events: fixture.events });
+    const first = services({ matches: fixture.store, events: fixture.events, shotClocks: new MemoryShotClockStore() });
     const created = await first.matches.create({ discipline: '14-1', players: ['Ann', 'Bob'] });
     expect(created).toMatchObject({ rulesVersion: RULES_VERSION });
     await first.matches.record(created.id, created.scorerToken, { eventId: 'a', step: steps[0] });
@@ -145,7 +146,7 @@ describe.each(storeKinds(redis.available, ['redis', 'file']))('rules version of 
       reopened = files;
     }
     try {
-      const again = services({ matches: reopened, events: fixture.events });
+      const again = services({ matches: reopened, events: fixture.events, shotClocks: new MemoryShotClockStore() });
       expect(await again.matches.current(created.id)).toMatchObject({ snapshot: { version: 1 }, rulesVersion: 1 });
       // It still records.
       expect(await again.matches.record(created.id, created.scorerToken, { eventId: 'b', step: steps[1] })).toMatchObject({ ok: true, version: 2 });

@@ -31,11 +31,15 @@ import { parseEnvelope, refuseForbiddenKey } from '../../matches/validate';
 import { sheetCsv } from './csv';
 import { sendError } from './errors';
 import { eventRoutes } from './events-api';
+import { shotClockRoutes } from './shot-clock-api';
+import type { ShotClockService } from '../../shot-clock/service';
 import { feedRoutes } from './feed-api';
 import { sponsorRoutes, sponsorUploadRoute } from './sponsors-api';
 
 export interface ApiOptions {
   matches: MatchService;
+  /** Shot clocks (server/transport/http/shot-clock-api.ts). */
+  shotClocks: ShotClockService;
   /** Events and tables (server/transport/http/events-api.ts). */
   events: EventService;
   log: Logger;
@@ -133,7 +137,8 @@ export function apiRouter(opts: ApiOptions): Router {
     const cur = await matches.current(req.params.id);
     if (!cur) return notFound(res, req.params.id);
     const { snapshot, setup, rulesVersion } = cur;
-    res.json({ id: snapshot.matchId, version: snapshot.version, rulesVersion, setup, state: snapshot.state, stats: snapshot.stats });
+    const clock = await opts.shotClocks.view(req.params.id);
+    res.json({ id: snapshot.matchId, version: snapshot.version, rulesVersion, setup, state: snapshot.state, stats: snapshot.stats, clock: clock.ok ? clock.clock : null });
   });
 
   r.get('/matches/:id/events', async (req, res) => {
@@ -177,6 +182,7 @@ export function apiRouter(opts: ApiOptions): Router {
   });
 
   eventRoutes(r, { events: opts.events, adminToken: opts.adminToken }, bearer);
+  shotClockRoutes(r, opts.shotClocks, opts.events, bearer);
   feedRoutes(r, { events: opts.events, matches: opts.matches });
   sponsorRoutes(r, opts.events, bearer);
 

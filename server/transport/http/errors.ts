@@ -5,7 +5,7 @@ import type { ApiError, ErrorCode } from '../../../shared/protocol/errors';
 /**
  * The HTTP status of every error code (a `Record`, so a new code in shared/protocol/errors.ts does not
  * compile until it has one): 400 invalid input and rules refusals; 401/403 tokens; 404; 409 `stale`,
- * `event-id-reused`, `no-next-match`, `no-current-match` and `match-on-table`; 413; 429; 500; 503 `server-full`, `outcome-unknown` and `store-unavailable` (the store: retry).
+ * `event-id-reused`, `no-next-match`, `no-current-match`, `match-on-table` and the shot clock's `no-clock`, `clock-expired`, `no-extension-left`; 413; 429; 500; 503 `server-full`, `outcome-unknown` and `store-unavailable` (the store: retry).
  * The three websocket admission codes never travel over HTTP (they come as Socket.IO `connect_error` data);
  * their status here is the one a REST twin would have.
  */
@@ -24,6 +24,9 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'foreign-fact': 400,
   'not-for-this-shot': 400,
   'nothing-to-undo': 400,
+  'no-clock': 409,
+  'clock-expired': 409,
+  'no-extension-left': 409,
   'invalid-request': 400,
   'protocol-mismatch': 400,
   'event-id-reused': 409,

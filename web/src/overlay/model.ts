@@ -8,14 +8,20 @@ import type { MatchSetup, Pair, PlayerKey } from '../../../shared/protocol/setup
 import type { MatchState } from '../../../shared/protocol/state';
 import { caption, num, situation } from '../lib/format';
 import { type StringKey, t } from '../lib/i18n';
+import { nameForms } from './names';
 import type { OverlayParams } from './params';
 
 export interface PlayerView {
   key: PlayerKey;
-  /** What the scorebug prints: the short name when the set-up has one, else the full name (both cleaned). */
-  name: string;
+  /**
+   * What the scorebug prints, best first: the full name, then the set-up's short name, then the automatic short
+   * form (names.ts `nameForms`), each cleaned; FitText takes the first that fits its slot at the type floor.
+   */
+  names: string[];
   /** The full name as entered (tooltips, tests). */
   fullName: string;
+  /** Country code of the set-up (a flag beside the name), or null. */
+  country: string | null;
   score: string;
   target: number;
   highRun: number;
@@ -23,6 +29,8 @@ export interface PlayerView {
   onTwoFouls: boolean;
   atTable: boolean;
   winner: boolean;
+  /** The player's own items of the second row (`show=innings`; Rotation: this rack's points). */
+  items: InfoItem[];
 }
 
 export interface InfoItem {
@@ -34,7 +42,7 @@ export interface InfoItem {
 
 export interface OverlayView {
   players: [PlayerView, PlayerView];
-  /** Centre label: "Race to 100" when both targets match, else the discipline. */
+  /** Centre label: "Race to 100"; with a handicap the two targets in display order, "Race to 60/40". */
   centre: string;
   /** Targets differ (handicap): each panel shows its own target (the race is then not in the centre). */
   handicap: boolean;
@@ -46,6 +54,8 @@ export interface OverlayView {
   turnSlot: 0 | 1 | null;
   /** Labels the panels print ("High run", "On 2 fouls", "Winner"), in the overlay's language. */
   labels: { highRun: string; onTwoFouls: string; winner: string };
+  /** Rotation with `show=balls`: the balls still on the table, ascending (the first is the lowest); else null. */
+  ballRow: number[] | null;
 }
 
 /** The one line under/over the scorebug: what just happened merged with what comes next. */
@@ -53,6 +63,8 @@ export interface CaptionLine {
   text: string;
   /** A pending choice: the line stays on air until the choice is made (no timeout). */
   sticky: boolean;
+  /** The players' names as the line prints them: never broken over two lines (Caption.svelte). */
+  names: readonly string[];
 }
 
 const label = (p: OverlayParams, k: StringKey) => t(p.lang, k);
@@ -61,9 +73,9 @@ const label = (p: OverlayParams, k: StringKey) => t(p.lang, k);
 export const slotOf = (k: PlayerKey): 0 | 1 => (k === 'A' ? 0 : 1);
 
 /**
- * The names the overlay prints, A first: the set-up's short name when given, else the full name, each passed
- * through `clean` (drops what the machine cannot draw, see glyphs.ts); a name left empty by `clean` falls back
- * to "Player A" / "Player B" in the overlay's language, so a name is never an empty box or a blank.
+ * The names the captions and moments print, A first: the set-up's short name when given, else the full name,
+ * each passed through `clean` (drops what the machine cannot draw, see names.ts); a name left empty by `clean`
+ * falls back to "Player A" / "Player B" in the overlay's language, so a name is never an empty box or a blank.
  */
 export function displayNames(state: MatchState, setup: Pick<MatchSetup, 'shortNames'> | null, p: OverlayParams, clean: (s: string) => string = (s) => s): Pair<string> {
   const pick = (i: 0 | 1): string => {
@@ -73,14 +85,37 @@ export function displayNames(state: MatchState, setup: Pick<MatchSetup, 'shortNa
   return [pick(0), pick(1)];
 }
 
-/** Build the view of `state` for the overlay parameters `p`; `names` from {@link displayNames} (default: the full names). */
-export function overlayView(state: MatchState, p: OverlayParams, names: Pair<string> = state.names): OverlayView {
+/**
+ * The forms of player `i`'s name a slot may print, best first (names.ts `nameForms`): the full name, the
+ * set-up's short name, the automatic short form; all cleaned, never empty ("Player A" when nothing is drawable).
+ */
+export function nameChoices(state: MatchState, setup: Pick<MatchSetup, 'shortNames'> | null, i: 0 | 1, p: OverlayParams, clean: (s: string) => string = (s) => s): string[] {
+  const forms = nameForms(clean(state.names[i]).trim(), setup?.shortNames?.[i] ? clean(setup.shortNames[i]!).trim() : '');
+  return forms.length ? forms : [t(p.lang, 'playerKey', { p: i === 0 ? 'A' : 'B' })];
+}
+
+/**
+ * Build the view of `state` for the overlay parameters `p`; `names` from {@link nameChoices} per player, A first
+ * (default: the full names only), `countries` the set-up's (flags).
+ */
+export function overlayView(
+  state: MatchState,
+  p: OverlayParams,
+  names: Pair<string[]> = [[state.names[0]], [state.names[1]]],
+  countries: Pair<string | null> | null = null,
+): OverlayView {
+  const rotation = state.discipline === 'rotation';
   const player = (key: PlayerKey): PlayerView => {
     const i = slotOf(key);
+    const items: InfoItem[] = [];
+    if (p.show.has('innings')) items.push({ id: `innings-${key}`, label: label(p, 'innings'), value: String(state.innings[i]) });
+    if (rotation && !p.hide.has('rack')) items.push({ id: `rack-points-${key}`, label: label(p, 'rackPoints'), value: String(state.rackPoints[i]) });
     return {
       key,
-      name: names[i],
+      names: names[i],
       fullName: state.names[i],
+      country: countries?.[i] ?? null,
+      items,
       score: num(state.score[i]),
       target: state.targets[i],
       highRun: state.highRun[i],
@@ -94,9 +129,8 @@ export function overlayView(state: MatchState, p: OverlayParams, names: Pair<str
   const second: PlayerKey = first === 'A' ? 'B' : 'A';
   const players: [PlayerView, PlayerView] = [player(first), player(second)];
   const handicap = state.targets[0] !== state.targets[1];
-  const centre = handicap
-    ? label(p, state.discipline === '14-1' ? 'straightPool' : 'rotation')
-    : t(p.lang, 'raceTo', { n: state.targets[0] });
+  const targetsShown = first === 'A' ? state.targets : [state.targets[1], state.targets[0]];
+  const centre = t(p.lang, 'raceTo', { n: handicap ? `${targetsShown[0]}/${targetsShown[1]}` : state.targets[0] });
 
   const info: InfoItem[] = [];
   const h = p.hide;
@@ -104,6 +138,8 @@ export function overlayView(state: MatchState, p: OverlayParams, names: Pair<str
   if (!h.has('balls')) {
     if (state.discipline === '14-1') {
       info.push({ id: 'balls', label: label(p, 'ballsOnTable'), value: String(state.ballsOnTable) });
+    } else if (p.show.has('balls') && state.onTable) {
+      // the ball row (ballRow) stands for the lowest ball, balls left and points left
     } else {
       if (state.lowestBall !== null) info.push({ id: 'lowest', label: label(p, 'lowestBall'), value: String(state.lowestBall) });
       info.push({ id: 'balls', label: label(p, 'ballsLeft'), value: String(state.ballsOnTable) });
@@ -120,6 +156,7 @@ export function overlayView(state: MatchState, p: OverlayParams, names: Pair<str
     run,
     turnSlot,
     labels: { highRun: label(p, 'highRun'), onTwoFouls: label(p, 'onTwoFouls'), winner: label(p, 'winner') },
+    ballRow: rotation && p.show.has('balls') && !p.hide.has('balls') && state.onTable ? [...state.onTable] : null,
   };
 }
 
@@ -136,5 +173,5 @@ export function captionLine(state: MatchState, p: OverlayParams, names: Pair<str
   const events = !p.hide.has('caption');
   const next = !p.hide.has('situation');
   const text = events ? caption(s, p.lang, next) : next ? situation(s, p.lang) : '';
-  return { text, sticky: text !== '' && state.awaiting !== null };
+  return { text, sticky: text !== '' && state.awaiting !== null, names };
 }

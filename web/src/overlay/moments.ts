@@ -1,8 +1,10 @@
 /**
- * Moments: the larger graphic the overlay shows for a few seconds instead of the bar. Triggers are derived
+ * Moments: the card the overlay shows for a few seconds beside the scorebug (above the bar, under or over a
+ * corner bug) — never in its place, so the score stays on screen (issue 17). Triggers are derived
  * from the previous and the new match state (state.last, rack, run, highRun, winner), never from caption text:
  *
- * - `match-won`: a winner appeared (the winner's name, the final score, the race, both high runs);
+ * - `match-won`: a winner appeared (each player's final score by their name, the winner marked; the race; both
+ *   high runs, each by its player's name);
  * - `rack-won` (Rotation): the step emptied the table and a new rack began (`last.rerack.reason` `new-rack`, R-11);
  * - `rerack` (14-1): a continuous re-rack (14-1 §07) — the shooter's run so far;
  * - `high-run`: a run ended longer than the match's best when it started (and at least {@link HIGH_RUN_MIN}).
@@ -16,6 +18,7 @@ import type { MatchState } from '../../../shared/protocol/state';
 import { num } from '../lib/format';
 import { t } from '../lib/i18n';
 import { type InfoItem, slotOf } from './model';
+import { nameForms } from './names';
 import type { OverlayParams } from './params';
 
 export type MomentKind = 'match-won' | 'rack-won' | 'rerack' | 'high-run';
@@ -23,13 +26,24 @@ export type MomentKind = 'match-won' | 'rack-won' | 'rerack' | 'high-run';
 /** Shortest run worth a "new high run of the match" moment: 14-1 balls, Rotation points. */
 export const HIGH_RUN_MIN: Record<Discipline, number> = { '14-1': 10, rotation: 40 };
 
+/** One player on a moment that shows both (match won, rack won): their score by their own name. */
+export interface MomentSide {
+  key: PlayerKey;
+  name: string;
+  /** The final score (match won) or this rack's points (rack won). */
+  value: string;
+  winner: boolean;
+}
+
 export interface MomentView {
   kind: MomentKind;
   /** "Match won", "Rack 3 won", "Re-rack", "New high run of the match". */
   title: string;
   player: PlayerKey;
   name: string;
-  /** The big figure: a score line "100 – 87" (display order) or a run "14". */
+  /** Match won, rack won: both players in display order, each score by its own name, the winner marked; else null. */
+  sides: [MomentSide, MomentSide] | null;
+  /** Re-rack, new high run: the big figure, the run "14" ('' when `sides` is set). */
   figure: string;
   figureLabel: string;
   /** Smaller facts under the figure (score, race, high runs, previous best). */
@@ -59,6 +73,15 @@ function pairText(p: OverlayParams, pair: Pair<number>): string {
 }
 
 /**
+ * A pair with its players' names, display order: "Holloway-Brennan 20 · Watanabe 32" (the high-run line names its
+ * players); a name and its figure never part (a no-break space), the line may break between the players.
+ */
+function namedPair(p: OverlayParams, pair: Pair<number>, names: Pair<string>): string {
+  const order: (0 | 1)[] = p.first === 'A' ? [0, 1] : [1, 0];
+  return order.map((i) => `${names[i]}\u00a0${num(pair[i])}`).join(' \u00b7 ');
+}
+
+/**
  * The moment the step from `prev` to `next` calls for (null: none, or `hide=moments`), and the memory for the
  * next call. `names` are the display names, A first.
  */
@@ -69,33 +92,26 @@ export function nextMoment(prev: MatchState, next: MatchState, memory: MomentMem
   const memoryAfter: MomentMemory = next.run === 0 || runEnded ? { bestAtRunStart: max(next.highRun) } : memory;
   if (p.hide.has('moments')) return { moment: null, memory: memoryAfter };
 
-  const score = { id: 'moment-score', label: t(p.lang, 'score'), value: pairText(p, next.score) };
-  const highRuns = { id: 'moment-high-runs', label: t(p.lang, 'm.highRuns'), value: pairText(p, next.highRun) };
-  const make = (kind: MomentKind, who: PlayerKey, title: string, figure: string, figureLabel: string, details: MomentView['details']): MomentView => ({
-    kind,
-    title,
-    player: who,
-    name: names[slotOf(who)],
-    figure,
-    figureLabel,
-    details,
-  });
+  const family = names.map((n) => nameForms(n).at(-1) ?? n) as Pair<string>;
+  const highRuns = { id: 'moment-high-runs', label: t(p.lang, 'm.highRuns'), value: namedPair(p, next.highRun, family) };
+  const make = (kind: MomentKind, who: PlayerKey, title: string, figure: string, figureLabel: string, details: MomentView['details'], pair: Pair<number> | null = null): MomentView => {
+    const side = (key: PlayerKey): MomentSide => ({ key, name: names[slotOf(key)], value: num(pair![slotOf(key)]), winner: key === who });
+    const second: PlayerKey = p.first === 'A' ? 'B' : 'A';
+    return { kind, title, player: who, name: names[slotOf(who)], sides: pair ? [side(p.first), side(second)] : null, figure, figureLabel, details };
+  };
 
   let moment: MomentView | null = null;
   if (next.winner && !prev.winner) {
     const race = next.targets[0] === next.targets[1] ? t(p.lang, 'raceTo', { n: next.targets[0] }) : pairText(p, next.targets);
-    moment = make('match-won', next.winner, t(p.lang, 'm.matchWon'), pairText(p, next.score), t(p.lang, 'score'), [
-      { id: 'moment-race', label: '', value: race },
-      highRuns,
-    ]);
+    moment = make('match-won', next.winner, t(p.lang, 'm.matchWon'), '', t(p.lang, 'score'), [{ id: 'moment-race', label: '', value: race }, highRuns], next.score);
   } else if (next.discipline === 'rotation' && last.rerack?.reason === 'new-rack' && next.rack > prev.rack) {
     // R-11: the rack ends when the table is empty; the higher rack points win it (this step's points included).
     const rack: Pair<number> = [...prev.rackPoints];
     rack[slotOf(last.by)] += last.points;
     const winner: PlayerKey = rack[0] === rack[1] ? last.by : rack[0] > rack[1] ? 'A' : 'B';
-    moment = make('rack-won', winner, t(p.lang, 'm.rackWon', { n: prev.rack }), pairText(p, rack), t(p.lang, 'rackPoints'), [score]);
+    moment = make('rack-won', winner, t(p.lang, 'm.rackWon', { n: prev.rack }), '', t(p.lang, 'rackPoints'), [], rack);
   } else if (next.discipline === '14-1' && last.rerack?.reason === 'continuous') {
-    moment = make('rerack', last.by, t(p.lang, 'm.rerack'), String(next.run), t(p.lang, 'run'), [score]);
+    moment = make('rerack', last.by, t(p.lang, 'm.rerack'), String(next.run), t(p.lang, 'run'), []);
   } else if (runEnded) {
     // The run just ended: its length is the shooter's new high run if this step raised it, else the run before the step.
     const i = slotOf(prev.turn);
@@ -103,7 +119,6 @@ export function nextMoment(prev: MatchState, next: MatchState, memory: MomentMem
     if (length > memory.bestAtRunStart && length >= HIGH_RUN_MIN[next.discipline]) {
       moment = make('high-run', prev.turn, t(p.lang, 'm.highRun'), String(length), t(p.lang, 'run'), [
         ...(memory.bestAtRunStart > 0 ? [{ id: 'moment-previous', label: t(p.lang, 'm.previousBest'), value: String(memory.bestAtRunStart) }] : []),
-        score,
       ]);
     }
   }

@@ -8,8 +8,8 @@
  * placeholder glyph in a player's name reads as part of the name). A name left empty falls back to
  * "Player A" / "Player B" (model.ts `displayNames`), so the scorebug never shows a box or a blank.
  *
- * Fitting: the largest size from `maxPx` down to `minPx` at which the name fits; below the floor the name is cut
- * at a word boundary with an ellipsis (a single over-long word is cut between characters).
+ * Fitting: the full name at the largest size from `maxPx` down to the floor `minPx` at which it fits; else the
+ * player's short name, then an automatic short form (family name), likewise; never an ellipsis inside a word.
  * The functions here are pure; the canvas probes that feed them are in canvas.ts.
  */
 
@@ -39,46 +39,61 @@ export function drawableText(text: string, canDraw: (ch: string) => boolean): st
   return out.replace(/\s+/g, ' ').trim();
 }
 
+/** Lower-case name particles kept with the family name ("van der Berg", "de la Cruz"). */
+const PARTICLES = /^(van|von|der|den|de|del|della|di|da|dos|du|la|le|ter|ten|bin|al|el)$/;
+/** Han, kana, hangul: a name in these scripts is short already and is never abbreviated (a CJK name whole). */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * The forms of a name a slot may print, best first, without repeats or empties (issue 17): the full name, the
+ * player's short name (set-up `shortNames`), then for a Latin-script name of several words the given name's
+ * initial with the family name ("M. Holloway-Brennan"), the family name alone ("Holloway-Brennan"; a particle
+ * stays with it: "van der Berg"), and last its last word without the particles ("Berg"). A CJK name (or a single word) has no automatic form: it is kept whole.
+ */
+export function nameForms(full: string, short = ''): string[] {
+  const forms = [full.trim(), short.trim()];
+  const words = full.trim().split(/\s+/);
+  if (words.length > 1 && !CJK.test(full)) {
+    let k = words.length - 1;
+    while (k > 1 && PARTICLES.test(words[k - 1]!)) k--;
+    const family = words.slice(k).join(' ');
+    const initial = graphemes(words[0]!)[0];
+    if (initial && /\p{L}/u.test(initial)) forms.push(`${initial}. ${family}`);
+    forms.push(family, words[words.length - 1]!);
+  }
+  return forms.filter((f, i) => f !== '' && forms.indexOf(f) === i);
+}
+
 export interface FittedName {
   text: string;
   /** Font size in CSS px. */
   px: number;
-  /** The name was cut (the full name goes into the element's title). */
-  cut: boolean;
+  /** Index in the forms given of the one printed (0: the full name). */
+  form: number;
+  /** The size the first form would take alone in the slot, floor ignored (a card sets both names at the smaller). */
+  natural: number;
 }
 
 /**
- * Fit `text` into `width` px: the largest whole size in [minPx, maxPx] at which `measure(text, px)` fits;
- * else, at `minPx`, the longest run of whole words that fits followed by "…", or (one word too long) the
- * longest run of characters. Text width is taken as proportional to the font size.
+ * Fit a name into `width` px (issue 17): the first of `forms` (names.ts {@link nameForms}, best first) that fits
+ * at a whole size in [minPx, maxPx], at the largest such size; when none does, the last (shortest) form at the
+ * size that fits, below the floor — a name is never cut inside a word or ended with an ellipsis. Text width is
+ * taken as proportional to the font size. `width` 0 (not laid out yet): the first form at `maxPx`.
  */
-export function fitName(text: string, width: number, measure: (text: string, px: number) => number, maxPx: number, minPx: number): FittedName {
-  if (width <= 0) return { text, px: maxPx, cut: false };
-  const full = measure(text, maxPx);
-  if (full <= width) return { text, px: maxPx, cut: false };
-  const px = Math.floor((maxPx * width) / full);
-  if (px >= minPx && measure(text, px) <= width) return { text, px, cut: false };
-  const fits = (s: string) => measure(s, minPx) <= width;
-  const ellipsis = '\u2026';
-  const words = text.split(/(?<=[\s\-\u2010\u00b7])/); // keep the separator with the word before it
-  let best = '';
-  for (let n = words.length - 1; n >= 1; n--) {
-    const head = words.slice(0, n).join('').trimEnd();
-    if (head && fits(head + ellipsis)) {
-      best = head + ellipsis;
-      break;
-    }
+export function fitName(forms: string[], width: number, measure: (text: string, px: number) => number, maxPx: number, minPx: number): FittedName {
+  const size = (text: string) => {
+    const w = measure(text, maxPx);
+    return w <= width ? maxPx : Math.floor((maxPx * width) / w);
+  };
+  const natural = width > 0 && forms[0] ? size(forms[0]) : maxPx;
+  if (width <= 0 || !forms.length) return { text: forms[0] ?? '', px: maxPx, form: 0, natural };
+  for (let i = 0; i < forms.length; i++) {
+    let px = size(forms[i]!);
+    while (px >= minPx && measure(forms[i]!, px) > width) px--;
+    if (px >= minPx) return { text: forms[i]!, px, form: i, natural };
   }
-  if (!best) {
-    const chars = graphemes(text);
-    let lo = 0;
-    let hi = chars.length;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (fits(chars.slice(0, mid).join('').trimEnd() + ellipsis)) lo = mid;
-      else hi = mid - 1;
-    }
-    best = chars.slice(0, Math.max(1, lo)).join('').trimEnd() + ellipsis;
-  }
-  return { text: best, px: minPx, cut: true };
+  const last = forms.length - 1;
+  let px = Math.max(1, size(forms[last]!));
+  while (px > 1 && measure(forms[last]!, px) > width) px--;
+  return { text: forms[last]!, px, form: last, natural };
 }

@@ -3,18 +3,20 @@
  * scaled uniformly and centred in the browser source. One module for both OBS pages (`/overlay/<id>` and the
  * table overlay, whose cards sit on a stage of their own above the match's).
  */
+import { inks } from './inks';
 import type { OverlayParams } from './params';
 
 const DESIGN_WIDTH = 1920;
 const DESIGN_HEIGHT = 1080;
 
 /**
- * Svelte action on a `.stage`: the colour parameters (`bg`, `fg`, `accent`, `a`, `b`) as CSS
- * variables (styles/overlay.css derives the inks that read on them), and a transform that fits the canvas to the
- * window — on mount and on every `resize` (no timers).
+ * Svelte action on a `.stage`: the colour parameters (`bg`, `fg`, `accent`, `a`, `b`) as CSS variables with
+ * the inks that read on them (inks.ts, computed in script: every Chromium OBS embeds), and a transform that
+ * fits the canvas to the window — on mount and on every `resize` (no timers).
  */
 export function stage(node: HTMLElement, params: OverlayParams): { destroy(): void } {
   for (const k of ['bg', 'fg', 'accent', 'a', 'b'] as const) if (params.colours[k]) node.style.setProperty(`--${k}`, params.colours[k]);
+  for (const [k, v] of Object.entries(inks(params.theme, params.colours))) node.style.setProperty(k, v);
   const fit = () => {
     const w = window.innerWidth;
     const h = window.innerHeight;
@@ -30,7 +32,7 @@ export function stage(node: HTMLElement, params: OverlayParams): { destroy(): vo
  * Svelte action: one inline style property, `[name, value]` (`['--s', '1.2']`, `['font-size', '40px']`), set
  * on mount and whenever it changes. The overlay's components use it instead of a `style="…{x}"` attribute,
  * whose compiled form brings Svelte's style-text parser (`to_style`, for `style:` directives the overlay never
- * uses) into the page's bundle: about 0.6 KB gzip of the 32 KB budget.
+ * uses) into the page's bundle (about 0.6 KB gzip).
  */
 export function styleProp(node: HTMLElement, prop: [name: string, value: string]): { update(p: [string, string]): void } {
   const set = ([name, value]: [string, string]) => node.style.setProperty(name, value);

@@ -19,6 +19,8 @@ export const en = {
   lowestBall: 'Lowest ball',
   ballsLeft: 'Balls left',
   pointsLeft: 'Points left',
+  innings: 'Innings',
+  correction: 'Correction',
   rackPoints: 'Rack points',
   offline: 'offline',
   connecting: 'connecting…',

@@ -7,7 +7,6 @@
 export const enCards = {
   // the summary card's rows (the scorer's score line says 'Fouls' too)
   fouls: 'Fouls',
-  innings: 'Innings',
   average: 'Average',
   single61: 'Single rack, 61 wins',
   'ev.eventNotFound': 'Event not found: {id}',

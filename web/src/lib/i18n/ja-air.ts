@@ -13,6 +13,8 @@ export const ja: AirDict = {
   lowestBall: '最小番号',
   ballsLeft: '残りボール',
   pointsLeft: '残り点',
+  innings: 'イニング',
+  correction: '訂正',
   rackPoints: 'ラック得点',
   offline: 'オフライン',
   connecting: '接続中…',

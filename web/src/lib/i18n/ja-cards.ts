@@ -3,7 +3,6 @@ import type { CardDict } from './en-cards';
 
 export const jaCards: CardDict = {
   fouls: 'ファウル',
-  innings: 'イニング',
   average: 'アベレージ',
   single61: '1ラック(61点先取)',
   'ev.eventNotFound': 'イベントが見つかりません: {id}',

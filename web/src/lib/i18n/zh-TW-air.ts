@@ -16,6 +16,8 @@ export const zhTW: AirDict = {
   lowestBall: '最小號球',
   ballsLeft: '剩餘球數',
   pointsLeft: '剩餘分數',
+  innings: '回合',
+  correction: '更正',
   rackPoints: '本局分數',
   offline: '離線',
   connecting: '連線中…',

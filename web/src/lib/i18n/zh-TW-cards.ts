@@ -3,7 +3,6 @@ import type { CardDict } from './en-cards';
 
 export const zhTWCards: CardDict = {
   fouls: '犯規',
-  innings: '回合',
   average: '平均',
   single61: '單局,先得61分',
   'ev.eventNotFound': '找不到賽事：{id}',

@@ -4,20 +4,24 @@
  * the components stay markup and the tests check the values the page renders.
  *
  * Names: the full name on the wide card of the bar layout (up to 60 characters, fitted), the short display
- * name when the player has one on the narrow card of the corner layout; both pass through `clean` (what the
- * machine cannot draw is dropped, names.ts), and a name left empty reads "Player A" / "Player B".
+ * name when the player has one on the narrow card of the corner layout, then (when it does not fit) the short
+ * name and the family name (names.ts `nameForms`); all pass through `clean` (what the machine cannot draw is
+ * dropped, names.ts), and a name left empty reads "Player A" / "Player B".
  */
 import type { CardPlayer, IntroCard, SummaryCard } from '../../../../shared/cards';
 import type { Pair, PlayerKey } from '../../../../shared/protocol/setup';
 import { avg, num } from '../../lib/format';
 import { t } from '../../lib/i18n';
+import { nameForms } from '../names';
 import type { OverlayParams } from '../params';
 
 /** One player on a card. */
 export interface CardSide {
   key: PlayerKey;
-  /** What the card prints (see the module doc). */
+  /** What the card prints (see the module doc): the first of `forms`. */
   name: string;
+  /** The forms FitText may print, best first (names.ts `nameForms`: the name, the short name, the family name). */
+  forms: string[];
   /** The full name as entered (tooltip, tests). */
   fullName: string;
   /** Country code for the flag, or null. */
@@ -66,7 +70,8 @@ function sides(
     const pl = players[i];
     const short = p.layout === 'corner' && pl.short ? clean(pl.short).trim() : '';
     const name = short || clean(pl.name).trim() || t(p.lang, 'playerKey', { p: key });
-    return { key, name, fullName: pl.name, country: pl.country, ...side(key, i) };
+    const forms = nameForms(name, pl.short ? clean(pl.short).trim() : '');
+    return { key, name, forms, fullName: pl.name, country: pl.country, ...side(key, i) };
   };
   const second: PlayerKey = p.first === 'A' ? 'B' : 'A';
   return [one(p.first), one(second)];

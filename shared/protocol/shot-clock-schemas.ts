@@ -1,0 +1,45 @@
+/** zod schemas of the shot clock's requests (server only; the types are in shot-clock.ts). */
+import { z } from 'zod';
+import { CLOCK_ACTIONS, CLOCK_SECONDS_MAX, type ShotClockAction, type ShotClockSettings } from '../shot-clock';
+import { SAFE_ID } from './limits';
+import type { ShotClockActionRequest, ShotClockRequest, ShotClockSettingsBody, TimeRequest } from './shot-clock';
+
+const seconds = z.number().int().min(0).max(CLOCK_SECONDS_MAX);
+const matchId = z.string().regex(SAFE_ID, 'must be 1–64 letters, digits, _ or -');
+
+/** Whole settings; their meaning (minimums, warnings) is checked by `shotClockSettingsProblem`. */
+export const shotClockSettingsSchema = z.strictObject({
+  shotSeconds: seconds,
+  firstShotSeconds: seconds,
+  pushOutSeconds: seconds,
+  extensionSeconds: seconds,
+  extensionsPerPlayer: z.number().int().min(0).max(99),
+  extensionPeriod: z.discriminatedUnion('per', [
+    z.strictObject({ per: z.literal('rack') }),
+    z.strictObject({ per: z.literal('racks'), racks: z.number().int().min(1).max(999) }),
+    z.strictObject({ per: z.literal('match') }),
+  ]),
+  warningSeconds: seconds,
+  urgentSeconds: seconds,
+  showFromSeconds: seconds.nullable(),
+  autoStart: z.boolean(),
+  matchClock: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('off') }),
+    z.strictObject({ kind: z.literal('played') }),
+    z.strictObject({ kind: z.literal('limit'), minutes: z.number().int().min(1).max(1440), warningMinutes: z.number().int().min(0).max(1440) }),
+  ]),
+}) satisfies z.ZodType<ShotClockSettings>;
+
+export const shotClockSettingsBodySchema = z.union([
+  z.strictObject({ preset: z.enum(['pro', 'league', 'off']) }),
+  z.strictObject({ settings: shotClockSettingsSchema }),
+]) satisfies z.ZodType<ShotClockSettingsBody>;
+
+export const shotClockActionSchema = z.enum(CLOCK_ACTIONS as [ShotClockAction, ...ShotClockAction[]]);
+export const periodSchema = z.number().int().min(0);
+
+export const timeSchema = z.strictObject({}) satisfies z.ZodType<TimeRequest>;
+export const shotClockReadSchema = z.strictObject({ matchId }) satisfies z.ZodType<ShotClockRequest>;
+export const shotClockActionRequestSchema = z.strictObject({ matchId, action: shotClockActionSchema, period: periodSchema.optional() }) satisfies z.ZodType<ShotClockActionRequest>;
+/** REST `POST …/clock/:action` body: empty, or `{period}`. */
+export const shotClockActionBodySchema = z.strictObject({ period: periodSchema.optional() });

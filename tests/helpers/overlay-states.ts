@@ -1,0 +1,95 @@
+/**
+ * The scorebug's states and moments the overlay's box test (overlay-box.test.ts) measures and the composite
+ * screenshots (overlay-shots.test.ts) show: each a set-up, the steps recorded before the page opens (`before`)
+ * and the steps recorded while it is open (`live`: a moment only shows for a step the page sees happen).
+ * Long Latin names (a hyphenated family name), a CJK name, flags, three-digit and negative scores, on 2 fouls,
+ * a handicap, Rotation's second row.
+ */
+import type { Step } from '../../shared/protocol/steps';
+
+export interface Scene {
+  name: string;
+  setup: Record<string, unknown>;
+  before: Step[];
+  live: Step[];
+  /** Extra URL parameters the scene needs (`show=balls`). */
+  query: string;
+  /** The moment the live steps put up, if any (data-kind). */
+  moment: 'rerack' | 'high-run' | 'match-won' | 'rack-won' | null;
+}
+
+const pot = (b: number): Step => ({ shot: { call: { ball: b }, pocketed: [b] } });
+const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
+const MISS: Step = { shot: { call: { made: false } } };
+const NAMES = ['Marcus Holloway-Brennan', 'Kenji Watanabe'];
+const LONG = ['Maximilian Alexander von Hohenberg-Castellano', '渡辺健二郎'];
+
+export const SCENES: Scene[] = [
+  {
+    name: 'run',
+    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [125, 125], start: { score: [87, 64], highRun: [23, 41], innings: [11, 11], turn: 'A', ballsOnTable: 15 } },
+    before: [pot(1), pot(2), pot(3), pot(4), pot(5), pot(6), pot(7)],
+    live: [],
+    query: '',
+    moment: null,
+  },
+  {
+    name: 'fouls',
+    setup: { discipline: '14-1', ruleset: 'nba', players: LONG, countries: ['DE', null], targets: [150, 150], start: { score: [-12, 137], fouls: [2, 2], highRun: [3, 88], turn: 'B', innings: [20, 20], ballsOnTable: 9 } },
+    before: [pot(1), pot(2)],
+    live: [],
+    query: '&show=innings',
+    moment: null,
+  },
+  {
+    name: 'handicap',
+    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, targets: [60, 40], start: { score: [12, 31], turn: 'B', ballsOnTable: 12 } },
+    before: [pot(1)],
+    live: [],
+    query: '',
+    moment: null,
+  },
+  {
+    name: 'rotation',
+    setup: { discipline: 'rotation', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [120, 120] },
+    before: [{ shot: { pocketed: [1, 9] } }, { shot: { pocketed: [2] } }, { shot: { firstContact: 3, pocketed: [3, 11] } }],
+    live: [],
+    query: '&show=balls',
+    moment: null,
+  },
+  {
+    name: 'rerack',
+    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [150, 150], start: { score: [48, 71], highRun: [9, 22], turn: 'A', ballsOnTable: 15 } },
+    before: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map(pot),
+    live: [pot(14)],
+    query: '',
+    moment: 'rerack',
+  },
+  {
+    name: 'high-run',
+    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [150, 150], start: { score: [40, 52], highRun: [8, 11], turn: 'B', ballsOnTable: 15 } },
+    before: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map(pot),
+    live: [MISS],
+    query: '',
+    moment: 'high-run',
+  },
+  {
+    name: 'match-won',
+    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [50, 50], start: { score: [20, 47], highRun: [20, 32], turn: 'B', ballsOnTable: 10 } },
+    before: [pot(1), pot(2)],
+    live: [pot(3)],
+    query: '',
+    moment: 'match-won',
+  },
+  {
+    name: 'rack-won',
+    setup: { discipline: 'rotation', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [120, 120], start: { turn: 'B', onTable: [14, 15] } },
+    before: [],
+    live: [{ shot: { firstContact: 14, pocketed: [14, 15] } }],
+    query: '&show=balls',
+    moment: 'rack-won',
+  },
+];
+
+/** Shown before the first shot: a break by A then a miss by B (stepsToWin's opening), for scenes that need one. */
+export const OPENING: Step[] = [BREAK, MISS];

@@ -1,0 +1,153 @@
+/**
+ * The shot clock across instances and restarts, on the real stores:
+ * - the store port (compare-and-set on the revision, a lost race answered false, durable) on Redis, files, memory;
+ * - two instances over one Redis: the clock set and pressed over REST on one reaches viewers of both rooms on
+ *   both instances (`shotClock` pushes with the server time); the scorer's socket presses it; `time` answers the
+ *   server's time; `GET /api/matches/:id` includes it; the event's organiser presses the table's current match;
+ *   a recorded shot opens the next clock period; a server restarted on the same Redis sees the same clock.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createClient } from 'redis';
+import { FileShotClockStore, MemoryShotClockStore, RedisShotClockStore, type ShotClockDoc, type ShotClockStore } from '../../server/shot-clock/store';
+import type { ShotClockAck, ShotClockPush, TimeAck } from '../../shared/protocol/shot-clock';
+import { CLOCK_PRESETS, initialShotClock } from '../../shared/shot-clock';
+import { createEvent, tableMatch } from '../helpers/events';
+import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
+import { api, call, connect, createMatch, legalSteps, request, SETUP, startTestServer, twoInstances, type Client } from '../helpers/server';
+import { newMatch, parseSetup, view } from '../../shared/index';
+
+const redis = await requireRedis();
+
+function doc(revision: number, status: 'idle' | 'running' = 'idle'): ShotClockDoc {
+  const clock = initialShotClock(CLOCK_PRESETS.pro, view(newMatch(parseSetup(SETUP))));
+  return { settings: CLOCK_PRESETS.pro, clock: { ...clock, status }, revision };
+}
+
+describe('shot clock store port', () => {
+  const prefix = testPrefix('shot-clock-store');
+  const dir = mkdtempSync(join(tmpdir(), 'cuecast-clocks-'));
+  const client = createClient({ url: redis.url });
+  afterAll(async () => {
+    if (client.isOpen) {
+      await dropPrefix(redis.url, prefix);
+      await client.close();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const kinds: [string, () => Promise<ShotClockStore>, (() => Promise<ShotClockStore>) | null][] = [
+    ['memory', async () => new MemoryShotClockStore(), null],
+    ['file', async () => new FileShotClockStore(dir), async () => new FileShotClockStore(dir)],
+  ];
+  if (redis.available) {
+    kinds.push(['redis', async () => {
+      if (!client.isOpen) await client.connect();
+      return new RedisShotClockStore(client, prefix);
+    }, async () => new RedisShotClockStore(client, prefix)]);
+  }
+
+  it.each(kinds)('%s: compare-and-set on the revision; a lost race is false and changes nothing; a reopened store reads it', async (_kind, open, reopen) => {
+    const store = await open();
+    const id = `m-${Math.random().toString(36).slice(2)}`;
+    expect(await store.read(id)).toBeNull();
+    expect(await store.write(id, doc(2), 1)).toBe(false);
+    expect(await store.write(id, doc(1), 0)).toBe(true);
+    expect(await store.write(id, doc(1, 'running'), 0)).toBe(false);
+    expect((await store.read(id))?.clock.status).toBe('idle');
+    const racers = await Promise.all([store.write(id, doc(2, 'running'), 1), store.write(id, doc(2), 1)]);
+    expect(racers.filter(Boolean)).toHaveLength(1);
+    expect((await store.read(id))?.revision).toBe(2);
+    if (reopen) expect(await (await reopen()).read(id)).toEqual(await store.read(id));
+  });
+});
+
+describe.skipIf(!redis.available)('shot clock on two instances over one Redis', () => {
+  const prefix = testPrefix('shot-clock');
+  const pair = twoInstances(redis.url, prefix);
+
+  /** Collect `shotClock` pushes of `socket` subscribed to `matchId` with `detail`. */
+  async function watch(socket: Client, matchId: string, detail: 'full' | 'scorebug'): Promise<ShotClockPush[]> {
+    const got: ShotClockPush[] = [];
+    socket.on('shotClock', (p) => got.push(p));
+    expect(await request(socket, 'subscribe', { matchId, detail })).toMatchObject({ ok: true });
+    return got;
+  }
+
+  it('set and pressed over REST on one instance, seen in both rooms on both; the scorer presses over its socket', async () => {
+    const m = await createMatch(pair.s1.url);
+    const full2 = await watch(await pair.open(pair.s2.url), m.id, 'full');
+    const bug1 = await watch(await pair.open(pair.s1.url), m.id, 'scorebug');
+    const on = await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'pro' } });
+    expect(on).toMatchObject({ status: 200, body: { matchId: m.id, clock: { status: 'idle', allowanceMs: 60_000, extensionsLeft: [1, 1] } } });
+    const start = await api(pair.s2.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken });
+    expect(start).toMatchObject({ status: 200, body: { duplicate: false, clock: { status: 'running' } } });
+    expect(start.body.clock.deadline).toBe(start.body.now + 60_000);
+    const again = await api(pair.s1.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken, body: { period: start.body.clock.shot } });
+    expect(again).toMatchObject({ status: 200, body: { duplicate: true, clock: { deadline: start.body.clock.deadline } } });
+    await expect.poll(() => full2.length).toBe(2);
+    await expect.poll(() => bug1.length).toBe(2);
+    expect(full2.map((p) => p.clock?.status)).toEqual(['idle', 'running']);
+
+    const scorer = await pair.open(pair.s2.url, m.scorerToken);
+    const ext = await call<ShotClockAck>(scorer, 'shotClockAction' as never, { matchId: m.id, action: 'extension' });
+    expect(ext).toMatchObject({ ok: true, clock: { deadline: start.body.clock.deadline + 30_000, extensionsLeft: [0, 1] } });
+    const viewer = await pair.open(pair.s1.url);
+    expect(await call<ShotClockAck>(viewer, 'shotClockAction' as never, { matchId: m.id, action: 'pause' })).toMatchObject({ ok: false, error: { code: 'unauthorized', field: 'token' } });
+    expect(await call<ShotClockAck>(viewer, 'shotClock' as never, { matchId: m.id })).toMatchObject({ ok: true, clock: { status: 'running', extensionsLeft: [0, 1] } });
+    const before = Date.now();
+    const time = await call<TimeAck>(viewer, 'time' as never, {});
+    expect(time.ok && time.now >= before - 1000 && time.now <= Date.now() + 1000).toBe(true);
+    expect(await call<ShotClockAck>(viewer, 'time' as never, { extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+
+    expect((await api(pair.s1.url, `/api/matches/${m.id}`)).body.clock).toMatchObject({ status: 'running', extensionsLeft: [0, 1] });
+    // A recorded shot opens the next clock period on both instances.
+    expect(await request(scorer, 'record', { matchId: m.id, eventId: 'c1', expectedVersion: 0, step: legalSteps(1)[0] })).toMatchObject({ ok: true });
+    await expect.poll(() => full2.at(-1)?.clock?.status).toBe('idle');
+    expect(full2.at(-1)?.clock).toMatchObject({ kind: 'first-shot', extensionsLeft: [0, 1] });
+  });
+
+  it('refusals over REST: unknown action, no clock, bad settings, wrong token, extension after time ran out', async () => {
+    const m = await createMatch(pair.s1.url);
+    expect(await api(pair.s1.url, `/api/matches/${m.id}/clock/explode`, { method: 'POST', token: m.scorerToken })).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'action' } } });
+    expect(await api(pair.s1.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken })).toMatchObject({ status: 409, body: { error: { code: 'no-clock' } } });
+    expect(await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'blitz' } })).toMatchObject({ status: 400, body: { error: { code: 'invalid-request' } } });
+    const bad = await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { settings: { ...CLOCK_PRESETS.pro, shotSeconds: 0 } } });
+    expect(bad).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'clock.shotSeconds' } } });
+    expect(await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: 'wrong', body: { preset: 'pro' } })).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } });
+    const one = { ...CLOCK_PRESETS.pro, shotSeconds: 1, firstShotSeconds: 1, pushOutSeconds: 1, warningSeconds: 1, urgentSeconds: 1, showFromSeconds: null };
+    expect((await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { settings: one } })).status).toBe(200);
+    expect((await api(pair.s1.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken })).status).toBe(200);
+    await expect.poll(async () => (await api(pair.s2.url, `/api/matches/${m.id}`)).body.clock.status, { timeout: 5000 }).toBe('expired');
+    expect(await api(pair.s2.url, `/api/matches/${m.id}/clock/extension`, { method: 'POST', token: m.scorerToken })).toMatchObject({ status: 409, body: { error: { code: 'clock-expired' } } });
+    expect((await api(pair.s2.url, `/api/matches/${m.id}/clock/reset`, { method: 'POST', token: m.scorerToken })).body.clock).toMatchObject({ status: 'idle', remainingMs: 1000 });
+  });
+
+  it("the organiser's button box presses the clock of the table's current match", async () => {
+    const ev = await createEvent(pair.s1.url);
+    const m = await tableMatch(pair.s1.url, ev, 'table-1', [ev.event.roster[0]!.id, ev.event.roster[1]!.id], true);
+    await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'league' } });
+    const pressed = await api(pair.s2.url, `/api/events/${ev.id}/tables/table-1/clock/start`, { method: 'POST', token: ev.organiserToken });
+    expect(pressed).toMatchObject({ status: 200, body: { matchId: m.id, clock: { status: 'running', allowanceMs: 45_000 } } });
+    expect(await api(pair.s2.url, `/api/events/${ev.id}/tables/table-1/clock/start`, { method: 'POST', token: m.scorerToken })).toMatchObject({ status: 403 });
+    expect(await api(pair.s2.url, `/api/events/${ev.id}/tables/tv-table/clock/start`, { method: 'POST', token: ev.organiserToken })).toMatchObject({ status: 409, body: { error: { code: 'no-current-match' } } });
+  });
+
+  it('a server restarted on the same Redis sees the same clock', async () => {
+    const m = await createMatch(pair.s1.url);
+    await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'pro' } });
+    const started = await api(pair.s1.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken });
+    const fresh = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });
+    try {
+      const s = await connect(fresh.url);
+      try {
+        expect(await call<ShotClockAck>(s, 'shotClock' as never, { matchId: m.id })).toMatchObject({ ok: true, clock: { status: 'running', deadline: started.body.clock.deadline } });
+      } finally {
+        s.close();
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+});

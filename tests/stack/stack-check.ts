@@ -1,0 +1,289 @@
+/**
+ * The compose stack end to end, through nginx: run by .ci/docker-stack.sh only (it starts a private Docker
+ * engine, builds the image and brings the stack up first); not a vitest file, so `npm test` never runs it.
+ * Prints one PASS or FAIL line per check, with the failover times; exits 1 when any check failed.
+ *
+ * Environment: STACK_URL (nginx), STACK_URL1 / STACK_URL2 (each instance, published on 127.0.0.1 by
+ * .ci/compose.ci.yml), ADMIN_TOKEN (the stack's), COMPOSE (the docker-compose command line of the stack),
+ * STACK_PROJECT (its compose project name).
+ */
+import { exec, execSync } from 'node:child_process';
+import { io } from 'socket.io-client';
+import { api, legalSteps, request, SETUP, Viewer, type Client } from '../helpers/server';
+import type { SubscribeAck } from '../../shared/protocol/wire';
+
+const env = (name: string): string => {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set (run .ci/docker-stack.sh)`);
+  return v;
+};
+const URL_LB = env('STACK_URL');
+const URL1 = env('STACK_URL1');
+const URL2 = env('STACK_URL2');
+const ADMIN_TOKEN = env('ADMIN_TOKEN');
+const COMPOSE = env('COMPOSE');
+const PROJECT = env('STACK_PROJECT');
+/** Requests and viewers must be back within this long after one instance stops (issue 21). */
+const RECOVERY_MS = 5000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sh = (cmd: string) => execSync(cmd, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 }).trim();
+const compose = (args: string) => sh(`${COMPOSE} ${args}`);
+/** `compose` without blocking the event loop: the viewers and requests of this process go on meanwhile. */
+const composeAsync = (args: string) =>
+  new Promise<string>((ok, fail) => exec(`${COMPOSE} ${args}`, { timeout: 120_000 }, (err, out) => (err ? fail(err) : ok(out.trim()))));
+const containerOf = (service: string) => compose(`ps -q ${service}`);
+const health = (service: string) => {
+  const id = containerOf(service);
+  return id ? sh(`docker inspect --format '{{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}' ${id}`) : 'absent';
+};
+
+let failed = 0;
+let passed = 0;
+/** Run one check: PASS with what it measured, or FAIL with why (the run goes on; the exit code says). */
+async function check(name: string, fn: () => Promise<string | void>): Promise<boolean> {
+  const t0 = Date.now();
+  try {
+    const detail = await fn();
+    passed++;
+    console.log(`PASS ${name}${detail ? ` — ${detail}` : ''} (${Date.now() - t0} ms)`);
+    return true;
+  } catch (err) {
+    failed++;
+    console.log(`FAIL ${name} — ${(err as Error).message}`);
+    return false;
+  }
+}
+function assert(cond: unknown, message: string): asserts cond {
+  if (!cond) throw new Error(message);
+}
+
+/** Wait until every service reports healthy (instances and redis by their health checks), at most `ms`. */
+async function allHealthy(services: string[], ms = 120_000): Promise<void> {
+  const until = Date.now() + ms;
+  let last = '';
+  while (Date.now() < until) {
+    last = services.map((s) => `${s}=${health(s)}`).join(' ');
+    if (services.every((s) => last.includes(`${s}=healthy`))) return;
+    await sleep(1000);
+  }
+  throw new Error(`not healthy within ${ms / 1000} s: ${last}`);
+}
+
+/**
+ * A viewer as the pages open one (websocket only, Socket.IO's default reconnection: 1 s, up to 5 s, jittered),
+ * subscribed to `matchId`; it subscribes again after every reconnection, as the pages' client does.
+ * `down` / `back` are the times of its last disconnection and of the re-subscription that followed.
+ */
+async function viewer(url: string, matchId: string) {
+  const socket: Client = io(url, { transports: ['websocket'], forceNew: true });
+  const v = new Viewer(socket);
+  const times = { down: 0, back: 0, reconnections: 0 };
+  const subscribe = async () => {
+    const ack = (await request(socket, 'subscribe', { matchId, detail: 'full', sinceVersion: v.latest })) as SubscribeAck;
+    if (!ack.ok) throw new Error(`subscribe refused: ${ack.error.code}`);
+    v.seen(ack.version);
+  };
+  socket.on('disconnect', () => (times.down = Date.now()));
+  await new Promise<void>((ok, fail) => {
+    socket.once('connect', ok);
+    socket.once('connect_error', fail);
+  });
+  await subscribe();
+  socket.on('connect', () => {
+    times.reconnections++;
+    subscribe().then(
+      () => (times.back = Date.now()),
+      () => undefined,
+    );
+  });
+  return { socket, v, times };
+}
+
+/** Record `step` over Socket.IO, retrying the same eventId (a retry records nothing twice) for up to 15 s. */
+async function recordRetrying(socket: Client, matchId: string, eventId: string, expectedVersion: number, step: unknown): Promise<number> {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const ack = await request(socket, 'record', { matchId, eventId, expectedVersion, step: step as never }, 2000).catch((e: Error) => ({ ok: false as const, error: { code: 'no-ack', message: e.message } }));
+    if (ack.ok) return ack.version;
+    if (Date.now() > until) throw new Error(`record ${eventId} not acknowledged: ${JSON.stringify(ack)}`);
+    await sleep(200);
+  }
+}
+
+/** From the instance's own log (pino JSON): how long its last shutdown took, and whether the deadline was hit. */
+function shutdownOf(service: string): string {
+  const lines = compose(`logs --no-color --tail 200 ${service}`).split('\n');
+  const at = (msg: string) => {
+    const line = lines.filter((l) => l.includes(`"msg":"${msg}"`)).pop();
+    const m = line && /"time":(\d+)/.exec(line);
+    return m ? Number(m[1]) : null;
+  };
+  const from = at('shutting down');
+  const to = at('cuecast server stopped');
+  const deadline = lines.find((l) => l.includes('clients did not close in time'));
+  const peers = deadline && /"peers":(\[[^\]]*\])/.exec(deadline)?.[1];
+  return from && to ? `the server's shutdown took ${to - from} ms${deadline ? ` (connections still open at the deadline, destroyed: ${peers})` : ''}` : 'no shutdown in its log';
+}
+
+const steps = legalSteps(20);
+let matchId = '';
+let scorerToken = '';
+let version = 0;
+const viewers: Awaited<ReturnType<typeof viewer>>[] = [];
+const THROUGH_LB = 6;
+
+await check('nginx answers /lb-health and /healthz from an instance on Redis', async () => {
+  const lb = await fetch(`${URL_LB}/lb-health`);
+  assert(lb.status === 200, `/lb-health: ${lb.status}`);
+  const h = await api(URL_LB, '/healthz');
+  assert(h.status === 200 && h.body.ok === true && h.body.store === 'redis', `/healthz: ${h.status} ${JSON.stringify(h.body)}`);
+  return `/healthz ${JSON.stringify(h.body)}; health checks: ${['redis', 'cuecast1', 'cuecast2', 'lb'].map((s) => `${s} ${health(s)}`).join(', ')}`;
+});
+
+await check('the image runs as a non-root user', async () => {
+  const user = sh(`docker image inspect --format '{{.Config.User}}' cuecast:latest`);
+  const uid = compose('exec -T cuecast1 id -u');
+  const cmd = sh(`docker image inspect --format '{{json .Config.Cmd}}' cuecast:latest`);
+  assert(user === 'node' && uid !== '0', `image user "${user}", uid in the container ${uid}`);
+  assert(cmd.includes('dist/main.js') && !cmd.includes('tsx'), `the image runs ${cmd}, not the compiled server`);
+  return `user ${user}, uid ${uid}, command ${cmd}`;
+});
+
+await check('no anonymous volumes (only the named Redis volume)', async () => {
+  const volumes = sh('docker volume ls -q').split('\n').filter(Boolean);
+  assert(volumes.length === 1 && volumes[0] === `${PROJECT}_redis-data`, `volumes: ${volumes.join(', ')}`);
+  return volumes.join(', ');
+});
+
+await check('creating a match needs the admin token (401 without, 403 wrong, 201 with)', async () => {
+  const none = await api(URL_LB, '/api/matches', { body: SETUP });
+  const wrong = await api(URL_LB, '/api/matches', { body: SETUP, token: `${ADMIN_TOKEN}x` });
+  const ok = await api(URL_LB, '/api/matches', { body: SETUP, token: ADMIN_TOKEN });
+  assert(none.status === 401 && wrong.status === 403 && ok.status === 201, `statuses ${none.status}, ${wrong.status}, ${ok.status}`);
+  matchId = ok.body.id;
+  scorerToken = ok.body.scorerToken;
+  return `match ${matchId}`;
+});
+if (!matchId) {
+  console.log(`stack test: ${passed} passed, ${failed + 1} failed (no match, the rest cannot run)`);
+  process.exit(1);
+}
+
+await check(`viewers subscribe: one on each instance, ${THROUGH_LB} through nginx`, async () => {
+  viewers.push(await viewer(URL1, matchId), await viewer(URL2, matchId));
+  for (let i = 0; i < THROUGH_LB; i++) viewers.push(await viewer(URL_LB, matchId));
+  return `${viewers.length} viewers`;
+});
+
+const scorer: Client = io(URL_LB, { transports: ['websocket'], forceNew: true, auth: { token: scorerToken } });
+await new Promise<void>((ok) => scorer.once('connect', () => ok()));
+
+await check('record over REST through nginx', async () => {
+  const res = await api(URL_LB, `/api/matches/${matchId}/events`, { token: scorerToken, body: { eventId: 'rest-0', expectedVersion: 0, step: steps[0] } });
+  assert(res.status === 201 && res.body.version === 1, `${res.status} ${JSON.stringify(res.body)}`);
+  version = 1;
+  const again = await api(URL_LB, `/api/matches/${matchId}/events`, { token: scorerToken, body: { eventId: 'rest-0', expectedVersion: 0, step: steps[0] } });
+  assert(again.status === 200 && again.body.duplicate === true, `retry: ${again.status} ${JSON.stringify(again.body)}`);
+  return 'version 1; the retry of the same eventId is a duplicate';
+});
+
+await check('record over Socket.IO through nginx', async () => {
+  for (let i = 1; i < 10; i++) {
+    const ack = await request(scorer, 'record', { matchId, eventId: `io-${i}`, expectedVersion: version, step: steps[i]! });
+    assert(ack.ok && ack.version === version + 1, `step ${i}: ${JSON.stringify(ack)}`);
+    version = ack.version;
+  }
+  return `versions 2-${version}`;
+});
+
+await check('viewers on both instances see every push, in order', async () => {
+  await Promise.all(viewers.map((x) => x.v.waitFor(version, 10_000)));
+  for (const [i, x] of viewers.entries()) {
+    const seen = x.v.pushes.map((p) => p.version).join(',');
+    const want = Array.from({ length: version }, (_, k) => k + 1).join(',');
+    assert(seen === want, `viewer ${i} saw versions ${seen}, wanted ${want}`);
+  }
+  return `${viewers.length} viewers × ${version} pushes`;
+});
+
+// ---- Failover: stop cuecast2 while requests and viewers go on. ----
+let stopMs = 0;
+let exitCode = '';
+const requests: { at: number; ms: number; ok: boolean; why?: string }[] = [];
+await check(`one instance stops: requests through nginx and viewers recover within ${RECOVERY_MS / 1000} s`, async () => {
+  const t0 = Date.now();
+  const stopped = (async () => {
+    await sleep(50);
+    // Not execSync: a blocked event loop would leave this process's viewers unable to answer the close
+    // handshake and its requests waiting, which is not what a real client does.
+    await composeAsync('stop cuecast2');
+    stopMs = Date.now() - t0;
+  })();
+  // Requests: one at a time (a new one every 100 ms or when the previous one ends) for 12 s.
+  const load = (async () => {
+    while (Date.now() - t0 < 12_000) {
+      const at = Date.now();
+      try {
+        const res = await fetch(`${URL_LB}/api/matches/${matchId}`, { signal: AbortSignal.timeout(30_000) });
+        await res.arrayBuffer();
+        requests.push({ at: at - t0, ms: Date.now() - at, ok: res.status === 200, why: res.status === 200 ? undefined : `HTTP ${res.status}` });
+      } catch (err) {
+        requests.push({ at: at - t0, ms: Date.now() - at, ok: false, why: (err as Error).message });
+      }
+      await sleep(Math.max(0, 100 - (Date.now() - at)));
+    }
+  })();
+  await stopped;
+  // A step recorded after the stop, through nginx (the scorer reconnects if it was on cuecast2).
+  version = await recordRetrying(scorer, matchId, 'after-stop', version, steps[10]);
+  const recordedAt = Date.now();
+  const live = viewers.filter((_, i) => i !== 1); // viewer 1 is on cuecast2 itself: nothing to reconnect to
+  await Promise.all(live.map((x) => x.v.waitFor(version, 15_000)));
+  const pushedMs = Date.now() - recordedAt;
+  await load;
+  const moved = live.filter((x) => x.times.down >= t0);
+  const backMs = moved.map((x) => x.times.back - x.times.down);
+  const bad = requests.filter((r) => !r.ok);
+  const slowest = requests.reduce((a, r) => (r.ms > a.ms ? r : a), requests[0]!);
+  const code = sh(`docker inspect --format '{{.State.ExitCode}}' $(${COMPOSE} ps -a -q cuecast2)`);
+  exitCode = code;
+  console.log(
+    `  failover: docker stop took ${(stopMs / 1000).toFixed(1)} s, exit code ${code}; ${requests.length} requests in 12 s, ${bad.length} failed, ` +
+      `slowest ${slowest.ms} ms (sent at +${(slowest.at / 1000).toFixed(1)} s); ${moved.length} of ${THROUGH_LB} viewers through nginx were on cuecast2, ` +
+      `back (re-subscribed) after ${backMs.length ? backMs.map((ms) => `${ms} ms`).join(', ') : '—'}; the step recorded after the stop reached every live viewer in ${pushedMs} ms; ${shutdownOf('cuecast2')}`,
+  );
+  assert(bad.length === 0, `failed requests: ${bad.map((r) => `+${r.at} ms: ${r.why}`).join('; ')}`);
+  assert(slowest.ms < RECOVERY_MS, `a request took ${slowest.ms} ms`);
+  assert(backMs.every((ms) => ms > 0 && ms < RECOVERY_MS), `viewers back after ${backMs.join(', ')} ms`);
+  return `slowest request ${slowest.ms} ms, viewers back within ${backMs.length ? Math.max(...backMs) : 0} ms`;
+});
+
+await check('the stopped instance shut down gracefully (exit code 0)', async () => {
+  assert(exitCode === '0', `exit code ${exitCode}`);
+  return `docker stop took ${(stopMs / 1000).toFixed(1)} s; ${shutdownOf('cuecast2')}`;
+});
+
+await check('the stopped instance starts again and becomes healthy', async () => {
+  compose('start cuecast2');
+  await allHealthy(['cuecast2']);
+});
+
+for (const x of viewers) x.socket.close();
+scorer.close();
+
+await check('down / up keeps the match', async () => {
+  compose('down');
+  compose('up -d --no-build');
+  await allHealthy(['redis', 'cuecast1', 'cuecast2', 'lb']);
+  const res = await api(URL_LB, `/api/matches/${matchId}`);
+  assert(res.status === 200 && res.body.version === version, `${res.status} version ${res.body?.version}, wanted ${version}`);
+  const rec = await api(URL_LB, `/api/matches/${matchId}/events`, { token: scorerToken, body: { eventId: 'after-up', expectedVersion: version, step: steps[11] } });
+  assert(rec.status === 201 && rec.body.version === version + 1, `record after up: ${rec.status} ${JSON.stringify(rec.body)}`);
+  const volumes = sh('docker volume ls -q').split('\n').filter(Boolean);
+  assert(volumes.length === 1, `volumes after down/up: ${volumes.join(', ')}`);
+  return `version ${version} kept, the scorer token still records (version ${version + 1}); volumes: ${volumes.join(', ')}`;
+});
+
+console.log(`stack test: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
