@@ -3,7 +3,7 @@
  * between instances, the clock and the logger — and joins them: the match and event services over the
  * stores, express (REST + pages) and Socket.IO (websocket transport only) on one HTTP server, the fan-out to
  * viewers over the bus (server/fanout/viewers.ts), the idle sweep (server/matches/idle-sweep.ts). Which parts
- * (Redis, a Redis Cluster, the embedded file store, memory), from which settings, is server/backends.ts.
+ * (Redis, a Redis Cluster, the embedded SQLite store, memory), from which settings, is server/backends.ts.
  * Websocket admission (Origin, connections per address and in total) is transport/connection-limits.ts.
  */
 import { createServer as createHttpServer } from 'node:http';
@@ -34,7 +34,8 @@ import { staticRouter } from './transport/http/static';
 import { attachProtocol, type IoServer, type SocketLimits } from './transport/socket';
 import { eventHandlers } from './transport/socket-events';
 import { releaseUpgradeRequest } from './transport/socket-memory';
-import { ConnectionGate, OriginPolicy, type ConnectionLimits } from './transport/connection-limits';
+import { capConnections, ConnectionGate, OriginPolicy, type ConnectionLimits } from './transport/connection-limits';
+import { StoreHealth } from './storage/store-errors';
 
 /** Limits and hardening knobs; every field has a production default. */
 export interface Limits extends SocketLimits, ConnectionLimits {
@@ -54,9 +55,12 @@ export const DEFAULT_LIMITS: Limits = {
   messagesPerSecond: 20,
   burst: 60,
   maxSubscriptions: 20,
+  replyBufferBytes: 512 * 1024,
+  maxBufferedBytes: 4 * 1024 * 1024,
   requestsPerMinute: 600,
   matchesPerHour: 100,
   socketsPerAddress: 200,
+  connectionsPerAddress: 256,
   maxSockets: 20_000,
   bodyLimitBytes: 16 * 1024,
   maxFrameBytes: 64 * 1024,
@@ -67,6 +71,11 @@ export const DEFAULT_LIMITS: Limits = {
 export interface Stores {
   matches: MatchStore;
   events: EventStore;
+  /**
+   * Hears damage the stores found and writes they refused (the log, `/healthz`); the SQLite store reports to
+   * it too. Default a new one (refusals the match service sees, e.g. Redis out of memory).
+   */
+  health?: StoreHealth;
   /** Each match's shot clock, beside the match (server/shot-clock/store.ts). */
   shotClocks: ShotClockStore;
 }
@@ -141,12 +150,13 @@ export interface ServicePushes extends EventPushes {
  * (`pushes.match`) and heard by the event service (live lines, automatic cards). Without sockets, this is what
  * service-level tests run.
  */
-export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes }): { matches: MatchService; events: EventService; shotClocks: ShotClockService } {
+export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes; health?: StoreHealth }): { matches: MatchService; events: EventService; shotClocks: ShotClockService } {
   const { store, clock, log, pushes } = parts;
   const matches = new MatchService({
     store: store.matches,
     log,
     clock,
+    health: parts.health ?? store.health,
     shared: store.matches.kind === 'redis',
     onAppended: (p) => {
       pushes.match(p);
@@ -169,8 +179,20 @@ export function createServer(parts: ServerParts): WiredServer {
   const limits: Limits = { ...DEFAULT_LIMITS, ...parts.limits };
   const origins = new OriginPolicy(parts.corsOrigin);
 
+  // Damage found and writes the store refused: logged as they happen, reported by /healthz.
+  const health = store.health ?? new StoreHealth((what, detail) => log.warn(detail, what));
+
   const app = express();
   const httpServer = createHttpServer(app);
+  if (parts.trustProxy === undefined || parts.trustProxy === false) {
+    // Behind a proxy every connection comes from the proxy: it caps its own clients.
+    let lastWarned = 0;
+    capConnections(httpServer, Math.max(limits.connectionsPerAddress, limits.socketsPerAddress + 56), (address) => {
+      if (Date.now() - lastWarned < 10_000) return; // at most one line per 10 s
+      lastWarned = Date.now();
+      log.warn({ address, limit: limits.connectionsPerAddress }, 'refused connections over the per-address cap');
+    });
+  }
   // Every TCP connection, upgraded websockets included (closeAllConnections() no longer sees those): on close,
   // what is still open after the deadline is destroyed.
   const connections = new Set<Socket>();
@@ -189,7 +211,7 @@ export function createServer(parts: ServerParts): WiredServer {
   io.engine.on('connection', releaseUpgradeRequest);
 
   const fanout = new ViewerFanout(io, log);
-  const { matches, events, shotClocks } = wireServices({ store, clock, log, pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), ...fanout.eventPushes } });
+  const { matches, events, shotClocks } = wireServices({ store, clock, log, health, pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), ...fanout.eventPushes } });
 
   app.disable('x-powered-by');
   if (parts.trustProxy !== undefined && parts.trustProxy !== false) app.set('trust proxy', parts.trustProxy);
@@ -206,19 +228,21 @@ export function createServer(parts: ServerParts): WiredServer {
     }),
   );
   app.get('/healthz', (_req, res) => {
-    const ok = bus.healthy();
-    res.status(ok ? 200 : 503).json({ ok, store: store.matches.kind, ...(bus.mode !== 'local' ? { redis: bus.mode } : {}) });
+    // 503 while Redis is away or the store refuses writes; damaged rows (served up to their last good step) are listed.
+    const ok = bus.healthy() && !health.failing;
+    res.status(ok ? 200 : 503).json({ ok, store: store.matches.kind, ...(bus.mode !== 'local' ? { redis: bus.mode } : {}), ...health.detail() });
   });
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
   app.use('/api', apiRouter({ matches, events, shotClocks, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
   app.use(staticRouter(parts.staticDir ?? resolve(REPO_ROOT, 'web/dist')));
 
-  attachProtocol(io, matches, log, limits, [...eventHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);
+  const stopSweep = attachProtocol(io, matches, log, limits, [...eventHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);
   const adapter = bus.adapter(fanout.resyncHooks({ matches, events }));
   if (adapter) io.adapter(adapter as never);
 
   const sweep = new IdleSweep({ matches, idleMs: limits.idleMatchMs, isViewed: (id) => fanout.isViewed(id) });
   const closeParts = async () => {
+    stopSweep();
     await store.matches.close();
     await store.events.close();
     await bus.close();

@@ -1,7 +1,8 @@
 /**
  * Which parts a server runs on, chosen in one place from its settings, and connected: Redis (one Redis or a
  * Redis Cluster: the Redis stores and the Redis bus; many instances; storage/redis-backend.ts) when a Redis URL
- * is set, else the embedded file stores under `dataDir` with the local bus (one instance). `startServer` opens
+ * is set, else the embedded SQLite store in `dataDir` (storage/sqlite-store.ts; data of the older file stores
+ * there is imported once, storage/file-import.ts) with the local bus (one instance). `startServer` opens
  * them and wires a server from them (`createServer`, server/app.ts); server/main.ts reads the settings from
  * the environment. `memoryBackends` are the in-memory parts (tests, benchmarks).
  */
@@ -10,8 +11,11 @@ import { pino, type Logger } from 'pino';
 import { createServer, type Limits, type RunningServer, type Stores } from './app';
 import { systemClock } from './clock';
 import { localBus, type Bus } from './fanout/bus';
-import { FileEventStore } from './storage/file-event-store';
-import { FileStore } from './storage/file-store';
+import { replay, view } from '../shared/index';
+import { summaryOf } from './matches/service';
+import { importFileStore } from './storage/file-import';
+import { SqliteDb } from './storage/sqlite-store';
+import { StoreHealth } from './storage/store-errors';
 import { MemoryEventStore, MemoryStore } from './storage/memory-store';
 import { connectRedisBackend } from './storage/redis-backend';
 import { FileShotClockStore, MemoryShotClockStore } from './shot-clock/store';
@@ -22,33 +26,43 @@ export interface Backends {
   bus: Bus;
 }
 
-/** Where a server keeps its data: Redis (one or a Cluster) or the embedded file stores. */
+/** Where a server keeps its data: Redis (one or a Cluster) or the embedded SQLite store. */
 export interface BackendOptions {
-  /** Redis URL; unset (and no redisClusterUrls) = embedded mode (file store under dataDir). */
+  /** Redis URL; unset (and no redisClusterUrls) = embedded mode (SQLite database `cuecast.db` in dataDir). */
   redisUrl?: string;
   /** Seed nodes of a Redis Cluster (Redis 7+, sharded pub/sub) instead of one Redis; exclusive with redisUrl. */
   redisClusterUrls?: string[];
   /** Prefix of every Redis key and pub/sub channel. Default `cuecast:`. */
   redisPrefix?: string;
-  /** Directory of the embedded file store. Default ./data. */
+  /** Directory of the embedded store's database (and of older file-store data, imported once). Default ./data. */
   dataDir?: string;
 }
 
 /**
- * Open the stores and the bus `opts` name: Redis (connected, keys of an older layout moved) or the file stores
- * (directories created).
- * @throws when Redis is configured but not reachable (nothing stays open).
+ * Open the stores and the bus `opts` name: Redis (connected, keys of an older layout moved) or the SQLite
+ * database (created when new; file-store data in `dataDir` imported the first time). Both report damage and
+ * store refusals to one `StoreHealth` (logged as warnings; `/healthz`).
+ * @throws when Redis is configured but not reachable, or the database cannot be opened (nothing stays open).
  */
 export async function openBackends(opts: BackendOptions, log: Logger): Promise<Backends> {
+  const health = new StoreHealth((what, detail) => log.warn(detail, what));
   if (opts.redisUrl || opts.redisClusterUrls?.length) {
     const redis = await connectRedisBackend({ url: opts.redisUrl || undefined, clusterUrls: opts.redisClusterUrls, prefix: opts.redisPrefix ?? 'cuecast:', log });
-    return { store: { matches: redis.store, events: redis.events, shotClocks: redis.shotClocks }, bus: redis };
+    return { store: { matches: redis.store, events: redis.events, shotClocks: redis.shotClocks, health }, bus: redis };
   }
   const dataDir = resolve(opts.dataDir ?? 'data');
-  const matches = new FileStore(dataDir);
-  const events = new FileEventStore(dataDir);
-  await Promise.all([matches.init(), events.init()]);
-  return { store: { matches, events, shotClocks: new FileShotClockStore(dataDir) }, bus: localBus() };
+  const sqlite = new SqliteDb(dataDir, health);
+  try {
+    const imported = importFileStore(dataDir, sqlite, (record, steps, at) => {
+      const state = view(replay(record.setup, steps as Parameters<typeof replay>[1], record.rulesVersion));
+      return summaryOf(record.id, state, steps.length, at);
+    });
+    if (imported) log.info(imported, 'imported the file store of DATA_DIR into SQLite (the files are kept)');
+  } catch (err) {
+    sqlite.close();
+    throw err;
+  }
+  return { store: { matches: sqlite.matches, events: sqlite.events, shotClocks: new FileShotClockStore(dataDir), health }, bus: localBus() };
 }
 
 /** In-memory stores and the local bus: one instance, nothing kept after it stops. */

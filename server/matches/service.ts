@@ -27,6 +27,8 @@ import { sameJson } from './canonical';
 import { fail, type Failure } from '../failure';
 import { LiveCache, type Live, type Pushes } from './live-cache';
 import { hashToken, newMatchId, newScorerToken, tokenMatches } from '../tokens';
+import { StoreRefusal, type StoreHealth } from '../storage/store-errors';
+import { forbiddenKey } from './validate';
 
 /**
  * Result of `record`: the version and state after the step and what changed in the statistics (or, for a
@@ -41,8 +43,10 @@ export interface MatchServiceOptions {
   onAppended: (pushes: Pushes) => void;
   /** True when other instances may write the same store (Redis): reads and refusals check the log first. */
   shared: boolean;
-  /** An append that takes longer fails with `internal` (the client retries with the same stepId). Default 5 s. */
+  /** An append that takes longer answers `outcome-unknown` (the client retries with the same stepId). Default 5 s. */
   appendTimeoutMs?: number;
+  /** Hears store refusals (with their cause) and good writes, for the log and `/healthz`. */
+  health?: StoreHealth;
   /** The live-match cache to use (over the same store); default a new one on `clock`. */
   live?: LiveCache;
   /** Creation and step times, and idle eviction (default the wall clock). */
@@ -71,6 +75,7 @@ export class MatchService {
   private readonly log: Logger;
   private readonly onAppended: (pushes: Pushes) => void;
   private readonly appendTimeoutMs: number;
+  private readonly health: StoreHealth | undefined;
   private readonly clock: Clock;
 
   constructor(opts: MatchServiceOptions) {
@@ -78,6 +83,7 @@ export class MatchService {
     this.log = opts.log;
     this.onAppended = opts.onAppended;
     this.appendTimeoutMs = opts.appendTimeoutMs ?? 5000;
+    this.health = opts.health;
     this.clock = opts.clock ?? systemClock;
     this.live = opts.live ?? new LiveCache({ store: opts.store, shared: opts.shared, log: opts.log, clock: this.clock });
   }
@@ -138,8 +144,10 @@ export class MatchService {
    * Record one step for match `id` on behalf of the holder of `token`.
    * Refusals: `not-found` (matchId), `unauthorized` (no token), `forbidden` (wrong token), `invalid-step`
    * (field), `stale` (+ currentVersion), `step-id-reused` (the stepId is already in the log with another
-   * step: nothing is appended), the engine's rules codes, `internal` (store unavailable; retry with the same
-   * stepId). A retried stepId with the same step (compared as canonical JSON, key order aside) returns the
+   * step: nothing is appended), the engine's rules codes, and the store's two answers (both 503, both retried
+   * with the same stepId): `store-unavailable` (the store refused or could not be read: nothing was recorded)
+   * and `outcome-unknown` (the append did not answer in time or broke off: it may be recorded; the retry is
+   * recorded once). A retried stepId with the same step (compared as canonical JSON, key order aside) returns the
    * original result with `duplicate: true`, also when another instance recorded it.
    */
   async record(id: string, token: unknown, req: { stepId: string; expectedVersion?: number; step: unknown }): Promise<RecordResult> {
@@ -154,9 +162,12 @@ export class MatchService {
       if (err instanceof RulesError) return { ok: false, error: err.toJSON() };
       throw err;
     }
+    // A `__proto__` / `constructor` / `prototype` key the step parse let through (dropped) is refused by name.
+    const forbidden = forbiddenKey(req.step, 'step');
+    if (forbidden) return fail('invalid-step', `${forbidden}: "${forbidden.split('.').pop()}" is not allowed as a key`, forbidden);
     return this.live.serial(live, () => this.recordLocked(live, req.stepId, req.expectedVersion, step)).catch((err: Error) => {
-      this.log.error({ matchId: id, err: (err as Error).message }, 'record failed');
-      return fail('internal', 'the step log is unavailable; retry with the same stepId');
+      this.log.error({ matchId: id, err: (err as Error).message }, 'record failed: the store could not be read');
+      return this.storeFailure(err, false);
     });
   }
 
@@ -217,9 +228,10 @@ export class MatchService {
           this.appendTimeoutMs,
         );
       } catch (err) {
-        this.log.error({ matchId: live.id, err: (err as Error).message }, 'append failed');
-        return fail('internal', 'the step log is unavailable; retry with the same stepId');
+        this.log.error({ matchId: live.id, err: (err as Error).message, ...(err instanceof StoreRefusal ? { cause: err.reason } : {}) }, 'append failed');
+        return this.storeFailure(err, true);
       }
+      this.health?.wrote();
       if (res.status === 'ok') {
         const pushes = this.live.commit(live, entry, applied.match, state);
         // Fan out right after the caller's ack went out (acks are answered in this microtask run; pushes
@@ -237,7 +249,24 @@ export class MatchService {
   }
 
   /**
-   * Before refusing a step (stale, or a rules error): a stepId recorded before the kept steps is a retry
+   * The answer to a store failure: `store-unavailable` when the store refused (nothing written: a
+   * `StoreRefusal`, or Redis out of memory) or the failure came before any append (`appended` false), else
+   * `outcome-unknown` (a timeout or a broken connection after the append was sent). Refusals go to `health`.
+   */
+  private storeFailure(err: unknown, appended: boolean): Failure {
+    const message = err instanceof Error ? err.message : String(err);
+    let refusal = err instanceof StoreRefusal ? err : null;
+    if (!refusal && /\bOOM\b/.test(message)) {
+      refusal = new StoreRefusal('out-of-memory', message);
+      this.health?.refused(refusal.reason, message, Date.now());
+    }
+    if (refusal) return fail('store-unavailable', `the store refused the step (${refusal.reason}): nothing was recorded; retry with the same stepId`);
+    if (!appended) return fail('store-unavailable', 'the step log could not be read: nothing was recorded; retry with the same stepId');
+    return fail('outcome-unknown', `the step log did not confirm the step (${message}): it may or may not be recorded; retry with the same stepId`);
+  }
+
+  /**
+   * Before refusing a step (stale, or a rules error): an stepId recorded before the kept steps is a retry
    * too, found in the store's own index. One read, on refusals only.
    */
   private async olderDuplicate(live: Live, stepId: string, step: Step): Promise<RecordResult | null> {

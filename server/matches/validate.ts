@@ -33,12 +33,44 @@ export function oversize(input: unknown): Failure | null {
   return jsonBytes(input) > MAX_MESSAGE_BYTES ? fail('too-large', `request: over ${MAX_MESSAGE_BYTES} bytes`, 'request') : null;
 }
 
+/** Keys no request may carry: they name JavaScript's object machinery, and parsers drop or misread them. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 /**
- * Check `input` against an envelope schema.
+ * The dotted path of the first `__proto__`, `constructor` or `prototype` key anywhere in `input` (a JSON value:
+ * own keys only, depth ≤ 64), or null when there is none. Such a key is refused by name instead of being
+ * dropped silently by a schema.
+ */
+export function forbiddenKey(input: unknown, path = '', depth = 0, skip?: string): string | null {
+  if (input === null || typeof input !== 'object' || depth > 64) return null;
+  for (const key of Object.keys(input)) {
+    const at = path ? `${path}.${key}` : key;
+    if (FORBIDDEN_KEYS.has(key)) return at;
+    if (depth === 0 && key === skip) continue;
+    const inner = forbiddenKey((input as Record<string, unknown>)[key], at, depth + 1);
+    if (inner) return inner;
+  }
+  return null;
+}
+
+/**
+ * `invalid-request` (or `code`) naming a forbidden key of `input`, else null. The `step` of a record is left
+ * to the match service, which checks it after the step parse (`invalid-step`), so a step's own faults come first.
+ */
+export function refuseForbiddenKey(input: unknown, code: 'invalid-request' | 'invalid-setup' | 'invalid-event' | 'invalid-step' = 'invalid-request', skip: string | undefined = 'step'): Failure | null {
+  const at = forbiddenKey(input, '', 0, skip);
+  return at === null ? null : fail(code, `${at}: "${at.split('.').pop()}" is not allowed as a key`, at);
+}
+
+/**
+ * Check `input` against an envelope schema (a `__proto__` / `constructor` / `prototype` key anywhere is refused
+ * by name first).
  * @returns the parsed envelope, or a Failure: `protocol-mismatch`, `invalid-request` naming the field, or
  *   `invalid-step` for a missing step.
  */
 export function parseEnvelope<T>(schema: z.ZodType<T>, input: unknown): { ok: true; value: T } | Failure {
+  const forbidden = refuseForbiddenKey(input);
+  if (forbidden) return forbidden;
   const res = schema.safeParse(input);
   if (res.success) return { ok: true, value: res.data };
   if (res.error.issues.some((i) => i.path[0] === 'protocol')) return protocolMismatch((input as { protocol?: unknown }).protocol);

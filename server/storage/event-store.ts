@@ -40,7 +40,7 @@ export function linkChange(before: Pick<EventInfo, 'matches'>, after: Pick<Event
 
 /** Event storage. Methods reject only on I/O failure (never for a business refusal). */
 export interface EventStore {
-  readonly kind: 'redis' | 'file' | 'memory';
+  readonly kind: 'redis' | 'file' | 'sqlite' | 'memory';
   /** Store a new event (version 0) and link its matches. Rejects if the id exists (a link or listing row may stay). */
   createEvent(doc: EventDoc): Promise<void>;
   /** The event, or null when unknown. */

@@ -10,7 +10,8 @@
  * - `p:matches`       Sorted set: match id scored by last update (ms) — the listing order.
  * The `{m:<id>}` hash tag puts every key of one match in one cluster slot, so the append — one Lua script:
  * dedupe check, then XADD with the explicit id `<expected+1>-0` after an XLEN check, so a conflicting append
- * from another instance is refused (compare-and-append), never merged — and the MULTI of `create` each touch
+ * from another instance is refused (compare-and-append), never merged; any other XADD error (Redis out of memory)
+ * comes back as that error, with nothing written — and the MULTI of `create` each touch
  * one slot. No script or transaction touches two matches or the listing: the listing row is updated by a
  * separate ZADD right after (a crash in between leaves the listing order one step behind, never the log).
  */
@@ -27,7 +28,10 @@ local len = redis.call('XLEN', KEYS[1])
 local expected = tonumber(ARGV[1])
 if len ~= expected then return {'stale', len} end
 local added = redis.pcall('XADD', KEYS[1], (expected + 1) .. '-0', 'e', ARGV[2], 's', ARGV[3], 't', ARGV[4])
-if type(added) == 'table' and added.err then return {'stale', redis.call('XLEN', KEYS[1])} end
+if type(added) == 'table' and added.err then
+  if string.find(added.err, 'ID specified', 1, true) then return {'stale', redis.call('XLEN', KEYS[1])} end
+  return redis.error_reply(added.err)
+end
 redis.call('HSET', KEYS[2], ARGV[2], expected + 1)
 redis.call('SET', KEYS[3], ARGV[5])
 return {'ok', expected + 1}

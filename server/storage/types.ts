@@ -114,7 +114,7 @@ export type AppendResult =
 
 /** Storage port. All methods reject only on I/O failure (never for a business refusal). */
 export interface MatchStore {
-  readonly kind: 'redis' | 'file' | 'memory';
+  readonly kind: 'redis' | 'file' | 'sqlite' | 'memory';
   /** Store a new match with its snapshot at version 0. Rejects if the id exists. */
   create(record: MatchRecord, snapshot: StoredSnapshot): Promise<void>;
   /** The whole log of a match, or null when unknown. */

@@ -24,6 +24,11 @@ export interface ConnectionLimits {
   socketsPerAddress: number;
   /** Websockets open at once on this instance (default 20,000). */
   maxSockets: number;
+  /**
+   * TCP connections (plain HTTP and websockets) open at once from one peer address (default 256; off behind
+   * TRUST_PROXY). At least `socketsPerAddress` + 56 is used: each websocket holds one.
+   */
+  connectionsPerAddress: number;
 }
 
 /**
@@ -190,4 +195,36 @@ export class ConnectionGate {
     else this.perAddress.set(key, n);
     this.open--;
   }
+}
+
+/** What `capConnections` needs of the HTTP server. */
+interface ConnectionSource {
+  on(event: 'connection', f: (socket: import('node:net').Socket) => void): unknown;
+}
+
+/**
+ * Cap the TCP connections (plain HTTP and websockets alike) open at once from one peer address (IPv6: per /56,
+ * as the websocket gate counts) at `perAddress`: a connection over the cap is closed at once, before a byte is
+ * read, so idle connections from one address cannot use up the process's file descriptors. Off behind a proxy
+ * (TRUST_PROXY): every connection then comes from the proxy, which must cap its own clients.
+ * @returns the number of connections open from `address` (for tests and the log).
+ */
+export function capConnections(server: ConnectionSource, perAddress: number, onRefused?: (address: string) => void): (address: string) => number {
+  const open = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const key = ipKeyGenerator(socket.remoteAddress ?? '');
+    const n = open.get(key) ?? 0;
+    if (n >= perAddress) {
+      onRefused?.(socket.remoteAddress ?? '');
+      socket.destroy();
+      return;
+    }
+    open.set(key, n + 1);
+    socket.once('close', () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left <= 0) open.delete(key);
+      else open.set(key, left);
+    });
+  });
+  return (address) => open.get(ipKeyGenerator(address)) ?? 0;
 }

@@ -2,7 +2,8 @@
  * Socket.IO protocol (typed by shared/protocol/wire, checked by shared/protocol/wire-schemas):
  * - `subscribe {protocol, matchId, sinceVersion?, detail?}` → joins room `match:<id>` (detail `full`, the
  *   default: ack `{ok, detail, setup, matchId, version, state, stats}`) or `scorebug:<id>` (ack without
- *   `stats`), leaving the match's other room;
+ *   `stats`), leaving the match's other room; a connection already in the room that names the latest version
+ *   as `sinceVersion` gets `{ok, detail, matchId, version, unchanged: true}` (no snapshot);
  * - `unsubscribe {matchId}` → leaves the match's rooms (no ack);
  * - `record {protocol, matchId, stepId, expectedVersion?, step}` with the scorer token in the handshake
  *   `auth.token` → ack `RecordAck`; the new state is pushed as `state` (StatePush) on every instance, to the
@@ -27,6 +28,7 @@ import { fail, type Failure } from '../failure';
 import type { MatchService } from '../matches/service';
 import { oversize, parseEnvelope } from '../matches/validate';
 import { matchRoom } from '../../shared/protocol/rooms';
+import { bufferedBytes, dropIfStuck, sweepStuck, type BackpressureLimits } from './backpressure';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -49,7 +51,7 @@ export function roomOf(matchId: string, detail: Detail = 'full'): string {
 
 export { matchOfRoom } from '../../shared/protocol/rooms';
 
-export interface SocketLimits {
+export interface SocketLimits extends BackpressureLimits {
   /** Sustained messages per second per connection. */
   messagesPerSecond: number;
   /** Burst allowance (bucket size). */
@@ -111,10 +113,15 @@ export function overRoomCap(socket: IoSocket, room: string, limits: SocketLimits
 /** The protocol's handlers over `matches`: one row per event. */
 function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown, unknown>[] {
   /** Join the match's room for `detail` (leaving its other room) and answer with its snapshot. */
-  async function subscribe(socket: IoSocket, { matchId, detail = 'full' }: SubscribeRequest): Promise<SubscribeAck | Failure> {
+  async function subscribe(socket: IoSocket, { matchId, detail = 'full', sinceVersion }: SubscribeRequest): Promise<SubscribeAck | Failure> {
     const room = roomOf(matchId, detail);
     const other = roomOf(matchId, detail === 'full' ? 'scorebug' : 'full');
     const wasOther = socket.rooms.has(other);
+    // Already in the room and already at the latest version: the pushes keep it current, the reply is a line.
+    if (socket.rooms.has(room) && sinceVersion !== undefined) {
+      const cur = await matches.currentState(matchId);
+      if (cur && cur.version === sinceVersion) return { ok: true, detail, matchId, version: cur.version, unchanged: true };
+    }
     // Switching a match's detail moves the connection from one room to the other: no new subscription.
     const over = wasOther ? null : overRoomCap(socket, room, limits, 'matchId');
     if (over) return over;
@@ -170,9 +177,11 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
 /**
  * Attach the protocol handlers to `io`. One listener per event is created here and shared by every
  * connection (it reads the socket from `this`), so a connected viewer costs no closures of its own. The rate
- * limit per connection counts time by `clock`.
+ * limit per connection counts time by `clock`. Slow readers (./backpressure.ts): before each reply a
+ * connection over `maxBufferedBytes` is dropped and a subscription's reply is withheld (`rate-limited`) over
+ * `replyBufferBytes`; a sweep each second drops the stuck ones. Returns a function that stops the sweep.
  */
-export function attachProtocol(io: IoServer, matches: MatchService, log: Logger, limits: SocketLimits, more: Handler<unknown, unknown>[] = [], clock: Clock = systemClock): void {
+export function attachProtocol(io: IoServer, matches: MatchService, log: Logger, limits: SocketLimits, more: Handler<unknown, unknown>[] = [], clock: Clock = systemClock): () => void {
   const rateLimited = fail('rate-limited', 'too many messages on this connection; slow down');
 
   /** The answer to one message: refusals of the shared checks, else the handler's (a throw is `internal`). */
@@ -189,6 +198,8 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
     }
   }
 
+  const notReading = fail('rate-limited', 'this connection is not reading its replies: the subscription is kept, ask again for the snapshot');
+  const subscription = (h: Handler<unknown, unknown>) => h.event.startsWith('subscribe');
   const listen = (h: Handler<unknown, unknown>) =>
     async function (this: IoSocket, input: unknown, ack: unknown): Promise<void> {
       if (!h.acked) {
@@ -196,11 +207,16 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
         return;
       }
       if (typeof ack !== 'function') return;
-      (ack as (res: unknown) => void)(await answer(this, h, input));
+      const res = await answer(this, h, input);
+      // A client that stopped reading: dropped over the hard bound; a large reply waits while over the soft one.
+      if (dropIfStuck(this, limits, log)) return;
+      const withhold = subscription(h) && (res as { ok?: boolean }).ok === true && !('unchanged' in (res as object)) && bufferedBytes(this) > limits.replyBufferBytes;
+      (ack as (res: unknown) => void)(withhold ? notReading : res);
     };
 
   const listeners = [...handlers(matches, limits), ...more].map((h) => [h.event, listen(h)] as const);
   io.on('connection', (socket: IoSocket) => {
     for (const [event, listener] of listeners) socket.on(event, listener as never);
   });
+  return sweepStuck(() => io.of('/').sockets.values(), limits, log);
 }

@@ -47,6 +47,10 @@ export type ErrorCode =
   | 'origin-not-allowed'
   | 'too-many-connections'
   | 'server-full'
+  /** The store did not answer in time (or the connection broke mid-write): the step may or may not be recorded; retry with the same eventId. */
+  | 'outcome-unknown'
+  /** The store refused the write (disk full, I/O error, Redis out of memory, a damaged match): nothing was recorded; retry later. */
+  | 'store-unavailable'
   | 'internal';
 
 /** Plain, serialisable error object as it travels over HTTP and Socket.IO: `{code, message, field?}`. */

@@ -10,8 +10,12 @@
  * not text at all; stored as UTF-8 they would come back as U+FFFD, so the name would change on reload).
  */
 export const UNSAFE_TEXT = /[\p{Cc}\p{Bidi_Control}\p{Zl}\p{Zp}\p{Cs}]/u;
-/** A visible character: not a space, format character (zero-width space, joiner…), lone combining mark or filler. */
-export const VISIBLE_TEXT = /[^\s\p{Z}\p{Cf}\p{M}\u115f\u1160\u3164\uffa0]/u;
+/**
+ * A visible character: not a space, format character (zero-width space, joiner…), lone combining mark, or a
+ * character fonts draw blank: the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Braille blank (U+2800),
+ * the Khmer inherent vowels (U+17B4, U+17B5) and the musical-symbol formatting blanks (U+1D159, U+1D173–U+1D17A).
+ */
+export const VISIBLE_TEXT = /[^\s\p{Z}\p{Cf}\p{M}\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u{1d159}\u{1d173}-\u{1d17a}]/u;
 /** Longest player name (characters: code points, as zod counts them); the overlay fits it (shrink, then cut at a word). */
 export const NAME_MAX = 60;
 /** Longest short display name (characters: code points). */

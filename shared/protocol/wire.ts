@@ -158,6 +158,8 @@ export interface RecordRequest<S = Step> extends RecordBody<S> {
 export type SubscribeAck =
   | ({ ok: true; setup: MatchSetup; detail: 'full' } & Snapshot)
   | ({ ok: true; setup: MatchSetup; detail: 'scorebug' } & ScorebugSnapshot)
+  /** The connection is in the room already and `sinceVersion` is the latest version: nothing to send again. */
+  | { ok: true; detail: Detail; matchId: string; version: number; unchanged: true }
   | { ok: false; error: ApiError };
 /**
  * Reply to `record`: the state after the step and, for a newly recorded step, what changed in the statistics

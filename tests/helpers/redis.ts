@@ -94,6 +94,10 @@ export interface PrivateRedis {
   stop(): Promise<void>;
   /** Start it again on the same port and directory; resolves when it answers PING. */
   start(): Promise<void>;
+  /** SIGSTOP: the process stalls (connections stay open, nothing is answered) until `resume`. */
+  pause(): void;
+  /** SIGCONT after `pause`: it answers what queued up meanwhile. */
+  resume(): void;
   /** Stop for good and delete its directory. */
   dispose(): Promise<void>;
 }
@@ -131,7 +135,10 @@ export async function spawnRedis(): Promise<PrivateRedis> {
     port,
     start,
     stop,
+    pause: () => void (child as ChildProcess | null)?.kill('SIGSTOP'),
+    resume: () => void (child as ChildProcess | null)?.kill('SIGCONT'),
     dispose: async () => {
+      (child as ChildProcess | null)?.kill('SIGCONT');
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },

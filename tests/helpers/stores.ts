@@ -1,6 +1,6 @@
 /**
- * The stores for one suite, of any kind: the real Redis stores under a fresh key prefix, the file stores in a
- * temporary directory, or the in-memory stores. Call inside the suite's `describe`: opened before the suite,
+ * The stores for one suite, of any kind: the real Redis stores under a fresh key prefix, the SQLite store (the
+ * embedded mode) or the older file stores in a temporary directory, or the in-memory stores. Call inside the suite's `describe`: opened before the suite,
  * closed after it with their keys or files deleted. `storeKinds` lists the kinds a suite runs on (Redis only
  * when it answers); the store-port suite (tests/server/store-port.test.ts) runs every kind through one contract.
  */
@@ -16,13 +16,14 @@ import { FileStore } from '../../server/storage/file-store';
 import { MemoryEventStore, MemoryStore } from '../../server/storage/memory-store';
 import { RedisEventStore } from '../../server/storage/redis-event-store';
 import { RedisStore } from '../../server/storage/redis-store';
+import { SqliteDb } from '../../server/storage/sqlite-store';
 import type { MatchStore } from '../../server/storage/types';
 import { dropPrefix, testPrefix } from './redis';
 
-export type StoreKind = 'redis' | 'file' | 'memory';
+export type StoreKind = 'redis' | 'sqlite' | 'file' | 'memory';
 
 /** The kinds among `wanted` a suite can run on: Redis only when `redisAvailable` (requireRedis decides). */
-export function storeKinds(redisAvailable: boolean, wanted: readonly StoreKind[] = ['redis', 'file', 'memory']): StoreKind[] {
+export function storeKinds(redisAvailable: boolean, wanted: readonly StoreKind[] = ['redis', 'sqlite', 'file', 'memory']): StoreKind[] {
   return wanted.filter((k) => k !== 'redis' || redisAvailable);
 }
 
@@ -36,6 +37,10 @@ export function suiteStores(kind: StoreKind, suite: string, redisUrl: string): {
     if (kind === 'redis') {
       client = await connectRedis(redisUrl, pino({ level: 'silent' }), 'test');
       stores = { store: new RedisStore(client, prefix), events: new RedisEventStore(client, prefix) };
+    } else if (kind === 'sqlite') {
+      dir = mkdtempSync(join(tmpdir(), `cuecast-${suite}-`));
+      const db = new SqliteDb(dir);
+      stores = { store: db.matches, events: db.events };
     } else if (kind === 'file') {
       dir = mkdtempSync(join(tmpdir(), `cuecast-${suite}-`));
       const fs = new FileStore(dir);
@@ -62,7 +67,7 @@ export function suiteStores(kind: StoreKind, suite: string, redisUrl: string): {
   return {
     /** The Redis key prefix (Redis kind). */
     prefix,
-    /** The data directory (file kind), once the suite runs. */
+    /** The data directory (SQLite and file kinds), once the suite runs. */
     get dir(): string {
       return dir;
     },

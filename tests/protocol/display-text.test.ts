@@ -22,6 +22,10 @@ const REFUSED: [string, string][] = [
   ['only a zero-width space', '\u200b'],
   ['only zero-width joiners and spaces', '\u200d \u200b'],
   ['only a Hangul filler', '\u3164'],
+  ['only a Braille blank', '\u2800'],
+  ['only Braille blanks and a halfwidth Hangul filler', '\u2800\uffa0\u2800'],
+  ['only a Khmer inherent vowel', '\u17b4'],
+  ['only a musical-symbol null note head', '\u{1d159}'],
   ['only combining marks', '\u0301\u0301'],
   ['only a word joiner', '\u2060'],
 ];

@@ -22,8 +22,15 @@ class FakeServer {
   refuseNext: string | null = null;
   /** A server of another build: refuses every record with `protocol-mismatch`. */
   otherBuild = false;
+  /** The store's answer to the next records: `store-unavailable` (nothing written) or `outcome-unknown` (written, unconfirmed). */
+  store: { code: 'store-unavailable' | 'outcome-unknown'; times: number } | null = null;
   send = async (e: OutboxEntry): Promise<RecordAck> => {
     if (!this.online) throw new Error('offline');
+    if (this.store && this.store.times > 0) {
+      this.store.times--;
+      if (this.store.code === 'outcome-unknown' && !this.log.some((x) => x.stepId === e.stepId)) this.log.push(e);
+      return { ok: false, error: { code: this.store.code, message: 'retry with the same stepId' } };
+    }
     if (this.otherBuild) return { ok: false, error: { code: 'protocol-mismatch', message: 'this page is from an older version of cuecast: reload the page', field: 'protocol' } };
     const ok = (duplicate?: boolean): RecordAck =>
       ({ ok: true, matchId: e.matchId, version: this.log.length, state: {} as never, stats: {} as never, ...(duplicate ? { duplicate } : {}) });
@@ -58,6 +65,26 @@ describe('outbox', () => {
     // the next step continues from the acknowledged version even before a state push arrives
     expect(box.enqueue(miss, 0).expectedVersion).toBe(2);
   });
+
+  for (const code of ['store-unavailable', 'outcome-unknown'] as const) {
+    test(`a store answer (${code}) keeps the step and those after it; sent again with the same ids, each is logged once`, async () => {
+      const storage = new MemStorage();
+      const server = new FakeServer();
+      server.store = { code, times: 2 };
+      const box = new Outbox('m1', storage, server.send);
+      const ids = [box.enqueue(made(1), 0), box.enqueue(miss, 0)].map((e) => e.stepId);
+      const events: OutboxNotice[] = [];
+      box.on((e) => events.push(e));
+      await box.flush();
+      await box.flush();
+      expect(events).toEqual([expect.objectContaining({ kind: 'unsent', reason: code }), expect.objectContaining({ kind: 'unsent', reason: code })]);
+      expect(box.size).toBe(2);
+      expect(JSON.parse(storage.getItem(outboxKey('m1'))!)).toHaveLength(2);
+      await box.flush(); // the store answers again
+      expect(box.size).toBe(0);
+      expect(server.log.map((e) => e.stepId)).toEqual(ids);
+    });
+  }
 
   test('a server of another build (protocol-mismatch) judges nothing: the steps stay for the reloaded page', async () => {
     const storage = new MemStorage();

@@ -66,7 +66,8 @@ describe.skipIf(!hasBinary)('Redis outage during a stream of shots', () => {
           expect(ack.version).toBe(i + 1);
           break;
         }
-        expect(ack.error.code).toBe('internal');
+        // No answer in time (the request's own timeout: 'internal'), or the store's: not confirmed, or refused.
+        expect(['internal', 'outcome-unknown', 'store-unavailable']).toContain(ack.error.code);
         retries++;
         await sleep(100);
       }
@@ -157,7 +158,7 @@ describe.skipIf(!hasBinary)('Redis outage during a stream of shots', () => {
       expect(after[1]![0]).not.toHaveProperty('stats');
       // The full room's push is the delta from the version the viewers had: applied, it gives the server's statistics.
       const ack = onA.acks[0]!;
-      if (!ack.ok || ack.detail !== 'full') throw new Error('subscribe refused');
+      if (!ack.ok || ack.detail !== 'full' || 'unchanged' in ack) throw new Error('subscribe refused');
       let stats = ack.stats;
       for (const p of onA.v.pushes) stats = applyStatsDelta(stats, p.stats!)!;
       expect(after[0]![0]!.stats?.since).toBe(3);

@@ -2,7 +2,7 @@
  * No acknowledged step is lost when an instance dies: the server runs as a child process (tsx server/main.ts)
  * that is SIGKILLed while the scorer records shot after shot; a new process must hold every
  * acknowledged step, in order, at its acknowledged version. Redis mode (shared Redis, own key prefix) and
- * embedded mode (DATA_DIR). Also a graceful restart in embedded mode.
+ * embedded mode (the SQLite database in DATA_DIR). Also a graceful restart in embedded mode.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
@@ -85,7 +85,7 @@ describe.skipIf(!redis.available)('killing an instance (Redis mode)', () => {
   });
 });
 
-describe('embedded mode (file store)', () => {
+describe('embedded mode (SQLite)', () => {
   const tempDir = tempDirs();
 
   it('a killed process loses no acknowledged step', async () => {

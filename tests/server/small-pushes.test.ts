@@ -50,7 +50,7 @@ describe.skipIf(!redis.available)('small pushes', () => {
     expect(fullAck).toMatchObject({ ok: true, detail: 'full', version: 0 });
     expect(bugAck).toMatchObject({ ok: true, detail: 'scorebug', version: 0 });
     expect(bugAck).not.toHaveProperty('stats');
-    if (!fullAck.ok || fullAck.detail !== 'full') return;
+    if (!fullAck.ok || fullAck.detail !== 'full' || 'unchanged' in fullAck) return;
     // The pages' live client follows the same match (deltas applied, resync on a gap).
     const client = createClient({ url: env.s1.url });
     clients.push(client);
@@ -102,7 +102,7 @@ describe.skipIf(!redis.available)('small pushes', () => {
     const steps = plausibleSteps(160, LONG_SETUP, { seed: 22, undoRate: 0.15 });
     const socket = await open(env.s2.url);
     const ack = await request(socket, 'subscribe', { matchId: m.id });
-    if (!ack.ok || ack.detail !== 'full') throw new Error('subscribe refused');
+    if (!ack.ok || ack.detail !== 'full' || 'unchanged' in ack) throw new Error('subscribe refused');
     let version = ack.version;
     let stats = ack.stats;
     const resyncs: number[] = [];
@@ -120,7 +120,7 @@ describe.skipIf(!redis.available)('small pushes', () => {
           } else {
             resyncs.push(version);
             const again = await request(socket, 'subscribe', { matchId: m.id, sinceVersion: version });
-            if (!again.ok || again.detail !== 'full') throw new Error('resync refused');
+            if (!again.ok || again.detail !== 'full' || 'unchanged' in again) throw new Error('resync refused');
             // The whole sheet at the version of the ack: the server's, and the engine's for that log prefix.
             expect(again.stats).toEqual(statsOf(replay(setup, steps.slice(0, again.version))));
             version = again.version;

@@ -30,7 +30,8 @@ import type { EventService } from '../../events/service';
 import type { MatchService } from '../../matches/service';
 import { secretEquals } from '../../tokens';
 import { recordBodySchema } from '../../../shared/protocol/wire-schemas';
-import { parseEnvelope } from '../../matches/validate';
+import { StoreRefusal } from '../../storage/store-errors';
+import { parseEnvelope, refuseForbiddenKey } from '../../matches/validate';
 import { sheetCsv } from './csv';
 import { sendError } from './errors';
 import { eventRoutes } from './events-api';
@@ -78,6 +79,12 @@ export function apiRouter(opts: ApiOptions): Router {
   // A sponsor's logo is uploaded as the raw body: its route reads it before the JSON parser.
   sponsorUploadRoute(r, opts.events, bearer);
   r.use(express.json({ limit: opts.bodyLimitBytes, strict: false }));
+  // A `__proto__` / `constructor` / `prototype` key anywhere in a body is refused by name (schemas would drop it silently).
+  r.use((req, res, next) => {
+    const refused = req.body === undefined ? null : refuseForbiddenKey(req.body, invalidCode(req));
+    if (refused) return sendError(res, refused.error);
+    next();
+  });
   // A body the JSON parser left alone (sent as text/plain, a form, or with no Content-Type): say so, rather
   // than "expected object, received undefined" further on. A change without a body (a card button) passes.
   r.use((req, res, next) => {
@@ -211,6 +218,8 @@ export function apiRouter(opts: ApiOptions): Router {
     // A %-escape in the address that does not decode (`/api/matches/%E0`): the path is at fault, not the body.
     if (err instanceof URIError) return sendError(res, { code: invalid, message: 'path: the address has a malformed %-escape', field: 'path' });
     if (err.status && err.status >= 400 && err.status < 500) return sendError(res, { code: invalid, message: `body: ${err.message}`, field: 'body' });
+    // The store refused (disk full, a damaged record, …): nothing was changed; said with its cause (and logged by the store's health).
+    if (err instanceof StoreRefusal) return sendError(res, { code: 'store-unavailable', message: `the store refused (${err.reason}): nothing was changed; retry later` });
     log.error({ err: err.message, path: req.path }, 'request failed');
     sendError(res, { code: 'internal', message: 'internal error' });
   });

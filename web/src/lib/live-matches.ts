@@ -66,6 +66,8 @@ export function matchSubscriptions(link: Link & { readonly port: LivePort }, fol
       link.port.timeout(SUBSCRIBE_TIMEOUT_MS).emit('subscribe', req, (err, ack) => {
         if (err || !ack) return done(null);
         if (!ack.ok) return done(null, ack.error);
+        // In the room already and at the latest version (we named it): what we hold is current, the pushes keep it so.
+        if ('unchanged' in ack) return done(held);
         const { ok: _ok, detail: _detail, ...feed } = ack; // set-up, state and (detail `full`) statistics
         done(feed);
       });

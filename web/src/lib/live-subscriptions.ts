@@ -96,7 +96,8 @@ export function subscriptions<V extends Versioned, P extends Versioned>(link: Li
   const subs = new Map<string, Sub<V, P>>();
 
   const deliver = (sub: Sub<V, P>, value: V) => {
-    if (sub.held && value.version < sub.held.version) return;
+    // Older than held, or the held value itself (an `unchanged` answer): nothing new to hear.
+    if (sub.held && (value.version < sub.held.version || value === sub.held)) return;
     sub.held = value;
     for (const l of [...sub.listeners]) l.hear(value);
   };

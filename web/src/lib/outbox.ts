@@ -52,6 +52,13 @@ export function isTokenRefusal(error: ApiError): boolean {
   return error.code === 'unauthorized' || error.code === 'forbidden';
 }
 
+/**
+ * Answers about the store, not the step (server/matches/service.ts): `outcome-unknown` (the store did not confirm:
+ * the step may be recorded) and `store-unavailable` (the store refused: nothing recorded). The step stays queued
+ * and is sent again with the same event id, which the server records once.
+ */
+export const STORE_RETRY_CODES: readonly ApiError['code'][] = ['outcome-unknown', 'store-unavailable'];
+
 /** localStorage key of a match's outbox. */
 export const outboxKey = (matchId: string) => `cuecast.outbox.${matchId}`;
 
@@ -215,6 +222,11 @@ export class Outbox {
         // it for the reloaded page, which replays them with the same event ids.
         this.changed();
         this.emit({ kind: 'unsent', entry, reason: 'protocol-mismatch' });
+        return;
+      }
+      if (!ack.ok && STORE_RETRY_CODES.includes(ack.error.code)) {
+        this.changed();
+        this.emit({ kind: 'unsent', entry, reason: ack.error.code });
         return;
       }
       if (ack.ok) {

@@ -1,0 +1,437 @@
+/**
+ * The embedded (single-instance) store on SQLite (better-sqlite3): one database file `cuecast.db` in
+ * DATA_DIR, in WAL mode with `synchronous=FULL`, so a transaction is on disk before it is acknowledged.
+ *
+ * Tables: `matches` (record, version, listing row, checkpoint), `steps` (one row per accepted step: match,
+ * version, stepId, step JSON, time; the stepId is unique per match), `events` (one document per event, its
+ * version and listing row), `event_links` (match → events listing it) and `sponsor_images` (an event's
+ * sponsor logos: type and bytes). A step, the match's new version and
+ * its listing row are written in one transaction; an event document and its link changes in another. A write
+ * the database refuses (disk full, I/O error) rolls back whole and is reported as a `StoreRefusal`: nothing is
+ * acknowledged, and the next write goes through once the cause is gone.
+ *
+ * Damage stays local: a step row that does not parse ends its match's readable log (the match is served up
+ * to the step before it, accepts no more steps, and is reported in the log and `/healthz`); a listing row or an
+ * event document that does not parse is left out of the lists and reported. Nothing else is affected.
+ *
+ * better-sqlite3 is synchronous: each call runs to its end (fsync included) on the event loop, so calls never
+ * interleave and compare-and-append needs no lock of its own.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { EventListing } from '../../shared/protocol/event';
+import { SAFE_ID } from '../../shared/protocol/limits';
+import type { MatchSummary } from '../../shared/protocol/wire';
+import type { EventDoc, EventStore, LinkChange, SaveResult, SponsorImage } from './event-store';
+import { listingOf } from './event-store';
+import { sqliteCause, StoreHealth, StoreRefusal } from './store-errors';
+import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredStep, type StoredSnapshot } from './types';
+
+/** File name of the database inside DATA_DIR. */
+export const DB_FILE = 'cuecast.db';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS matches (
+  id TEXT PRIMARY KEY,
+  record TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  summary TEXT NOT NULL,
+  updated_at INTEGER NOT NULL,
+  checkpoint TEXT
+);
+CREATE INDEX IF NOT EXISTS matches_updated ON matches (updated_at);
+CREATE TABLE IF NOT EXISTS steps (
+  match_id TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  step_id TEXT NOT NULL,
+  step TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (match_id, version),
+  UNIQUE (match_id, step_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS events (
+  id TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  listing TEXT NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_updated ON events (updated_at);
+CREATE TABLE IF NOT EXISTS sponsor_images (
+  event_id TEXT NOT NULL,
+  sponsor_id TEXT NOT NULL,
+  type TEXT NOT NULL,
+  bytes BLOB NOT NULL,
+  PRIMARY KEY (event_id, sponsor_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS event_links (
+  match_id TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  PRIMARY KEY (match_id, event_id)
+) WITHOUT ROWID;
+`;
+
+interface StepRow {
+  version: number;
+  event_id: string;
+  step: string;
+  at: number;
+}
+
+/** Run `f`, turning a SQLite error into a `StoreRefusal` (the transaction was rolled back: nothing written). */
+function refusing<T>(health: StoreHealth, f: () => T): T {
+  try {
+    const out = f();
+    health.wrote();
+    return out;
+  } catch (err) {
+    if (err instanceof StoreRefusal) throw err;
+    const e = err as { code?: string; message?: string };
+    const refusal = new StoreRefusal(sqliteCause(e.code), `${e.code ?? 'error'}: ${e.message ?? String(err)}`);
+    health.refused(refusal.reason, refusal.message, Date.now());
+    throw refusal;
+  }
+}
+
+/**
+ * The database file of an embedded server, opened (created with its tables when new) in WAL mode with
+ * `synchronous=FULL`. `matches` and `events` are the two store ports over it; `health` hears damage and refusals.
+ * @throws when the directory cannot be created or the file is not a database.
+ */
+export class SqliteDb {
+  readonly db: Database.Database;
+  readonly matches: SqliteMatchStore;
+  readonly events: SqliteEventStore;
+  private closed = false;
+
+  constructor(
+    readonly dir: string,
+    readonly health: StoreHealth = new StoreHealth(),
+  ) {
+    mkdirSync(dir, { recursive: true });
+    this.db = new Database(join(dir, DB_FILE));
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 5000');
+    // After a checkpoint the WAL file shrinks back to at most this size (it would otherwise keep its largest size).
+    this.db.pragma('journal_size_limit = 4194304');
+    this.db.exec(SCHEMA);
+    this.matches = new SqliteMatchStore(this);
+    this.events = new SqliteEventStore(this);
+  }
+
+  /** A value of the `meta` table (e.g. the file-store import marker), or undefined. */
+  meta(key: string): string | undefined {
+    return (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+  }
+
+  /** Set a value of the `meta` table. */
+  setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  /**
+   * Write under `refusing`: a SQLite error becomes a StoreRefusal with its cause, reported to `health`. On a
+   * full disk the WAL is checkpointed and truncated (best effort), so the space it holds is free for the retry.
+   */
+  write<T>(f: () => T): T {
+    if (this.closed) throw new Error('store closed');
+    try {
+      return refusing(this.health, f);
+    } catch (err) {
+      if (err instanceof StoreRefusal && err.reason === 'disk-full') {
+        try {
+          this.db.pragma('wal_checkpoint(TRUNCATE)');
+        } catch {
+          // Still no room: the next write tries again.
+        }
+      }
+      throw err;
+    }
+  }
+
+  /** Close the database (both ports). Idempotent. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.db.close();
+  }
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+}
+
+/** Match store over the `matches` and `steps` tables of a `SqliteDb`. */
+export class SqliteMatchStore implements MatchStore {
+  readonly kind = 'sqlite' as const;
+  private readonly db: Database.Database;
+  /** Matches with a damaged step row: id → first unreadable version. */
+  private readonly damagedAt = new Map<string, number>();
+  private readonly q;
+
+  constructor(private readonly owner: SqliteDb) {
+    this.db = owner.db;
+    const db = this.db;
+    this.q = {
+      insertMatch: db.prepare('INSERT INTO matches (id, record, version, summary, updated_at) VALUES (?, ?, 0, ?, ?)'),
+      match: db.prepare('SELECT record, version, checkpoint FROM matches WHERE id = ?'),
+      version: db.prepare('SELECT version FROM matches WHERE id = ?'),
+      steps: db.prepare('SELECT version, step_id, step, at FROM steps WHERE match_id = ? AND version > ? AND version <= ? ORDER BY version'),
+      stepVersion: db.prepare('SELECT version FROM steps WHERE match_id = ? AND step_id = ?'),
+      insertStep: db.prepare('INSERT INTO steps (match_id, version, step_id, step, at) VALUES (?, ?, ?, ?, ?)'),
+      bump: db.prepare('UPDATE matches SET version = ?, summary = ?, updated_at = ? WHERE id = ? AND version = ?'),
+      checkpoint: db.prepare('UPDATE matches SET checkpoint = ? WHERE id = ?'),
+      list: db.prepare('SELECT id, summary FROM matches ORDER BY updated_at DESC LIMIT ?'),
+    };
+  }
+
+  private get health(): StoreHealth {
+    return this.owner.health;
+  }
+
+  async create(record: MatchRecord, snapshot: StoredSnapshot): Promise<void> {
+    if (!SAFE_ID.test(record.id)) throw new Error(`bad match id ${record.id}`);
+    this.owner.write(() => this.q.insertMatch.run(record.id, JSON.stringify(record), JSON.stringify(snapshot.summary), snapshot.summary.updatedAt));
+  }
+
+  async load(id: string): Promise<LoadedLog | null> {
+    const head = this.head(id);
+    if (!head) return null;
+    return { record: head.record, steps: this.readSteps(id, 0, head.version) };
+  }
+
+  async open(id: string, tail: number): Promise<OpenedLog | null> {
+    const head = this.head(id);
+    if (!head) return null;
+    const length = this.readableLength(id, head.version);
+    const { checkpoint, from } = openedRange(head.checkpoint, length, tail);
+    const steps = this.readSteps(id, from, length);
+    // A damaged row inside the range shortens the readable log: a checkpoint past it is not used.
+    const end = from + steps.length;
+    if (end < length) {
+      const again = openedRange(head.checkpoint, end, tail);
+      return { record: head.record, checkpoint: again.checkpoint, steps: this.readSteps(id, again.from, end), from: again.from };
+    }
+    return { record: head.record, checkpoint, steps, from };
+  }
+
+  async stepsSince(id: string, version: number, upTo?: number): Promise<StoredStep[]> {
+    const head = this.q.version.get(id) as { version: number } | undefined;
+    if (!head) return [];
+    return this.readSteps(id, version, Math.min(upTo ?? head.version, this.readableLength(id, head.version)));
+  }
+
+  async versionOfStep(id: string, stepId: string): Promise<number | undefined> {
+    const row = this.q.stepVersion.get(id, stepId) as { version: number } | undefined;
+    const damaged = this.damagedAt.get(id);
+    return row && (damaged === undefined || row.version < damaged) ? row.version : undefined;
+  }
+
+  async saveCheckpoint(id: string, checkpoint: Checkpoint): Promise<void> {
+    this.owner.write(() => this.q.checkpoint.run(JSON.stringify(checkpoint), id));
+  }
+
+  async append(id: string, expectedVersion: number, event: StoredStep, snapshot: StoredSnapshot): Promise<AppendResult> {
+    const damaged = this.damagedAt.get(id);
+    if (damaged !== undefined) {
+      throw new StoreRefusal('damaged', `match ${id}: the stored step at version ${damaged} is damaged; the match is read-only up to version ${damaged - 1}`);
+    }
+    return this.owner.write(() =>
+      this.db.transaction((): AppendResult => {
+        const dup = this.q.stepVersion.get(id, event.stepId) as { version: number } | undefined;
+        if (dup) return { status: 'duplicate', version: dup.version };
+        const head = this.q.version.get(id) as { version: number } | undefined;
+        if (!head) throw new Error(`match ${id} is not in the store`);
+        if (head.version !== expectedVersion) return { status: 'stale', version: head.version };
+        const version = expectedVersion + 1;
+        this.q.insertStep.run(id, version, event.stepId, JSON.stringify(event.step), event.at);
+        this.q.bump.run(version, JSON.stringify(snapshot.summary), snapshot.summary.updatedAt, id, expectedVersion);
+        return { status: 'ok', version };
+      }).immediate(),
+    );
+  }
+
+  async list(limit: number): Promise<MatchSummary[]> {
+    const out: MatchSummary[] = [];
+    for (const row of this.q.list.iterate(limit) as Iterable<{ id: string; summary: string }>) {
+      try {
+        out.push(JSON.parse(row.summary) as MatchSummary);
+      } catch (err) {
+        this.health.damaged({ kind: 'match', id: row.id, reason: `listing row: ${(err as Error).message}` });
+      }
+    }
+    return out;
+  }
+
+  async close(): Promise<void> {
+    this.owner.close();
+  }
+
+  /** Record, version and checkpoint of a match, or null when unknown (or its record row is damaged: reported). */
+  private head(id: string): { record: MatchRecord; version: number; checkpoint: Checkpoint | null } | null {
+    if (!SAFE_ID.test(id)) return null;
+    const row = this.q.match.get(id) as { record: string; version: number; checkpoint: string | null } | undefined;
+    if (!row) return null;
+    let record: MatchRecord;
+    try {
+      const stored = JSON.parse(row.record) as MatchRecord;
+      if (typeof stored !== 'object' || stored === null || stored.id !== id) throw new Error('not a match record');
+      record = { ...stored, rulesVersion: storedRulesVersion(stored.rulesVersion) };
+    } catch (err) {
+      this.health.damaged({ kind: 'match', id, version: 0, reason: `match record: ${(err as Error).message}` });
+      throw new StoreRefusal('damaged', `match ${id}: its stored record is damaged`);
+    }
+    let checkpoint: Checkpoint | null = null;
+    if (row.checkpoint) {
+      try {
+        checkpoint = JSON.parse(row.checkpoint) as Checkpoint;
+      } catch {
+        checkpoint = null; // Not the truth: the log is replayed instead, and a new one is saved later.
+      }
+    }
+    return { record, version: row.version, checkpoint };
+  }
+
+  /** How many leading steps of the match can be read (its version, or up to a damaged row found earlier). */
+  private readableLength(id: string, version: number): number {
+    const d = this.damagedAt.get(id);
+    return d === undefined ? version : Math.min(version, d - 1);
+  }
+
+  /** Steps `from + 1 … to`, stopping before the first row that does not parse or is out of sequence (reported). */
+  private readSteps(id: string, from: number, to: number): StoredStep[] {
+    const out: StoredStep[] = [];
+    if (to <= from) return out;
+    let expected = from + 1;
+    for (const row of this.q.steps.iterate(id, from, to) as Iterable<StepRow>) {
+      let reason: string | null = null;
+      let step: unknown;
+      if (row.version !== expected) reason = `version ${expected} is missing`;
+      else {
+        try {
+          step = JSON.parse(row.step);
+          if (typeof step !== 'object' || step === null || typeof row.step_id !== 'string' || typeof row.at !== 'number') reason = 'not a step';
+        } catch (err) {
+          reason = (err as Error).message;
+        }
+      }
+      if (reason !== null) {
+        this.markDamaged(id, expected, reason);
+        break;
+      }
+      out.push({ stepId: row.step_id, step: step as StoredStep['step'], at: row.at });
+      expected++;
+    }
+    if (out.length < to - from && !this.damagedAt.has(id)) this.markDamaged(id, from + out.length + 1, 'step row missing');
+    return out;
+  }
+
+  private markDamaged(id: string, version: number, reason: string): void {
+    const was = this.damagedAt.get(id);
+    if (was !== undefined && was <= version) return;
+    this.damagedAt.set(id, version);
+    this.health.damaged({ kind: 'match', id, version, reason: `step row: ${reason}` });
+  }
+}
+
+/** Event store over the `events` and `event_links` tables of a `SqliteDb`. */
+export class SqliteEventStore implements EventStore {
+  readonly kind = 'sqlite' as const;
+  private readonly db: Database.Database;
+  private readonly q;
+
+  constructor(private readonly owner: SqliteDb) {
+    this.db = owner.db;
+    const db = this.db;
+    this.q = {
+      insert: db.prepare('INSERT INTO events (id, doc, version, listing, updated_at) VALUES (?, ?, ?, ?, ?)'),
+      get: db.prepare('SELECT doc, version FROM events WHERE id = ?'),
+      version: db.prepare('SELECT version FROM events WHERE id = ?'),
+      update: db.prepare('UPDATE events SET doc = ?, version = ?, listing = ?, updated_at = ? WHERE id = ? AND version = ?'),
+      link: db.prepare('INSERT OR IGNORE INTO event_links (match_id, event_id) VALUES (?, ?)'),
+      unlink: db.prepare('DELETE FROM event_links WHERE match_id = ? AND event_id = ?'),
+      ofMatch: db.prepare('SELECT event_id FROM event_links WHERE match_id = ?'),
+      list: db.prepare('SELECT id, listing FROM events ORDER BY updated_at DESC LIMIT ?'),
+      putImage: db.prepare('INSERT INTO sponsor_images (event_id, sponsor_id, type, bytes) VALUES (?, ?, ?, ?) ON CONFLICT (event_id, sponsor_id) DO UPDATE SET type = excluded.type, bytes = excluded.bytes'),
+      image: db.prepare('SELECT type, bytes FROM sponsor_images WHERE event_id = ? AND sponsor_id = ?'),
+      dropImage: db.prepare('DELETE FROM sponsor_images WHERE event_id = ? AND sponsor_id = ?'),
+    };
+  }
+
+  async putSponsorImage(eventId: string, sponsorId: string, image: SponsorImage): Promise<void> {
+    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) throw new Error(`bad sponsor id ${eventId}/${sponsorId}`);
+    this.owner.write(() => this.q.putImage.run(eventId, sponsorId, image.type, image.bytes));
+  }
+
+  async loadSponsorImage(eventId: string, sponsorId: string): Promise<SponsorImage | null> {
+    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) return null;
+    const row = this.q.image.get(eventId, sponsorId) as { type: SponsorImage['type']; bytes: Buffer } | undefined;
+    return row ? { type: row.type, bytes: row.bytes } : null;
+  }
+
+  async deleteSponsorImage(eventId: string, sponsorId: string): Promise<void> {
+    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) return;
+    this.owner.write(() => this.q.dropImage.run(eventId, sponsorId));
+  }
+
+  async createEvent(doc: EventDoc): Promise<void> {
+    if (!SAFE_ID.test(doc.id)) throw new Error(`bad event id ${doc.id}`);
+    this.owner.write(() =>
+      this.db.transaction(() => {
+        this.q.insert.run(doc.id, JSON.stringify(doc), doc.version, JSON.stringify(listingOf(doc)), doc.updatedAt);
+        for (const m of doc.matches) this.q.link.run(m.id, doc.id);
+      }).immediate(),
+    );
+  }
+
+  async loadEvent(id: string): Promise<EventDoc | null> {
+    if (!SAFE_ID.test(id)) return null;
+    const row = this.q.get.get(id) as { doc: string } | undefined;
+    if (!row) return null;
+    try {
+      const doc = JSON.parse(row.doc) as EventDoc;
+      if (typeof doc !== 'object' || doc === null || doc.id !== id) throw new Error('not an event document');
+      return doc;
+    } catch (err) {
+      this.owner.health.damaged({ kind: 'event', id, reason: `event document: ${(err as Error).message}` });
+      throw new StoreRefusal('damaged', `event ${id}: its stored document is damaged`);
+    }
+  }
+
+  async saveEvent(doc: EventDoc, expectedVersion: number, links: LinkChange): Promise<SaveResult> {
+    return this.owner.write(() =>
+      this.db.transaction((): SaveResult => {
+        const cur = this.q.version.get(doc.id) as { version: number } | undefined;
+        if (!cur) throw new Error(`event ${doc.id} is not in the store`);
+        if (cur.version !== expectedVersion) return { status: 'stale', version: cur.version };
+        this.q.update.run(JSON.stringify(doc), doc.version, JSON.stringify(listingOf(doc)), doc.updatedAt, doc.id, expectedVersion);
+        for (const m of links.linked) this.q.link.run(m, doc.id);
+        for (const m of links.unlinked) this.q.unlink.run(m, doc.id);
+        return { status: 'ok', version: doc.version };
+      }).immediate(),
+    );
+  }
+
+  async eventsOfMatch(matchId: string): Promise<string[]> {
+    return (this.q.ofMatch.all(matchId) as { event_id: string }[]).map((r) => r.event_id);
+  }
+
+  async listEvents(limit: number): Promise<EventListing[]> {
+    const out: EventListing[] = [];
+    for (const row of this.q.list.iterate(limit) as Iterable<{ id: string; listing: string }>) {
+      try {
+        out.push(JSON.parse(row.listing) as EventListing);
+      } catch (err) {
+        this.owner.health.damaged({ kind: 'event', id: row.id, reason: `listing row: ${(err as Error).message}` });
+      }
+    }
+    return out;
+  }
+
+  async close(): Promise<void> {
+    this.owner.close();
+  }
+}
