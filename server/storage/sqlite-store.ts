@@ -75,7 +75,7 @@ CREATE TABLE IF NOT EXISTS event_links (
 
 interface StepRow {
   version: number;
-  event_id: string;
+  step_id: string;
   step: string;
   at: number;
 }
