@@ -117,11 +117,9 @@ export class EventService {
    * Refusals: `not-found` (eventId, table), `unauthorized` / `forbidden` (token), `no-current-match`.
    */
   async currentMatchFor(id: string, token: string | undefined, tableId: string): Promise<{ ok: true; matchId: string } | Failure> {
-    const doc = await this.read(id);
-    if (!doc) return eventNotFound(id);
-    const denied = authFailure(doc, token);
-    if (denied) return denied;
-    const found = findTable(doc, tableId);
+    const doc = await this.organisers(id, token);
+    if (!doc.ok) return doc;
+    const found = findTable(doc.doc, tableId);
     if ('ok' in found) return found;
     if (!found.table.current) return fail('no-current-match', `table: ${found.table.name} has no current match`, 'table');
     return { ok: true, matchId: found.table.current };
@@ -133,11 +131,15 @@ export class EventService {
    * when `expected` is not the event's version, and `fn`'s own; `internal` when the store is unavailable.
    */
   async change(id: string, token: string | undefined, expected: number | undefined, fn: (doc: EventDoc) => Change): Promise<Changed | Failure> {
+    const doc = await this.organisers(id, token);
+    return doc.ok ? this.commit(id, expected, fn) : doc;
+  }
+
+  /** Event `id` for the holder of its organiser `token`; refusals `not-found` (eventId), `unauthorized` / `forbidden` (token). */
+  private async organisers(id: string, token: string | undefined): Promise<{ ok: true; doc: EventDoc } | Failure> {
     const doc = await this.read(id);
     if (!doc) return eventNotFound(id);
-    const denied = authFailure(doc, token);
-    if (denied) return denied;
-    return this.commit(id, expected, fn);
+    return authFailure(doc, token) ?? { ok: true, doc };
   }
 
   /**
@@ -152,10 +154,9 @@ export class EventService {
     tableId: string,
     body: z.output<typeof tableMatchSchema>,
   ): Promise<{ ok: true; event: EventDoc; match: { id: string; scorerToken: string } } | Failure> {
-    const doc = await this.read(id);
-    if (!doc) return eventNotFound(id);
-    const denied = authFailure(doc, token);
-    if (denied) return denied;
+    const authorised = await this.organisers(id, token);
+    if (!authorised.ok) return authorised;
+    const { doc } = authorised;
     const found = findTable(doc, tableId);
     if ('ok' in found) return found;
     if (body.expectedVersion !== undefined && body.expectedVersion !== doc.version) return stale(doc.version, body.expectedVersion);
@@ -195,10 +196,8 @@ export class EventService {
    * image is removed again. @returns the event and the new sponsor.
    */
   async addSponsor(id: string, token: string | undefined, meta: Omit<SponsorInfo, 'id'>, image: SponsorImage): Promise<(Changed & { sponsor: SponsorInfo }) | Failure> {
-    const doc = await this.read(id);
-    if (!doc) return eventNotFound(id);
-    const denied = authFailure(doc, token);
-    if (denied) return denied;
+    const authorised = await this.organisers(id, token);
+    if (!authorised.ok) return authorised;
     const sponsor: SponsorInfo = { id: `s${newMatchId()}`, ...meta };
     await this.store.putSponsorImage(id, sponsor.id, image);
     const res = await this.commit(id, undefined, (d) => withSponsor(d, sponsor));
