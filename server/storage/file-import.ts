@@ -46,7 +46,7 @@ export function importFileStore(dir: string, sqlite: SqliteDb, summarise: Summar
   const done: FileImport = { at: now, matches: 0, steps: 0, events: 0, skipped: [] };
   const db = sqlite.db;
   const insertMatch = db.prepare('INSERT OR IGNORE INTO matches (id, record, version, summary, updated_at) VALUES (?, ?, ?, ?, ?)');
-  const insertStep = db.prepare('INSERT INTO steps (match_id, version, event_id, step, at) VALUES (?, ?, ?, ?, ?)');
+  const insertStep = db.prepare('INSERT INTO steps (match_id, version, step_id, step, at) VALUES (?, ?, ?, ?, ?)');
   const insertEvent = db.prepare('INSERT OR IGNORE INTO events (id, doc, version, listing, updated_at) VALUES (?, ?, ?, ?, ?)');
   const link = db.prepare('INSERT OR IGNORE INTO event_links (match_id, event_id) VALUES (?, ?)');
   sqlite.write(() =>
