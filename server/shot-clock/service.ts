@@ -5,7 +5,6 @@
  * The clock never touches the step log, the rules' state or the score sheet.
  */
 import type { Logger } from 'pino';
-import type { PlayerKey } from '../../shared/protocol/setup';
 import type { ShotClockPush } from '../../shared/protocol/shot-clock';
 import type { MatchState } from '../../shared/protocol/state';
 import {
@@ -107,14 +106,14 @@ export class ShotClockService {
     }
   }
 
-  private async authorised(matchId: string, auth: ShotClockAuth): Promise<{ ok: true; state: MatchState; winner: PlayerKey | null } | Failure> {
+  private async authorised(matchId: string, auth: ShotClockAuth): Promise<{ ok: true; state: MatchState } | Failure> {
     const match = await this.opts.matches.currentState(matchId);
     if (!match) return matchNotFound(matchId);
     if ('scorerToken' in auth) {
       if (auth.scorerToken === undefined || auth.scorerToken === '') return fail('unauthorized', 'the clock needs the scorer token (Authorization: Bearer …)', 'token');
       if (!(await this.opts.matches.tokenValid(matchId, auth.scorerToken))) return fail('forbidden', 'this token is not the scorer token of this match', 'token');
     }
-    return { ok: true, state: match.state, winner: match.state.winner };
+    return { ok: true, state: match.state };
   }
 
   /** Read, decide with `fn`, and write with compare-and-set (again on a lost race); push what was stored. */

@@ -1,5 +1,6 @@
 /** HTTP status for each wire error code, and the JSON error body `{error: {code, message, field?}}`. */
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { RulesError } from '../../../shared/protocol/errors';
 import type { ApiError, ErrorCode } from '../../../shared/protocol/errors';
 
 /**
@@ -55,4 +56,19 @@ export function statusOf(code: ErrorCode): number {
 /** Send `{error, ...extra}` with the status of its code. */
 export function sendError(res: Response, error: ApiError, extra: Record<string, unknown> = {}): void {
   res.status(statusOf(error.code)).json({ error, ...extra });
+}
+
+/** A request with its path parameters (`:id`, `:table`, `:playerId`, `:action`). */
+export type Req = Request<Record<string, string>>;
+
+/** Run a route; a RulesError thrown by a body parse or the set-up parser is its refusal. */
+export function route(fn: (req: Req, res: Response) => Promise<void>) {
+  return async (req: Req, res: Response) => {
+    try {
+      await fn(req, res);
+    } catch (err) {
+      if (err instanceof RulesError) return sendError(res, err.toJSON());
+      throw err;
+    }
+  };
 }

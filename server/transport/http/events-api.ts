@@ -14,7 +14,6 @@
  * - `POST /api/events/:id/tables/:table/cards/:action` (a button box: no body needed) → `{table}`.
  */
 import type { Request, Response, Router } from 'express';
-import { RulesError } from '../../../shared/protocol/errors';
 import { CARD_ACTIONS, type CardAction, type EventInfo } from '../../../shared/protocol/event';
 import {
   assignSchema,
@@ -30,7 +29,7 @@ import { checkDefaults, findTable, publicInfo, tableStateOf, withoutNext, withou
 import { eventNotFound, type Changed, type EventService } from '../../events/service';
 import type { Failure } from '../../failure';
 import { secretEquals } from '../../tokens';
-import { sendError } from './errors';
+import { route, sendError } from './errors';
 
 export interface EventRoutesOptions {
   events: EventService;
@@ -43,21 +42,6 @@ type Bearer = (req: Request) => string | undefined;
 /** Answer a refusal with its status (and `currentVersion` for `stale`). */
 function refuse(res: Response, f: Failure): void {
   sendError(res, f.error, f.currentVersion === undefined ? {} : { currentVersion: f.currentVersion });
-}
-
-/** A request with its path parameters (`:id`, `:table`, `:playerId`, `:action`). */
-type Req = Request<Record<string, string>>;
-
-/** Run a route; a RulesError thrown by a body parse or the set-up parser is its refusal. */
-function route(fn: (req: Req, res: Response) => Promise<void>) {
-  return async (req: Req, res: Response) => {
-    try {
-      await fn(req, res);
-    } catch (err) {
-      if (err instanceof RulesError) return sendError(res, err.toJSON());
-      throw err;
-    }
-  };
 }
 
 /** The page URLs of an event: the organiser's page (with its token) and each table's following pages. */

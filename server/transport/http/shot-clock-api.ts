@@ -7,14 +7,13 @@
  * Refusals: `no-clock`, `clock-expired`, `no-extension-left` (409), `match-over`, `invalid-request` (400).
  */
 import type { Request, Response, Router } from 'express';
-import { RulesError } from '../../../shared/protocol/errors';
 import { parseEventBody } from '../../../shared/protocol/event-schemas';
 import { shotClockActionBodySchema, shotClockSettingsBodySchema } from '../../../shared/protocol/shot-clock-schemas';
 import { CLOCK_ACTIONS, type ShotClockAction } from '../../../shared/shot-clock';
 import type { EventService } from '../../events/service';
 import type { Failure } from '../../failure';
 import type { ShotClockResult, ShotClockService } from '../../shot-clock/service';
-import { sendError } from './errors';
+import { route, sendError } from './errors';
 
 /** Add the clock routes to the `/api` router `r`. */
 export function shotClockRoutes(r: Router, shotClocks: ShotClockService, events: EventService, bearer: (req: Request) => string | undefined): void {
@@ -31,15 +30,6 @@ export function shotClockRoutes(r: Router, shotClocks: ShotClockService, events:
   };
   /** A request body parsed with `schema` (an empty body as `{}`); a refusal names the field. */
   const body = <T>(req: Request, schema: Parameters<typeof parseEventBody<T>>[0]): T => parseEventBody(schema, req.body ?? {}, 'invalid-request');
-  const route = (fn: (req: Request<Record<string, string>>, res: Response) => Promise<void>) => async (req: Request<Record<string, string>>, res: Response) => {
-    try {
-      await fn(req, res);
-    } catch (err) {
-      if (err instanceof RulesError) return sendError(res, err.toJSON());
-      throw err;
-    }
-  };
-
   r.put('/matches/:id/clock', route(async (req, res) => {
     const b = body(req, shotClockSettingsBodySchema);
     const settings = 'settings' in b ? b.settings : b.preset === 'off' ? null : b.preset;
