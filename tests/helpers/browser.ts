@@ -63,3 +63,16 @@ export async function decodeQr(el: Locator): Promise<string | null> {
   const png = PNG.sync.read(await el.screenshot());
   return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)?.data ?? null;
 }
+
+/**
+ * Wait until what the page shows has settled for a measurement: its fonts loaded, then two animation frames, so
+ * that every ResizeObserver callback of the last change (the overlay fits names to their slots from one) has run
+ * and its DOM update is laid out. A frame-ordered wait, not a timer: on a loaded machine it takes longer, never
+ * too short.
+ */
+export async function settled(page: import('playwright-core').Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+  });
+}

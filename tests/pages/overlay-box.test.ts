@@ -19,7 +19,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumAvailable } from '../helpers/browser';
+import { chromiumAvailable, settled } from '../helpers/browser';
 import { REPO_ROOT } from '../helpers/server';
 import { MIN, texts } from '../helpers/legibility';
 import { OverlayHarness } from '../helpers/overlay-harness';
@@ -153,7 +153,7 @@ describe.skipIf(!hasChromium)('the scorebug’s box at 1080p, every layout, size
       for (const s of scene.live) await h.record(m as { id: string; scorerToken: string }, s);
       await page.locator(`[data-f="moment"][data-kind="${scene.moment}"]`).waitFor({ timeout: 10_000 });
     }
-    await page.evaluate(() => document.fonts.ready);
+    await settled(page);
   }
 
   /** Measure `page` as shown for `ctx`; the problems found, in words. */

@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '../../web/src/lib/i18n';
-import { chromiumAvailable } from '../helpers/browser';
+import { chromiumAvailable, settled } from '../helpers/browser';
 import { createEvent, EVENT, recordStep } from '../helpers/events';
 import { api } from '../helpers/server';
 import { OverlayHarness } from '../helpers/overlay-harness';
@@ -102,6 +102,7 @@ describe.skipIf(!hasChromium)('the scorebug when a panel is full', () => {
             await page.goto(`${h.url}${path}?layout=${layout}&lang=${lang}&caption=0&anim=0`);
             await page.locator('[data-f="run"]').waitFor();
             await page.locator('[data-f="two-fouls-B"]').waitFor({ state: 'attached' });
+            await settled(page);
             const p = await packing(page);
             expect(p.wrapped, ctx).toEqual([]);
             expect(p.spilled, ctx).toEqual([]);

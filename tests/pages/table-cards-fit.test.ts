@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EVENT_LIMITS } from '../../shared/protocol/event';
-import { chromiumAvailable } from '../helpers/browser';
+import { chromiumAvailable, settled } from '../helpers/browser';
 import { createEvent, EVENT, recordStep, stepsToWin, tableMatch } from '../helpers/events';
 import { api } from '../helpers/server';
 import { OverlayHarness } from '../helpers/overlay-harness';
@@ -38,6 +38,7 @@ describe.skipIf(!hasChromium)('table cards with long texts', () => {
         for (const kind of ['intro', 'summary']) {
           expect((await press(kind)).status).toBe(200);
           await page.locator(`[data-f="card"][data-kind="${kind}"][data-up="1"]`).waitFor();
+          await settled(page);
           const outside = await page.evaluate(() => {
             const card = document.querySelector('[data-f="card"][data-up="1"]')!.getBoundingClientRect();
             const out: string[] = [];
