@@ -18,7 +18,7 @@ import type { ShotClockDoc, ShotClockStore } from './store';
 
 
 /** An answer: the clock now, the server time, and whether the press repeated what the clock already was. */
-export type ShotClockResult = { ok: true; matchId: string; clock: ShotClockView | null; now: number; duplicate: boolean } | Failure;
+export type ShotClockResult = { ok: true; matchId: string; clock: ShotClockView | null; now: number; revision: number; duplicate: boolean } | Failure;
 
 /** Who asks: the scorer with the match's token, or a caller the transport already checked (the event's organiser). */
 export type ShotClockAuth = { scorerToken: string | undefined } | { organiser: true };
@@ -45,7 +45,7 @@ export class ShotClockService {
     if (!match) return matchNotFound(matchId);
     const doc = await this.opts.store.read(matchId);
     const now = this.opts.clock.now();
-    return { ok: true, matchId, clock: viewOf(doc, now), now, duplicate: false };
+    return { ok: true, matchId, clock: viewOf(doc, now), now, revision: doc?.revision ?? 0, duplicate: false };
   }
 
   /**
@@ -122,12 +122,12 @@ export class ShotClockService {
       const doc = await this.opts.store.read(matchId);
       const now = this.opts.clock.now();
       const next = fn(doc, now);
-      if (next === 'same') return { ok: true, matchId, clock: viewOf(doc, now), now, duplicate: true };
+      if (next === 'same') return { ok: true, matchId, clock: viewOf(doc, now), now, revision: doc?.revision ?? 0, duplicate: true };
       const stored: ShotClockDoc = { ...next, revision: (doc?.revision ?? 0) + 1 };
       if (!(await this.opts.store.write(matchId, stored, doc?.revision ?? 0))) continue;
       const view = viewOf(stored, now);
-      this.opts.push({ matchId, clock: view, now });
-      return { ok: true, matchId, clock: view, now, duplicate: false };
+      this.opts.push({ matchId, clock: view, now, revision: stored.revision });
+      return { ok: true, matchId, clock: view, now, revision: stored.revision, duplicate: false };
     }
     return fail('internal', 'the clock changed too often at once; press again', 'action');
   }

@@ -12,7 +12,7 @@ import type { ShotClockResult, ShotClockService } from './service';
 
 function ack(r: ShotClockResult): ShotClockAck | Failure {
   if (!r.ok) return r;
-  return { ok: true, matchId: r.matchId, clock: r.clock, now: r.now, ...(r.duplicate ? { duplicate: true } : {}) };
+  return { ok: true, matchId: r.matchId, clock: r.clock, now: r.now, revision: r.revision, ...(r.duplicate ? { duplicate: true } : {}) };
 }
 
 /** The clock's handlers over `service`, answering the time from `clock`. */

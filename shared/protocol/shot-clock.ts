@@ -26,6 +26,11 @@ export interface ShotClockPush {
   matchId: string;
   clock: ShotClockView | null;
   now: number;
+  /**
+   * The stored clock's revision (every change adds 1; 0 while none was ever stored): a display keeps the highest
+   * it has seen, so a late push or answer never takes the clock back.
+   */
+  revision: number;
 }
 
 /** The answer to a read or an action: the clock now; `duplicate` when the press repeated what the clock already was. */

@@ -185,6 +185,9 @@ export interface AckedRequests {
   record: { request: RecordRequest; ack: RecordAck };
   subscribeTable: { request: SubscribeTableRequest; ack: SubscribeTableAck };
   subscribeEvent: { request: SubscribeEventRequest; ack: SubscribeEventAck };
+  time: { request: TimeRequest; ack: TimeAck };
+  shotClock: { request: ShotClockRequest; ack: ShotClockAck };
+  shotClockAction: { request: ShotClockActionRequest; ack: ShotClockAck };
 }
 
 /**

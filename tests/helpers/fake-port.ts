@@ -5,6 +5,7 @@
  * changes (`FakeDocument`).
  */
 import type { EventLivePush, EventView, TableState } from '../../shared/protocol/event';
+import type { ShotClockPush } from '../../shared/protocol/shot-clock';
 import type { AckedRequests, StatePush } from '../../shared/protocol/wire';
 import type { PageDocument } from '../../web/src/lib/live-connection';
 import type { AckCallback, AckEmitter, LivePort, PortListeners } from '../../web/src/lib/live-port';
@@ -16,16 +17,17 @@ export interface Asked<E extends keyof AckedRequests = keyof AckedRequests> {
   ack: AckCallback<E>;
 }
 
-const EVENTS: readonly (keyof AckedRequests)[] = ['subscribe', 'record', 'subscribeTable', 'subscribeEvent'];
+const EVENTS: readonly (keyof AckedRequests)[] = ['subscribe', 'record', 'subscribeTable', 'subscribeEvent', 'time', 'shotClock', 'shotClockAction'];
+const none = () => ({ subscribe: [], record: [], subscribeTable: [], subscribeEvent: [], time: [], shotClock: [], shotClockAction: [] });
 
 /** A socket port driven by the test: nothing happens until it says so. */
 export class FakePort implements LivePort {
   connected = false;
   active = true;
   /** Acked messages sent, per message name in order, until answered or lost. */
-  pending: { [E in keyof AckedRequests]: Asked<E>[] } = { subscribe: [], record: [], subscribeTable: [], subscribeEvent: [] };
+  pending: { [E in keyof AckedRequests]: Asked<E>[] } = none();
   /** Every acked message ever sent, per message name in order. */
-  asked: { [E in keyof AckedRequests]: Asked<E>[] } = { subscribe: [], record: [], subscribeTable: [], subscribeEvent: [] };
+  asked: { [E in keyof AckedRequests]: Asked<E>[] } = none();
   /** Messages without an ack (leaving a room), in order. */
   told: { event: string; req: unknown }[] = [];
   private listeners: { [E in keyof PortListeners]: PortListeners[E][] } = { connect: [], disconnect: [], connect_error: [], state: [], table: [], event: [], eventLive: [], shotClock: [] };
@@ -112,6 +114,11 @@ export class FakePort implements LivePort {
   /** The server pushes a live line of an event's match. */
   pushLive(msg: EventLivePush): void {
     for (const cb of [...this.listeners.eventLive]) cb(msg);
+  }
+
+  /** The server pushes a match's shot clock. */
+  pushShotClock(msg: ShotClockPush): void {
+    for (const cb of [...this.listeners.shotClock]) cb(msg);
   }
 
   /** How many acked messages named `event` were sent. */

@@ -4,8 +4,9 @@
  * every (re)connect and on visibility), and versioned subscriptions (./live-subscriptions.ts) for matches
  * (./live-matches.ts) and, through `roomClient(client)`, tables and events (./live-rooms.ts).
  * - `createClient()`: `watch` (state and statistics), `watchScorebug` (state only), `record`, `retry`,
- *   `reconnect`, `close`, and the `connection` the table and event subscriptions share.
- * - `createScorebugClient()`: `watchScorebug` and the status only (the OBS overlay), so its bundle leaves out
+ *   `reconnect`, `close`, and the `connection` the table and event subscriptions share; the shot clock
+ *   (./live-clock.ts): `watchShotClock`, `serverTime`, `pressClock`.
+ * - `createScorebugClient()`: `watchScorebug`, `watchShotClock`, `serverTime` and the status only (the OBS overlay), so its bundle leaves out
  *   the statistics deltas (shared/protocol/stats-delta.ts), recording and the rest.
  * - `record(req)` emits `record` with an acknowledgement and resolves with the server's `RecordAck` (its state
  *   goes to the match's watchers at once; a `stale` refusal resyncs the match); it rejects with
@@ -21,6 +22,9 @@ import { io, type Socket } from 'socket.io-client';
 import type { ApiError } from '../../../shared/protocol/errors';
 import { applyStatsDelta } from '../../../shared/protocol/stats-delta';
 import { PROTOCOL_VERSION, type ClientToServerEvents, type RecordAck, type RecordRequest, type ServerToClientEvents } from '../../../shared/protocol/wire';
+import type { ShotClockAck } from '../../../shared/protocol/shot-clock';
+import type { ShotClockAction, ShotClockView } from '../../../shared/shot-clock';
+import { clockSubscriptions, pressClock, watchShotClock, type ServerTime } from './live-clock';
 import { openConnection, type Connection, type ConnectionOptions } from './live-connection';
 import { followStats, matchSubscriptions, watchFull, watchScorebug, type MatchFeed, type MatchSubscriptions, type ScorebugFeed } from './live-matches';
 import type { ConnectionStatus, LivePort } from './live-port';
@@ -41,6 +45,13 @@ export interface ScorebugClient {
    * the page is from another build and must be reloaded).
    */
   watchScorebug(matchId: string, onFeed: (f: ScorebugFeed) => void, onError?: (e: ApiError) => void): () => void;
+  /**
+   * Watch match `matchId`'s shot clock (./live-clock.ts): `onClock` hears it (null: the match has none) at every
+   * change; also watches the match's state. Draw it with `tickShotClock(clock, client.serverTime, …)`.
+   */
+  watchShotClock(matchId: string, onClock: (clock: ShotClockView | null) => void, onError?: (e: ApiError) => void): () => void;
+  /** The server's time as this page estimates it (measured over the socket on every connect). */
+  readonly serverTime: ServerTime;
   readonly status: ConnectionStatus;
   onStatus(cb: (s: ConnectionStatus) => void): () => void;
 }
@@ -51,6 +62,11 @@ export interface LiveClient extends ScorebugClient {
   watch(matchId: string, onFeed: (f: MatchFeed) => void, onError?: (e: ApiError) => void): () => void;
   /** Emit `record` with an ack; resolves with the server's RecordAck; rejects with an Error whose message is 'offline' or 'timeout' when no ack comes. */
   record(req: Omit<RecordRequest, 'protocol'>, timeoutMs?: number): Promise<RecordAck>;
+  /**
+   * Press `action` on match `matchId`'s shot clock (the connection's scorer token), meant for clock period
+   * `period` (`ShotClockView.shot`); resolves with the server's answer; rejects with Error('offline'|'timeout').
+   */
+  pressClock(matchId: string, action: ShotClockAction, period?: number, timeoutMs?: number): Promise<ShotClockAck>;
   /** Ask the server again now for a watched match whose subscription was refused or not answered ("Retry now"); no-op for a match not watched or while disconnected (the next connect asks). */
   retry(matchId: string): void;
   /**
@@ -83,12 +99,15 @@ function openPort(opts: ClientOptions): LivePort {
 export function createScorebugClient(opts: ClientOptions = {}): ScorebugClient {
   const connection = openConnection(openPort(opts), opts);
   const matches = matchSubscriptions(connection);
+  const clocks = clockSubscriptions(connection);
   return {
     get status() {
       return connection.status;
     },
     onStatus: connection.onStatus,
     watchScorebug: (matchId, onFeed, onError) => watchScorebug(matches, matchId, onFeed, onError),
+    watchShotClock: (matchId, onClock, onError) => watchShotClock(matches, clocks, matchId, onClock, onError),
+    serverTime: clocks.time,
   };
 }
 
@@ -96,8 +115,12 @@ export function createScorebugClient(opts: ClientOptions = {}): ScorebugClient {
 export function createClient(opts: ClientOptions = {}): LiveClient {
   const connection = openConnection(openPort(opts), opts);
   const matches = matchSubscriptions(connection, followStats(applyStatsDelta));
+  const clocks = clockSubscriptions(connection);
   return {
     connection,
+    serverTime: clocks.time,
+    watchShotClock: (matchId, onClock, onError) => watchShotClock(matches, clocks, matchId, onClock, onError),
+    pressClock: (matchId, action, period, timeoutMs) => pressClock(connection, clocks, matchId, action, period, timeoutMs),
     get status() {
       return connection.status;
     },

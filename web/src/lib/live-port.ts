@@ -19,6 +19,9 @@ export interface AckEmitter {
   emit(event: 'record', req: AckedRequests['record']['request'], ack: AckCallback<'record'>): unknown;
   emit(event: 'subscribeTable', req: AckedRequests['subscribeTable']['request'], ack: AckCallback<'subscribeTable'>): unknown;
   emit(event: 'subscribeEvent', req: AckedRequests['subscribeEvent']['request'], ack: AckCallback<'subscribeEvent'>): unknown;
+  emit(event: 'time', req: AckedRequests['time']['request'], ack: AckCallback<'time'>): unknown;
+  emit(event: 'shotClock', req: AckedRequests['shotClock']['request'], ack: AckCallback<'shotClock'>): unknown;
+  emit(event: 'shotClockAction', req: AckedRequests['shotClockAction']['request'], ack: AckCallback<'shotClockAction'>): unknown;
 }
 
 /** A refused connection as socket.io-client reports it: the server's error (`ApiError`) in `data`. */
@@ -26,7 +29,7 @@ export type ConnectError = Error & { data?: { code?: string } };
 
 /**
  * What the port tells a listener: the connection's own moments (`connect`, `disconnect` with socket.io's
- * reason, `connect_error`) and the server's pushes (`state`, `table`, `event`, `eventLive`).
+ * reason, `connect_error`) and the server's pushes (`state`, `table`, `event`, `eventLive`, `shotClock`).
  */
 export interface PortListeners extends ServerToClientEvents {
   connect: () => void;
@@ -46,6 +49,7 @@ export interface LivePort {
   on(event: 'table', listener: PortListeners['table']): unknown;
   on(event: 'event', listener: PortListeners['event']): unknown;
   on(event: 'eventLive', listener: PortListeners['eventLive']): unknown;
+  on(event: 'shotClock', listener: PortListeners['shotClock']): unknown;
   /** The messages without an acknowledgement: leaving a match, table or event. */
   emit(event: 'unsubscribe', req: Parameters<ClientToServerEvents['unsubscribe']>[0]): unknown;
   emit(event: 'unsubscribeTable', req: Parameters<ClientToServerEvents['unsubscribeTable']>[0]): unknown;
