@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { RulesError, type ErrorCode } from './errors';
 import { EVENT_LIMITS, type SubscribeEventRequest, type SubscribeTableRequest, type ThemePreset, type UnsubscribeEventRequest, type UnsubscribeTableRequest } from './event';
-import { SAFE_ID } from './limits';
+import { SAFE_ID, TABLE_ID } from './limits';
 import { NAME_MAX, SHORT_NAME_MAX } from './limits';
 import { countryCode, displayText as safeText } from './setup-schemas';
 import { PROTOCOL_VERSION } from './version';
@@ -16,7 +16,7 @@ import { describeIssue } from './zod-issues';
 /** Ids in URLs: event ids and match ids (12 URL-safe characters when made here; 1–64 accepted). */
 const idSchema = z.string().regex(SAFE_ID, 'must be 1–64 letters, digits, _ or -');
 /** A table id: lower-case letters, digits and hyphens, 1–32, starting with a letter or digit. */
-const tableIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'must be 1–32 lower-case letters, digits or hyphens (e.g. table-1, tv-table)');
+const tableIdSchema = z.string().regex(TABLE_ID, 'must be 1–32 lower-case letters, digits or hyphens (e.g. table-1, tv-table)');
 /** Optional compare-and-set: the change applies only if the event is at this version (else `stale`). */
 const expectedVersion = z.number().int().min(0).optional();
 

@@ -28,3 +28,5 @@ export const SCORE_LIMIT = 10000;
 export const COUNT_MAX = 100000;
 /** A match or event id the server accepts (it is also a file name in the embedded stores): 1–64 of A–Z, a–z, 0–9, _ and -. */
 export const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A table id (the URL's `<table>`): 1–32 lower-case letters, digits and hyphens, starting with a letter or digit. */
+export const TABLE_ID = /^[a-z0-9][a-z0-9-]{0,31}$/;
