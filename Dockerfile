@@ -23,6 +23,9 @@ ENV npm_config_nodedir=/usr/local \
     npm_config_build_from_source=true
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The Companion module is an npm workspace of the root (its package.json only: `npm ci` needs it; its dependencies
+# are dev dependencies, bundled into its own build, so `npm prune --omit=dev` leaves none of them in the image).
+COPY companion/package.json ./companion/
 # `npm ls` fails when anything the lock file names is missing, so a broken install stops here.
 RUN npm ci --no-audit --no-fund \
  && npm ls --omit=optional >/dev/null

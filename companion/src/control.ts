@@ -8,8 +8,8 @@
  * - Values: ./values.ts computes the variables and feedback states; `onValues` hears only the variables that changed.
  * - Actions: the organiser's REST routes of the table with `Authorization: Bearer <organiser token>` (cards, caption,
  *   clock, start next match, undo that start). A refusal rejects with `ActionError`, the server's own words.
- * - Token: the reads are public; the organiser token is checked (`GET …/organiser-check`) on start and every
- *   reconnect, so a wrong token shows as the connection's status before any button is pressed.
+ * - Token: the reads are public; the organiser token is checked (`GET …/organiser-check`) on every connect until the
+ *   server accepts it, so a wrong token shows as the connection's status before any button is pressed.
  */
 import { CARD_ACTIONS, type CardAction, type TableState } from '../../shared/protocol/event';
 import type { ApiError } from '../../shared/protocol/errors';
