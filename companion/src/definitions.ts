@@ -1,9 +1,16 @@
 /**
- * The module's actions and feedbacks as Companion defines them, each a thin call into `CuecastControl` (./control.ts)
- * or a feedback state from ./values.ts. Kept apart from main.ts (which starts the module under Companion) so the
+ * The module's actions, feedbacks and presets (ready-made buttons) as Companion defines them, each action a thin call
+ * into `CuecastControl` (./control.ts), each feedback a state from ./values.ts. Kept apart from main.ts (which starts the module under Companion) so the
  * definitions read as the list of what the module offers.
  */
-import { combineRgb, type CompanionActionDefinitions, type CompanionFeedbackDefinitions, type SomeCompanionFeedbackInputField } from '@companion-module/base';
+import {
+  combineRgb,
+  type CompanionActionDefinitions,
+  type CompanionButtonPresetDefinition,
+  type CompanionFeedbackDefinitions,
+  type CompanionPresetDefinitions,
+  type SomeCompanionFeedbackInputField,
+} from '@companion-module/base';
 import type { CardAction } from '../../shared/protocol/event';
 import type { PlayerKey } from '../../shared/protocol/vocabulary';
 import type { ShotClockAction } from '../../shared/shot-clock';
@@ -76,5 +83,44 @@ export function feedbackDefinitions(control: () => CuecastControl | null): Compa
         return cardUp(followed()?.table?.cards ?? null, kind);
       },
     },
+  };
+}
+
+const WHITE = combineRgb(255, 255, 255);
+const BLACK = combineRgb(0, 0, 0);
+
+/** A preset button: `text` on black, pressing runs `actions`, with `feedbacks` (their default styles). */
+function button(category: string, name: string, text: string, actions: { actionId: string; options: Record<string, string> }[], feedbacks: { feedbackId: string; options: Record<string, string> }[] = []): CompanionButtonPresetDefinition {
+  return { type: 'button', category, name, style: { text, size: 'auto', color: WHITE, bgcolor: BLACK }, feedbacks, steps: [{ down: actions, up: [] }] };
+}
+
+/**
+ * Ready-made buttons for the connection labelled `label` (their texts name its variables, `$(<label>:score_a)`):
+ * each player's short name and score (lit while at the table, red on two fouls), the shot clock's seconds (amber from
+ * the warning) with start, pause and extension buttons, the cards and caption toggles (lit while up or hidden), and
+ * *Start next match*.
+ */
+export function presetDefinitions(label: string): CompanionPresetDefinitions {
+  const v = (id: string) => `$(${label}:${id})`;
+  const player = (p: 'A' | 'B') => {
+    const k = p.toLowerCase();
+    return button('Players', `Player ${p}: short name and score`, `${v(`short_${k}`)}\n${v(`score_${k}`)}`, [], [
+      { feedbackId: 'at_table', options: { player: p } },
+      { feedbackId: 'two_fouls', options: { player: p } },
+    ]);
+  };
+  return {
+    player_a: player('A'),
+    player_b: player('B'),
+    run: button('Players', 'Run and race', `Run ${v('run')}\nRace ${v('race')}`, []),
+    clock_start: button('Shot clock', 'Clock seconds: press to start', `${v('clock_seconds')}`, [{ actionId: 'clock', options: { action: 'start' } }], [{ feedbackId: 'clock_warning', options: { level: 'warning' } }]),
+    clock_pause: button('Shot clock', 'Pause the clock', 'Pause', [{ actionId: 'clock', options: { action: 'pause' } }]),
+    clock_resume: button('Shot clock', 'Resume the clock', 'Resume', [{ actionId: 'clock', options: { action: 'resume' } }]),
+    clock_reset: button('Shot clock', 'Reset the clock', 'Reset', [{ actionId: 'clock', options: { action: 'reset' } }]),
+    extension: button('Shot clock', 'Extension (extensions left A / B)', `Ext\n${v('extensions_left_a')} / ${v('extensions_left_b')}`, [{ actionId: 'clock', options: { action: 'extension' } }]),
+    intro: button('Cards', 'Toggle the match intro', 'Intro', [{ actionId: 'card', options: { action: 'toggle-intro' } }], [{ feedbackId: 'card_up', options: { kind: 'intro' } }]),
+    summary: button('Cards', 'Toggle the match summary', 'Summary', [{ actionId: 'card', options: { action: 'toggle-summary' } }], [{ feedbackId: 'card_up', options: { kind: 'summary' } }]),
+    caption: button('Cards', 'Toggle the caption line', 'Caption', [{ actionId: 'caption', options: { mode: 'toggle' } }]),
+    start_next: button('Match', 'Start next match', `Next\n${v('next_a')}\n${v('next_b')}`, [{ actionId: 'start_next', options: {} }]),
   };
 }

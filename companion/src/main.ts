@@ -8,7 +8,7 @@
 import { InstanceBase, InstanceStatus, runEntrypoint, type SomeCompanionConfigField } from '@companion-module/base';
 import { CONFIG_FIELDS, ConfigError, parseConfig } from './config';
 import { CuecastControl, type ControlStatus } from './control';
-import { actionDefinitions, feedbackDefinitions } from './definitions';
+import { actionDefinitions, feedbackDefinitions, presetDefinitions } from './definitions';
 import { VARIABLES } from './values';
 
 /** The settings Companion stores (the token is a secret, stored apart). */
@@ -37,10 +37,12 @@ export class CuecastInstance extends InstanceBase<Config, Secrets> {
     this.setActionDefinitions(actionDefinitions(() => this.control));
     this.setFeedbackDefinitions(feedbackDefinitions(() => this.control));
     this.setVariableDefinitions(VARIABLES.map(([variableId, name]) => ({ variableId, name })));
+    this.setPresetDefinitions(presetDefinitions(this.label));
     this.connect(config, secrets);
   }
 
   override async configUpdated(config: Config, secrets: Secrets): Promise<void> {
+    this.setPresetDefinitions(presetDefinitions(this.label)); // the label may have changed
     this.connect(config, secrets);
   }
 

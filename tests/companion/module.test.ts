@@ -2,7 +2,7 @@
  * The Companion module as Companion runs it: the built entrypoint (companion/dist/main.cjs, `npm run build -w
  * companion`) in its own process under a stand-in module host (tests/helpers/companion-host.ts: the host side of
  * `@companion-module/base`'s IPC API), against a real cuecast server on the real Redis. The adapter defines the
- * variables, actions and feedbacks, reports its status, sends the table's values, runs actions (a refusal fails the
+ * variables, actions, feedbacks and preset buttons, reports its status, sends the table's values, runs actions (a refusal fails the
  * action with the server's words) and updates feedbacks; bad settings are `bad_config` naming the field. The manifest
  * passes the library's own check.
  */
@@ -68,6 +68,17 @@ describe.skipIf(!redis.available)('the Companion module under a stand-in Compani
     expect(host.record.variableIds).toEqual(VARIABLES.map(([id]) => id));
     expect(host.record.actionIds).toEqual(['card', 'caption', 'clock', 'start_next', 'undo_start']);
     expect(host.record.feedbackIds).toEqual(['at_table', 'two_fouls', 'clock_warning', 'card_up']);
+    // The preset buttons name only variables, actions and feedbacks the module defines, under the connection's label.
+    expect(host.record.presets.length).toBeGreaterThanOrEqual(10);
+    for (const p of host.record.presets) {
+      for (const [, label, id] of p.style!.text.matchAll(/\$\(([^:)]+):([^)]+)\)/g)) {
+        expect(label).toBe('cuecast');
+        expect(host.record.variableIds, p.id).toContain(id);
+      }
+      for (const a of p.steps!.flatMap((s) => s.down)) expect(host.record.actionIds, p.id).toContain(a.actionId);
+      for (const f of p.feedbacks!) expect(host.record.feedbackIds, p.id).toContain(f.feedbackId);
+    }
+    expect(host.record.presets.find((p) => p.id === 'player_a')?.style?.text).toBe('$(cuecast:short_a)\n$(cuecast:score_a)');
     await expect.poll(() => host.record.statuses.at(-1), { timeout: 10_000 }).toEqual({ status: 'ok', message: null });
     await expect.poll(vars, { timeout: 10_000 }).toMatchObject({ table_name: 'TV table', name_a: 'Ann Andersen', short_a: 'Ann', score_a: 0, card: 'intro', at_table: 'A' });
 

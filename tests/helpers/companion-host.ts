@@ -3,8 +3,8 @@
  * (companion/dist/main.cjs) as a child process with an IPC channel and the environment Companion gives a module
  * (MODULE_MANIFEST, CONNECTION_ID, VERIFICATION_TOKEN), and speaks the host side of `@companion-module/base`'s
  * `nodejs-ipc` API: `{direction: 'call' | 'response', name, payload (JSON text), callbackId}`. It accepts the module's
- * registration, keeps what the module sends (status, variable definitions and values, action and feedback definitions,
- * feedback values) and calls the module (`init`, `updateFeedbacks`, `executeAction`, `updateConfigAndLabel`, `destroy`).
+ * registration, keeps what the module sends (status, variable definitions and values, action, feedback and preset
+ * definitions, feedback values) and calls the module (`init`, `updateFeedbacks`, `executeAction`, `updateConfigAndLabel`, `destroy`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 
@@ -30,6 +30,8 @@ export interface HostRecord {
   variableIds: string[];
   actionIds: string[];
   feedbackIds: string[];
+  /** The preset buttons (as `setPresetDefinitions` sent them). */
+  presets: { id: string; style?: { text: string }; steps?: { down: { actionId: string }[] }[]; feedbacks?: { feedbackId: string }[] }[];
   /** The latest value of each feedback instance, by instance id. */
   feedbacks: Record<string, unknown>;
   /** Every call by name, in order (for a look at what came). */
@@ -57,7 +59,7 @@ export function startModule(entry: string, manifest: string): Promise<StandInHos
   let output = '';
   child.stdout!.on('data', (d) => (output += d.toString()));
   child.stderr!.on('data', (d) => (output += d.toString()));
-  const record: HostRecord = { statuses: [], variables: {}, variableIds: [], actionIds: [], feedbackIds: [], feedbacks: {}, calls: [] };
+  const record: HostRecord = { statuses: [], variables: {}, variableIds: [], actionIds: [], feedbackIds: [], presets: [], feedbacks: {}, calls: [] };
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   const send = (msg: CallMessage | ResponseMessage) => child.send(msg);
@@ -122,6 +124,9 @@ export function startModule(entry: string, manifest: string): Promise<StandInHos
           break;
         case 'setFeedbackDefinitions':
           record.feedbackIds = payload.feedbacks.map((f: { id: string }) => f.id);
+          break;
+        case 'setPresetDefinitions':
+          record.presets = payload.presets;
           break;
         case 'updateFeedbackValues':
           for (const v of payload.values) record.feedbacks[v.id] = v.value;
