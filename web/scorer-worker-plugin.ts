@@ -16,7 +16,6 @@
  * - Everything else (the REST API, Socket.IO) is not handled: it goes to the network as without a worker.
  */
 import type { Plugin, Rolldown } from 'vite';
-import { generateSW } from 'workbox-build';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -57,6 +56,8 @@ export function scorerWorkerPlugin(): Plugin {
       const dir = options.dir;
       if (!dir) throw new Error('scorer worker: the build has no output directory');
       const files = [...scorerFiles(bundle), 'favicon.ico', 'favicon.svg'];
+      // Loaded here, not at the top: scorerFiles stays importable without Workbox's build tools (unit tests).
+      const { generateSW } = await import('workbox-build');
       const { warnings } = await generateSW({
         swDest: `${dir}/${SCORER_WORKER}`,
         globDirectory: dir,
