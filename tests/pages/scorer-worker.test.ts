@@ -11,6 +11,7 @@
  *   the worker's cache, and a reload with the server stopped fails;
  * - the worker script is served `no-cache`.
  * The server serves a copy of web/dist (staticDir), so the test can change "the build" without touching others'.
+ * Screenshot: artifacts/screenshots/scorer-worker-offline-reload-390.png (git-ignored).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningServer } from '../../server/app';
-import { chromiumAvailable, launchChromium, settled as laidOut } from '../helpers/browser';
+import { chromiumAvailable, launchChromium, screenshotDir, settled as laidOut } from '../helpers/browser';
 import { ensureBuilt } from '../helpers/global-setup';
 import { PHONE, type Created } from '../helpers/scorer-harness';
 import { REPO_ROOT, startTestServer } from '../helpers/server';
@@ -139,6 +140,8 @@ describe.skipIf(!run)('the scorer console from its service worker, in Chromium',
     expect([await text(page, 'score-A'), await text(page, 'turn')]).toEqual(['7', 'Bob at the table']);
     const queued = await outboxIds(page, m.id);
     expect(queued).toHaveLength(1);
+    await laidOut(page);
+    await page.screenshot({ path: join(screenshotDir(), 'scorer-worker-offline-reload-390.png'), fullPage: true });
 
     await restart(port);
     await confirmed(page, m.id, 2);
