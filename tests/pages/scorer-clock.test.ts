@@ -200,4 +200,37 @@ describe.skipIf(!run)('scorer console: the shot clock in Chromium', () => {
       await ctx.close();
     }
   });
+
+  test('set-up forms: the launcher makes a match with its clock (a bad custom clock makes none); a new event keeps it as its default', { timeout: 60_000 }, async () => {
+    const { ctx, page } = await h.phone();
+    try {
+      await page.goto(`${h.server.url}/`);
+      await page.getByTestId('new-match').waitFor();
+      const before = (await h.api<{ matches: unknown[] }>('/api/matches')).matches.length;
+      await page.getByTestId('player-a').fill('Cleo');
+      await page.getByTestId('player-b').fill('Dan');
+      await page.getByTestId('clock-choice').selectOption('custom');
+      await page.getByTestId('clock-seconds').fill('0');
+      await page.getByTestId('create').click();
+      // The field refuses it (1–3600, as the form's own check and the server's); nothing is sent.
+      expect(await page.getByTestId('clock-seconds').evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(false);
+      expect((await h.api<{ matches: unknown[] }>('/api/matches')).matches.length).toBe(before);
+      await page.getByTestId('clock-seconds').fill('35');
+      await page.getByTestId('clock-extension-seconds').fill('0');
+      await page.getByTestId('create').click();
+      const id = await page.getByTestId('created').getAttribute('data-id');
+      const made = await h.api<{ clock: { allowanceMs: number; extensionsPerPlayer: number } }>(`/api/matches/${id}`);
+      expect(made.clock).toMatchObject({ allowanceMs: 35_000, extensionsPerPlayer: 0 });
+
+      await page.goto(`${h.server.url}/event`);
+      await page.getByTestId('event-name').fill('Clock Night');
+      await page.getByTestId('clock-choice').selectOption('pro');
+      await page.getByTestId('event-create').click();
+      const eventId = await page.getByTestId('event-made').getAttribute('data-id');
+      const ev = await h.api<{ defaults: { clock?: unknown } }>(`/api/events/${eventId}`);
+      expect(ev.defaults.clock).toEqual({ preset: 'pro' });
+    } finally {
+      await ctx.close();
+    }
+  });
 });
