@@ -167,8 +167,8 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
       void shotClocks.onStep(p.scorebug.matchId, p.scorebug.state);
     },
   });
-  const events = new EventService({ store: store.events, matches, log, clock, shared: store.events.kind === 'redis', pushes });
   const shotClocks = new ShotClockService({ store: store.shotClocks, matches, clock, log, push: (p) => pushes.shotClock(p) });
+  const events = new EventService({ store: store.events, matches, log, clock, shared: store.events.kind === 'redis', pushes, shotClocks });
   return { matches, events, shotClocks };
 }
 

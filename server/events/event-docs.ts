@@ -11,6 +11,7 @@ import type { eventCreateSchema, playerPatchSchema, playerSchema, tableInputSche
 import { EVENT_LIMITS, START_UNDO_MS } from '../../shared/protocol/event';
 import type { MatchSetup } from '../../shared/protocol/setup';
 import { parseSetup } from '../../shared/protocol/setup-schemas';
+import { parseClockChoice } from '../../shared/protocol/shot-clock-schemas';
 import type { ScorebugSnapshot } from '../../shared/protocol/wire';
 import type { EventDoc } from '../storage/event-store';
 import { fail, type Failure } from '../failure';
@@ -26,12 +27,15 @@ export function refused(c: Change): c is Failure {
 
 /**
  * Check discipline defaults with the set-up parser (two placeholder players), so an option or target the
- * rules refuse is refused when the event is made, not at its first match.
+ * rules refuse is refused when the event is made, not at its first match; the shot clock's choice (`clock`) is
+ * checked as `PUT /api/matches/:id/clock` checks it.
  * @throws RulesError `invalid-event` naming `defaults.<field>`.
  */
 export function checkDefaults(defaults: EventDefaults): void {
+  const { clock, ...discipline } = defaults;
+  if (clock !== undefined) parseClockChoice(clock, 'defaults.clock', 'invalid-event');
   try {
-    parseSetup({ ...defaults, players: ['A', 'B'] });
+    parseSetup({ ...discipline, players: ['A', 'B'] });
   } catch (err) {
     if (!(err instanceof RulesError)) throw err;
     const field = (err.field ?? 'setup').replace(/^setup/, 'defaults');

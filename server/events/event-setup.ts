@@ -6,6 +6,8 @@ import { RulesError } from '../../shared/protocol/errors';
 import type { EventInfo, RosterPlayer } from '../../shared/protocol/event';
 import type { MatchSetup, Pair } from '../../shared/protocol/setup';
 import { parseSetup } from '../../shared/protocol/setup-schemas';
+import { parseClockChoice } from '../../shared/protocol/shot-clock-schemas';
+import type { ShotClockSettings } from '../../shared/shot-clock';
 
 /**
  * The checked set-up of a new match for an event: the event's defaults (discipline, ruleset, options,
@@ -16,7 +18,8 @@ import { parseSetup } from '../../shared/protocol/setup-schemas';
  *   players at once) or `invalid-setup` (`setup.<field>`, from the set-up parser).
  */
 export function tableMatchSetup(event: EventInfo, playerIds: Pair<string> | undefined, setup: Record<string, unknown> = {}): MatchSetup {
-  const d = event.defaults;
+  // The clock is not part of the set-up: the event service turns it on once the match exists (`tableMatchClock`).
+  const { clock: _clock, ...d } = event.defaults;
   const sameDiscipline = setup.discipline === undefined || setup.discipline === d.discipline;
   const base: Record<string, unknown> = sameDiscipline ? { ...d } : {};
   if (sameDiscipline && d.options && setup.options && typeof setup.options === 'object') {
@@ -38,4 +41,14 @@ export function tableMatchSetup(event: EventInfo, playerIds: Pair<string> | unde
     throw new RulesError('invalid-event', 'playerIds: name the players: two roster ids in playerIds, or two names in setup.players', 'playerIds');
   }
   return parseSetup(input);
+}
+
+/**
+ * The shot clock settings of a new match for an event: the event's default clock (null: none, or `off`). The
+ * defaults were checked when they were stored.
+ * @throws RulesError `invalid-event` naming `defaults.clock.<field>` for a stored choice no longer valid.
+ */
+export function tableMatchClock(event: EventInfo): ShotClockSettings | null {
+  const c = event.defaults.clock;
+  return c === undefined ? null : parseClockChoice(c, 'defaults.clock', 'invalid-event');
 }

@@ -15,7 +15,8 @@ import type { CardAction, EventListing, EventLivePush, EventView, LiveLine, Tabl
 import { eventCreateSchema, parseEventBody, type tableMatchSchema } from '../../shared/protocol/event-schemas';
 import type { StatePush } from '../../shared/protocol/wire';
 import { autoCards, findTable, liveLineOf, newEventDoc, publicInfo, refused, tableStateOf, withCardAction, withMatchOnTable, withNextStarted, withStartUndone, type Change } from './event-docs';
-import { tableMatchSetup } from './event-setup';
+import { tableMatchClock, tableMatchSetup } from './event-setup';
+import type { ShotClockService } from '../shot-clock/service';
 import { fail, type Failure } from '../failure';
 import { systemClock, type Clock } from '../clock';
 import { KeyedCache } from '../matches/keyed-cache';
@@ -41,6 +42,8 @@ export interface EventServiceOptions {
   shared: boolean;
   /** Event timestamps, match start times and how long a match's links are believed (default the wall clock). */
   clock?: Clock;
+  /** Turns on the shot clock of a match made on a table when the event's defaults name one. */
+  shotClocks?: Pick<ShotClockService, 'applyNew'>;
 }
 
 /** A change that went through: the event after it. */
@@ -57,6 +60,7 @@ export class EventService {
   private readonly pushes: EventPushes;
   private readonly shared: boolean;
   private readonly clock: Clock;
+  private readonly shotClocks: Pick<ShotClockService, 'applyNew'> | null;
   private readonly docs: KeyedCache<EventDoc>;
   /** Match id → the events it may be on, as of `at` (this instance's own changes noted at once). */
   private readonly links = new Map<string, { events: readonly string[]; at: number }>();
@@ -68,6 +72,7 @@ export class EventService {
     this.pushes = opts.pushes;
     this.shared = opts.shared;
     this.clock = opts.clock ?? systemClock;
+    this.shotClocks = opts.shotClocks ?? null;
     this.docs = new KeyedCache((id) => this.store.loadEvent(id), this.clock);
   }
 
@@ -144,8 +149,8 @@ export class EventService {
 
   /**
    * Make a match for table `tableId` (`POST /api/events/<id>/tables/<table>/matches`): set-up from the
-   * event's defaults, the body's overrides and the roster; then put it on the table (next, or current
-   * with `start`).
+   * event's defaults, the body's overrides and the roster, and its shot clock from the defaults' `clock`; then put
+   * it on the table (next, or current with `start`).
    * @throws RulesError `invalid-event` / `invalid-setup` naming the field.
    */
   async createTableMatch(
@@ -161,7 +166,11 @@ export class EventService {
     if ('ok' in found) return found;
     if (body.expectedVersion !== undefined && body.expectedVersion !== doc.version) return stale(doc.version, body.expectedVersion);
     const setup = tableMatchSetup(doc, body.playerIds, body.setup);
+    const clock = tableMatchClock(doc);
+    if (clock && !this.shotClocks) throw new Error('the event defaults name a shot clock but the event service has no shot clocks');
     const created = await this.matches.create(setup);
+    // The clock before the table: a match that could not get its clock is never put on the table.
+    if (clock) await this.shotClocks!.applyNew(created.id, clock);
     const placed = await this.commit(id, body.expectedVersion, (d) => withMatchOnTable(d, tableId, { id: created.id, setup }, body.start === true, this.clock.now()));
     if (!placed.ok) return placed;
     return { ok: true, event: placed.event, match: { id: created.id, scorerToken: created.scorerToken } };

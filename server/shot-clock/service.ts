@@ -5,6 +5,7 @@
  * The clock never touches the step log, the rules' state or the score sheet.
  */
 import type { Logger } from 'pino';
+import { RulesError } from '../../shared/protocol/errors';
 import type { ShotClockPush } from '../../shared/protocol/shot-clock';
 import type { MatchState } from '../../shared/protocol/state';
 import {
@@ -68,6 +69,16 @@ export class ShotClockService {
       const clock = doc ? { ...fresh, extensionsUsed: doc.clock.extensionsUsed, shot: doc.clock.shot + 1, match: doc.clock.match } : fresh;
       return { settings: chosen, clock };
     });
+  }
+
+  /**
+   * Turn on the clock of a match just made (the creator's choice, already checked by `parseClockChoice`): no
+   * token is asked, the caller made the match. @throws RulesError when it cannot be stored, so the caller does
+   * not hand out a match without the clock it asked for.
+   */
+  async applyNew(matchId: string, settings: ShotClockSettings): Promise<void> {
+    const r = await this.configure(matchId, { organiser: true }, settings);
+    if (!r.ok) throw new RulesError(r.error.code, r.error.message, r.error.field);
   }
 
   /**

@@ -10,6 +10,7 @@ import { EVENT_LIMITS, type SubscribeEventRequest, type SubscribeTableRequest, t
 import { SAFE_ID, TABLE_ID } from './limits';
 import { NAME_MAX, SHORT_NAME_MAX } from './limits';
 import { countryCode, displayText as safeText } from './setup-schemas';
+import { shotClockSettingsBodySchema } from './shot-clock-schemas';
 import { PROTOCOL_VERSION } from './version';
 import { describeIssue } from './zod-issues';
 
@@ -40,12 +41,16 @@ const themeSchema = z.strictObject({
   b: hex.optional(),
 }) satisfies z.ZodType<ThemePreset>;
 
-/** Discipline defaults; `options` and `targets` are checked by the set-up parser (parseEventDefaults). */
+/**
+ * Discipline defaults; `options` and `targets` are checked by the set-up parser, `clock`'s meaning by the shot
+ * clock's settings check (both in `checkDefaults`, server/events/event-docs.ts).
+ */
 const defaultsSchema = z.strictObject({
   discipline: z.enum(['14-1', 'rotation']),
   ruleset: z.enum(['nba', 'wpa']).optional(),
   options: z.record(z.string(), z.unknown()).optional(),
   targets: z.tuple([z.number().int().min(1).max(10000), z.number().int().min(1).max(10000)]).optional(),
+  clock: shotClockSettingsBodySchema.optional(),
 });
 
 export const playerSchema = z.strictObject({

@@ -10,6 +10,7 @@
  */
 import type { ApiError } from './errors';
 import type { RotationOptions, StraightPoolOptions } from './setup';
+import type { ShotClockSettingsBody } from './shot-clock';
 import type { PROTOCOL_VERSION } from './version';
 import type { Discipline, Pair, PlayerKey, Ruleset } from './vocabulary';
 
@@ -50,6 +51,11 @@ export interface EventDefaults {
   options?: Partial<StraightPoolOptions> | Partial<RotationOptions>;
   /** Race: points each player needs, A first. */
   targets?: Pair<number>;
+  /**
+   * The shot clock of every match made on the event's tables (`{preset: "pro" | "league" | "off"}` or
+   * `{settings}`, as `PUT /api/matches/:id/clock` takes it); absent or `off`: no clock.
+   */
+  clock?: ShotClockSettingsBody;
 }
 
 /** A player of the event's roster; matches pick their players from it. */

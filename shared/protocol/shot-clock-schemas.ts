@@ -1,7 +1,9 @@
 /** zod schemas of the shot clock's requests (server only; the types are in shot-clock.ts). */
 import { z } from 'zod';
-import { CLOCK_ACTIONS, CLOCK_SECONDS_MAX, type ShotClockAction, type ShotClockSettings } from '../shot-clock';
+import { CLOCK_ACTIONS, CLOCK_PRESETS, CLOCK_SECONDS_MAX, shotClockSettingsProblem, type ShotClockAction, type ShotClockSettings } from '../shot-clock';
+import { RulesError, type ErrorCode } from './errors';
 import { SAFE_ID } from './limits';
+import { describeIssue } from './zod-issues';
 import type { ShotClockActionRequest, ShotClockRequest, ShotClockSettingsBody, TimeRequest } from './shot-clock';
 
 const seconds = z.number().int().min(0).max(CLOCK_SECONDS_MAX);
@@ -43,3 +45,26 @@ export const shotClockReadSchema = z.strictObject({ matchId }) satisfies z.ZodTy
 export const shotClockActionRequestSchema = z.strictObject({ matchId, action: shotClockActionSchema, period: periodSchema.optional() }) satisfies z.ZodType<ShotClockActionRequest>;
 /** REST `POST …/clock/:action` body: empty, or `{period}`. */
 export const shotClockActionBodySchema = z.strictObject({ period: periodSchema.optional() });
+
+/**
+ * A clock choice as `PUT /api/matches/:id/clock` takes it (`{preset: "pro" | "league" | "off"}` or `{settings}`),
+ * given as the `clock` field of a match's creation (`POST /api/matches`) or of an event's `defaults`: checked in
+ * shape (this schema) and in meaning (`shotClockSettingsProblem`).
+ * @returns the settings to turn the clock on with, or null for `off`.
+ * @throws RulesError `code` naming the field under `root` (`clock.settings.shotSeconds`, `defaults.clock.preset`).
+ */
+export function parseClockChoice(input: unknown, root: string, code: ErrorCode): ShotClockSettings | null {
+  const res = shotClockSettingsBodySchema.safeParse(input);
+  if (!res.success) {
+    const { field, message } = describeIssue(res.error, root);
+    throw new RulesError(code, message, field);
+  }
+  const b = res.data;
+  if ('preset' in b) return b.preset === 'off' ? null : CLOCK_PRESETS[b.preset];
+  const problem = shotClockSettingsProblem(b.settings);
+  if (problem) {
+    const field = problem.field.replace(/^clock/, `${root}.settings`);
+    throw new RulesError(code, `${field}: ${problem.message}`, field);
+  }
+  return b.settings;
+}

@@ -44,5 +44,9 @@ export interface ShotClockActionRequest {
   period?: number;
 }
 
-/** REST `PUT /api/matches/:id/clock`: a preset (`off` turns the clock off) or whole settings. */
+/**
+ * REST `PUT /api/matches/:id/clock`: a preset (`off` turns the clock off) or whole settings. The same choice is
+ * the optional `clock` field of `POST /api/matches` and of an event's `defaults` (applied to every match made on
+ * the event's tables).
+ */
 export type ShotClockSettingsBody = { preset: 'pro' | 'league' | 'off' } | { settings: ShotClockSettings };

@@ -1,6 +1,6 @@
 /**
  * REST API (JSON):
- * - `POST /api/matches` set-up → 201 `{id, scorerToken, version, rulesVersion, setup, state, urls}` (needs the admin token when set;
+ * - `POST /api/matches` set-up (with an optional shot clock `clock`: `{preset}` or `{settings}`) → 201 `{id, scorerToken, version, rulesVersion, setup, state, urls}` (needs the admin token when set;
  *   at most `matchesPerHour` created per client address, else 429 `rate-limited`);
  * - `GET /api/matches` latest summaries; `GET /api/matches/:id` `{id, version, rulesVersion, setup, state, stats}`;
  * - `GET /api/matches/:id/steps` the log `{id, version, steps: [{version, stepId, at, step}]}`;
@@ -36,6 +36,8 @@ import { sheetCsv } from './csv';
 import { sendError } from './errors';
 import { eventRoutes } from './events-api';
 import { shotClockRoutes } from './shot-clock-api';
+import { parseClockChoice } from '../../../shared/protocol/shot-clock-schemas';
+import type { ShotClockSettings } from '../../../shared/shot-clock';
 import type { ShotClockService } from '../../shot-clock/service';
 import { feedRoutes } from './feed-api';
 import { sponsorRoutes, sponsorUploadRoute } from './sponsors-api';
@@ -54,6 +56,17 @@ export interface ApiOptions {
   matchesPerHour: number;
   /** Largest JSON body, bytes. */
   bodyLimitBytes: number;
+}
+
+/**
+ * The body of `POST /api/matches`: the set-up, and the optional shot clock `clock` taken out of it and checked
+ * (`parseClockChoice`; null: none or `off`).
+ * @throws RulesError `invalid-setup` naming `clock.<field>`.
+ */
+export function splitClock(body: unknown): { setup: unknown; clock: ShotClockSettings | null } {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !('clock' in body)) return { setup: body, clock: null };
+  const { clock, ...setup } = body as Record<string, unknown>;
+  return { setup, clock: parseClockChoice(clock, 'clock', 'invalid-setup') };
 }
 
 /** Token of an `Authorization: Bearer <token>` header, or undefined. */
@@ -110,7 +123,11 @@ export function apiRouter(opts: ApiOptions): Router {
       if (!secretEquals(token, opts.adminToken)) return sendError(res, { code: 'forbidden', message: 'wrong admin token', field: 'token' });
     }
     try {
-      const created = await matches.create(req.body);
+      // `clock` (optional: `{preset}` or `{settings}`) is checked before anything is made and applied before the
+      // match is handed out, so a bad clock makes no match and a made match has the clock it was asked with.
+      const { setup, clock } = splitClock(req.body);
+      const created = await matches.create(setup);
+      if (clock) await opts.shotClocks.applyNew(created.id, clock);
       const base = `${req.protocol}://${req.host}`;
       const id = created.id;
       res.status(201).json({

@@ -63,5 +63,5 @@ if (!matchId) {
   const session = new ScorerSession(client, matchId, storage, access, browserNetwork());
   session.start();
   document.title = `cuecast · scorer · ${matchId}`;
-  mount(Scorer, { target, props: { session, lang } });
+  mount(Scorer, { target, props: { session, lang, clockClient: client, storage } });
 }

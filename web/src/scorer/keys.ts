@@ -8,6 +8,8 @@
  * 14-1: Enter, Space or M ball made · + / − more or fewer balls.
  * Rotation: 1–9 toggle that ball, 0 the 10, Shift+1…5 the 11…15 · Enter record · P push out · C the next
  * tapped ball becomes the called one (call shot).
+ * Shot clock (a match with one): T start / pause / resume · E extension · Shift+T reset the clock. In the foul
+ * menu the time foul takes the digit after the last foul (14-1: 8, Rotation: 9).
  */
 export type KeyAction =
   | { type: 'undo' }
@@ -23,7 +25,8 @@ export type KeyAction =
   | { type: 'ball'; ball: number }
   | { type: 'record' }
   | { type: 'push-out' }
-  | { type: 'next-called' };
+  | { type: 'next-called' }
+  | { type: 'clock'; what: 'main' | 'extension' | 'reset' };
 
 export interface KeyPress {
   key: string;
@@ -63,6 +66,10 @@ export function keyAction(k: KeyPress, discipline: '14-1' | 'rotation', foulMenu
       return { type: 'choice', index: 1 };
     case 'n':
       return { type: 'neither' };
+    case 't':
+      return { type: 'clock', what: k.shiftKey ? 'reset' : 'main' };
+    case 'e':
+      return { type: 'clock', what: 'extension' };
   }
   if (discipline === '14-1') {
     if (key === 'Enter' || key === ' ' || key === 'm') return { type: 'made' };
