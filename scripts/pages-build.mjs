@@ -25,10 +25,11 @@ function newest(path) {
   return max;
 }
 
-/** True when web/dist lacks a page or is older than a source (web/src, HTML entries, shared/, Vite config). */
+/** True when web/dist lacks a page (or the scorer's worker) or is older than a source (web/src, HTML entries, shared/, Vite config and plugins). */
 export function distIsStale() {
   const outputs = PAGES.map((p) => join(DIST, `${p}.html`));
-  if (!outputs.every((p) => existsSync(p))) return true;
+  // The scorer console's service worker (web/scorer-worker-plugin.ts) is an output too.
+  if (!outputs.every((p) => existsSync(p)) || !existsSync(join(DIST, 'scorer-sw.js'))) return true;
   const built = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
   const sources = Math.max(
     newest(join(WEB, 'src')),
@@ -37,6 +38,7 @@ export function distIsStale() {
     ...CONFIGS.map((c) => newest(join(ROOT, c))),
     newest(join(WEB, 'vite.shared.ts')),
     newest(join(WEB, 'flags-plugin.ts')),
+    newest(join(WEB, 'scorer-worker-plugin.ts')),
     ...PAGES.map((p) => newest(join(WEB, `${p}.html`))),
   );
   return sources > built;

@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { here, websocketOnly } from './vite.shared.ts';
 import { flagsPlugin } from './flags-plugin';
+import { scorerWorkerPlugin } from './scorer-worker-plugin';
 
 /**
  * One Vite app, one HTML entry per page so each page ships only its own code. The server maps routes to these
@@ -13,12 +14,12 @@ import { flagsPlugin } from './flags-plugin';
  * `/overlay/:id` → overlay.html and `/overlay/table/<eventId>/<table>` → overlay-table.html, each built on its
  * own by vite.overlay.config.ts and vite.overlay-table.config.ts (run after this one, into the same dist/) so
  * each bundle holds only what it uses. Flags: flags-plugin.ts (emitted here; the overlay builds keep dist/ and
- * so its flags).
+ * so its flags). The scorer console's service worker, `scorer-sw.js`: scorer-worker-plugin.ts (Workbox).
  */
 export default defineConfig({
   root: here('.'),
   base: '/',
-  plugins: [websocketOnly(), svelte(), flagsPlugin()],
+  plugins: [websocketOnly(), svelte(), flagsPlugin(), scorerWorkerPlugin()],
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,

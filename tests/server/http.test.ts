@@ -82,6 +82,27 @@ describe('REST and pages', () => {
     }
   });
 
+  it('caching: pages no-cache, the OBS overlays no-store (never an old build), the scorer\'s service worker no-cache as JavaScript', async () => {
+    const dist = tempDir('dist');
+    for (const page of ['scorer', 'overlay', 'overlay-table', 'dashboard']) writeFileSync(join(dist, `${page}.html`), `<!doctype html><title>${page}</title>`);
+    const s = await startTestServer({ dataDir: tempDir('data'), staticDir: dist });
+    try {
+      // No worker in this build: the address is an unknown one.
+      expect((await fetch(`${s.url}/scorer-sw.js`)).status).toBe(404);
+      writeFileSync(join(dist, 'scorer-sw.js'), 'self.skipWaiting();');
+      for (const [path, cache] of [['/scorer/abc', 'no-cache'], ['/dashboard/abc', 'no-cache'], ['/overlay/abc', 'no-store'], ['/overlay/table/e/1', 'no-store'], ['/scorer-sw.js', 'no-cache']]) {
+        const r = await fetch(s.url + path);
+        expect(r.status, path).toBe(200);
+        expect(r.headers.get('cache-control'), path).toBe(cache);
+      }
+      const worker = await fetch(`${s.url}/scorer-sw.js`);
+      expect(worker.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(await worker.text()).toBe('self.skipWaiting();');
+    } finally {
+      await s.close();
+    }
+  });
+
   it('answers a bad page address with a page of its own: no id opens the page (it says what is missing), an unknown path or a malformed %-escape a short 404/400 page without a stack trace', async () => {
     const dist = tempDir('dist');
     for (const page of ['index', 'scorer', 'overlay', 'dashboard', 'watch']) writeFileSync(join(dist, `${page}.html`), `<!doctype html><title>${page}</title>`);

@@ -8,6 +8,9 @@
  * `/tableside/:eventId/:table` (table screen) → venue.html; the shot clock pages `/clock/:id` and
  * `/clock/table/:eventId/:table` → clock.html. Flags: `/flags/<code>.svg` (copied by the build);
  * `/favicon.ico` and `/favicon.svg` (from web/public) like any other file of the build.
+ * Caching: pages `no-cache` (revalidated on every load), but the two OBS overlays `no-store` (never kept: an
+ * overlay must never show an old build); hashed /assets for a year; the scorer console's service worker
+ * `/scorer-sw.js` (web/scorer-worker-plugin.ts) `no-cache`, so a new build's worker is found on the next load.
  * A page address without its id (`/scorer`, `/dashboard/`, `/overlay`) opens the page, which says that the
  * id is missing. Any other address answers a short HTML page (404 unknown, 400 a malformed %-escape) with a
  * link to the launcher, never Express's default text or a stack trace.
@@ -16,6 +19,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+
+/** Pages that must never be served from a cache (the OBS overlays). */
+const NO_STORE = new Set(['overlay.html', 'overlay-table.html']);
 
 const PAGES: [string[], string][] = [
   [['/'], 'index.html'],
@@ -34,6 +40,9 @@ const PAGES: [string[], string][] = [
   [['/clock', '/clock/table', '/clock/table/:eventId', '/clock/table/:eventId/:table', '/clock/:id'], 'clock.html'],
 ];
 
+/** The scorer console's service worker in the build (web/scorer-worker-plugin.ts). */
+const SCORER_WORKER = 'scorer-sw.js';
+
 const NOT_BUILT = 'cuecast: the web pages are not built yet. Run `npm run build` (or `npm start`, which builds them), then reload.\n';
 
 /** Router serving the pages from `dir` (normally web/dist). */
@@ -50,10 +59,17 @@ export function staticRouter(dir: string): Router {
         res.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
         return;
       }
-      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Cache-Control', NO_STORE.has(file) ? 'no-store' : 'no-cache');
       res.sendFile(path);
     });
   }
+  // The scorer console's service worker (scope /scorer/, the page asks for it): checked on every load.
+  const worker = join(dir, SCORER_WORKER);
+  r.get(`/${SCORER_WORKER}`, (_req, res, next) => {
+    if (!existsSync(worker)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('text/javascript; charset=utf-8').sendFile(worker);
+  });
   // Flags change only with the flag package: cached for a day.
   r.use('/flags', express.static(join(dir, 'flags'), { index: false, maxAge: '1d', fallthrough: false }));
   // Other files Vite copies from web/public (favicon, fonts).

@@ -3,12 +3,14 @@
  * from the link's fragment (stripped from the address bar) or from this browser's storage, and mounts the
  * console on the shared live client with the browser's network signals (online / offline / visible). The
  * console checks the token with the server as it opens; a wrong one is forgotten (see scorer/token-gate).
+ * Registers the service worker that lets the console reload with no network (scorer/offline-worker).
  */
 import { mount } from 'svelte';
 import { createClient } from '../lib/client';
 import { pageLang, t } from '../lib/i18n-pages';
 import Scorer from '../scorer/Scorer.svelte';
 import { browserNetwork } from '../scorer/network';
+import { registerScorerWorker } from '../scorer/offline-worker';
 import { ScorerSession } from '../scorer/session';
 import type { TokenAccess } from '../scorer/token-gate';
 import { checkScorerToken, forgetToken, loadToken, matchIdFromLocation, saveToken, tokenFromUrl } from '../scorer/tokens';
@@ -16,6 +18,9 @@ import '../scorer/scorer.css';
 import { localStore } from '../lib/storage';
 
 const storage = localStore();
+
+if (document.readyState === 'complete') void registerScorerWorker();
+else addEventListener('load', () => void registerScorerWorker(), { once: true });
 
 const target = document.getElementById('app')!;
 const matchId = matchIdFromLocation(location.pathname, location.search);
