@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB = join(ROOT, 'web');
 const DIST = join(WEB, 'dist');
-const PAGES = ['index', 'scorer', 'overlay', 'overlay-table', 'dashboard', 'watch', 'event', 'venue'];
+const PAGES = ['index', 'scorer', 'overlay', 'overlay-table', 'dashboard', 'watch', 'event', 'venue', 'clock'];
 const LOCK = join(ROOT, 'node_modules', '.cuecast-build.lock');
 /** The builds, in order: every page but the overlays (empties dist/), then each OBS overlay page on its own. */
 const CONFIGS = ['web/vite.config.ts', 'web/vite.overlay.config.ts', 'web/vite.overlay-table.config.ts'];

@@ -5,7 +5,8 @@
  * `/dashboard|watch/table/:eventId/:table` → the same page as one match, `/overlay/table/:eventId/:table` (and
  * the same cut short) → overlay-table.html (the OBS overlay's table page, built apart from the one-match overlay); `/event` (a new event) and
  * `/event/:eventId` (the organiser's page) → event.html; the venue screens `/venue/:eventId` (hall board) and
- * `/tableside/:eventId/:table` (table screen) → venue.html. Flags: `/flags/<code>.svg` (copied by the build);
+ * `/tableside/:eventId/:table` (table screen) → venue.html; the shot clock pages `/clock/:id` and
+ * `/clock/table/:eventId/:table` → clock.html. Flags: `/flags/<code>.svg` (copied by the build);
  * `/favicon.ico` and `/favicon.svg` (from web/public) like any other file of the build.
  * Caching: pages `no-cache` (revalidated on every load), but the two OBS overlays `no-store` (never kept: an
  * overlay must never show an old build); hashed /assets for a year; the scorer console's service worker
@@ -34,6 +35,9 @@ const PAGES: [string[], string][] = [
   [['/event', '/event/:eventId'], 'event.html'],
   // The venue screens: the hall board and the table screen (one page, by address).
   [['/venue', '/venue/:eventId', '/tableside', '/tableside/:eventId', '/tableside/:eventId/:table'], 'venue.html'],
+  // The shot clock pages (a monitor at the table): one match, or a table's current match. A table address cut
+  // short gets the page too, which says what to open.
+  [['/clock', '/clock/table', '/clock/table/:eventId', '/clock/table/:eventId/:table', '/clock/:id'], 'clock.html'],
 ];
 
 /** The scorer console's service worker in the build (web/scorer-worker-plugin.ts). */

@@ -312,6 +312,16 @@ export const enPages = {
   'conflict.rail': '“No rail” is off: a ball marked pocketed meets the rail rule.',
   'conflict.no-hit': 'With no ball hit, no ball can drop or leave the table unless it was touched: clear the balls, or record “Touched ball”.',
   'conflict.clear': 'Clear the balls',
+  // shot clock off air: the clock pages (/clock/...), dashboard, spectator page, table screen (lib/ShotClockFace.svelte)
+  'clk.title': 'Shot clock',
+  'clk.noClock': 'No shot clock for this match',
+  'clk.idle': 'Ready',
+  'clk.paused': 'Paused',
+  'clk.expired': 'Time',
+  'clk.extLeft': '{n} of {of} extensions left',
+  'clk.matchPlayed': 'Match time {t}',
+  'clk.matchLeft': '{t} left',
+  'clk.missing': 'No match in the address: open /clock/<matchId> or /clock/table/<eventId>/<table>',
   // scorer, dashboard, spectator page: the server refused the subscription (lib/live-problem.ts)
   'problem.reloadTitle': 'This page is out of date',
   'problem.reloadHint': 'The server runs another version of cuecast. Reload the page to go on.',

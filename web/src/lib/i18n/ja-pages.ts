@@ -297,6 +297,16 @@ export const jaPages: PageDict = {
   'conflict.rail': '「ノークッション」は選べません: 入った球があればクッションの条件を満たします。',
   'conflict.no-hit': '的球に当たっていないので、タッチの場合を除き球は入らず台外にも出ません: 入った球の選択を消すか、「タッチ」を記録してください。',
   'conflict.clear': '入った球の選択を消す',
+  // shot clock off air: the clock pages (/clock/...), dashboard, spectator page, table screen (lib/ShotClockFace.svelte)
+  'clk.title': 'ショットクロック',
+  'clk.noClock': 'この試合にショットクロックはありません',
+  'clk.idle': '待機',
+  'clk.paused': '一時停止',
+  'clk.expired': 'タイムアップ',
+  'clk.extLeft': 'エクステンション残り {n}/{of}',
+  'clk.matchPlayed': '試合時間 {t}',
+  'clk.matchLeft': '残り {t}',
+  'clk.missing': 'アドレスに試合がありません：/clock/<試合ID> または /clock/table/<イベントID>/<台> を開いてください',
   // scorer, dashboard, spectator page: the server refused the subscription (lib/live-problem.ts)
   'problem.reloadTitle': 'このページは古くなっています',
   'problem.reloadHint': 'サーバーは別のバージョンの cuecast で動いています。続けるにはページを再読み込みしてください。',

@@ -297,6 +297,16 @@ export const zhTWPages: PageDict = {
   'conflict.rail': '無法選「未碰顆星」: 有標記為進袋的球,就已符合碰顆星的條件。',
   'conflict.no-hit': '未擊中任何子球,除非是觸球,否則不會有球進袋或飛出檯面: 請清除所選的進袋球,或記錄「觸球」。',
   'conflict.clear': '清除所選的進袋球',
+  // shot clock off air: the clock pages (/clock/...), dashboard, spectator page, table screen (lib/ShotClockFace.svelte)
+  'clk.title': '擊球計時',
+  'clk.noClock': '本場比賽未使用擊球計時',
+  'clk.idle': '待命',
+  'clk.paused': '暫停',
+  'clk.expired': '時間到',
+  'clk.extLeft': '延長剩餘 {n}/{of}',
+  'clk.matchPlayed': '比賽時間 {t}',
+  'clk.matchLeft': '剩餘 {t}',
+  'clk.missing': '網址中沒有比賽：請開啟 /clock/<比賽ID> 或 /clock/table/<賽事ID>/<球桌>',
   // scorer, dashboard, spectator page: the server refused the subscription (lib/live-problem.ts)
   'problem.reloadTitle': '此頁面已過時',
   'problem.reloadHint': '伺服器執行的是另一個版本的 cuecast。請重新載入頁面以繼續。',
