@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { applyStep, newMatch, parseSetup, view, type Match } from '../../shared/index';
 import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
+import type { ShotClockAction, ShotClockSettings, ShotClockView } from '../../shared/shot-clock';
 import { api, createMatch } from './server';
 import { ScorerHarness } from './scorer-harness';
 
@@ -83,6 +84,19 @@ export class OverlayHarness extends ScorerHarness {
     await page.goto(`${this.url}/overlay/${id}${q}`);
     await page.locator('[data-f="score-A"]').waitFor({ timeout: 10_000 });
     return page;
+  }
+
+  /** Turn match `m`'s shot clock on with `settings` (`PUT /api/matches/<id>/clock`; throws unless 200). */
+  async clock(m: { id: string; scorerToken: string }, settings: ShotClockSettings): Promise<void> {
+    const res = await api(this.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { settings } });
+    if (res.status !== 200) throw new Error(`clock settings: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+
+  /** Press `action` on match `m`'s shot clock (`POST /api/matches/<id>/clock/<action>`; throws unless 200); the new clock. */
+  async press(m: { id: string; scorerToken: string }, action: ShotClockAction): Promise<ShotClockView> {
+    const res = await api(this.url, `/api/matches/${m.id}/clock/${action}`, { method: 'POST', token: m.scorerToken });
+    if (res.status !== 200) throw new Error(`clock ${action}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.clock as ShotClockView;
   }
 
   /** Screenshot with a transparent background into artifacts/screenshots/<name>.png. */

@@ -3,9 +3,18 @@
  * screenshots (overlay-shots.test.ts) show: each a set-up, the steps recorded before the page opens (`before`)
  * and the steps recorded while it is open (`live`: a moment only shows for a step the page sees happen).
  * Long Latin names (a hyphenated family name), a CJK name, flags, three-digit and negative scores, on 2 fouls,
- * a handicap, Rotation's second row.
+ * a handicap, Rotation's second row; the shot clock's segment and extension markers (running with four digits,
+ * warning, urgent, expired, paused with extensions used, the count form with `hide=info`).
  */
 import type { Step } from '../../shared/protocol/steps';
+import type { ShotClockAction, ShotClockSettings } from '../../shared/shot-clock';
+
+/** A scene's shot clock: the settings PUT on the match, the presses (REST) after, and the status then shown. */
+export interface SceneClock {
+  settings: ShotClockSettings;
+  presses: ShotClockAction[];
+  status: 'running' | 'paused' | 'expired';
+}
 
 export interface Scene {
   name: string;
@@ -16,6 +25,20 @@ export interface Scene {
   query: string;
   /** The moment the live steps put up, if any (data-kind). */
   moment: 'rerack' | 'high-run' | 'match-won' | 'rack-won' | null;
+  /** The shot clock the scene runs (set once on its match, which the scene then keeps), if any. */
+  clock?: SceneClock;
+}
+
+/**
+ * Shot-clock settings: every allowance `seconds` (3600, the largest, draws the widest figure), warning and urgent
+ * from the given seconds, always on air, `extensions` per player per rack (30 s each), then `more` over them.
+ */
+export function clockSettings(seconds: number, warning: number, urgent: number, extensions = 1, more: Partial<ShotClockSettings> = {}): ShotClockSettings {
+  return {
+    shotSeconds: seconds, firstShotSeconds: seconds, pushOutSeconds: seconds, extensionSeconds: 30, extensionsPerPlayer: extensions,
+    extensionPeriod: { per: 'rack' }, warningSeconds: warning, urgentSeconds: urgent, showFromSeconds: null, autoStart: false,
+    matchClock: { kind: 'off' }, ...more,
+  };
 }
 
 const pot = (b: number): Step => ({ shot: { call: { ball: b }, pocketed: [b] } });
@@ -88,6 +111,60 @@ export const SCENES: Scene[] = [
     live: [{ shot: { firstContact: 14, pocketed: [14, 15] } }],
     query: '&show=balls',
     moment: 'rack-won',
+  },
+  {
+    name: 'clock-running',
+    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [125, 125], start: { score: [87, 64], highRun: [23, 41], innings: [11, 11], turn: 'A', ballsOnTable: 15 } },
+    before: [pot(1), pot(2), pot(3)],
+    live: [],
+    query: '',
+    moment: null,
+    clock: { settings: clockSettings(3600, 10, 5), presses: ['start'], status: 'running' },
+  },
+  {
+    name: 'clock-warning',
+    setup: { discipline: '14-1', ruleset: 'nba', players: LONG, countries: ['DE', null], targets: [150, 150], start: { score: [-12, 137], fouls: [2, 2], highRun: [3, 88], turn: 'B', innings: [20, 20], ballsOnTable: 9 } },
+    before: [pot(1), pot(2)],
+    live: [],
+    query: '&show=innings',
+    moment: null,
+    clock: { settings: clockSettings(3600, 3600, 5), presses: ['start'], status: 'running' },
+  },
+  {
+    name: 'clock-urgent',
+    setup: { discipline: 'rotation', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [120, 120] },
+    before: [{ shot: { pocketed: [1, 9] } }, { shot: { pocketed: [2] } }, { shot: { firstContact: 3, pocketed: [3, 11] } }],
+    live: [],
+    query: '&show=balls',
+    moment: null,
+    clock: { settings: clockSettings(3600, 3600, 3600), presses: ['start'], status: 'running' },
+  },
+  {
+    name: 'clock-expired',
+    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, targets: [60, 40], start: { score: [12, 31], turn: 'B', ballsOnTable: 12 } },
+    before: [pot(1)],
+    live: [],
+    query: '',
+    moment: null,
+    clock: { settings: clockSettings(1, 10, 5), presses: ['start'], status: 'expired' },
+  },
+  {
+    name: 'clock-extensions',
+    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [125, 125], start: { score: [87, 64], highRun: [23, 41], turn: 'A', ballsOnTable: 15 } },
+    before: [pot(1)],
+    live: [],
+    query: '&show=innings',
+    moment: null,
+    clock: { settings: clockSettings(60, 10, 5, 3), presses: ['start', 'extension', 'pause'], status: 'paused' },
+  },
+  {
+    name: 'clock-hide-info',
+    setup: { discipline: '14-1', ruleset: 'nba', players: LONG, countries: ['DE', null], targets: [150, 150], start: { score: [-12, 137], turn: 'B', ballsOnTable: 9 } },
+    before: [pot(1)],
+    live: [],
+    query: '&hide=info',
+    moment: null,
+    clock: { settings: clockSettings(3600, 10, 5, 12), presses: ['start', 'extension'], status: 'running' },
   },
 ];
 

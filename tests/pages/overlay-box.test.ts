@@ -1,7 +1,8 @@
 /**
  * The scorebug's box at 1080p (issue 17, broadcast proportions), in real headless Chromium against a real server,
  * for every layout, size, language and state of tests/helpers/overlay-states.ts (run box, flags, three-digit and negative
- * scores, on 2 fouls, a handicap, Rotation's second row and ball row, and each moment):
+ * scores, on 2 fouls, a handicap, Rotation's second row and ball row, each moment, and the shot clock's segment
+ * and extension markers in each state):
  * - at `size=m` the bar's main row is ≤ 64 px tall and ≤ 1200 px wide, its second row ≤ 32 px; the corner bug
  *   ≤ 520 × 140 px; `s` and `l` are those times their factor (the bar at most 1.44: the action-safe width);
  * - everything on air stays inside the 90 % action-safe area;
@@ -149,6 +150,7 @@ describe.skipIf(!hasChromium)('the scorebug’s box at 1080p, every layout, size
     const m = still ?? (await h.match(scene.setup, scene.before));
     await page.goto(`${h.url}/overlay/${m.id}?anim=0&moment=60&caption=0${scene.query}${query}`);
     await page.locator('[data-f="score-A"]').waitFor({ timeout: 10_000 });
+    if (scene.clock) await page.locator(`[data-f="shot-clock"][data-status="${scene.clock.status}"]`).waitFor({ timeout: 10_000 });
     if (scene.moment) {
       for (const s of scene.live) await h.record(m as { id: string; scorerToken: string }, s);
       await page.locator(`[data-f="moment"][data-kind="${scene.moment}"]`).waitFor({ timeout: 10_000 });
@@ -197,6 +199,10 @@ describe.skipIf(!hasChromium)('the scorebug’s box at 1080p, every layout, size
         const problems: string[] = [];
         const page = await h.browser.newPage({ viewport: { width: 1920, height: 1080 } });
         const still = scene.moment ? null : await h.match(scene.setup, scene.before);
+        if (still && scene.clock) {
+          await h.clock(still, scene.clock.settings);
+          for (const p of scene.clock.presses) await h.press(still, p);
+        }
         try {
           for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
             for (const lang of LANGS) {

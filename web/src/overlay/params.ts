@@ -19,6 +19,7 @@
  * | safe=1  | draw the 90% action-safe and 80% title-safe guides | off |
  * | debug=1 | connection chip (status, version, parameter values not understood) | off |
  * | anim=0  | no animations                              | on      |
+ * | clock=0 | no shot clock segment or extension markers (ClockSegment.svelte) | on |
  *
  * The table overlay (`/overlay/table/…`) takes every one of these, over the event's theme preset, plus
  * `cards=0` (no intro or summary cards), which its page script reads (pages/overlay-table.ts).
@@ -62,6 +63,8 @@ export interface OverlayParams {
   safe: boolean;
   debug: boolean;
   anim: boolean;
+  /** Show the match's shot clock (the segment and each player's extension markers); `clock=0`: never, nothing watched. */
+  clock: boolean;
   /** Parameters given with a value the overlay does not know, as `name=value` (debug=1 names them); defaults used instead. */
   unknown: string[];
 }
@@ -118,6 +121,7 @@ export function parseOverlayParams(search: string): OverlayParams {
     safe: q.get('safe') === '1',
     debug: q.get('debug') === '1',
     anim: q.get('anim') !== '0',
+    clock: q.get('clock') !== '0',
     unknown,
   };
 }
