@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLOCK_PRESETS, initialShotClock, shotClockView, type ShotClockSettings } from '../../shared/shot-clock';
 import { newMatch, parseSetup, view as stateOf } from '../../shared/index';
-import { delayedTime, digitCount, extensionMarks, hoursMinutes, matchClockLine, shownStatus, statusKey } from '../../web/src/lib/clock-face';
+import { delayedTime, digitCount, extensionMarks, hoursMinutes, matchClockLine, statusKey } from '../../web/src/lib/clock-face';
 import { showClock } from '../../web/src/lib/live-clock';
 
 const state = stateOf(newMatch(parseSetup({ discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [50, 50] })));
@@ -49,9 +49,9 @@ describe('clock face', () => {
 
   it('status shown: a running clock at 0 is expired; words for all but running', () => {
     const running = view(CLOCK_PRESETS.pro, { status: 'running', deadline: T0 + 1500 });
-    expect(shownStatus(showClock(running, T0))).toBe('running');
-    expect(shownStatus(showClock(running, T0 + 1500))).toBe('expired');
-    expect(shownStatus(showClock(view(CLOCK_PRESETS.pro), T0))).toBe('idle');
+    expect(showClock(running, T0).status).toBe('running');
+    expect(showClock(running, T0 + 1500).status).toBe('expired');
+    expect(showClock(view(CLOCK_PRESETS.pro), T0).status).toBe('idle');
     expect([statusKey('idle'), statusKey('paused'), statusKey('expired'), statusKey('running')]).toEqual(['clk.idle', 'clk.paused', 'clk.expired', null]);
   });
 

@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ShotClockView } from '../../shared/shot-clock';
-import { extMarkers, shownStatus } from '../../web/src/overlay/clock-view';
+import { extMarkers } from '../../web/src/overlay/clock-view';
+import { showClock } from '../../web/src/lib/live-clock';
 import { chromiumAvailable, settled } from '../helpers/browser';
 import { onTable, saveComposite } from '../helpers/composite';
 import { createEvent, tableMatch } from '../helpers/events';
@@ -63,9 +64,9 @@ describe('the clock segment’s view (pure)', () => {
     expect(extMarkers(null, 'A')).toBeNull();
   });
   it('shows a running clock at 0 as expired, any other as its status', () => {
-    expect(shownStatus({ view: view({}), seconds: 0 })).toBe('expired');
-    expect(shownStatus({ view: view({}), seconds: 1 })).toBe('running');
-    expect(shownStatus({ view: view({ status: 'paused' }), seconds: 0 })).toBe('paused');
+    expect(showClock(view({}), 2).status).toBe('expired');
+    expect(showClock(view({ deadline: 1500 }), 600).status).toBe('running');
+    expect(showClock(view({ status: 'paused', deadline: null }), 2).status).toBe('paused');
   });
 });
 

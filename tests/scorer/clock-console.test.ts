@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { applyStep, newMatch, parseSetup, view } from '../../shared/index';
 import { keyAction } from '../../web/src/scorer/keys';
-import { clockAlert, loadClockPrefs, mainClockAction, saveClockPrefs, shouldAutoStart, shownStatus, timeFoulStep, type AutoStartInput } from '../../web/src/scorer/clock';
+import { clockAlert, loadClockPrefs, mainClockAction, saveClockPrefs, shouldAutoStart, timeFoulStep, type AutoStartInput } from '../../web/src/scorer/clock';
 
 describe('the big control', () => {
   test('start when idle, pause when running, resume when paused, nothing once expired', () => {
@@ -14,11 +14,6 @@ describe('the big control', () => {
     expect(mainClockAction('running')).toBe('pause');
     expect(mainClockAction('paused')).toBe('resume');
     expect(mainClockAction('expired')).toBeNull();
-  });
-  test('a running clock showing 0 shows as expired; other states as they are', () => {
-    expect(shownStatus({ seconds: 0, view: { status: 'running' } })).toBe('expired');
-    expect(shownStatus({ seconds: 1, view: { status: 'running' } })).toBe('running');
-    expect(shownStatus({ seconds: 0, view: { status: 'paused' } })).toBe('paused');
   });
 });
 

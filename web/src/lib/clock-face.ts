@@ -40,14 +40,6 @@ export function extensionMarks(left: number, per: number): boolean[] {
   return Array.from({ length: n }, (_, i) => i < l);
 }
 
-/**
- * The status a face shows for `shown`: the view's, but a running clock showing 0 is expired (the server settles
- * a clock that ran out lazily, at its next read or action; every display reaches 0 at the same moment).
- */
-export function shownStatus(shown: Pick<ShownClock, 'view' | 'seconds'>): ShotClockStatus {
-  return shown.view.status === 'running' && shown.seconds === 0 ? 'expired' : shown.view.status;
-}
-
 /** The word a face shows beside the seconds for `status` (a running clock needs none: null). */
 export function statusKey(status: ShotClockStatus): 'clk.idle' | 'clk.paused' | 'clk.expired' | null {
   return status === 'idle' ? 'clk.idle' : status === 'paused' ? 'clk.paused' : status === 'expired' ? 'clk.expired' : null;

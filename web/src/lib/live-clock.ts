@@ -16,7 +16,7 @@ import type { ApiError } from '../../../shared/protocol/errors';
 import type { ShotClockAck, ShotClockPush } from '../../../shared/protocol/shot-clock';
 import {
   matchClockMs, msToNextSecond, offsetFromSamples, onAir, shownSeconds, warningLevel,
-  type ShotClockAction, type ShotClockView, type TimeSample,
+  type ShotClockAction, type ShotClockStatus, type ShotClockView, type TimeSample,
 } from '../../../shared/shot-clock';
 import type { Connection } from './live-connection';
 import { watchScorebug, type MatchSubscriptions } from './live-matches';
@@ -192,6 +192,12 @@ export function pressClock(connection: Connection, clocks: ClockSubscriptions, m
 /** What a display shows of a clock at one moment. */
 export interface ShownClock {
   view: ShotClockView;
+  /**
+   * The status to show: the view's, except that a running clock showing 0 has run out (the server settles a
+   * clock that ran out lazily, at its next read or action, and pushes nothing at the deadline: every display
+   * reaches 0 at the same moment by itself).
+   */
+  status: ShotClockStatus;
   /** Whole seconds shown (29.001 s left shows 30). */
   seconds: number;
   level: 'none' | 'warning' | 'urgent';
@@ -204,7 +210,8 @@ export interface ShownClock {
 /** What `view` shows at server time `now`. */
 export function showClock(view: ShotClockView, now: number): ShownClock {
   const seconds = shownSeconds(view, now);
-  return { view, seconds, level: warningLevel(view, seconds), onAir: onAir(view, seconds), match: matchClockMs(view, now) };
+  const status = view.status === 'running' && seconds === 0 ? 'expired' : view.status;
+  return { view, status, seconds, level: warningLevel(view, seconds), onAir: onAir(view, seconds), match: matchClockMs(view, now) };
 }
 
 /** ms from server time `now` until the shown minute of the match clock changes; null while it stands still. */

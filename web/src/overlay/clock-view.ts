@@ -4,15 +4,7 @@
  */
 import type { PlayerKey } from '../../../shared/protocol/setup';
 import type { ShotClockStatus, ShotClockView } from '../../../shared/shot-clock';
-import type { ShownClock } from '../lib/live-clock';
-
-/**
- * The status a display shows: the clock's, except that a running clock showing 0 has run out (the server stores
- * no expiry: every screen reaches it at the deadline by itself, and a later read of the clock says `expired`).
- */
-export function shownStatus(shown: Pick<ShownClock, 'view' | 'seconds'>): ShotClockStatus {
-  return shown.view.status === 'running' && shown.seconds === 0 ? 'expired' : shown.view.status;
-}
+import { extensionMarks } from '../lib/clock-face';
 
 /** Markers drawn one by one up to this many extensions per player; beyond, one marker and the count left. */
 export const EXT_MARKERS_MAX = 3;
@@ -38,5 +30,5 @@ export function extMarkers(clock: ShotClockView | null, key: PlayerKey): ExtMark
   const per = clock.extensionsPerPlayer;
   const left = Math.max(0, Math.min(per, clock.extensionsLeft[key === 'A' ? 0 : 1]));
   if (per > EXT_MARKERS_MAX) return { key, left, slots: [], count: left };
-  return { key, left, slots: Array.from({ length: per }, (_, i) => i < left), count: null };
+  return { key, left, slots: extensionMarks(left, per), count: null };
 }

@@ -32,14 +32,6 @@ export function mainClockAction(status: ShotClockStatus): ShotClockAction | null
   }
 }
 
-/**
- * The status a display shows: the server's, except that a running clock showing 0 has run out (the server
- * settles it to `expired` at its next read; the display need not wait for one).
- */
-export function shownStatus(shown: Pick<ShownClock, 'seconds'> & { view: Pick<ShotClockView, 'status'> }): ShotClockStatus {
-  return shown.view.status === 'running' && shown.seconds <= 0 ? 'expired' : shown.view.status;
-}
-
 /** What the console last showed, to tell a crossing from a repeat (per clock period). */
 export interface AlertMark {
   /** The clock period (`ShotClockView.shot`). */
