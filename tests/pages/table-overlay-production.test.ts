@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium)('table overlay: OBS scenes and the sponsor slot, i
   const calls = (page: Page) => page.evaluate(() => (window as unknown as ObsWindow).obsCalls);
   /** Wait until `page` shows match `id` on the table with card `card` up. */
   const showing = (page: Page, id: string, card: string) =>
-    page.locator(`[data-f="table-overlay"][data-current="${id}"][data-card="${card}"]`).waitFor({ state: 'attached', timeout: 10_000 });
+    page.locator(`[data-f="table-overlay"][data-current="${id}"][data-card="${card}"]`).waitFor({ state: 'attached', timeout: 30_000 });
 
   it('switches OBS to the won scene when the match is won and to the intro scene when the next match starts, only with the permission', async () => {
     const ev = await createEvent(h.url);
@@ -81,17 +81,17 @@ describe.skipIf(!hasChromium)('table overlay: OBS scenes and the sponsor slot, i
       expect(await calls(advanced.page)).toEqual([]);
 
       for (const step of WIN) await recordStep(h.url, m1, step);
-      await expect.poll(() => calls(advanced.page), { timeout: 10_000 }).toEqual(['level', 'scene:Intermission']);
+      await expect.poll(() => calls(advanced.page), { timeout: 30_000 }).toEqual(['level', 'scene:Intermission']);
 
       // The next match put on the table and started: its intro card goes up, OBS goes to the intro scene.
       const m2 = await tableMatch(h.url, ev, 'tv-table', ['p3', 'p4']);
       const started = await api(h.url, `/api/events/${ev.id}/tables/tv-table/start`, { token: ev.organiserToken, body: {} });
       expect(started.status).toBe(200);
-      await expect.poll(() => calls(advanced.page), { timeout: 10_000 }).toEqual(['level', 'scene:Intermission', 'level', 'scene:Match intro: TV']);
+      await expect.poll(() => calls(advanced.page), { timeout: 30_000 }).toEqual(['level', 'scene:Intermission', 'level', 'scene:Match intro: TV']);
 
       // Every other page saw the same two moments (the next match's intro is on each), and switched nothing.
       for (const p of [basic, noParams, throwing, outside]) await showing(p.page, m2.id, 'intro');
-      await expect.poll(() => calls(basic.page)).toEqual(['level', 'level']); // asked, level 3: no switch
+      await expect.poll(() => calls(basic.page), { timeout: 30_000 }).toEqual(['level', 'level']); // asked, level 3: no switch
       expect(await calls(noParams.page)).toEqual([]); // no scene named: OBS is not asked
       expect(await calls(throwing.page)).toEqual(['level', 'level']);
       expect(await outside.page.evaluate(() => 'obsstudio' in window)).toBe(false);
@@ -131,13 +131,13 @@ describe.skipIf(!hasChromium)('table overlay: OBS scenes and the sponsor slot, i
       // Uploaded while on air: the logo appears without a reload.
       const first = await uploadSponsor(h.url, ev.id, ev.organiserToken, pngOf(240, 96, [20, 90, 200]), 'Blue Chalk', 2);
       const logo = page.locator(`[data-f="sponsor-logo"][data-sponsor="${first}"]`);
-      await logo.waitFor({ timeout: 10_000 });
+      await logo.waitFor({ timeout: 30_000 });
       await page.waitForFunction(() => (document.querySelector('[data-f="sponsor-logo"]') as HTMLImageElement | null)?.complete === true);
       expect(await logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.alt, new URL(img.src).origin])).toEqual([240, 'Blue Chalk', h.url]);
 
       // A second logo: after the first one's 2 s the slot shows it.
       const second = await uploadSponsor(h.url, ev.id, ev.organiserToken, pngOf(120, 120, [200, 40, 20]), 'Red Cue', 2);
-      await page.locator(`[data-f="sponsor-logo"][data-sponsor="${second}"]`).waitFor({ timeout: 10_000 });
+      await page.locator(`[data-f="sponsor-logo"][data-sponsor="${second}"]`).waitFor({ timeout: 30_000 });
       expect([...hosts]).toEqual([h.url]);
       expect(errors).toEqual([]);
 
@@ -164,11 +164,11 @@ describe.skipIf(!hasChromium)('table overlay: OBS scenes and the sponsor slot, i
     const opened = [];
     for (const [query] of cases) opened.push(await open(ev, 'tv-table', query));
     try {
-      for (const p of opened) await p.page.locator('[data-f="sponsor-logo"]').waitFor({ timeout: 10_000 });
+      for (const p of opened) await p.page.locator('[data-f="sponsor-logo"]').waitFor({ timeout: 30_000 });
       await recordStep(h.url, m, WIN[1]!); // a step: its caption line goes up on every page (and stays: caption=0)
       for (const [i, [query, where]] of cases.entries()) {
         const page = opened[i]!.page;
-        await page.locator('[data-f="caption"]').waitFor({ timeout: 10_000 });
+        await page.locator('[data-f="caption"]').waitFor({ timeout: 30_000 });
         // The logo on air is loaded and drawn inside its slot.
         await page.waitForFunction(() => {
           const img = document.querySelector<HTMLImageElement>('[data-f="sponsor-logo"]');
