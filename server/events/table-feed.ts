@@ -1,7 +1,7 @@
 /**
  * The data feed of a table for title tools (vMix, Singular, …): one flat object of strings and numbers about
  * the table's current match — names, short names, countries, scores, race, run, high runs, fouls standing,
- * rack, who is at the table, the winner and the on-air card — and the same as XML the way vMix's XML data
+ * rack, who is at the table, the winner, the on-air card and the shot clock — and the same as XML the way vMix's XML data
  * source reads it (one `<table>` element whose children are the columns). Pure: the route
  * (server/transport/http/feed-api.ts) reads the table and the match and sends what these build.
  */
@@ -9,6 +9,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import type { TableState } from '../../shared/protocol/event';
 import type { MatchSetup } from '../../shared/protocol/setup';
 import type { MatchState } from '../../shared/protocol/state';
+import { shownSeconds, type ShotClockView, warningLevel } from '../../shared/shot-clock';
 
 /**
  * One table's feed. Text fields are '' when not known (no match on the table, no short name, no country);
@@ -59,6 +60,15 @@ export interface TableFeed {
   nextB: string;
   /** The match's version (the number of its recorded steps, undo included): a change means a new shot. */
   version: number;
+  /** The shot clock's status: `idle`, `running`, `paused`, `expired`; '' when the match has no shot clock. */
+  clockStatus: string;
+  /** Whole seconds the shot clock shows at the moment of the request (shared/shot-clock.ts `shownSeconds`); 0 without a clock. */
+  clockSeconds: number;
+  /** The warning level at those seconds (`warningLevel`): `none`, `warning` (amber), `urgent` (red); '' without a clock. */
+  clockWarning: string;
+  /** Extensions each player has left in the current extension period; 0 without a clock. */
+  extensionsA: number;
+  extensionsB: number;
 }
 
 /** The current match as the feed needs it. */
@@ -68,8 +78,18 @@ export interface FeedMatch {
   version: number;
 }
 
-/** The feed of `table` with its current match `match` (null: none on the table, or it cannot be read). */
-export function tableFeed(table: TableState, match: FeedMatch | null): TableFeed {
+/** The current match's shot clock as the feed needs it: its display view and the server time (ms) of the request. */
+export interface FeedClock {
+  view: ShotClockView;
+  now: number;
+}
+
+/**
+ * The feed of `table` with its current match `match` (null: none on the table, or it cannot be read) and that
+ * match's shot clock `clock` (null: none, or turned off). The clock's seconds and warning level come from
+ * shared/shot-clock.ts at `clock.now`, as every display computes them.
+ */
+export function tableFeed(table: TableState, match: FeedMatch | null, clock: FeedClock | null = null): TableFeed {
   const s = match?.state;
   const setup = match?.setup;
   const names = s?.names ?? ['', ''];
@@ -108,6 +128,20 @@ export function tableFeed(table: TableState, match: FeedMatch | null): TableFeed
     nextA: table.nextPlayers?.[0] ?? '',
     nextB: table.nextPlayers?.[1] ?? '',
     version: match?.version ?? 0,
+    ...clockFields(match ? clock : null),
+  };
+}
+
+/** The feed's shot-clock fields of `clock` (null: the empty ones). */
+function clockFields(clock: FeedClock | null): Pick<TableFeed, 'clockStatus' | 'clockSeconds' | 'clockWarning' | 'extensionsA' | 'extensionsB'> {
+  if (!clock) return { clockStatus: '', clockSeconds: 0, clockWarning: '', extensionsA: 0, extensionsB: 0 };
+  const seconds = shownSeconds(clock.view, clock.now);
+  return {
+    clockStatus: clock.view.status,
+    clockSeconds: seconds,
+    clockWarning: warningLevel(clock.view, seconds),
+    extensionsA: clock.view.extensionsLeft[0],
+    extensionsB: clock.view.extensionsLeft[1],
   };
 }
 

@@ -2,7 +2,8 @@
  * The tables' data feeds for title tools (`GET /api/events/<id>/tables/<table>/feed.json` and `feed.xml`)
  * against a server on the real Redis: one flat object of the table's current match; the XML parses (with
  * fast-xml-parser, as a title tool would) to the same fields; both change with a recorded shot, a won match
- * and a match switch; an empty table gives empty fields; an unknown event or table is 404 naming it.
+ * and a match switch; the shot clock's fields follow the clock (seconds shown, status, warning level, extensions
+ * left); an empty table gives empty fields; an unknown event or table is 404 naming it.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +78,11 @@ describe.skipIf(!redis.available)('table data feed (Redis store)', () => {
       nextA: '',
       nextB: '',
       version: 0,
+      clockStatus: '',
+      clockSeconds: 0,
+      clockWarning: '',
+      extensionsA: 0,
+      extensionsB: 0,
     });
     // Flat: nothing nested, for a title tool's columns.
     for (const v of Object.values(res.body)) expect(['string', 'number']).toContain(typeof v);
@@ -102,6 +108,55 @@ describe.skipIf(!redis.available)('table data feed (Redis store)', () => {
     expect((await api(s.url, feed('tv-table'))).body).toMatchObject({ nextA: 'Chen Wei', nextB: 'Dora Díaz', matchId: m.id });
     await api(s.url, `/api/events/${ev.id}/tables/tv-table/start`, { token: ev.organiserToken, body: {} });
     expect((await api(s.url, feed('tv-table'))).body).toMatchObject({ matchId: m2.id, nameA: 'Chen Wei', shortA: 'Chen', countryB: 'ES', scoreA: 0, winner: '', nextA: '' });
+  });
+
+  it('carries the shot clock: status, the seconds shown, the warning level and the extensions left, in JSON and XML', async () => {
+    const own = await createEvent(s.url);
+    const path = (ext: 'json' | 'xml') => `/api/events/${own.id}/tables/table-1/feed.${ext}`;
+    const m = await tableMatch(s.url, own, 'table-1', ['p1', 'p2'], true);
+    const clockFields = async () => {
+      const b = (await api(s.url, path('json'))).body;
+      return { clockStatus: b.clockStatus, clockSeconds: b.clockSeconds, clockWarning: b.clockWarning, extensionsA: b.extensionsA, extensionsB: b.extensionsB };
+    };
+    expect(await clockFields()).toEqual({ clockStatus: '', clockSeconds: 0, clockWarning: '', extensionsA: 0, extensionsB: 0 });
+
+    // Pro preset: 60 s for the break, one extension per player per rack, warning from 10 s.
+    let res = await api(s.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'pro' } });
+    expect(res.status).toBe(200);
+    expect(await clockFields()).toEqual({ clockStatus: 'idle', clockSeconds: 60, clockWarning: 'none', extensionsA: 1, extensionsB: 1 });
+
+    // Started by the organiser for the table, then paused: the seconds stay where the pause left them.
+    res = await api(s.url, `/api/events/${own.id}/tables/table-1/clock/start`, { token: own.organiserToken, body: {} });
+    expect(res.status).toBe(200);
+    const running = await clockFields();
+    expect(running.clockStatus).toBe('running');
+    expect(running.clockSeconds).toBeGreaterThan(0);
+    expect(running.clockSeconds).toBeLessThanOrEqual(60);
+    await api(s.url, `/api/events/${own.id}/tables/table-1/clock/pause`, { token: own.organiserToken, body: {} });
+    await api(s.url, `/api/events/${own.id}/tables/table-1/clock/extension`, { token: own.organiserToken, body: {} });
+    const paused = await clockFields();
+    expect(paused).toMatchObject({ clockStatus: 'paused', extensionsA: 0, extensionsB: 1 });
+    expect(paused.clockSeconds).toBeGreaterThan(30);
+    expect(paused.clockSeconds).toBeLessThanOrEqual(90);
+    const xml = await xmlFeed(s.url, path('xml'));
+    expect(xml.fields).toMatchObject(asText(paused));
+
+    // Settings whose warning starts at 45 s and last warning at 20 s: an idle 30 s clock is in the warning (amber);
+    // with the last warning from 30 s it is urgent (red).
+    const settings = {
+      shotSeconds: 30, firstShotSeconds: 30, pushOutSeconds: 30, extensionSeconds: 0, extensionsPerPlayer: 0,
+      extensionPeriod: { per: 'match' }, warningSeconds: 45, urgentSeconds: 20, showFromSeconds: null, autoStart: false,
+      matchClock: { kind: 'off' },
+    };
+    res = await api(s.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { settings } });
+    expect(res.status).toBe(200);
+    expect(await clockFields()).toEqual({ clockStatus: 'idle', clockSeconds: 30, clockWarning: 'warning', extensionsA: 0, extensionsB: 0 });
+    await api(s.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { settings: { ...settings, urgentSeconds: 30 } } });
+    expect((await clockFields()).clockWarning).toBe('urgent');
+
+    // Turned off: the empty fields again.
+    await api(s.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'off' } });
+    expect(await clockFields()).toEqual({ clockStatus: '', clockSeconds: 0, clockWarning: '', extensionsA: 0, extensionsB: 0 });
   });
 
   it('has empty fields for a table without a match, escapes names in XML, is never cached, and refuses an unknown event or table by name', async () => {

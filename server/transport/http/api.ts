@@ -223,7 +223,7 @@ export function apiRouter(opts: ApiOptions): Router {
 
   eventRoutes(r, { events: opts.events, adminToken: opts.adminToken }, bearer);
   shotClockRoutes(r, opts.shotClocks, opts.events, bearer);
-  feedRoutes(r, { events: opts.events, matches: opts.matches });
+  feedRoutes(r, { events: opts.events, matches: opts.matches, shotClocks: opts.shotClocks });
   sponsorRoutes(r, opts.events, bearer);
 
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));

@@ -41,6 +41,20 @@ export function rise(node: HTMLElement): void {
 }
 
 /**
+ * Svelte action: fade `node` in whenever `key` changes after mount (the next sponsor's logo in its slot; never
+ * on the first paint).
+ */
+export function fadeOnChange(node: HTMLElement, key: unknown): { update(k: unknown): void } {
+  let last = key;
+  return {
+    update(k) {
+      if (k !== last) play(node, [{ opacity: 0 }, { opacity: 1 }], 400);
+      last = k;
+    },
+  };
+}
+
+/**
  * Svelte action: pop `node` whenever `value` changes after mount (never on the first paint, so a page that
  * boots or a panel that appears does not animate).
  */

@@ -20,9 +20,11 @@
  * | debug=1 | connection chip (status, version, parameter values not understood) | off |
  * | anim=0  | no animations                              | on      |
  * | clock=0 | no shot clock segment or extension markers (ClockSegment.svelte) | on |
+ * | sponsors=0 | no sponsor slot beside the scorebug (the table overlay's; the event's sponsors' logos) | on |
  *
  * The table overlay (`/overlay/table/…`) takes every one of these, over the event's theme preset, plus
- * `cards=0` (no intro or summary cards), which its page script reads (pages/overlay-table.ts).
+ * `cards=0` (no intro or summary cards), which its page script reads (pages/overlay-table.ts), and
+ * `obsWon` / `obsIntro` (OBS scenes to switch to: table/obs-scenes.ts).
  */
 import { hexColour, numberParam } from '../lib/live-route';
 import { type Lang, pickLang } from '../lib/i18n';
@@ -65,6 +67,8 @@ export interface OverlayParams {
   anim: boolean;
   /** Show the match's shot clock (the segment and each player's extension markers); `clock=0`: never, nothing watched. */
   clock: boolean;
+  /** Show the sponsor slot beside the scorebug when the overlay has sponsors (the table overlay); `sponsors=0`: never. */
+  sponsors: boolean;
   /** Parameters given with a value the overlay does not know, as `name=value` (debug=1 names them); defaults used instead. */
   unknown: string[];
 }
@@ -122,6 +126,7 @@ export function parseOverlayParams(search: string): OverlayParams {
     debug: q.get('debug') === '1',
     anim: q.get('anim') !== '0',
     clock: q.get('clock') !== '0',
+    sponsors: q.get('sponsors') !== '0',
     unknown,
   };
 }
