@@ -6,7 +6,8 @@
  */
 import type { MatchSetup, Pair, PlayerKey } from '../../../shared/protocol/setup';
 import type { MatchState } from '../../../shared/protocol/state';
-import { caption, num, situation } from '../lib/format';
+import type { ScorebugFigures } from '../../../shared/protocol/wire';
+import { avg, caption, num, situation } from '../lib/format';
 import { type StringKey, t } from '../lib/i18n';
 import { nameForms } from './names';
 import type { OverlayParams } from './params';
@@ -29,7 +30,11 @@ export interface PlayerView {
   onTwoFouls: boolean;
   atTable: boolean;
   winner: boolean;
-  /** The player's own items of the second row (`show=innings`; Rotation: this rack's points). */
+  /**
+   * The player's own items (the bar's second row, beside the name in the corner bug), most wanted first, as a
+   * full line leaves them whole from the last: a Rotation race's racks won, Rotation's points of this rack, the
+   * high run, then the `show` items innings and average (the statistics' figure).
+   */
   items: InfoItem[];
 }
 
@@ -52,8 +57,8 @@ export interface OverlayView {
   run: { slot: 0 | 1; label: string; value: string } | null;
   /** 0 when the top/left player is at the table, 1 otherwise; null after the match ends. */
   turnSlot: 0 | 1 | null;
-  /** Labels the panels print ("High run", "On 2 fouls", "Winner"), in the overlay's language. */
-  labels: { highRun: string; onTwoFouls: string; winner: string };
+  /** Labels the panels print ("On 2 fouls", "Winner"), in the overlay's language. */
+  labels: { onTwoFouls: string; winner: string };
   /** Rotation with `show=balls`: the balls still on the table, ascending (the first is the lowest); else null. */
   ballRow: number[] | null;
 }
@@ -96,20 +101,26 @@ export function nameChoices(state: MatchState, setup: Pick<MatchSetup, 'shortNam
 
 /**
  * Build the view of `state` for the overlay parameters `p`; `names` from {@link nameChoices} per player, A first
- * (default: the full names only), `countries` the set-up's (flags).
+ * (default: the full names only), `countries` the set-up's (flags), `figures` the statistics' figures the
+ * server sends with the state (average, a Rotation race's racks won; without them those items are left out).
  */
 export function overlayView(
   state: MatchState,
   p: OverlayParams,
   names: Pair<string[]> = [[state.names[0]], [state.names[1]]],
   countries: Pair<string | null> | null = null,
+  figures: ScorebugFigures | null = null,
 ): OverlayView {
   const rotation = state.discipline === 'rotation';
   const player = (key: PlayerKey): PlayerView => {
     const i = slotOf(key);
     const items: InfoItem[] = [];
-    if (p.show.has('innings')) items.push({ id: `innings-${key}`, label: label(p, 'innings'), value: String(state.innings[i]) });
+    const racksWon = rotation ? figures?.racksWon : null;
+    if (racksWon) items.push({ id: `racks-won-${key}`, label: label(p, 'racksWon'), value: String(racksWon[i]) });
     if (rotation && !p.hide.has('rack')) items.push({ id: `rack-points-${key}`, label: label(p, 'rackPoints'), value: String(state.rackPoints[i]) });
+    if (!p.hide.has('highrun')) items.push({ id: `highrun-${key}`, label: label(p, 'highRun'), value: String(state.highRun[i]) });
+    if (p.show.has('innings')) items.push({ id: `innings-${key}`, label: label(p, 'innings'), value: String(state.innings[i]) });
+    if (p.show.has('average') && figures) items.push({ id: `average-${key}`, label: label(p, 'average'), value: avg(figures.average[i]) });
     return {
       key,
       names: names[i],
@@ -155,7 +166,7 @@ export function overlayView(
     info,
     run,
     turnSlot,
-    labels: { highRun: label(p, 'highRun'), onTwoFouls: label(p, 'onTwoFouls'), winner: label(p, 'winner') },
+    labels: { onTwoFouls: label(p, 'onTwoFouls'), winner: label(p, 'winner') },
     ballRow: rotation && p.show.has('balls') && !p.hide.has('balls') && state.onTable ? [...state.onTable] : null,
   };
 }

@@ -22,6 +22,8 @@ export const en = {
   innings: 'Innings',
   correction: 'Correction',
   rackPoints: 'Rack points',
+  racksWon: 'Racks won',
+  average: 'Average',
   offline: 'offline',
   connecting: 'connecting…',
   live: 'live',

@@ -16,6 +16,8 @@ export const ja: AirDict = {
   innings: 'イニング',
   correction: '訂正',
   rackPoints: 'ラック得点',
+  racksWon: '獲得ラック',
+  average: 'アベレージ',
   offline: 'オフライン',
   connecting: '接続中…',
   live: 'ライブ',
