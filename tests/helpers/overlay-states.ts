@@ -3,7 +3,7 @@
  * screenshots (overlay-shots.test.ts) show: each a set-up, the steps recorded before the page opens (`before`)
  * and the steps recorded while it is open (`live`: a moment only shows for a step the page sees happen).
  * Long Latin names (a hyphenated family name), a CJK name, flags, three-digit and negative scores, on 2 fouls,
- * a handicap, Rotation's second row.
+ * a handicap, Rotation's second row (racks won and this rack's points), 14-1's innings and average.
  */
 import type { Step } from '../../shared/protocol/steps';
 
@@ -16,6 +16,11 @@ export interface Scene {
   query: string;
   /** The moment the live steps put up, if any (data-kind). */
   moment: 'rerack' | 'high-run' | 'match-won' | 'rack-won' | null;
+  /**
+   * Items that must be on air whole in every layout, size and language (none may leave its line), by the start
+   * of their `data-f` hook: `racks-won` is each player's in the bar (`racks-won-A`), the pair in the corner bug.
+   */
+  shown?: string[];
 }
 
 const pot = (b: number): Step => ({ shot: { call: { ball: b }, pocketed: [b] } });
@@ -23,6 +28,8 @@ const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueB
 const MISS: Step = { shot: { call: { made: false } } };
 const NAMES = ['Marcus Holloway-Brennan', 'Kenji Watanabe'];
 const LONG = ['Maximilian Alexander von Hohenberg-Castellano', '渡辺健二郎'];
+/** Rotation rack 1 cleared by A ball by ball (A reaches 61: one rack won), then rack 2: a break that pots 1 and 9, a miss. */
+const ROTATION_RACK_1: Step[] = Array.from({ length: 15 }, (_, i) => ({ shot: { pocketed: [i + 1] } }));
 
 export const SCENES: Scene[] = [
   {
@@ -56,6 +63,24 @@ export const SCENES: Scene[] = [
     live: [],
     query: '&show=balls',
     moment: null,
+  },
+  {
+    name: 'rotation-racks',
+    setup: { discipline: 'rotation', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [360, 360] },
+    before: [...ROTATION_RACK_1, { shot: { pocketed: [1, 9] } }, { shot: { pocketed: [] } }],
+    live: [],
+    query: '',
+    moment: null,
+    shown: ['racks-won', 'rack-points'],
+  },
+  {
+    name: 'innings-average',
+    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [150, 150], start: { score: [87, 104], highRun: [23, 41], innings: [23, 22], turn: 'B', ballsOnTable: 11 } },
+    before: [pot(1), pot(2), MISS],
+    live: [],
+    query: '&show=innings,average',
+    moment: null,
+    shown: ['innings', 'average'],
   },
   {
     name: 'rerack',

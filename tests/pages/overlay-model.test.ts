@@ -11,7 +11,7 @@ import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the
 import { defaultForm, toSetup } from '../../web/src/launcher/setup-form';
 import { captionLine, displayNames, nameChoices, overlayView } from '../../web/src/overlay/model';
 import { HIGH_RUN_MIN, type MomentView, momentMemory, nextMoment } from '../../web/src/overlay/moments';
-import { drawableText, fitName, nameForms } from '../../web/src/overlay/names';
+import { drawableText, fitName, nameForms } from '../../web/src/lib/names';
 import { createOnAir, notable, type OnAirState, type Timers } from '../../web/src/overlay/onair';
 import { parseOverlayParams } from '../../web/src/overlay/params';
 import { LANGS } from '../../web/src/lib/i18n';

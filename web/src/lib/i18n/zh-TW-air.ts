@@ -21,6 +21,10 @@ export const zhTW: AirDict = {
   rackPoints: '本局分數',
   racksWon: '贏得局數',
   average: '平均',
+  // the corner bug's pairs ("Racks 1–0"): short forms of the three above
+  racksWonShort: '贏得局數',
+  rackPointsShort: '本局分數',
+  averageShort: '平均',
   offline: '離線',
   connecting: '連線中…',
   live: '已連線',
