@@ -107,6 +107,10 @@ describe('scorebug view', () => {
       ['racks-won-B Racks won 0', `rack-points-B Rack points ${s.rackPoints[1]}`, `highrun-B High run ${s.highRun[1]}`],
     ]);
     expect(s.rackPoints[0] + s.rackPoints[1]).toBe(3);
+    // The corner bug: the high run beside the name, the figures as pairs in its bottom row, top player first (side=B: Bo).
+    const corner = overlayView(s, P('?layout=corner&side=B'), undefined, null, rot);
+    expect(corner.players.map((pl) => pl.items.map((i) => i.id))).toEqual([['highrun-B'], ['highrun-A']]);
+    expect(corner.info.slice(0, 3).map((i) => `${i.id} ${i.label} ${i.value}`)).toEqual(['racks-won Racks 0\u20131', `rack-points This rack ${s.rackPoints[1]}\u2013${s.rackPoints[0]}`, 'rack Rack 2']);
     // Without the figures (an older server), no racks won and no average: never a made-up 0.
     expect(items(overlayView(s, P('?show=average'))).flat().some((i) => /racks-won|average/.test(i))).toBe(false);
     // A single rack to 61: its one rack is the match, no racks won.
