@@ -14,7 +14,8 @@
 import type { MatchSetup, Pair } from './protocol/setup';
 import type { ConsistencyCheck, Outcome, RackTotal, SheetRow, TurnEnd } from './protocol/state';
 import { playersOf } from './protocol/stats-delta';
-import type { MatchStats, PlayerTotals, StatsDelta, WindowPatch } from './protocol/wire';
+import type { MatchStats, PlayerTotals, ScorebugFigures, StatsDelta, WindowPatch } from './protocol/wire';
+import { racksWon } from './cards';
 import { append, elementAt, fromArray, type PList, replaceAt, sizeOf, tailPatch, toArray, upsertSorted } from './persistent-list';
 import { type Core, idx, initialCore } from './rules/core';
 
@@ -142,16 +143,23 @@ export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, o: O
   return { sheet, open, racks, tally, rackScored, reracked, recentBuf, recentEnd };
 }
 
+/**
+ * Player `k`'s average at `now` (docs/rules.md §3.13): points scored since the start of recording (the score
+ * less the set-up's `startScore`) ÷ innings, rounded to 2 decimals; 0 before the first inning.
+ */
+function averageOf(setup: MatchSetup, now: Core, k: 0 | 1): number {
+  const innings = now.innings[k];
+  return innings > 0 ? Math.round(((now.score[k] - setup.startScore[k]) / innings) * 100) / 100 : 0;
+}
+
 /** Per-player figures without the runs list (which the sheet holds). */
 function totalsOf(setup: MatchSetup, s: StatsState, now: Core): Pair<PlayerTotals> {
   return ([0, 1] as const).map((k): PlayerTotals => {
-    const innings = now.innings[k];
-    const net = now.score[k] - setup.startScore[k];
     const t = s.tally[k];
     return {
-      innings,
+      innings: now.innings[k],
       points: now.score[k],
-      average: innings > 0 ? Math.round((net / innings) * 100) / 100 : 0,
+      average: averageOf(setup, now, k),
       highRun: now.highRun[k],
       safeties: t.safeties,
       fouls: t.fouls,
@@ -159,6 +167,19 @@ function totalsOf(setup: MatchSetup, s: StatsState, now: Core): Pair<PlayerTotal
       threeFouls: t.threeFouls,
     };
   }) as Pair<PlayerTotals>;
+}
+
+/**
+ * The figures a scorebug shows beside the state at core `now` (`ScorebugFigures`, for the `scorebug` detail):
+ * each player's average as the statistics give it, and in a Rotation race the racks each won (cards.ts
+ * `racksWon`; null for 14-1 and for a single rack to 61, whose one rack is the match). O(racks).
+ */
+export function scorebugFigures(setup: MatchSetup, s: StatsState, now: Core): ScorebugFigures {
+  const race = setup.discipline === 'rotation' && setup.options.format === 'race';
+  return {
+    average: [averageOf(setup, now, 0), averageOf(setup, now, 1)],
+    racksWon: race ? racksWon(setup, toArray(s.racks), now.winner) : null,
+  };
 }
 
 /** The whole statistics at one version (O(rows): for a subscription or a request, never per step). */

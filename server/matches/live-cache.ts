@@ -28,7 +28,8 @@ import { statsFromStored, storedStats } from '../../shared/stats';
 import type { Clock } from '../clock';
 import { KeyedCache } from './keyed-cache';
 import { SAFE_ID } from '../../shared/protocol/limits';
-import { advance, applyLogged, blankLive, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateAtOf, stateOf, trimWindow, WINDOW, type Live, type Pushes } from './live-window';
+import type { ScorebugFigures } from '../../shared/protocol/wire';
+import { advance, applyLogged, blankLive, figuresOf, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateAtOf, stateOf, trimWindow, WINDOW, type Live, type Pushes } from './live-window';
 import { matchHash, stateHashOf } from './state-hash';
 import { projectState } from '../../shared/view';
 import type { Checkpoint, MatchRecord, MatchStore, StoredStep } from '../storage/types';
@@ -137,6 +138,11 @@ export class LiveCache {
   /** Public state at the latest version. */
   state(live: Live): MatchState {
     return stateOf(live);
+  }
+
+  /** The figures a scorebug shows beside the latest state (average, racks won). */
+  figures(live: Live): ScorebugFigures {
+    return figuresOf(live);
   }
 
   /** Snapshot at the latest version with the whole statistics (built once per version, O(sheet rows)). */

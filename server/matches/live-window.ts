@@ -7,7 +7,8 @@
  */
 import { applyStep, statsOf, trimHistory, view, type Match, type MatchState, type Outcome, type Snapshot, type StatePush, type Step } from '../../shared/index';
 import type { Core } from '../../shared/rules/core';
-import { lastOutcome, statsDelta } from '../../shared/stats';
+import { lastOutcome, scorebugFigures, statsDelta } from '../../shared/stats';
+import type { ScorebugFigures } from '../../shared/protocol/wire';
 import type { MatchRecord, StoredStep } from '../storage/types';
 
 /** Effective steps kept for undo, and log steps kept for dedupe: at least WINDOW (when the match has them)… */
@@ -137,6 +138,12 @@ export function stateOf(live: Live): MatchState {
   return (live.state ??= view(live.match));
 }
 
+/** The figures a scorebug shows beside the latest state (average, racks won: `ScorebugFigures`; O(racks)). */
+export function figuresOf(live: Live): ScorebugFigures {
+  const m = live.match;
+  return scorebugFigures(m.setup, m.stats, m.core);
+}
+
 /** Whole snapshot at the latest version, statistics included (O(sheet rows), built once per version). */
 export function snapshotOf(live: Live): Snapshot {
   if (live.snap?.version !== live.version) live.snap = { matchId: live.id, version: live.version, state: stateOf(live), stats: statsOf(live.match) };
@@ -144,7 +151,7 @@ export function snapshotOf(live: Live): Snapshot {
 }
 
 /**
- * The pushes of the latest version (built once): the state and the step that made it, and for the full
+ * The pushes of the latest version (built once): the state, the scorebug's figures and the step that made it, and for the full
  * room what changed in the statistics since `version − 1` (left out when that version is not known here:
  * the page then resyncs). O(rows changed).
  */
@@ -152,7 +159,7 @@ export function pushesOf(live: Live): Pushes {
   if (live.pushes) return live.pushes;
   const last = live.recent[live.recent.length - 1];
   if (!last) throw new Error(`match ${live.id}: no step to push at version ${live.version}`);
-  const scorebug: StatePush = { matchId: live.id, version: live.version, state: stateOf(live), step: last.step };
+  const scorebug: StatePush = { matchId: live.id, version: live.version, state: stateOf(live), figures: figuresOf(live), step: last.step };
   const m = live.match;
   const full: StatePush = live.before
     ? { ...scorebug, stats: statsDelta(m.setup, live.version - 1, live.before.stats, m.stats, m.core) }

@@ -21,6 +21,7 @@ import {
   type StatsDelta,
   type Step,
 } from '../../shared/index';
+import type { ScorebugFigures } from '../../shared/protocol/wire';
 import { systemClock, type Clock } from '../clock';
 import type { MatchStore, MatchRecord, StoredStep } from '../storage/types';
 import { sameJson } from './canonical';
@@ -34,7 +35,7 @@ import { forbiddenKey } from './validate';
  * Result of `record`: the version and state after the step and what changed in the statistics (or, for a
  * retried stepId with the same step, the version and state after the original step, without `stats`).
  */
-export type RecordResult = { ok: true; matchId: string; version: number; state: MatchState; stats?: StatsDelta; step: Step; duplicate: boolean } | Failure;
+export type RecordResult = { ok: true; matchId: string; version: number; state: MatchState; figures?: ScorebugFigures; stats?: StatsDelta; step: Step; duplicate: boolean } | Failure;
 
 export interface MatchServiceOptions {
   store: MatchStore;
@@ -114,10 +115,10 @@ export class MatchService {
     return live ? { setup: live.record.setup, rulesVersion: live.record.rulesVersion, snapshot: this.live.snapshot(live) } : null;
   }
 
-  /** Set-up and latest version and state (no statistics: the scorebug), or null when unknown. */
-  async currentState(id: string): Promise<{ setup: MatchSetup; matchId: string; version: number; state: MatchState } | null> {
+  /** Set-up and latest version, state and the scorebug's figures (no statistics: the scorebug), or null when unknown. */
+  async currentState(id: string): Promise<{ setup: MatchSetup; matchId: string; version: number; state: MatchState; figures: ScorebugFigures } | null> {
     const live = await this.live.fresh(id);
-    return live ? { setup: live.record.setup, matchId: live.id, version: this.live.version(live), state: this.live.state(live) } : null;
+    return live ? { setup: live.record.setup, matchId: live.id, version: this.live.version(live), state: this.live.state(live), figures: this.live.figures(live) } : null;
   }
 
   /** The whole log (versions 1…n, read from the store), or null when unknown. */
@@ -238,7 +239,7 @@ export class MatchService {
         // leave in the check phase, in append order), so the scorer's round trip does not wait for N viewers.
         setImmediate(() => this.onAppended(pushes));
         const stats = pushes.full.stats;
-        return { ok: true, matchId: live.id, version: version + 1, state, ...(stats ? { stats } : {}), step, duplicate: false };
+        return { ok: true, matchId: live.id, version: version + 1, state, figures: pushes.scorebug.figures!, ...(stats ? { stats } : {}), step, duplicate: false };
       }
       // Another instance wrote first (stale), or the stepId is in the log already (duplicate): read what was written.
       caughtUp = true;

@@ -1,8 +1,8 @@
 /**
  * Socket.IO protocol (typed by shared/protocol/wire, checked by shared/protocol/wire-schemas):
  * - `subscribe {protocol, matchId, sinceVersion?, detail?}` → joins room `match:<id>` (detail `full`, the
- *   default: ack `{ok, detail, setup, matchId, version, state, stats}`) or `scorebug:<id>` (ack without
- *   `stats`), leaving the match's other room; a connection already in the room that names the latest version
+ *   default: ack `{ok, detail, setup, matchId, version, state, stats}`) or `scorebug:<id>` (ack with the
+ *   scorebug's `figures`, average and racks won, instead of `stats`), leaving the match's other room; a connection already in the room that names the latest version
  *   as `sinceVersion` gets `{ok, detail, matchId, version, unchanged: true}` (no snapshot);
  * - `unsubscribe {matchId}` → leaves the match's rooms (no ack);
  * - `record {protocol, matchId, stepId, expectedVersion?, step}` with the scorer token in the handshake
@@ -138,7 +138,7 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
         if (cur) return { ok: true, detail, setup: cur.setup, ...cur.snapshot };
       } else {
         const cur = await matches.currentState(matchId);
-        if (cur) return { ok: true, detail, setup: cur.setup, matchId: cur.matchId, version: cur.version, state: cur.state };
+        if (cur) return { ok: true, detail, setup: cur.setup, matchId: cur.matchId, version: cur.version, state: cur.state, figures: cur.figures };
       }
     } catch (err) {
       undo();
@@ -163,8 +163,8 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
       if (res.error.code === 'unauthorized') return fail('forbidden', 'viewer connections may not record; connect with the scorer token', 'token');
       return res;
     }
-    const { matchId: id, version, state, stats } = res;
-    return { ok: true, matchId: id, version, state, ...(stats ? { stats } : {}), ...(res.duplicate ? { duplicate: true } : {}) };
+    const { matchId: id, version, state, figures, stats } = res;
+    return { ok: true, matchId: id, version, state, ...(figures ? { figures } : {}), ...(stats ? { stats } : {}), ...(res.duplicate ? { duplicate: true } : {}) };
   }
 
   return [

@@ -18,7 +18,7 @@ import type {
   UnsubscribeEventRequest,
   UnsubscribeTableRequest,
 } from './event';
-import type { MatchSetup } from './setup';
+import type { MatchSetup, Pair } from './setup';
 import type { ConsistencyCheck, MatchState, Outcome, PlayerStats, RackTotal, SheetRow } from './state';
 import type { Step } from './steps';
 import type { ShotClockAck, ShotClockActionRequest, ShotClockPush, ShotClockRequest, TimeAck, TimeRequest } from './shot-clock';
@@ -99,11 +99,29 @@ export interface StatsDelta {
   check: MatchStats['check'];
 }
 
+/**
+ * The few figures a scorebug shows that the state does not hold (they come from the statistics, which the
+ * `scorebug` detail does not carry): computed by the server (shared/stats.ts `scorebugFigures`), the same
+ * numbers the dashboard's statistics and the summary card show.
+ */
+export interface ScorebugFigures {
+  /** Points per inning, A first: `PlayerStats.average` (points since the start ÷ innings, 2 decimals; 0 with no inning). */
+  average: Pair<number>;
+  /** A Rotation race: racks each player won (shared/cards.ts `racksWon`: reached 61 in the rack); null for 14-1 and a single rack to 61. */
+  racksWon: Pair<number> | null;
+}
+
 /** The state of a match at one version. `version` = number of steps in the log. */
 export interface ScorebugSnapshot {
   matchId: string;
   version: number;
   state: MatchState;
+  /**
+   * The statistics' figures a scorebug shows (average, racks won) at `version`: in the `scorebug` subscribe ack,
+   * in every `state` push and in the ack of a newly recorded step; absent elsewhere (a page with the whole
+   * statistics has them there). A page that ignores it loses nothing else (no protocol version bump).
+   */
+  figures?: ScorebugFigures;
 }
 
 /** A state snapshot at one version with the whole statistics. */

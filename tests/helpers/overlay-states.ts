@@ -3,8 +3,9 @@
  * screenshots (overlay-shots.test.ts) show: each a set-up, the steps recorded before the page opens (`before`)
  * and the steps recorded while it is open (`live`: a moment only shows for a step the page sees happen).
  * Long Latin names (a hyphenated family name), a CJK name, flags, three-digit and negative scores, on 2 fouls,
- * a handicap, Rotation's second row; the shot clock's segment and extension markers (running with four digits,
- * warning, urgent, expired, paused with extensions used, the count form with `hide=info`).
+ * a handicap, Rotation's second row (racks won and this rack's points), 14-1's innings and average; the shot
+ * clock's segment and extension markers (running with four digits, warning, urgent, expired, paused with
+ * extensions used, the count form with `hide=info`).
  */
 import type { Step } from '../../shared/protocol/steps';
 import type { ShotClockAction, ShotClockSettings } from '../../shared/shot-clock';
@@ -27,6 +28,11 @@ export interface Scene {
   moment: 'rerack' | 'high-run' | 'match-won' | 'rack-won' | null;
   /** The shot clock the scene runs (set once on its match, which the scene then keeps), if any. */
   clock?: SceneClock;
+  /**
+   * Items that must be on air whole in every layout, size and language (none may leave its line), by the start
+   * of their `data-f` hook: `racks-won` is each player's in the bar (`racks-won-A`), the pair in the corner bug.
+   */
+  shown?: string[];
 }
 
 /**
@@ -46,6 +52,8 @@ const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueB
 const MISS: Step = { shot: { call: { made: false } } };
 const NAMES = ['Marcus Holloway-Brennan', 'Kenji Watanabe'];
 const LONG = ['Maximilian Alexander von Hohenberg-Castellano', '渡辺健二郎'];
+/** Rotation rack 1 cleared by A ball by ball (A reaches 61: one rack won), then rack 2: a break that pots 1 and 9, a miss. */
+const ROTATION_RACK_1: Step[] = Array.from({ length: 15 }, (_, i) => ({ shot: { pocketed: [i + 1] } }));
 
 export const SCENES: Scene[] = [
   {
@@ -79,6 +87,24 @@ export const SCENES: Scene[] = [
     live: [],
     query: '&show=balls',
     moment: null,
+  },
+  {
+    name: 'rotation-racks',
+    setup: { discipline: 'rotation', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [360, 360] },
+    before: [...ROTATION_RACK_1, { shot: { pocketed: [1, 9] } }, { shot: { pocketed: [] } }],
+    live: [],
+    query: '',
+    moment: null,
+    shown: ['racks-won', 'rack-points'],
+  },
+  {
+    name: 'innings-average',
+    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [150, 150], start: { score: [87, 104], highRun: [23, 41], innings: [23, 22], turn: 'B', ballsOnTable: 11 } },
+    before: [pot(1), pot(2), MISS],
+    live: [],
+    query: '&show=innings,average',
+    moment: null,
+    shown: ['innings', 'average'],
   },
   {
     name: 'rerack',

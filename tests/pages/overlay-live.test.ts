@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { nameForms } from '../../web/src/overlay/names';
+import { nameForms } from '../../web/src/lib/names';
 import { caption } from '../../web/src/lib/format';
 import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the formatter
 import type { Step } from '../../shared/protocol/steps';

@@ -11,11 +11,12 @@ import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the
 import { defaultForm, toSetup } from '../../web/src/launcher/setup-form';
 import { captionLine, displayNames, nameChoices, overlayView } from '../../web/src/overlay/model';
 import { HIGH_RUN_MIN, type MomentView, momentMemory, nextMoment } from '../../web/src/overlay/moments';
-import { drawableText, fitName, nameForms } from '../../web/src/overlay/names';
+import { drawableText, fitName, nameForms } from '../../web/src/lib/names';
 import { createOnAir, notable, type OnAirState, type Timers } from '../../web/src/overlay/onair';
 import { parseOverlayParams } from '../../web/src/overlay/params';
 import { LANGS } from '../../web/src/lib/i18n';
-import { applyStep, newMatch, parseSetup, view, type Match } from '../../shared/index';
+import { applyStep, newMatch, parseSetup, statsOf, view, type Match } from '../../shared/index';
+import { scorebugFigures } from '../../shared/stats';
 import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
@@ -72,7 +73,7 @@ describe('scorebug view', () => {
     expect(overlayView(s, P('?side=B')).run?.slot).toBe(0);
     expect(overlayView(s, P('?hide=run')).run).toBeNull();
     expect(overlayView(s, P('?lang=ja')).run?.label).toBe('ラン');
-    expect(overlayView(s, P('?show=innings')).players[0].items.map((i) => [i.id, i.value])).toEqual([['innings-A', '1']]);
+    expect(overlayView(s, P('?show=innings')).players[0].items.map((i) => [i.id, i.value])).toEqual([['highrun-A', '0'], ['innings-A', '1']]);
   });
 
   it('a handicap race names each target by its player, in display order; Rotation: rack points and the ball row', () => {
@@ -84,8 +85,56 @@ describe('scorebug view', () => {
     expect(v.ballRow).toEqual(r.onTable);
     expect(v.ballRow![0]).toBe(2);
     expect(v.info.map((i) => i.id)).toEqual(['rack']); // the ball row stands for lowest ball, balls and points left
-    expect(v.players.map((p) => p.items.map((i) => [i.id, i.value]))).toEqual([[['rack-points-A', '10']], [['rack-points-B', '0']]]);
+    expect(v.players.map((p) => p.items.map((i) => [i.id, i.value]))).toEqual([[['rack-points-A', '10'], ['highrun-A', '10']], [['rack-points-B', '0'], ['highrun-B', '0']]]);
     expect(overlayView(r, P()).ballRow).toBeNull();
+  });
+
+  it('per player: a Rotation race adds the racks won, 14-1 the innings and the average with show=innings,average, from the figures the server sends (the statistics’ own)', () => {
+    const items = (v: ReturnType<typeof overlayView>) => v.players.map((p) => p.items.map((i) => `${i.id} ${i.label} ${i.value}`));
+    // Rotation race: Ann clears rack 1 (1…15); in rack 2 a dry shot, then 1 and 2 (3 points).
+    let m: Match = newMatch(parseSetup(ROTATION));
+    const rack1: Step[] = Array.from({ length: 15 }, (_, i) => ({ shot: { pocketed: [i + 1] } }));
+    for (const step of [...rack1, { shot: { pocketed: [] } }, { shot: { pocketed: [1, 2] } }] as Step[]) {
+      const r = applyStep(m, step);
+      if (!r.ok) throw r.error;
+      m = r.match;
+    }
+    const rot = scorebugFigures(m.setup, m.stats, m.core);
+    expect(rot.racksWon).toEqual([1, 0]);
+    const s = view(m);
+    expect(items(overlayView(s, P(), undefined, null, rot))).toEqual([
+      ['racks-won-A Racks won 1', `rack-points-A Rack points ${s.rackPoints[0]}`, `highrun-A High run ${s.highRun[0]}`],
+      ['racks-won-B Racks won 0', `rack-points-B Rack points ${s.rackPoints[1]}`, `highrun-B High run ${s.highRun[1]}`],
+    ]);
+    expect(s.rackPoints[0] + s.rackPoints[1]).toBe(3);
+    // The corner bug: the high run beside the name, the figures as pairs in its bottom row, top player first (side=B: Bo).
+    const corner = overlayView(s, P('?layout=corner&side=B'), undefined, null, rot);
+    expect(corner.players.map((pl) => pl.items.map((i) => i.id))).toEqual([['highrun-B'], ['highrun-A']]);
+    expect(corner.info.slice(0, 3).map((i) => `${i.id} ${i.label} ${i.value}`)).toEqual(['racks-won Racks 0\u20131', `rack-points This rack ${s.rackPoints[1]}\u2013${s.rackPoints[0]}`, 'rack Rack 2']);
+    // Without the figures (an older server), no racks won and no average: never a made-up 0.
+    expect(items(overlayView(s, P('?show=average'))).flat().some((i) => /racks-won|average/.test(i))).toBe(false);
+    // A single rack to 61: its one rack is the match, no racks won.
+    const single = newMatch(parseSetup({ ...ROTATION, options: { format: 'single-rack-61' } }));
+    expect(scorebugFigures(single.setup, single.stats, single.core).racksWon).toBeNull();
+
+    // 14-1 picked up at 10 : 4 after 3 innings each: Bo runs 3 and misses, Ann misses; the average is the statistics' own.
+    let k: Match = newMatch(parseSetup({ ...STRAIGHT, start: { score: [10, 4], innings: [3, 3], turn: 'B' } }));
+    for (const step of [pot(1), pot(2), pot(3), MISS, MISS]) {
+      const r = applyStep(k, step);
+      if (!r.ok) throw r.error;
+      k = r.match;
+    }
+    const fig = scorebugFigures(k.setup, k.stats, k.core);
+    expect(fig).toEqual({ average: statsOf(k).players.map((p) => p.average), racksWon: null });
+    const ks = view(k);
+    expect(ks.innings).toEqual([4, 4]);
+    expect(items(overlayView(ks, P('?show=innings,average&lang=ja'), undefined, null, fig))).toEqual([
+      [`highrun-A ハイラン ${ks.highRun[0]}`, 'innings-A イニング 4', 'average-A アベレージ 2.50'],
+      [`highrun-B ハイラン ${ks.highRun[1]}`, 'innings-B イニング 4', 'average-B アベレージ 1.75'],
+    ]);
+    expect(fig.average).toEqual([2.5, 1.75]); // 10 ÷ 4 and 7 ÷ 4
+    // hide=highrun drops the high run only.
+    expect(items(overlayView(ks, P('?show=average&hide=highrun'), undefined, null, fig))[1]).toEqual(['average-B Average 1.75']);
   });
 
   it('falls back to the full name, then to "Player A", when nothing of a name can be drawn', () => {

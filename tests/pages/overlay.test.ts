@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { caption } from '../../web/src/lib/format';
-import { nameForms } from '../../web/src/overlay/names';
+import { nameForms } from '../../web/src/lib/names';
 import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the formatter
 import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable, OBS_ENGINE } from '../helpers/browser';

@@ -3,12 +3,14 @@
  * - a push carries the state and only what changed in the statistics since the version before; it stays small
  *   late in a long match, while the whole statistics grow; applied in order, the deltas rebuild exactly the
  *   server's statistics (undos included), also in the pages' live client;
- * - a `scorebug` subscription (the overlay) never receives the statistics, in its ack or its pushes;
+ * - a `scorebug` subscription (the overlay) never receives the statistics, in its ack or its pushes, only the
+ *   figures its scorebug shows (`figures`: each player's average, equal to the statistics', and a Rotation race's
+ *   racks won, as the summary card counts them);
  * - a viewer that misses a version re-subscribes and gets the right whole sheet, then follows the deltas again;
  * - subscribing again with another detail moves the connection to that room (one push per version).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyStatsDelta, parseSetup, replay, statsOf, type MatchStats, type StatePush, type Step } from '../../shared/index';
+import { applyStatsDelta, parseSetup, racksWon, replay, statsOf, type MatchStats, type StatePush, type Step } from '../../shared/index';
 import { createClient, type LiveClient, type MatchFeed } from '../../web/src/lib/client';
 import { requireRedis, testPrefix } from '../helpers/redis';
 import { api, createMatch, LONG_SETUP, plausibleSteps, request, twoInstances, Viewer } from '../helpers/server';
@@ -50,6 +52,7 @@ describe.skipIf(!redis.available)('small pushes', () => {
     expect(fullAck).toMatchObject({ ok: true, detail: 'full', version: 0 });
     expect(bugAck).toMatchObject({ ok: true, detail: 'scorebug', version: 0 });
     expect(bugAck).not.toHaveProperty('stats');
+    expect(bugAck).toMatchObject({ figures: { average: [0, 0], racksWon: null } });
     if (!fullAck.ok || fullAck.detail !== 'full' || 'unchanged' in fullAck) return;
     // The pages' live client follows the same match (deltas applied, resync on a gap).
     const client = createClient({ url: env.s1.url });
@@ -64,10 +67,15 @@ describe.skipIf(!redis.available)('small pushes', () => {
 
     // Full room: each push's delta is from the version before; applied in order they give the server's statistics.
     let stats: MatchStats = fullAck.stats;
-    for (const p of full.pushes) {
+    for (const [i, p] of full.pushes.entries()) {
       expect(p.stats?.since).toBe(p.version - 1);
       stats = applyStatsDelta(stats, p.stats!)!;
+      // The scorebug's figures of each version: the statistics' averages (14-1: no racks won).
+      expect(bug.pushes[i]!.figures).toEqual({ average: [stats.players[0].average, stats.players[1].average], racksWon: null });
+      const ack = acks[i]!;
+      if (ack.ok) expect(ack.figures).toEqual(bug.pushes[i]!.figures);
     }
+    expect(stats.players.some((p) => p.average > 0)).toBe(true);
     const whole = replay(setup, steps);
     const server = (await api(env.s2.url, `/api/matches/${m.id}`)).body;
     expect(stats).toEqual(server.stats);
@@ -135,6 +143,27 @@ describe.skipIf(!redis.available)('small pushes', () => {
     expect(resyncs.length).toBeGreaterThanOrEqual(2);
     expect(stats).toEqual((await api(env.s1.url, `/api/matches/${m.id}`)).body.stats);
     expect(stats).toEqual(statsOf(replay(setup, steps)));
+  });
+
+  it('a Rotation race: the scorebug room gets the racks each player won, as the summary card counts them, with the averages', async () => {
+    const rotation = { discipline: 'rotation', players: ['Ann', 'Bo'], targets: [240, 240] };
+    const m = await createMatch(env.s1.url, rotation);
+    // Ann clears rack 1 ball by ball (120 points: she reached 61), and rack 2 opens.
+    const rack1: Step[] = Array.from({ length: 15 }, (_, i) => ({ shot: { pocketed: [i + 1] } }));
+    const socket = await open(env.s2.url);
+    const bug = new Viewer(socket);
+    expect(await request(socket, 'subscribe', { matchId: m.id, detail: 'scorebug' })).toMatchObject({ figures: { average: [0, 0], racksWon: [0, 0] } });
+    await recordAll(env.s1.url, m.id, m.scorerToken, rack1);
+    await bug.waitFor(rack1.length);
+    const server = (await api(env.s2.url, `/api/matches/${m.id}`)).body;
+    const last = bug.pushes.at(-1)!;
+    expect(last.state.rack).toBe(2);
+    expect(last.figures!.racksWon).toEqual([1, 0]);
+    expect(last.figures!.racksWon).toEqual(racksWon(parseSetup(rotation), server.stats.racks, null));
+    expect(last.figures!.average).toEqual([server.stats.players[0].average, server.stats.players[1].average]);
+    expect(last.figures!.average[0]).toBeGreaterThan(0);
+    // Half-way through rack 1 nobody has won a rack yet.
+    expect(bug.pushes[6]!.figures!.racksWon).toEqual([0, 0]);
   });
 
   it('subscribing again with another detail moves the connection to that room: one push per version', async () => {

@@ -13,16 +13,21 @@
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { MatchSetup } from '../../../shared/protocol/setup';
 import type { MatchState } from '../../../shared/protocol/state';
-import { PROTOCOL_VERSION, type Detail, type MatchStats, type ScorebugSnapshot, type StatsDelta, type SubscribeRequest } from '../../../shared/protocol/wire';
+import { PROTOCOL_VERSION, type Detail, type MatchStats, type ScorebugFigures, type ScorebugSnapshot, type StatsDelta, type SubscribeRequest } from '../../../shared/protocol/wire';
 import type { LivePort } from './live-port';
 import { SUBSCRIBE_TIMEOUT_MS, subscriptions, type Link, type Subscriptions } from './live-subscriptions';
 
-/** One snapshot of a match for a page that shows the state only: set-up and state at `version`. */
+/**
+ * One snapshot of a match for a page that shows the state only: set-up and state at `version`, and the
+ * statistics' figures a scorebug shows (average, racks won) when the server sent them with that version
+ * (`scorebug` detail: its ack and every push).
+ */
 export interface ScorebugFeed {
   matchId: string;
   version: number;
   setup: MatchSetup;
   state: MatchState;
+  figures?: ScorebugFigures;
 }
 
 /** One snapshot of a match as pages render it: set-up, state and derived stats at `version`. */
@@ -77,7 +82,9 @@ export function matchSubscriptions(link: Link & { readonly port: LivePort }, fol
       if (tell) link.port.emit('unsubscribe', { matchId });
     },
     follow(matchId, held, push) {
-      const feed: HeldFeed = { ...held, version: push.version, state: push.state };
+      // The figures belong to their version: a push without them (a duplicate's ack) leaves none, not old ones.
+      const { figures: _old, ...rest } = held;
+      const feed: HeldFeed = { ...rest, version: push.version, state: push.state, ...(push.figures ? { figures: push.figures } : {}) };
       // A scorebug push is a whole state: nothing to catch up.
       return followFull && detailOf(matchId) === 'full' ? followFull(held, push, feed) : feed;
     },

@@ -6,9 +6,10 @@
  */
 import type { MatchSetup, Pair, PlayerKey } from '../../../shared/protocol/setup';
 import type { MatchState } from '../../../shared/protocol/state';
-import { caption, num, situation } from '../lib/format';
+import type { ScorebugFigures } from '../../../shared/protocol/wire';
+import { avg, caption, num, situation } from '../lib/format';
 import { type StringKey, t } from '../lib/i18n';
-import { nameForms } from './names';
+import { nameForms } from '../lib/names';
 import type { OverlayParams } from './params';
 
 export interface PlayerView {
@@ -29,7 +30,12 @@ export interface PlayerView {
   onTwoFouls: boolean;
   atTable: boolean;
   winner: boolean;
-  /** The player's own items of the second row (`show=innings`; Rotation: this rack's points). */
+  /**
+   * The player's own items, most wanted first, as a full line leaves them whole from the last. The bar's second
+   * row: a Rotation race's racks won, Rotation's points of this rack, the high run, then the `show` items innings
+   * and average (the statistics' figure). The corner bug, beside the name: the high run (its figures are pairs
+   * in its bottom row, `OverlayView.info`).
+   */
   items: InfoItem[];
 }
 
@@ -46,14 +52,18 @@ export interface OverlayView {
   centre: string;
   /** Targets differ (handicap): each panel shows its own target (the race is then not in the centre). */
   handicap: boolean;
-  /** Rack and table facts for the info row (the run is not here: it sits beside the shooter, `run`). */
+  /**
+   * Rack and table facts for the info row (the run is not here: it sits beside the shooter, `run`); in the
+   * corner bug first each player's figures as a pair in display order, short labels ("Racks 1–0", ids `racks-won`,
+   * `rack-points`, `innings`, `average`).
+   */
   info: InfoItem[];
   /** The current run, shown in the panel of the player at the table; null after the match or with hide=run. */
   run: { slot: 0 | 1; label: string; value: string } | null;
   /** 0 when the top/left player is at the table, 1 otherwise; null after the match ends. */
   turnSlot: 0 | 1 | null;
-  /** Labels the panels print ("High run", "On 2 fouls", "Winner"), in the overlay's language. */
-  labels: { highRun: string; onTwoFouls: string; winner: string };
+  /** Labels the panels print ("On 2 fouls", "Winner"), in the overlay's language. */
+  labels: { onTwoFouls: string; winner: string };
   /** Rotation with `show=balls`: the balls still on the table, ascending (the first is the lowest); else null. */
   ballRow: number[] | null;
 }
@@ -96,20 +106,34 @@ export function nameChoices(state: MatchState, setup: Pick<MatchSetup, 'shortNam
 
 /**
  * Build the view of `state` for the overlay parameters `p`; `names` from {@link nameChoices} per player, A first
- * (default: the full names only), `countries` the set-up's (flags).
+ * (default: the full names only), `countries` the set-up's (flags), `figures` the statistics' figures the
+ * server sends with the state (average, a Rotation race's racks won; without them those items are left out).
  */
 export function overlayView(
   state: MatchState,
   p: OverlayParams,
   names: Pair<string[]> = [[state.names[0]], [state.names[1]]],
   countries: Pair<string | null> | null = null,
+  figures: ScorebugFigures | null = null,
 ): OverlayView {
   const rotation = state.discipline === 'rotation';
+  const corner = p.layout === 'corner';
+  // Each player's figures, A first: a Rotation race's racks won, Rotation's points of this rack, the `show` items.
+  // `short`: the label of the corner bug's pair, where the room is a third of the bar's ("Racks 1–0").
+  const figs: { id: string; label: string; short: string; values: Pair<string> }[] = [];
+  const racksWon = rotation ? figures?.racksWon : null;
+  if (racksWon) figs.push({ id: 'racks-won', label: label(p, 'racksWon'), short: label(p, 'racksWonShort'), values: [String(racksWon[0]), String(racksWon[1])] });
+  if (rotation && !p.hide.has('rack')) figs.push({ id: 'rack-points', label: label(p, 'rackPoints'), short: label(p, 'rackPointsShort'), values: [String(state.rackPoints[0]), String(state.rackPoints[1])] });
+  const shown: typeof figs = [];
+  if (p.show.has('innings')) shown.push({ id: 'innings', label: label(p, 'innings'), short: label(p, 'innings'), values: [String(state.innings[0]), String(state.innings[1])] });
+  if (p.show.has('average') && figures) shown.push({ id: 'average', label: label(p, 'average'), short: label(p, 'averageShort'), values: [avg(figures.average[0]), avg(figures.average[1])] });
   const player = (key: PlayerKey): PlayerView => {
     const i = slotOf(key);
-    const items: InfoItem[] = [];
-    if (p.show.has('innings')) items.push({ id: `innings-${key}`, label: label(p, 'innings'), value: String(state.innings[i]) });
-    if (rotation && !p.hide.has('rack')) items.push({ id: `rack-points-${key}`, label: label(p, 'rackPoints'), value: String(state.rackPoints[i]) });
+    const own = (f: (typeof figs)[number]): InfoItem => ({ id: `${f.id}-${key}`, label: f.label, value: f.values[i] });
+    // The corner bug has room for the high run beside the name only: its figures go to the bottom row as pairs.
+    const items: InfoItem[] = corner ? [] : figs.map(own);
+    if (!p.hide.has('highrun')) items.push({ id: `highrun-${key}`, label: label(p, 'highRun'), value: String(state.highRun[i]) });
+    if (!corner) items.push(...shown.map(own));
     return {
       key,
       names: names[i],
@@ -132,7 +156,9 @@ export function overlayView(
   const targetsShown = first === 'A' ? state.targets : [state.targets[1], state.targets[0]];
   const centre = t(p.lang, 'raceTo', { n: handicap ? `${targetsShown[0]}/${targetsShown[1]}` : state.targets[0] });
 
-  const info: InfoItem[] = [];
+  // The corner bug's bottom row: each figure as a pair in display order (top player first), "1–0", before the rack facts.
+  const pair = (f: (typeof figs)[number]) => (first === 'A' ? `${f.values[0]}\u2013${f.values[1]}` : `${f.values[1]}\u2013${f.values[0]}`);
+  const info: InfoItem[] = corner ? [...figs, ...shown].map((f) => ({ id: f.id, label: f.short, value: pair(f) })) : [];
   const h = p.hide;
   if (!h.has('rack')) info.push({ id: 'rack', label: label(p, 'rack'), value: String(state.rack) });
   if (!h.has('balls')) {
@@ -155,7 +181,7 @@ export function overlayView(
     info,
     run,
     turnSlot,
-    labels: { highRun: label(p, 'highRun'), onTwoFouls: label(p, 'onTwoFouls'), winner: label(p, 'winner') },
+    labels: { onTwoFouls: label(p, 'onTwoFouls'), winner: label(p, 'winner') },
     ballRow: rotation && p.show.has('balls') && !p.hide.has('balls') && state.onTable ? [...state.onTable] : null,
   };
 }

@@ -18,7 +18,7 @@ import type { MatchState } from '../../../shared/protocol/state';
 import { num } from '../lib/format';
 import { t } from '../lib/i18n';
 import { type InfoItem, slotOf } from './model';
-import { nameForms } from './names';
+import { nameForms } from '../lib/names';
 import type { OverlayParams } from './params';
 
 export type MomentKind = 'match-won' | 'rack-won' | 'rerack' | 'high-run';

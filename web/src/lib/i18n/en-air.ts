@@ -22,6 +22,12 @@ export const en = {
   innings: 'Innings',
   correction: 'Correction',
   rackPoints: 'Rack points',
+  racksWon: 'Racks won',
+  average: 'Average',
+  // the corner bug's pairs ("Racks 1–0"): short forms of the three above
+  racksWonShort: 'Racks',
+  rackPointsShort: 'This rack',
+  averageShort: 'Avg',
   offline: 'offline',
   connecting: 'connecting…',
   live: 'live',

@@ -7,12 +7,10 @@
 export const enCards = {
   // the summary card's rows (the scorer's score line says 'Fouls' too)
   fouls: 'Fouls',
-  average: 'Average',
   single61: 'Single rack, 61 wins',
   'ev.eventNotFound': 'Event not found: {id}',
   'ev.tableNotFound': 'Table not found: {table}',
   'ev.noTableInUrl': 'No table in this address',
-  racksWon: 'Racks won',
   final: 'Final',
 };
 

@@ -16,6 +16,12 @@ export const ja: AirDict = {
   innings: 'イニング',
   correction: '訂正',
   rackPoints: 'ラック得点',
+  racksWon: '獲得ラック',
+  average: 'アベレージ',
+  // the corner bug's pairs ("Racks 1–0"): short forms of the three above
+  racksWonShort: '獲得ラック',
+  rackPointsShort: 'ラック得点',
+  averageShort: 'アベレージ',
   offline: 'オフライン',
   connecting: '接続中…',
   live: 'ライブ',

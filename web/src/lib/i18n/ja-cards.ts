@@ -3,11 +3,9 @@ import type { CardDict } from './en-cards';
 
 export const jaCards: CardDict = {
   fouls: 'ファウル',
-  average: 'アベレージ',
   single61: '1ラック(61点先取)',
   'ev.eventNotFound': 'イベントが見つかりません: {id}',
   'ev.tableNotFound': '台が見つかりません: {table}',
   'ev.noTableInUrl': 'このアドレスには台が指定されていません',
-  racksWon: '獲得ラック',
   final: '試合結果',
 };

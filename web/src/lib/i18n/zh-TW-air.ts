@@ -19,6 +19,12 @@ export const zhTW: AirDict = {
   innings: '回合',
   correction: '更正',
   rackPoints: '本局分數',
+  racksWon: '贏得局數',
+  average: '平均',
+  // the corner bug's pairs ("Racks 1–0"): short forms of the three above
+  racksWonShort: '贏得局數',
+  rackPointsShort: '本局分數',
+  averageShort: '平均',
   offline: '離線',
   connecting: '連線中…',
   live: '已連線',

@@ -3,11 +3,9 @@ import type { CardDict } from './en-cards';
 
 export const zhTWCards: CardDict = {
   fouls: '犯規',
-  average: '平均',
   single61: '單局,先得61分',
   'ev.eventNotFound': '找不到賽事：{id}',
   'ev.tableNotFound': '找不到球檯：{table}',
   'ev.noTableInUrl': '網址中沒有球檯',
-  racksWon: '贏得局數',
   final: '比賽結果',
 };

@@ -12,7 +12,7 @@ import type { CardPlayer, IntroCard, SummaryCard } from '../../../../shared/card
 import type { Pair, PlayerKey } from '../../../../shared/protocol/setup';
 import { avg, num } from '../../lib/format';
 import { t } from '../../lib/i18n';
-import { nameForms } from '../names';
+import { nameForms } from '../../lib/names';
 import type { OverlayParams } from '../params';
 
 /** One player on a card. */

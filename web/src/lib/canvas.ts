@@ -1,11 +1,11 @@
 /**
- * Canvas probes for names.ts, in the browser: text width at a size (for fitting) and whether any installed
+ * Canvas probes for names.ts, in the browser (the OBS overlays, and the pages that fit names with FitText): text width at a size (for fitting) and whether any installed
  * font can draw a character. A character no font has is drawn as the same "missing glyph" as a code point no
  * font ever maps (U+10FFFD, private use), so equal pixels and width mean "cannot draw". Results are cached;
  * nothing runs on a timer.
  */
 let ctx: CanvasRenderingContext2D | null | undefined;
-/** The overlay's font stack, as styles/overlay.css gives it to the page (the stage inherits it). */
+/** The page's font stack, as its body has it (the overlay's: styles/overlay.css; the stage and the names inherit it). */
 let stack: string | undefined;
 const font = () => (stack ??= getComputedStyle(document.body).fontFamily);
 const SIZE = 48;
