@@ -2,7 +2,8 @@
  * Connection and creation limits over real sockets (embedded mode): websockets per client address and per
  * instance (refused at the handshake with `connect_error` data `{code, message}`), the Origin rule of the
  * websocket handshake (the same as REST CORS: same origin, CORS_ORIGIN, or no Origin = not a browser),
- * the client address and host behind a trusted proxy, and matches created per address per hour (REST 429).
+ * the client address and host behind a trusted proxy, and matches and events created per address per hour
+ * (REST 429; every creating path counts against one budget).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +16,7 @@ import { io } from 'socket.io-client';
 import type { ApiError } from '../../shared/protocol/errors';
 import { OriginPolicy } from '../../server/transport/connection-limits';
 import { createClient } from '../../web/src/lib/client';
+import { EVENT, type CreatedEvent } from '../helpers/events';
 import { api, call, createMatch, request as ask, REPO_ROOT, SETUP, startTestServer, type Client } from '../helpers/server';
 import type { RunningServer } from '../../server/app';
 import type { ServerOptions } from '../../server/backends';
@@ -278,10 +280,37 @@ describe('matches created per address per hour', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     const body = (await refused.json()) as { error: ApiError };
-    expect(body.error).toEqual({ code: 'rate-limited', message: 'over 2 matches created per hour from this address; retry later (Retry-After)' });
+    expect(body.error).toEqual({ code: 'rate-limited', message: 'over 2 matches and events created per hour from this address; retry later (Retry-After)' });
     expect((await create('203.0.113.8')).status).toBe(201);
     // Reading is not creating.
     expect((await api(url, '/api/matches')).status).toBe(200);
+  });
+
+  it('counts events and the matches made for an event table against the same budget as POST /api/matches', async () => {
+    const url = await server({ trustProxy: 'loopback', limits: { matchesPerHour: 3 } });
+    const post = (ip: string, path: string, body: unknown, token?: string) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const ip = '203.0.113.9';
+    const made = await post(ip, '/api/events', EVENT);
+    expect(made.status).toBe(201);
+    const ev = (await made.json()) as CreatedEvent;
+    const tableMatch = (from: string, token?: string) => post(from, `/api/events/${ev.id}/tables/${ev.event.tables[0]!.id}/matches`, { playerIds: [ev.event.roster[0]!.id, ev.event.roster[1]!.id] }, token);
+    // A refused one (no organiser token) does not count.
+    expect((await tableMatch(ip)).status).toBe(401);
+    expect((await tableMatch(ip, ev.organiserToken)).status).toBe(201);
+    expect((await post(ip, '/api/matches', SETUP)).status).toBe(201);
+    // Three created (an event, a table match, a match): every creating path is refused now.
+    const refused = await tableMatch(ip, ev.organiserToken);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: ApiError }).error.code).toBe('rate-limited');
+    expect((await post(ip, '/api/events', EVENT)).status).toBe(429);
+    expect((await post(ip, '/api/matches', SETUP)).status).toBe(429);
+    // Another address has its own budget.
+    expect((await tableMatch('203.0.113.10', ev.organiserToken)).status).toBe(201);
   });
 });
 
