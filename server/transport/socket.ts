@@ -1,9 +1,10 @@
 /**
  * Socket.IO protocol (typed by shared/protocol/wire, checked by shared/protocol/wire-schemas):
- * - `subscribe {protocol, matchId, sinceVersion?, detail?}` → joins room `match:<id>` (detail `full`, the
+ * - `subscribe {protocol, matchId, sinceVersion?, detail?, pages?}` → joins room `match:<id>` (detail `full`, the
  *   default: ack `{ok, detail, setup, matchId, version, state, stats}`) or `scorebug:<id>` (ack without
  *   `stats`), leaving the match's other room; a connection already in the room that names the latest version
- *   as `sinceVersion` gets `{ok, detail, matchId, version, unchanged: true}` (no snapshot);
+ *   as `sinceVersion` gets `{ok, detail, matchId, version, unchanged: true}` (no snapshot); with `pages` a
+ *   sheet over SHEET_PAGE_ROWS rows comes in pages (`sheetFrom` in the ack, then `sheetPage`s: ./sheet-pages.ts);
  * - `unsubscribe {matchId}` → leaves the match's rooms (no ack);
  * - `record {protocol, matchId, stepId, expectedVersion?, step}` with the scorer token in the handshake
  *   `auth.token` → ack `RecordAck`; the new state is pushed as `state` (StatePush) on every instance, to the
@@ -29,6 +30,7 @@ import type { MatchService } from '../matches/service';
 import { oversize, parseEnvelope } from '../matches/validate';
 import { matchRoom } from '../../shared/protocol/rooms';
 import { bufferedBytes, dropIfStuck, sweepStuck, type BackpressureLimits } from './backpressure';
+import { hasPages, pagedAck, sendPages } from './sheet-pages';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -113,7 +115,7 @@ export function overRoomCap(socket: IoSocket, room: string, limits: SocketLimits
 /** The protocol's handlers over `matches`: one row per event. */
 function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown, unknown>[] {
   /** Join the match's room for `detail` (leaving its other room) and answer with its snapshot. */
-  async function subscribe(socket: IoSocket, { matchId, detail = 'full', sinceVersion }: SubscribeRequest): Promise<SubscribeAck | Failure> {
+  async function subscribe(socket: IoSocket, { matchId, detail = 'full', sinceVersion, pages }: SubscribeRequest): Promise<SubscribeAck | Failure> {
     const room = roomOf(matchId, detail);
     const other = roomOf(matchId, detail === 'full' ? 'scorebug' : 'full');
     const wasOther = socket.rooms.has(other);
@@ -135,7 +137,10 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
     try {
       if (detail === 'full') {
         const cur = await matches.current(matchId);
-        if (cur) return { ok: true, detail, setup: cur.setup, ...cur.snapshot };
+        if (cur) {
+          const ack = { ok: true as const, detail, setup: cur.setup, ...cur.snapshot };
+          return pages ? pagedAck(ack, limits.sheetPageRows) : ack;
+        }
       } else {
         const cur = await matches.currentState(matchId);
         if (cur) return { ok: true, detail, setup: cur.setup, matchId: cur.matchId, version: cur.version, state: cur.state };
@@ -179,16 +184,21 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
  * connection (it reads the socket from `this`), so a connected viewer costs no closures of its own. The rate
  * limit per connection counts time by `clock`. Slow readers (./backpressure.ts): before each reply a
  * connection over `maxBufferedBytes` is dropped and a subscription's reply is withheld (`rate-limited`) over
- * `replyBufferBytes`; a sweep each second drops the stuck ones. Returns a function that stops the sweep.
+ * `replyBufferBytes` (and not even read when the connection is over it as the request comes in); a paged
+ * sheet's pages wait while it is over it; a sweep each second drops the stuck ones. Returns a function that stops the sweep.
  */
 export function attachProtocol(io: IoServer, matches: MatchService, log: Logger, limits: SocketLimits, more: Handler<unknown, unknown>[] = [], clock: Clock = systemClock): () => void {
   const rateLimited = fail('rate-limited', 'too many messages on this connection; slow down');
+  const notReading = fail('rate-limited', 'this connection is not reading its replies: the subscription is kept, ask again for the snapshot');
+  const subscription = (h: Handler<unknown, unknown>) => h.event.startsWith('subscribe');
 
   /** The answer to one message: refusals of the shared checks, else the handler's (a throw is `internal`). */
   async function answer(socket: IoSocket, h: Handler<unknown, unknown>, input: unknown): Promise<unknown> {
     if (!takeToken(socket.data as BucketState, limits.messagesPerSecond, limits.burst, clock.now())) return rateLimited;
     const parsed = oversize(input) ?? parseEnvelope(h.schema, input);
     if (!parsed.ok) return parsed;
+    // Over the bound already: a subscription is refused before its snapshot is read and built.
+    if (subscription(h) && bufferedBytes(socket) > limits.replyBufferBytes) return notReading;
     try {
       return await h.handle(socket, parsed.value);
     } catch (err) {
@@ -198,8 +208,6 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
     }
   }
 
-  const notReading = fail('rate-limited', 'this connection is not reading its replies: the subscription is kept, ask again for the snapshot');
-  const subscription = (h: Handler<unknown, unknown>) => h.event.startsWith('subscribe');
   const listen = (h: Handler<unknown, unknown>) =>
     async function (this: IoSocket, input: unknown, ack: unknown): Promise<void> {
       if (!h.acked) {
@@ -212,6 +220,8 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
       if (dropIfStuck(this, limits, log)) return;
       const withhold = subscription(h) && (res as { ok?: boolean }).ok === true && !('unchanged' in (res as object)) && bufferedBytes(this) > limits.replyBufferBytes;
       (ack as (res: unknown) => void)(withhold ? notReading : res);
+      // A paged score sheet: its older rows follow, each while the connection reads (./sheet-pages.ts).
+      if (!withhold && hasPages(res)) void sendPages(this, res as object, limits.replyBufferBytes, log);
     };
 
   const listeners = [...handlers(matches, limits), ...more].map((h) => [h.event, listen(h)] as const);

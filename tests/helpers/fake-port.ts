@@ -5,7 +5,7 @@
  * changes (`FakeDocument`).
  */
 import type { EventLivePush, EventView, TableState } from '../../shared/protocol/event';
-import type { AckedRequests, StatePush } from '../../shared/protocol/wire';
+import type { AckedRequests, SheetPage, StatePush } from '../../shared/protocol/wire';
 import type { PageDocument } from '../../web/src/lib/live-connection';
 import type { AckCallback, AckEmitter, LivePort, PortListeners } from '../../web/src/lib/live-port';
 
@@ -28,7 +28,7 @@ export class FakePort implements LivePort {
   asked: { [E in keyof AckedRequests]: Asked<E>[] } = { subscribe: [], record: [], subscribeTable: [], subscribeEvent: [] };
   /** Messages without an ack (leaving a room), in order. */
   told: { event: string; req: unknown }[] = [];
-  private listeners: { [E in keyof PortListeners]: PortListeners[E][] } = { connect: [], disconnect: [], connect_error: [], state: [], table: [], event: [], eventLive: [], shotClock: [] };
+  private listeners: { [E in keyof PortListeners]: PortListeners[E][] } = { connect: [], disconnect: [], connect_error: [], state: [], table: [], event: [], eventLive: [], shotClock: [], sheetPage: [] };
 
   on<E extends keyof PortListeners>(event: E, listener: PortListeners[E]): this {
     this.listeners[event].push(listener);
@@ -112,6 +112,11 @@ export class FakePort implements LivePort {
   /** The server pushes a live line of an event's match. */
   pushLive(msg: EventLivePush): void {
     for (const cb of [...this.listeners.eventLive]) cb(msg);
+  }
+
+  /** The server sends a page of a paged score sheet. */
+  pushSheetPage(msg: SheetPage): void {
+    for (const cb of [...this.listeners.sheetPage]) cb(msg);
   }
 
   /** How many acked messages named `event` were sent. */
