@@ -31,6 +31,7 @@ import { oversize, parseEnvelope } from '../matches/validate';
 import { matchRoom } from '../../shared/protocol/rooms';
 import { bufferedBytes, dropIfStuck, sweepStuck, type BackpressureLimits } from './backpressure';
 import { hasPages, pagedAck, sendPages } from './sheet-pages';
+import { overRoomCap as overCap, overRoomCapAfterRead, readingFor } from './room-cap';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -104,12 +105,44 @@ export function handler<Req, Res>(h: Handler<Req, Res>): Handler<unknown, unknow
 }
 
 /**
- * `rate-limited` when joining `room` would put the connection in more than `maxSubscriptions` rooms (matches,
- * tables and events together), else null. `field` names the request's field in the refusal.
+ * `rate-limited` when `socket` already counts `maxSubscriptions` subscriptions besides `room` (matches, tables and
+ * events together; only those whose read finished count: ./room-cap.ts), else null. `field` names the request's
+ * field in the refusal.
  */
 export function overRoomCap(socket: IoSocket, room: string, limits: SocketLimits, field: string): Failure | null {
-  if (socket.rooms.has(room) || socket.rooms.size - 1 < limits.maxSubscriptions) return null;
-  return fail('rate-limited', `at most ${limits.maxSubscriptions} subscriptions (matches, tables, events) per connection`, field);
+  return overCap(socket, room, limits.maxSubscriptions, field);
+}
+
+/**
+ * Join `room` (leaving `replaces`, the match's other detail, when given) and run the subscription's `read`; the
+ * room counts toward the cap only once the read finished, and is checked against it then. When the read finds
+ * nothing (a refusal), throws, or the connection is over the cap by then, the room is left again (and
+ * `replaces` joined again if the connection was in it).
+ */
+export async function subscribeRoom<T>(socket: IoSocket, room: string, limits: SocketLimits, field: string, read: () => Promise<T | Failure>, replaces?: string): Promise<T | Failure> {
+  const wasOther = replaces !== undefined && socket.rooms.has(replaces);
+  // Join before reading, so no push between the read and the join can be missed.
+  socket.join(room);
+  if (replaces !== undefined) socket.leave(replaces);
+  const undo = () => {
+    socket.leave(room);
+    if (wasOther) socket.join(replaces!);
+  };
+  // A read that finds nothing (or throws) leaves the room while it is still in flight, so it is never counted.
+  const res = await readingFor(socket, room, async () => {
+    try {
+      const r = await read();
+      if (r !== null && typeof r === 'object' && 'ok' in r && r.ok === false) undo();
+      return r;
+    } catch (err) {
+      undo();
+      throw err;
+    }
+  });
+  if (!socket.rooms.has(room)) return res;
+  const over = overRoomCapAfterRead(socket, room, limits.maxSubscriptions, field);
+  if (over) undo();
+  return over ?? res;
 }
 
 /** The protocol's handlers over `matches`: one row per event. */
@@ -118,44 +151,37 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
   async function subscribe(socket: IoSocket, { matchId, detail = 'full', sinceVersion, pages }: SubscribeRequest): Promise<SubscribeAck | Failure> {
     const room = roomOf(matchId, detail);
     const other = roomOf(matchId, detail === 'full' ? 'scorebug' : 'full');
-    const wasOther = socket.rooms.has(other);
     // Already in the room and already at the latest version: the pushes keep it current, the reply is a line.
     if (socket.rooms.has(room) && sinceVersion !== undefined) {
       const cur = await matches.currentState(matchId);
       if (cur && cur.version === sinceVersion) return { ok: true, detail, matchId, version: cur.version, unchanged: true };
     }
     // Switching a match's detail moves the connection from one room to the other: no new subscription.
-    const over = wasOther ? null : overRoomCap(socket, room, limits, 'matchId');
+    const over = socket.rooms.has(other) ? null : overRoomCap(socket, room, limits, 'matchId');
     if (over) return over;
-    // Join before reading, so no push between the read and the join can be missed.
-    socket.join(room);
-    socket.leave(other);
-    const undo = () => {
-      socket.leave(room);
-      if (wasOther) socket.join(other);
-    };
-    try {
-      if (detail === 'full') {
-        const cur = await matches.current(matchId);
-        if (cur) {
+    return subscribeRoom(
+      socket,
+      room,
+      limits,
+      'matchId',
+      async (): Promise<SubscribeAck | Failure> => {
+        if (detail === 'full') {
+          const cur = await matches.current(matchId);
+          if (!cur) return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
           const ack = { ok: true as const, detail, setup: cur.setup, ...cur.snapshot };
           return pages ? pagedAck(ack, limits.sheetPageRows) : ack;
         }
-      } else {
         const cur = await matches.currentState(matchId);
-        if (cur) return { ok: true, detail, setup: cur.setup, matchId: cur.matchId, version: cur.version, state: cur.state };
-      }
-    } catch (err) {
-      undo();
-      throw err;
-    }
-    undo();
-    return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
+        if (!cur) return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
+        return { ok: true, detail, setup: cur.setup, matchId: cur.matchId, version: cur.version, state: cur.state };
+      },
+      other,
+    );
   }
 
   async function unsubscribe(socket: IoSocket, { matchId }: UnsubscribeRequest): Promise<void> {
-    await socket.leave(roomOf(matchId, 'full'));
-    await socket.leave(roomOf(matchId, 'scorebug'));
+    // Both left at once (no await in between), so a subscribe right behind it finds the room free.
+    await Promise.all([socket.leave(roomOf(matchId, 'full')), socket.leave(roomOf(matchId, 'scorebug'))]);
   }
 
   /** Record a step with the token of the connection's handshake. */

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { ApiError } from '../../shared/protocol/errors';
+import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
 import { OriginPolicy } from '../../server/transport/connection-limits';
 import { createClient } from '../../web/src/lib/client';
 import { EVENT, type CreatedEvent } from '../helpers/events';
@@ -311,6 +312,39 @@ describe('matches created per address per hour', () => {
     expect((await post(ip, '/api/matches', SETUP)).status).toBe(429);
     // Another address has its own budget.
     expect((await tableMatch('203.0.113.10', ev.organiserToken)).status).toBe(201);
+  });
+});
+
+describe('subscriptions per connection, counted after their reads', () => {
+  /** Emit every request at once (one burst) and collect the answers in order. */
+  const burst = (socket: Client, reqs: unknown[]) =>
+    Promise.all(reqs.map((req) => new Promise<{ ok: boolean; error?: ApiError }>((resolve) => socket.emit('subscribe', req as never, resolve as never))));
+  const sub = (matchId: string) => ({ protocol: PROTOCOL_VERSION, matchId, detail: 'scorebug' });
+
+  it('a subscription that finds nothing never crowds out one that does, however the burst is ordered', async () => {
+    const url = await server({ limits: { maxSubscriptions: 3 } });
+    const ids = await Promise.all([0, 1, 2].map(async () => (await createMatch(url)).id));
+    const socket = await accepted(url);
+    const answers = await burst(socket, [...['x1', 'x2', 'x3', 'x4', 'x5'].map(sub), ...ids.map(sub)]);
+    expect(answers.slice(0, 5).map((a) => a.error?.code)).toEqual(['not-found', 'not-found', 'not-found', 'not-found', 'not-found']);
+    expect(answers.slice(5), JSON.stringify(answers)).toMatchObject([{ ok: true }, { ok: true }, { ok: true }]);
+  });
+
+  it('a burst over the cap gets exactly the cap; the others are refused once their reads are done, and leave no room behind', async () => {
+    const url = await server({ limits: { maxSubscriptions: 3 } });
+    const ids = await Promise.all([0, 1, 2, 3, 4].map(async () => (await createMatch(url)).id));
+    const socket = await accepted(url);
+    const answers = await burst(socket, ids.map(sub));
+    expect(answers.filter((a) => a.ok)).toHaveLength(3);
+    const refused = answers.filter((a) => !a.ok);
+    expect(refused.map((a) => [a.error?.code, a.error?.field])).toEqual([['rate-limited', 'matchId'], ['rate-limited', 'matchId']]);
+    const kept = ids.filter((_, i) => answers[i]!.ok);
+    const left = ids.filter((_, i) => !answers[i]!.ok);
+    // Full: a new one is refused, one it holds is answered again; after leaving one, there is room.
+    expect((await call<{ ok: boolean }>(socket, 'subscribe', sub(left[0]!))).ok).toBe(false);
+    expect((await call<{ ok: boolean }>(socket, 'subscribe', sub(kept[0]!))).ok).toBe(true);
+    socket.emit('unsubscribe', { matchId: kept[0]! });
+    expect((await call<{ ok: boolean }>(socket, 'subscribe', sub(left[0]!))).ok).toBe(true);
   });
 });
 
