@@ -36,6 +36,7 @@ import { eventHandlers } from './transport/socket-events';
 import { releaseUpgradeRequest } from './transport/socket-memory';
 import { capConnections, ConnectionGate, OriginPolicy, type ConnectionLimits } from './transport/connection-limits';
 import { StoreHealth } from './storage/store-errors';
+import { SHEET_PAGE_ROWS } from '../shared/protocol/wire';
 
 /** Limits and hardening knobs; every field has a production default. */
 export interface Limits extends SocketLimits, ConnectionLimits {
@@ -57,6 +58,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxSubscriptions: 20,
   replyBufferBytes: 512 * 1024,
   maxBufferedBytes: 4 * 1024 * 1024,
+  sheetPageRows: SHEET_PAGE_ROWS,
   requestsPerMinute: 600,
   matchesPerHour: 100,
   socketsPerAddress: 200,

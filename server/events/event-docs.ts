@@ -167,6 +167,15 @@ function withoutUnstarted(doc: EventDoc, id: string): EventDoc {
   return { ...doc, matches: doc.matches.filter((m) => m.id !== id || m.startedAt !== null) };
 }
 
+/**
+ * The matches the event made that left it between `before` and `after` without having started (a next match
+ * replaced or cleared): the event service removes each from the match store unless a step was recorded for it.
+ */
+export function unusedMatches(before: EventDoc, after: EventDoc): string[] {
+  const still = new Set(after.matches.map((m) => m.id));
+  return before.matches.filter((m) => m.made === true && m.startedAt === null && !still.has(m.id)).map((m) => m.id);
+}
+
 /** `doc` with match `entry` listed (replacing an entry with its id) and linked. */
 function withListed(doc: EventDoc, entry: EventMatch): EventDoc {
   const matches = doc.matches.filter((m) => m.id !== entry.id);
@@ -177,12 +186,13 @@ function withListed(doc: EventDoc, entry: EventMatch): EventDoc {
  * Put match `match.id` (its set-up's players and countries) on table `tableId`: as its next match, or with
  * `start` as its current match right away (the previous current match leaves the table; `match.won`: it is
  * already won, so the automatic card is its summary). A match already current or next on a table is refused
- * (`match-on-table`); a replaced next match that never started is dropped from the event.
+ * (`match-on-table`); a replaced next match that never started is dropped from the event. `match.made`: the
+ * event made it (listed with `made`, see `unusedMatches`).
  */
 export function withMatchOnTable(
   doc: EventDoc,
   tableId: string,
-  match: { id: string; setup: MatchSetup; won?: boolean },
+  match: { id: string; setup: MatchSetup; won?: boolean; made?: boolean },
   start: boolean,
   now: number,
 ): Change {
@@ -199,6 +209,7 @@ export function withMatchOnTable(
   const { table, index } = found;
   const entry: EventMatch = { id: match.id, table: table.id, players: match.setup.players, addedAt: now, startedAt: start ? now : null };
   if (match.setup.countries) entry.countries = match.setup.countries;
+  if (match.made) entry.made = true;
   const listed = withListed(doc, entry);
   if (start) return withTableAt(listed, index, { ...withoutReplaced(table), current: match.id, cards: cardsForNewMatch(table.cards, match.id, match.won === true) });
   const out = table.next === null ? listed : withoutUnstarted(listed, table.next);

@@ -14,7 +14,7 @@ import { SAFE_ID } from '../../shared/protocol/limits';
 import type { CardAction, EventListing, EventLivePush, EventView, LiveLine, TableState } from '../../shared/protocol/event';
 import { eventCreateSchema, parseEventBody, type tableMatchSchema } from '../../shared/protocol/event-schemas';
 import type { StatePush } from '../../shared/protocol/wire';
-import { autoCards, findTable, liveLineOf, newEventDoc, publicInfo, refused, tableStateOf, withCardAction, withMatchOnTable, withNextStarted, withStartUndone, type Change } from './event-docs';
+import { autoCards, findTable, liveLineOf, newEventDoc, publicInfo, refused, tableStateOf, withCardAction, unusedMatches, withMatchOnTable, withNextStarted, withStartUndone, type Change } from './event-docs';
 import { tableMatchClock, tableMatchSetup } from './event-setup';
 import type { ShotClockService } from '../shot-clock/service';
 import { fail, type Failure } from '../failure';
@@ -171,8 +171,12 @@ export class EventService {
     const created = await this.matches.create(setup);
     // The clock before the table: a match that could not get its clock is never put on the table.
     if (clock) await this.shotClocks!.applyNew(created.id, clock);
-    const placed = await this.commit(id, body.expectedVersion, (d) => withMatchOnTable(d, tableId, { id: created.id, setup }, body.start === true, this.clock.now()));
-    if (!placed.ok) return placed;
+    const placed = await this.commit(id, body.expectedVersion, (d) => withMatchOnTable(d, tableId, { id: created.id, setup, made: true }, body.start === true, this.clock.now()));
+    if (!placed.ok) {
+      // Not placed (stale, the event full, …): nobody got its scorer token, so it is removed again.
+      await this.removeUnused(id, [created.id]);
+      return placed;
+    }
     return { ok: true, event: placed.event, match: { id: created.id, scorerToken: created.scorerToken } };
   }
 
@@ -315,6 +319,7 @@ export class EventService {
             this.docs.set(id, saved);
             this.noteLinks(id, links.linked, links.unlinked);
             this.publish(doc, saved);
+            await this.removeUnused(id, unusedMatches(doc, saved));
             return { ok: true, event: saved };
           }
           // Another instance wrote first: re-apply the change to what it wrote.
@@ -327,6 +332,25 @@ export class EventService {
         this.log.error({ eventId: id, err: (err as Error).message }, 'event change failed');
         return fail('internal', 'the event store is unavailable; retry');
       });
+  }
+
+  /**
+   * Remove from the match store the matches event `eventId` made and no longer lists, when no step was
+   * recorded for them and no other event lists them (a match with steps stays: its shots are never lost; it
+   * is logged). Never throws: a failure is logged and the match stays.
+   */
+  private async removeUnused(eventId: string, ids: readonly string[]): Promise<void> {
+    for (const matchId of ids) {
+      try {
+        const others = (await this.store.eventsOfMatch(matchId)).filter((e) => e !== eventId);
+        const listed = await Promise.all(others.map(async (e) => (await this.store.loadEvent(e))?.matches.some((m) => m.id === matchId) === true));
+        if (listed.includes(true)) continue;
+        const res = await this.matches.removeIfUnscored(matchId);
+        if (res === 'has-steps') this.log.info({ eventId, matchId }, 'a next match taken off its table keeps its recorded steps (not removed)');
+      } catch (err) {
+        this.log.warn({ eventId, matchId, err: (err as Error).message }, 'unused match not removed');
+      }
+    }
   }
 
   /** Push the changed tables (in commit order) and then the event with its live lines. */

@@ -57,6 +57,11 @@ export class KeyedCache<T> {
     this.slots.set(key, { value: Promise.resolve(value), touched: this.clock.now() });
   }
 
+  /** Forget the value of `key` (a queued task still runs). */
+  delete(key: string): void {
+    this.slots.delete(key);
+  }
+
   /** Mark `key` as in use now (eviction counts idleness from here). */
   touch(key: string): void {
     const slot = this.slots.get(key);

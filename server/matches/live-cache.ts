@@ -92,6 +92,11 @@ export class LiveCache {
     return live;
   }
 
+  /** Forget match `id` (removed from the store); the next `get` asks the store again. */
+  forget(id: string): void {
+    this.cache.delete(id);
+  }
+
   /** Run `task` after every earlier task on the same match; a failed task does not block the next. */
   serial<R>(live: Live, task: () => Promise<R>): Promise<R> {
     return this.cache.serial(live.id, task);

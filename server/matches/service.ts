@@ -23,7 +23,7 @@ import {
 } from '../../shared/index';
 import type { ScorebugFigures } from '../../shared/protocol/wire';
 import { systemClock, type Clock } from '../clock';
-import type { MatchStore, MatchRecord, StoredStep } from '../storage/types';
+import type { MatchStore, MatchRecord, RemoveResult, StoredStep } from '../storage/types';
 import { sameJson } from './canonical';
 import { fail, type Failure } from '../failure';
 import { LiveCache, type Live, type Pushes } from './live-cache';
@@ -134,6 +134,26 @@ export class MatchService {
   async tokenValid(id: string, token: unknown): Promise<boolean | null> {
     const live = await this.live.get(id);
     return live ? tokenMatches(token, live.record.tokenHash) : null;
+  }
+
+  /**
+   * Remove match `id` if no step was ever recorded for it (a next match its event made and took off the
+   * table before it started), in the match's serial queue so no record on this instance runs in between; the
+   * store's own check keeps a match another instance recorded for meanwhile. @returns the store's answer
+   * (`removed`, `has-steps`, `missing`), or `kept` when the store cannot remove matches (the older file store).
+   */
+  async removeIfUnscored(id: string): Promise<RemoveResult | 'kept'> {
+    const remove = this.store.removeIfEmpty?.bind(this.store);
+    if (!remove) return 'kept';
+    const live = await this.live.get(id);
+    if (!live) return 'missing';
+    return this.live.serial(live, async () => {
+      if (this.live.version(live) > 0) return 'has-steps';
+      const res = await remove(id);
+      if (res !== 'has-steps') this.live.forget(id);
+      if (res === 'removed') this.log.info({ matchId: id }, 'unscored match removed');
+      return res;
+    });
   }
 
   /** Latest summaries, newest first. */

@@ -9,7 +9,7 @@
 import type { EventListing } from '../../shared/protocol/event';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult, type SponsorImage } from './event-store';
-import { openedRange, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredStep, type StoredSnapshot } from './types';
+import { openedRange, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type StoredStep, type StoredSnapshot } from './types';
 
 interface Stored {
   record: MatchRecord;
@@ -68,6 +68,14 @@ export class MemoryStore implements MatchStore {
     m.ids.set(entry.stepId, m.steps.length);
     m.summary = copy(snapshot.summary);
     return { status: 'ok', version: m.steps.length };
+  }
+
+  async removeIfEmpty(id: string): Promise<RemoveResult> {
+    const m = this.matches.get(id);
+    if (!m) return 'missing';
+    if (m.steps.length > 0) return 'has-steps';
+    this.matches.delete(id);
+    return 'removed';
   }
 
   async list(limit: number): Promise<MatchSummary[]> {

@@ -16,7 +16,7 @@
  * separate ZADD right after (a crash in between leaves the listing order one step behind, never the log).
  */
 import { LuaScript, matchKey, RedisKeyspace } from './redis-keyspace';
-import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredStep, type StoredSnapshot } from './types';
+import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type StoredStep, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import type { Step } from '../../shared/protocol/steps';
 
@@ -35,6 +35,14 @@ end
 redis.call('HSET', KEYS[2], ARGV[2], expected + 1)
 redis.call('SET', KEYS[3], ARGV[5])
 return {'ok', expected + 1}
+`);
+
+// KEYS: log, meta, eids, snap, ckpt, clock (one match: one slot). Removes the match only while its log is empty.
+const REMOVE_IF_EMPTY = new LuaScript(`
+if redis.call('EXISTS', KEYS[2]) == 0 then return 'missing' end
+if redis.call('XLEN', KEYS[1]) > 0 then return 'has-steps' end
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6])
+return 'removed'
 `);
 
 type StreamEntry = { id: string; message: Record<string, string> };
@@ -104,6 +112,15 @@ export class RedisStore extends RedisKeyspace implements MatchStore {
     // later read through this instance is queued after it. A failure is mended by the match's next step.
     if (status === 'ok') this.redis.zAdd(this.indexKey, { score: entry.at, value: id }).catch(() => undefined);
     return { status, version: Number(version) };
+  }
+
+  async removeIfEmpty(id: string): Promise<RemoveResult> {
+    const keys = [this.key(id, 'log'), this.key(id, 'meta'), this.key(id, 'eids'), this.key(id, 'snap'), this.key(id, 'ckpt'), matchKey(this.prefix, id, 'clock')];
+    const reply = (await REMOVE_IF_EMPTY.run(this.redis, keys, [])) as string;
+    if (reply !== 'removed' && reply !== 'has-steps' && reply !== 'missing') throw new Error(`unexpected remove reply ${reply}`);
+    // The listing row lives in another slot: removed after (a crash in between leaves a row whose snapshot is gone, which `list` skips).
+    if (reply !== 'has-steps') await this.redis.zRem(this.indexKey, id);
+    return reply;
   }
 
   async list(limit: number): Promise<MatchSummary[]> {

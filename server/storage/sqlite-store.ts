@@ -26,7 +26,7 @@ import type { MatchSummary } from '../../shared/protocol/wire';
 import type { EventDoc, EventStore, LinkChange, SaveResult, SponsorImage } from './event-store';
 import { listingOf } from './event-store';
 import { sqliteCause, StoreHealth, StoreRefusal } from './store-errors';
-import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredStep, type StoredSnapshot } from './types';
+import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type StoredStep, type StoredSnapshot } from './types';
 
 /** File name of the database inside DATA_DIR. */
 export const DB_FILE = 'cuecast.db';
@@ -185,6 +185,8 @@ export class SqliteMatchStore implements MatchStore {
       bump: db.prepare('UPDATE matches SET version = ?, summary = ?, updated_at = ? WHERE id = ? AND version = ?'),
       checkpoint: db.prepare('UPDATE matches SET checkpoint = ? WHERE id = ?'),
       list: db.prepare('SELECT id, summary FROM matches ORDER BY updated_at DESC LIMIT ?'),
+      anyStep: db.prepare('SELECT 1 FROM steps WHERE match_id = ? LIMIT 1'),
+      remove: db.prepare('DELETE FROM matches WHERE id = ? AND version = 0'),
     };
   }
 
@@ -250,6 +252,19 @@ export class SqliteMatchStore implements MatchStore {
         this.q.insertStep.run(id, version, event.stepId, JSON.stringify(event.step), event.at);
         this.q.bump.run(version, JSON.stringify(snapshot.summary), snapshot.summary.updatedAt, id, expectedVersion);
         return { status: 'ok', version };
+      }).immediate(),
+    );
+  }
+
+  async removeIfEmpty(id: string): Promise<RemoveResult> {
+    if (!SAFE_ID.test(id)) return 'missing';
+    return this.owner.write(() =>
+      this.db.transaction((): RemoveResult => {
+        const head = this.q.version.get(id) as { version: number } | undefined;
+        if (!head) return 'missing';
+        if (head.version !== 0 || this.q.anyStep.get(id)) return 'has-steps';
+        this.q.remove.run(id);
+        return 'removed';
       }).immediate(),
     );
   }

@@ -112,6 +112,9 @@ export type AppendResult =
   | { status: 'duplicate'; version: number }
   | { status: 'stale'; version: number };
 
+/** Answer of `MatchStore.removeIfEmpty`. */
+export type RemoveResult = 'removed' | 'has-steps' | 'missing';
+
 /** Storage port. All methods reject only on I/O failure (never for a business refusal). */
 export interface MatchStore {
   readonly kind: 'redis' | 'file' | 'sqlite' | 'memory';
@@ -140,6 +143,13 @@ export interface MatchStore {
    * (the file store: open log files and their stepId index). Optional: the Redis store holds nothing.
    */
   evictIdle?(idleMs: number, keep: (id: string) => boolean): void;
+  /**
+   * Remove match `id` (record, snapshot, listing row, checkpoint) only if its log holds no step, atomically with
+   * that check (a step appended meanwhile, by any instance, keeps it): `removed`, `has-steps` (nothing changed)
+   * or `missing`. For the matches an event made and took off its table before they started. Optional: the
+   * older file store (kept only for the one-time import) has none.
+   */
+  removeIfEmpty?(id: string): Promise<RemoveResult>;
   /** Summaries of the most recently updated matches, newest first. */
   list(limit: number): Promise<MatchSummary[]>;
   /** Release connections / file handles. */

@@ -39,6 +39,8 @@ export interface BackpressureLimits {
   replyBufferBytes: number;
   /** Over this, the connection is dropped. Default 4 MiB. */
   maxBufferedBytes: number;
+  /** Score-sheet rows per page of a paged subscribe answer (./sheet-pages.ts). Default SHEET_PAGE_ROWS (500). */
+  sheetPageRows: number;
 }
 
 /** A connection as the sweep sees it. */

@@ -6,31 +6,16 @@
  * - `subscribeEvent {protocol, eventId}` → joins room `event:<eventId>`, ack `{ok, event}`; the room gets
  *   `event` (EventView) after every change and `eventLive` after every recorded step of one of its matches;
  * - `unsubscribeTable {eventId, table}`, `unsubscribeEvent {eventId}` leave (no answer).
- * Rooms count toward the connection's subscription cap.
+ * Rooms count toward the connection's subscription cap once their reads finished (./room-cap.ts).
  */
 import type { SubscribeEventAck, SubscribeEventRequest, SubscribeTableAck, SubscribeTableRequest, UnsubscribeEventRequest, UnsubscribeTableRequest } from '../../shared/protocol/event';
 import { subscribeEventSchema, subscribeTableSchema, unsubscribeEventSchema, unsubscribeTableSchema } from '../../shared/protocol/event-schemas';
 import { eventRoom, tableRoom } from '../../shared/protocol/rooms';
 import { eventNotFound, type EventService } from '../events/service';
 import type { Failure } from '../failure';
-import { handler, overRoomCap, type Handler, type IoSocket, type SocketLimits } from './socket';
+import { handler, overRoomCap, subscribeRoom, type Handler, type IoSocket, type SocketLimits } from './socket';
 
 export { eventOfRoom, eventRoom, tableOfRoom, tableRoom } from '../../shared/protocol/rooms';
-
-/** Join `room`, run `read`; leave again when it finds nothing or throws. */
-async function joinAndRead<T>(socket: IoSocket, room: string, read: () => Promise<T | Failure>): Promise<T | Failure> {
-  // Join before reading, so no push between the read and the join can be missed.
-  socket.join(room);
-  let res: T | Failure;
-  try {
-    res = await read();
-  } catch (err) {
-    socket.leave(room);
-    throw err;
-  }
-  if (res !== null && typeof res === 'object' && 'ok' in res && res.ok === false) socket.leave(room);
-  return res;
-}
 
 /** The table and event handlers over `events`. */
 export function eventHandlers(events: EventService, limits: SocketLimits): Handler<unknown, unknown>[] {
@@ -38,7 +23,7 @@ export function eventHandlers(events: EventService, limits: SocketLimits): Handl
     const room = tableRoom(eventId, table);
     const over = overRoomCap(socket, room, limits, 'table');
     if (over) return over;
-    const state = await joinAndRead(socket, room, () => events.table(eventId, table));
+    const state = await subscribeRoom(socket, room, limits, 'table', () => events.table(eventId, table));
     return 'ok' in state ? state : { ok: true, ...state };
   }
 
@@ -46,7 +31,7 @@ export function eventHandlers(events: EventService, limits: SocketLimits): Handl
     const room = eventRoom(eventId);
     const over = overRoomCap(socket, room, limits, 'eventId');
     if (over) return over;
-    const view = await joinAndRead(socket, room, async () => (await events.view(eventId)) ?? eventNotFound(eventId));
+    const view = await subscribeRoom(socket, room, limits, 'eventId', async () => (await events.view(eventId)) ?? eventNotFound(eventId));
     return 'ok' in view ? view : { ok: true, event: view };
   }
 

@@ -1,9 +1,11 @@
 /**
  * Socket.IO protocol (typed by shared/protocol/wire, checked by shared/protocol/wire-schemas):
- * - `subscribe {protocol, matchId, sinceVersion?, detail?}` → joins room `match:<id>` (detail `full`, the
+ * - `subscribe {protocol, matchId, sinceVersion?, detail?, pages?}` → joins room `match:<id>` (detail `full`, the
  *   default: ack `{ok, detail, setup, matchId, version, state, stats}`) or `scorebug:<id>` (ack with the
- *   scorebug's `figures`, average and racks won, instead of `stats`), leaving the match's other room; a connection already in the room that names the latest version
- *   as `sinceVersion` gets `{ok, detail, matchId, version, unchanged: true}` (no snapshot);
+ *   scorebug's `figures`, average and racks won, instead of `stats`), leaving the match's other room; a connection
+ *   already in the room that names the latest version as `sinceVersion` gets `{ok, detail, matchId, version,
+ *   unchanged: true}` (no snapshot); with `pages` a sheet over SHEET_PAGE_ROWS rows comes in pages (`sheetFrom`
+ *   in the ack, then `sheetPage`s: ./sheet-pages.ts);
  * - `unsubscribe {matchId}` → leaves the match's rooms (no ack);
  * - `record {protocol, matchId, stepId, expectedVersion?, step}` with the scorer token in the handshake
  *   `auth.token` → ack `RecordAck`; the new state is pushed as `state` (StatePush) on every instance, to the
@@ -29,6 +31,8 @@ import type { MatchService } from '../matches/service';
 import { oversize, parseEnvelope } from '../matches/validate';
 import { matchRoom } from '../../shared/protocol/rooms';
 import { bufferedBytes, dropIfStuck, sweepStuck, type BackpressureLimits } from './backpressure';
+import { hasPages, pagedAck, sendPages } from './sheet-pages';
+import { overRoomCap as overCap, overRoomCapAfterRead, readingFor } from './room-cap';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -102,55 +106,83 @@ export function handler<Req, Res>(h: Handler<Req, Res>): Handler<unknown, unknow
 }
 
 /**
- * `rate-limited` when joining `room` would put the connection in more than `maxSubscriptions` rooms (matches,
- * tables and events together), else null. `field` names the request's field in the refusal.
+ * `rate-limited` when `socket` already counts `maxSubscriptions` subscriptions besides `room` (matches, tables and
+ * events together; only those whose read finished count: ./room-cap.ts), else null. `field` names the request's
+ * field in the refusal.
  */
 export function overRoomCap(socket: IoSocket, room: string, limits: SocketLimits, field: string): Failure | null {
-  if (socket.rooms.has(room) || socket.rooms.size - 1 < limits.maxSubscriptions) return null;
-  return fail('rate-limited', `at most ${limits.maxSubscriptions} subscriptions (matches, tables, events) per connection`, field);
+  return overCap(socket, room, limits.maxSubscriptions, field);
+}
+
+/**
+ * Join `room` (leaving `replaces`, the match's other detail, when given) and run the subscription's `read`; the
+ * room counts toward the cap only once the read finished, and is checked against it then. When the read finds
+ * nothing (a refusal), throws, or the connection is over the cap by then, the room is left again (and
+ * `replaces` joined again if the connection was in it).
+ */
+export async function subscribeRoom<T>(socket: IoSocket, room: string, limits: SocketLimits, field: string, read: () => Promise<T | Failure>, replaces?: string): Promise<T | Failure> {
+  const wasOther = replaces !== undefined && socket.rooms.has(replaces);
+  // Join before reading, so no push between the read and the join can be missed.
+  socket.join(room);
+  if (replaces !== undefined) socket.leave(replaces);
+  const undo = () => {
+    socket.leave(room);
+    if (wasOther) socket.join(replaces!);
+  };
+  // A read that finds nothing (or throws) leaves the room while it is still in flight, so it is never counted.
+  const res = await readingFor(socket, room, async () => {
+    try {
+      const r = await read();
+      if (r !== null && typeof r === 'object' && 'ok' in r && r.ok === false) undo();
+      return r;
+    } catch (err) {
+      undo();
+      throw err;
+    }
+  });
+  if (!socket.rooms.has(room)) return res;
+  const over = overRoomCapAfterRead(socket, room, limits.maxSubscriptions, field);
+  if (over) undo();
+  return over ?? res;
 }
 
 /** The protocol's handlers over `matches`: one row per event. */
 function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown, unknown>[] {
   /** Join the match's room for `detail` (leaving its other room) and answer with its snapshot. */
-  async function subscribe(socket: IoSocket, { matchId, detail = 'full', sinceVersion }: SubscribeRequest): Promise<SubscribeAck | Failure> {
+  async function subscribe(socket: IoSocket, { matchId, detail = 'full', sinceVersion, pages }: SubscribeRequest): Promise<SubscribeAck | Failure> {
     const room = roomOf(matchId, detail);
     const other = roomOf(matchId, detail === 'full' ? 'scorebug' : 'full');
-    const wasOther = socket.rooms.has(other);
     // Already in the room and already at the latest version: the pushes keep it current, the reply is a line.
     if (socket.rooms.has(room) && sinceVersion !== undefined) {
       const cur = await matches.currentState(matchId);
       if (cur && cur.version === sinceVersion) return { ok: true, detail, matchId, version: cur.version, unchanged: true };
     }
     // Switching a match's detail moves the connection from one room to the other: no new subscription.
-    const over = wasOther ? null : overRoomCap(socket, room, limits, 'matchId');
+    const over = socket.rooms.has(other) ? null : overRoomCap(socket, room, limits, 'matchId');
     if (over) return over;
-    // Join before reading, so no push between the read and the join can be missed.
-    socket.join(room);
-    socket.leave(other);
-    const undo = () => {
-      socket.leave(room);
-      if (wasOther) socket.join(other);
-    };
-    try {
-      if (detail === 'full') {
-        const cur = await matches.current(matchId);
-        if (cur) return { ok: true, detail, setup: cur.setup, ...cur.snapshot };
-      } else {
+    return subscribeRoom(
+      socket,
+      room,
+      limits,
+      'matchId',
+      async (): Promise<SubscribeAck | Failure> => {
+        if (detail === 'full') {
+          const cur = await matches.current(matchId);
+          if (!cur) return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
+          const ack = { ok: true as const, detail, setup: cur.setup, ...cur.snapshot };
+          return pages ? pagedAck(ack, limits.sheetPageRows) : ack;
+        }
         const cur = await matches.currentState(matchId);
-        if (cur) return { ok: true, detail, setup: cur.setup, matchId: cur.matchId, version: cur.version, state: cur.state, figures: cur.figures };
-      }
-    } catch (err) {
-      undo();
-      throw err;
-    }
-    undo();
-    return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
+        if (!cur) return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
+        return { ok: true, detail, setup: cur.setup, matchId: cur.matchId, version: cur.version, state: cur.state, figures: cur.figures };
+      },
+      other,
+    );
   }
 
   async function unsubscribe(socket: IoSocket, { matchId }: UnsubscribeRequest): Promise<void> {
-    await socket.leave(roomOf(matchId, 'full'));
-    await socket.leave(roomOf(matchId, 'scorebug'));
+    // Both left at once (no await in between), so a subscribe right behind it finds the room free.
+    await Promise.all([socket.leave(roomOf(matchId, 'full')), socket.leave(roomOf(matchId, 'scorebug'))]);
   }
 
   /** Record a step with the token of the connection's handshake. */
@@ -179,16 +211,21 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
  * connection (it reads the socket from `this`), so a connected viewer costs no closures of its own. The rate
  * limit per connection counts time by `clock`. Slow readers (./backpressure.ts): before each reply a
  * connection over `maxBufferedBytes` is dropped and a subscription's reply is withheld (`rate-limited`) over
- * `replyBufferBytes`; a sweep each second drops the stuck ones. Returns a function that stops the sweep.
+ * `replyBufferBytes` (and not even read when the connection is over it as the request comes in); a paged
+ * sheet's pages wait while it is over it; a sweep each second drops the stuck ones. Returns a function that stops the sweep.
  */
 export function attachProtocol(io: IoServer, matches: MatchService, log: Logger, limits: SocketLimits, more: Handler<unknown, unknown>[] = [], clock: Clock = systemClock): () => void {
   const rateLimited = fail('rate-limited', 'too many messages on this connection; slow down');
+  const notReading = fail('rate-limited', 'this connection is not reading its replies: the subscription is kept, ask again for the snapshot');
+  const subscription = (h: Handler<unknown, unknown>) => h.event.startsWith('subscribe');
 
   /** The answer to one message: refusals of the shared checks, else the handler's (a throw is `internal`). */
   async function answer(socket: IoSocket, h: Handler<unknown, unknown>, input: unknown): Promise<unknown> {
     if (!takeToken(socket.data as BucketState, limits.messagesPerSecond, limits.burst, clock.now())) return rateLimited;
     const parsed = oversize(input) ?? parseEnvelope(h.schema, input);
     if (!parsed.ok) return parsed;
+    // Over the bound already: a subscription is refused before its snapshot is read and built.
+    if (subscription(h) && bufferedBytes(socket) > limits.replyBufferBytes) return notReading;
     try {
       return await h.handle(socket, parsed.value);
     } catch (err) {
@@ -198,8 +235,6 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
     }
   }
 
-  const notReading = fail('rate-limited', 'this connection is not reading its replies: the subscription is kept, ask again for the snapshot');
-  const subscription = (h: Handler<unknown, unknown>) => h.event.startsWith('subscribe');
   const listen = (h: Handler<unknown, unknown>) =>
     async function (this: IoSocket, input: unknown, ack: unknown): Promise<void> {
       if (!h.acked) {
@@ -212,6 +247,8 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
       if (dropIfStuck(this, limits, log)) return;
       const withhold = subscription(h) && (res as { ok?: boolean }).ok === true && !('unchanged' in (res as object)) && bufferedBytes(this) > limits.replyBufferBytes;
       (ack as (res: unknown) => void)(withhold ? notReading : res);
+      // A paged score sheet: its older rows follow, each while the connection reads (./sheet-pages.ts).
+      if (!withhold && hasPages(res)) void sendPages(this, res as object, limits.replyBufferBytes, log);
     };
 
   const listeners = [...handlers(matches, limits), ...more].map((h) => [h.event, listen(h)] as const);

@@ -128,6 +128,11 @@ export interface EventMatch {
   addedAt: number;
   /** When it became the table's current match, null while it waits as next. */
   startedAt: number | null;
+  /**
+   * True when the event made it (`POST /api/events/:id/tables/:table/matches`): such a match, taken off the
+   * table before it started (replaced or cleared as next) with no step recorded, is removed from the store.
+   */
+  made?: true;
 }
 
 /** A match's live line on the organiser's page: the scorebug facts at one version. */

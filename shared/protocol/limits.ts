@@ -16,6 +16,35 @@ export const UNSAFE_TEXT = /[\p{Cc}\p{Bidi_Control}\p{Zl}\p{Zp}\p{Cs}]/u;
  * the Khmer inherent vowels (U+17B4, U+17B5) and the musical-symbol formatting blanks (U+1D159, U+1D173–U+1D17A).
  */
 export const VISIBLE_TEXT = /[^\s\p{Z}\p{Cf}\p{M}\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u{1d159}\u{1d173}-\u{1d17a}]/u;
+/** Most combining marks one character keeps in a name (`withDrawableMarks`): enough for Thai, Indic and Tibetan stacks. */
+export const MARKS_PER_CHARACTER = 3;
+
+/**
+ * A name with the combining marks fonts cannot draw taken out: NFC first (a letter and its accent become the one
+ * precomposed letter every font has), then a mark with nothing to sit on (at the start, after a space, a control
+ * or format character) is removed, and a character keeps at most MARKS_PER_CHARACTER marks (a stack of marks
+ * piled on one letter, "Z̴̡̧̛̖", is cut to its first three). Everything else is kept as it was.
+ */
+export function withDrawableMarks(text: string): string {
+  let out = '';
+  let marks = 0;
+  let base = false;
+  for (const ch of text.normalize('NFC')) {
+    if (MARK.test(ch)) {
+      if (!base || marks >= MARKS_PER_CHARACTER) continue;
+      marks++;
+    } else {
+      base = !NO_BASE.test(ch);
+      marks = 0;
+    }
+    out += ch;
+  }
+  return out;
+}
+const MARK = /\p{M}/u;
+/** Characters a combining mark cannot sit on. */
+const NO_BASE = /[\s\p{Z}\p{C}]/u;
+
 /** Longest player name (characters: code points, as zod counts them); the overlay fits it (shrink, then cut at a word). */
 export const NAME_MAX = 60;
 /** Longest short display name (characters: code points). */

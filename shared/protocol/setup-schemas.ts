@@ -6,20 +6,29 @@
 import { z } from 'zod';
 import { isCountryCode } from '../countries';
 import { RulesError } from './errors';
-import { COUNT_MAX, NAME_MAX, SCORE_LIMIT, SHORT_NAME_MAX, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT } from './limits';
+import { COUNT_MAX, NAME_MAX, SCORE_LIMIT, SHORT_NAME_MAX, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT, withDrawableMarks } from './limits';
 import { defaultTargets, type MatchSetup, type Pair, ROTATION_DEFAULTS, SETUP_KEYS, straightPoolDefaults } from './setup';
 import { describeIssue } from './zod-issues';
 
 const pairOf = <T extends z.ZodType>(t: T) => z.tuple([t, t]);
-/** A display text: trimmed, 1–`max` characters, no control or text-direction characters, something visible. */
+/**
+ * A display text: trimmed, the marks fonts cannot draw taken out (`withDrawableMarks`: NFC, no mark without a
+ * character under it, at most MARKS_PER_CHARACTER on one), then 1–`max` characters, no control or
+ * text-direction characters, something visible.
+ */
 export const displayText = (max: number) =>
   z
     .string()
     .trim()
-    .min(1, 'must not be empty')
-    .max(max, `at most ${max} characters`)
-    .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters')
-    .refine((v) => VISIBLE_TEXT.test(v), 'must contain a visible character (not only zero-width or blank characters)');
+    .transform(withDrawableMarks)
+    .pipe(
+      z
+        .string()
+        .min(1, 'must not be empty')
+        .max(max, `at most ${max} characters`)
+        .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters')
+        .refine((v) => VISIBLE_TEXT.test(v), 'must contain a visible character (not only zero-width or blank characters)'),
+    );
 const name = displayText(NAME_MAX);
 const score = z.number().int().min(-SCORE_LIMIT).max(SCORE_LIMIT);
 /** A player's country: a code of shared/countries.ts, exactly as written there (upper case). */

@@ -19,6 +19,7 @@ export const subscribeSchema = z.strictObject({
   matchId,
   sinceVersion: z.number().int().min(0).optional(),
   detail: z.enum(DETAILS as [Detail, ...Detail[]]).optional(),
+  pages: z.literal(true).optional(),
 });
 
 /** Socket.IO `unsubscribe`: unknown keys are dropped (leaving a room means the same in every version). */

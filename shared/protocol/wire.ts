@@ -39,8 +39,20 @@ import { PROTOCOL_VERSION } from './version';
  * key `stepId` (it was `eventId`: "event" is the tournament) and refuses a reused one with `step-id-reused`.
  * Pages of protocol 3 are refused like any other version (`protocol-mismatch`, "reload the page"): page
  * and server ship together. A record request may still say `eventId` for one version (`RecordBody`).
+ *
+ * Within version 4, the score sheet of a long match may come in pages (`SubscribeRequest.pages`): a page that
+ * asks for them gets the newest SHEET_PAGE_ROWS rows in the ack and the older ones as `sheetPage` messages; a
+ * page that does not ask (built before paging) gets the whole sheet in the ack as before, so no bump. (During a
+ * rolling upgrade a paging page that reaches an instance from before paging is refused `invalid-request` naming
+ * `pages`, as any newer page may be: reloading fetches a page that matches.)
  */
 export { PROTOCOL_VERSION };
+
+/**
+ * Most score-sheet rows one message carries when the sheet comes in pages: the subscribe ack carries the newest
+ * rows, each `sheetPage` as many older ones (about 50 KB).
+ */
+export const SHEET_PAGE_ROWS = 500;
 
 /**
  * How much of a match a subscription receives: `full` (default) the state and the statistics with score
@@ -139,6 +151,24 @@ export interface SubscribeRequest {
   sinceVersion?: number;
   /** Default `full`. Subscribing again with another detail moves the connection to that detail's room. */
   detail?: Detail;
+  /**
+   * True: this page takes a long score sheet in pages (detail `full`): when the sheet has more than
+   * SHEET_PAGE_ROWS rows the ack carries only the newest ones and `sheetFrom`, and rows 0 … sheetFrom − 1 follow
+   * as `sheetPage` messages of the ack's version, sent while the connection reads them. Absent: the whole sheet
+   * in the ack.
+   */
+  pages?: true;
+}
+
+/**
+ * Rows `from` … `from + rows.length − 1` of the score sheet of match `matchId` at `version`: a page of a paged
+ * subscribe answer (`SubscribeAck.sheetFrom`), sent to that connection only, oldest page first.
+ */
+export interface SheetPage {
+  matchId: string;
+  version: number;
+  from: number;
+  rows: SheetRow[];
 }
 
 /** Socket.IO `unsubscribe` (no ack): leave the match's room. The same in every protocol version. */
@@ -174,7 +204,11 @@ export interface RecordRequest<S = Step> extends RecordBody<S> {
 
 /** Reply to `subscribe`: the snapshot travels in the ack, with the whole statistics for `detail: 'full'`. */
 export type SubscribeAck =
-  | ({ ok: true; setup: MatchSetup; detail: 'full' } & Snapshot)
+  /**
+   * `sheetFrom` (a paged answer, `SubscribeRequest.pages`): `stats.sheet` holds only rows `sheetFrom` … of the
+   * whole sheet; rows 0 … sheetFrom − 1 follow as `sheetPage` messages.
+   */
+  | ({ ok: true; setup: MatchSetup; detail: 'full'; sheetFrom?: number } & Snapshot)
   | ({ ok: true; setup: MatchSetup; detail: 'scorebug' } & ScorebugSnapshot)
   /** The connection is in the room already and `sinceVersion` is the latest version: nothing to send again. */
   | { ok: true; detail: Detail; matchId: string; version: number; unchanged: true }
@@ -219,6 +253,8 @@ export interface ServerToClientEvents {
   event: (msg: EventView) => void;
   eventLive: (msg: EventLivePush) => void;
   shotClock: (msg: ShotClockPush) => void;
+  /** A page of a paged subscribe answer (to the subscribing connection only). */
+  sheetPage: (msg: SheetPage) => void;
 }
 export interface ClientToServerEvents {
   subscribe: (req: SubscribeRequest, ack: (res: SubscribeAck) => void) => void;

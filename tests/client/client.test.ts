@@ -203,7 +203,7 @@ describe('live client against a misbehaving peer', () => {
     expect(versions()).toEqual([3, 4]);
     expect(seen[1]!.stats.check.scoreChange).toBe(4);
     expect(seen[1]!.stats.players).toEqual(stats.players);
-    expect(subscribes).toEqual([{ protocol: PROTOCOL_VERSION, matchId: 'm1', detail: 'full' }]);
+    expect(subscribes).toEqual([{ protocol: PROTOCOL_VERSION, matchId: 'm1', detail: 'full', pages: true }]);
 
     const push = (p: ReturnType<typeof pushAt>) => io.to('m1').emit('state', p);
     push(pushAt(4)); // duplicate: dropped
@@ -213,7 +213,7 @@ describe('live client against a misbehaving peer', () => {
     ackVersion = 9;
     push(pushAt(8)); // gap 5 → 8: its delta cannot apply; nothing delivered, a resync asked from 5
     await until(() => subscribes.length === 2, 'resync after the gap');
-    expect(subscribes[1]).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 5, detail: 'full' });
+    expect(subscribes[1]).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 5, detail: 'full', pages: true });
     await until(() => seen.at(-1)?.version === 9, 'resync ack 9');
     expect(versions()).toEqual([3, 4, 5, 9]);
     expect(seen.at(-1)!.stats.check.scoreChange).toBe(9);
@@ -227,7 +227,7 @@ describe('live client against a misbehaving peer', () => {
     // Reconnect: the client subscribes again from its last version.
     io.disconnectSockets();
     await until(() => subscribes.length === 4, 'resubscribe after reconnect', 10_000);
-    expect(subscribes[3]).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 10, detail: 'full' });
+    expect(subscribes[3]).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 10, detail: 'full', pages: true });
     expect(client.status).toBe('live');
     expect(versions()).toEqual([3, 4, 5, 9, 10]); // the ack at 10 is not newer: not delivered twice
   });
@@ -251,7 +251,7 @@ describe('live client against a misbehaving peer', () => {
       ackVersion = 25;
       c.watch('m2', (f) => full.push(f));
       await until(() => full.length === 1, 'full ack after the upgrade');
-      expect(subscribes[before + 1]).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm2', sinceVersion: 25, detail: 'full' });
+      expect(subscribes[before + 1]).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm2', sinceVersion: 25, detail: 'full', pages: true });
       expect(full[0]!.version).toBe(25);
       expect(full[0]!.stats.check.scoreChange).toBe(25);
       expect(bug).toEqual([20, 25]); // the same version again is not news to the scorebug watcher

@@ -115,7 +115,7 @@ describe('versioned match subscriptions', () => {
     watchFull(matches, 'm1', (f) => feeds.push(f));
     expect(port.count('subscribe')).toBe(0); // not connected yet: the connect asks
     port.open();
-    expect(port.asked.subscribe[0]!.req).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', detail: 'full' });
+    expect(port.asked.subscribe[0]!.req).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', detail: 'full', pages: true });
     watchFull(matches, 'm1', () => undefined)(); // a second watcher that leaves at once changes nothing
     port.answer('subscribe', fullAck(3));
     port.pushState(pushAt(3)); // equal: ignored
@@ -136,7 +136,7 @@ describe('versioned match subscriptions', () => {
     port.answer('subscribe', fullAck(5));
     port.pushState(pushAt(8)); // 5 → 8: its delta is from 7
     expect(feeds).toEqual([5]);
-    expect(port.asked.subscribe[1]!.req).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 5, detail: 'full' });
+    expect(port.asked.subscribe[1]!.req).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 5, detail: 'full', pages: true });
     port.pushState(pushAt(6)); // while the resync is out, a push that follows still applies
     expect(feeds).toEqual([5, 6]);
     port.answer('subscribe', fullAck(8));
@@ -191,7 +191,7 @@ describe('versioned match subscriptions', () => {
     expect(connection.status).toBe('live');
     expect(statuses).toEqual(['live', 'offline', 'live']);
     expect(port.count('subscribe')).toBe(3);
-    expect(port.asked.subscribe[2]!.req).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 10, detail: 'full' });
+    expect(port.asked.subscribe[2]!.req).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 10, detail: 'full', pages: true });
     port.take('subscribe'); // this ack is lost too: the connection looks open but is dead
     port.drop();
     port.open(); // a request still counted in flight on the dead connection does not hold the next one back
@@ -232,7 +232,7 @@ describe('versioned match subscriptions', () => {
     await microtasks();
     expect(bug2).toEqual([7]);
     watchFull(matches, 'm1', (f) => full.push(f));
-    expect(port.asked.subscribe[1]!.req).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 7, detail: 'full' });
+    expect(port.asked.subscribe[1]!.req).toEqual({ protocol: PROTOCOL_VERSION, matchId: 'm1', sinceVersion: 7, detail: 'full', pages: true });
     await microtasks();
     expect(full).toEqual([]); // the value held has no statistics
     port.answer('subscribe', fullAck(7));
@@ -315,6 +315,47 @@ describe('versioned match subscriptions', () => {
     doc.show();
     port.open();
     expect(port.count('subscribe')).toBe(1);
+  });
+});
+
+describe('a long score sheet in pages', () => {
+  const row = (i: number) => ({ ...stats.sheet[0]!, inning: i }) as MatchStats['sheet'][number];
+  const rows = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => row(from + k));
+  const pagedAck = (v: number, total: number, sheetFrom: number): SubscribeAck => ({ ...(fullAck(v) as Extract<SubscribeAck, { stats: unknown }>), sheetFrom, stats: { ...statsAt(v), sheet: rows(sheetFrom, total) } });
+
+  it('hands the feed on only once every page of the answer came, the sheet whole and in order; pages of another version are ignored', () => {
+    const { port, matches } = setUp();
+    const feeds: MatchFeed[] = [];
+    watchFull(matches, 'm1', (f) => feeds.push(f));
+    port.open();
+    port.answer('subscribe', pagedAck(7, 1200, 700));
+    expect(feeds).toEqual([]);
+    port.pushSheetPage({ matchId: 'm1', version: 7, from: 500, rows: rows(500, 700) });
+    port.pushSheetPage({ matchId: 'm1', version: 6, from: 0, rows: rows(0, 500).map(() => row(-1)) }); // another answer's
+    port.pushSheetPage({ matchId: 'm2', version: 7, from: 0, rows: rows(0, 500).map(() => row(-1)) }); // another match's
+    expect(feeds).toEqual([]);
+    port.pushSheetPage({ matchId: 'm1', version: 7, from: 0, rows: rows(0, 500) });
+    expect(feeds).toHaveLength(1);
+    expect(feeds[0]!.version).toBe(7);
+    expect(feeds[0]!.stats.sheet.map((r) => (r as { inning: number }).inning)).toEqual(rows(0, 1200).map((r) => (r as { inning: number }).inning));
+    expect('sheetFrom' in feeds[0]!).toBe(false);
+    // Then the pushes move it on as usual.
+    port.pushState(pushAt(8));
+    expect(feeds.map((f) => f.version)).toEqual([7, 8]);
+  });
+
+  it('answers rate-limited when the pages stop coming, and asks again after the back-off', () => {
+    vi.useFakeTimers();
+    const { port, matches } = setUp();
+    const errors: string[] = [];
+    watchFull(matches, 'm1', () => undefined, (e) => errors.push(e.code));
+    port.open();
+    port.answer('subscribe', pagedAck(7, 1200, 700));
+    port.pushSheetPage({ matchId: 'm1', version: 7, from: 0, rows: rows(0, 500) });
+    vi.advanceTimersByTime(5000);
+    expect(errors).toEqual(['rate-limited']);
+    vi.advanceTimersByTime(3000);
+    expect(port.count('subscribe')).toBe(2);
   });
 });
 

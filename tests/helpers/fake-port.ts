@@ -6,7 +6,7 @@
  */
 import type { EventLivePush, EventView, TableState } from '../../shared/protocol/event';
 import type { ShotClockPush } from '../../shared/protocol/shot-clock';
-import type { AckedRequests, StatePush } from '../../shared/protocol/wire';
+import type { AckedRequests, SheetPage, StatePush } from '../../shared/protocol/wire';
 import type { PageDocument } from '../../web/src/lib/live-connection';
 import type { AckCallback, AckEmitter, LivePort, PortListeners } from '../../web/src/lib/live-port';
 
@@ -30,7 +30,7 @@ export class FakePort implements LivePort {
   asked: { [E in keyof AckedRequests]: Asked<E>[] } = none();
   /** Messages without an ack (leaving a room), in order. */
   told: { event: string; req: unknown }[] = [];
-  private listeners: { [E in keyof PortListeners]: PortListeners[E][] } = { connect: [], disconnect: [], connect_error: [], state: [], table: [], event: [], eventLive: [], shotClock: [] };
+  private listeners: { [E in keyof PortListeners]: PortListeners[E][] } = { connect: [], disconnect: [], connect_error: [], state: [], table: [], event: [], eventLive: [], shotClock: [], sheetPage: [] };
 
   on<E extends keyof PortListeners>(event: E, listener: PortListeners[E]): this {
     this.listeners[event].push(listener);
@@ -119,6 +119,11 @@ export class FakePort implements LivePort {
   /** The server pushes a match's shot clock. */
   pushShotClock(msg: ShotClockPush): void {
     for (const cb of [...this.listeners.shotClock]) cb(msg);
+  }
+
+  /** The server sends a page of a paged score sheet. */
+  pushSheetPage(msg: SheetPage): void {
+    for (const cb of [...this.listeners.sheetPage]) cb(msg);
   }
 
   /** How many acked messages named `event` were sent. */

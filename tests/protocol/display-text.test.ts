@@ -3,7 +3,9 @@
  * (`displayText` in shared/protocol/setup.ts): a text that would garble or reorder the line on air, or show as
  * nothing, is refused naming the field — every bidirectional control (Unicode Bidi_Control: U+061C, U+200E,
  * U+200F, U+202A–U+202E, U+2066–U+2069), line and paragraph separators, C0/C1 controls, and texts with no
- * visible character (zero-width spaces, fillers, lone combining marks); real names in any script pass.
+ * visible character (zero-width spaces, fillers, lone combining marks); real names in any script pass. The
+ * combining marks fonts cannot draw are taken out first (`withDrawableMarks`: NFC, marks with nothing under
+ * them, stacks over three marks on one character).
  */
 import { describe, expect, it } from 'vitest';
 import { eventCreateSchema, parseEventBody } from '../../shared/protocol/event-schemas';
@@ -56,8 +58,22 @@ describe('display texts on air', () => {
 
   it('accepts names in any script, with accents, emoji and joiners', () => {
     for (const name of ACCEPTED) {
-      expect(parseEventBody(eventCreateSchema, { name: 'Cup', date: '2026-03-13', tables: [name], roster: [{ name, short: name.slice(0, 16) }] }).roster![0]!.name).toBe(name);
-      expect(parseSetup({ discipline: '14-1', players: [name, 'Bob'] }).players[0]).toBe(name);
+      // Stored in NFC: a letter and its combining accent become the one precomposed letter.
+      expect(parseEventBody(eventCreateSchema, { name: 'Cup', date: '2026-03-13', tables: [name], roster: [{ name, short: name.slice(0, 16) }] }).roster![0]!.name).toBe(name.normalize('NFC'));
+      expect(parseSetup({ discipline: '14-1', players: [name, 'Bob'] }).players[0]).toBe(name.normalize('NFC'));
+    }
+    expect(parseSetup({ discipline: '14-1', players: ['Dora Di\u0301az', 'Bob'] }).players[0]).toBe('Dora D\u00edaz');
+  });
+
+  it('takes out the combining marks fonts cannot draw: stacks cut to three marks a character, marks with nothing under them removed', () => {
+    const zalgo = 'Z\u0334\u0321\u0327\u031b\u0316a\u0338l\u0337g\u0336o\u0335'; // "Z̴̡̧̛̖a̸l̷g̶o̵"
+    expect(parseSetup({ discipline: '14-1', players: [zalgo, 'Bob'] }).players[0]).toBe('Z\u0334\u0321\u0327a\u0338l\u0337g\u0336o\u0335');
+    const tower = 'A' + '\u0300\u0301\u0302\u0303'.repeat(40); // 160 marks on one letter: over the length limit before, 4 characters after
+    expect(parseSetup({ discipline: '14-1', players: [tower, 'Bob'] }).players[0]).toBe('\u00c0\u0301\u0302\u0303'); // NFC makes A + grave one letter first
+    expect(parseEventBody(eventCreateSchema, { name: 'Cup', date: '2026-03-13', tables: ['T1'], roster: [{ name: 'Ann \u0301\u0301Bob' }] }).roster![0]!.name).toBe('Ann Bob');
+    // Real stacks stay: Thai (consonant, vowel, tone mark), Devanagari (nukta, vowel sign, anusvara), Vietnamese.
+    for (const name of ['\u0e19\u0e49\u0e33', '\u0e01\u0e34\u0e4a', '\u091c\u093c\u0940\u0902', 'Nguy\u1ec5n', 'Nguye\u0302\u0303n']) {
+      expect(parseSetup({ discipline: '14-1', players: [name, 'Bob'] }).players[0]).toBe(name.normalize('NFC'));
     }
   });
 });

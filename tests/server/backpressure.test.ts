@@ -4,13 +4,20 @@
  *   snapshot (`unchanged`); one that is behind gets the whole sheet;
  * - a connection that stops reading while asking for a long match's sheet again and again is dropped, and a
  *   scorer on the same server records meanwhile;
+ * - a long sheet in pages (`pages: true`): the ack carries the newest rows, the older ones follow as `sheetPage`s,
+ *   each sent only while the connection holds at most `replyBufferBytes` unsent (also when it stopped reading);
+ *   put together they are the whole sheet, and the pages' live client (web/src/lib/client.ts) ends with it;
  * - plain TCP connections from one address are capped: the ones over the cap are closed at once, and the
  *   server answers again as soon as they are gone.
  */
 import { connect as tcpConnect, type Socket as TcpSocket } from 'node:net';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
-import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
+import { PROTOCOL_VERSION, type MatchStats, type SheetPage, type SubscribeAck } from '../../shared/protocol/wire';
+import { createClient } from '../../web/src/lib/client';
+import type { MatchFeed } from '../../web/src/lib/live-matches';
 import { api, connect, createMatch, LONG_SETUP, plausibleSteps, request, startTestServer, tempDirs, type Client } from '../helpers/server';
 
 const dirs = tempDirs();
@@ -19,13 +26,27 @@ const STEPS = 1500;
 const [extra, ...rest] = plausibleSteps(STEPS + 1, LONG_SETUP, { seed: 3, undoRate: 0 }).reverse();
 const steps = rest.reverse();
 
+/** The server's log lines (debug and up), parsed. */
+const logged: { msg: string; [k: string]: unknown }[] = [];
+const logger = pino(
+  { level: 'debug' },
+  new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      for (const line of chunk.toString().split('\n')) if (line) logged.push(JSON.parse(line));
+      cb();
+    },
+  }),
+);
+const PAGE_ROWS = 100;
+const BOUND = 256 * 1024;
+
 describe('slow readers', () => {
   let server: RunningServer;
   let m: { id: string; scorerToken: string };
   const sockets: Client[] = [];
   const dir = dirs('slow');
   beforeAll(async () => {
-    server = await startTestServer({ dataDir: dir, limits: { replyBufferBytes: 256 * 1024, maxBufferedBytes: 2 * 1024 * 1024 } });
+    server = await startTestServer({ dataDir: dir, logger, limits: { replyBufferBytes: BOUND, maxBufferedBytes: 2 * 1024 * 1024, sheetPageRows: PAGE_ROWS } });
     m = await createMatch(server.url, LONG_SETUP);
     const scorer = await connect(server.url, m.scorerToken);
     sockets.push(scorer);
@@ -85,6 +106,81 @@ describe('slow readers', () => {
     expect(withheld).toBeGreaterThan(r.asks / 2);
     expect(sent * r.sheetBytes).toBeLessThan(32 * 1024 * 1024);
     console.info(`[backpressure] ${r.asks} asks for a ${r.sheetBytes} B sheet while not reading: ${sent} sent, ${withheld} withheld`);
+  });
+
+  /** Collect `socket`'s sheet pages of match `m`. */
+  function pagesOf(socket: Client): SheetPage[] {
+    const pages: SheetPage[] = [];
+    socket.on('sheetPage' as never, ((p: SheetPage) => pages.push(p)) as never);
+    return pages;
+  }
+  type FullAck = Extract<SubscribeAck, { stats: MatchStats }>;
+  /** The whole sheet from a paged ack and its pages (pages in order, then the ack's rows). */
+  const whole = (ack: FullAck, pages: SheetPage[]) => [...[...pages].sort((a, b) => a.from - b.from).flatMap((p) => p.rows), ...ack.stats.sheet];
+
+  it('pages a long sheet for a client that asks for pages: the newest rows in the ack, the older ones after it, together the whole sheet', async () => {
+    const viewer = await connect(server.url);
+    sockets.push(viewer);
+    const reference = (await request(viewer, 'subscribe', { matchId: m.id })) as FullAck;
+    expect(reference.stats.sheet.length).toBeGreaterThan(3 * PAGE_ROWS);
+    expect('sheetFrom' in reference).toBe(false); // a client that does not ask gets the whole sheet in the ack, as before
+    const reader = await connect(server.url);
+    sockets.push(reader);
+    const pages = pagesOf(reader);
+    const ack = (await request(reader, 'subscribe', { matchId: m.id, pages: true } as never)) as FullAck & { sheetFrom: number };
+    expect(ack.stats.sheet).toHaveLength(PAGE_ROWS);
+    expect(ack.sheetFrom).toBe(reference.stats.sheet.length - PAGE_ROWS);
+    const deadline = Date.now() + 10_000;
+    while (pages.reduce((n, p) => n + p.rows.length, 0) < ack.sheetFrom && Date.now() < deadline) await sleep(20);
+    expect(pages.every((p) => p.matchId === m.id && p.version === ack.version && p.rows.length <= PAGE_ROWS)).toBe(true);
+    expect(whole(ack, pages)).toEqual(reference.stats.sheet);
+    expect({ ...ack.stats, sheet: whole(ack, pages) }).toEqual(reference.stats);
+  });
+
+  it("the pages' live client ends with the whole sheet", async () => {
+    const viewer = await connect(server.url);
+    sockets.push(viewer);
+    const reference = (await request(viewer, 'subscribe', { matchId: m.id })) as FullAck;
+    const client = createClient({ url: server.url });
+    try {
+      const feed = await new Promise<MatchFeed>((resolve, reject) => {
+        client.watch(m.id, resolve, (e) => reject(new Error(e.message)));
+      });
+      expect(feed.version).toBe(reference.version);
+      expect(feed.stats.sheet).toEqual(reference.stats.sheet);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('sends the pages to a connection that stopped reading only while it holds at most the bound unsent; it gets them all once it reads again', async () => {
+    // A bound of two pages: the pages queue up behind one another and must wait for the connection to take them.
+    const bound = 2 * PAGE_ROWS * 90;
+    await server.close();
+    server = await startTestServer({ dataDir: dir, logger, limits: { replyBufferBytes: bound, maxBufferedBytes: 2 * 1024 * 1024, sheetPageRows: PAGE_ROWS } });
+    const viewer = await connect(server.url);
+    sockets.push(viewer);
+    const reference = (await request(viewer, 'subscribe', { matchId: m.id })) as FullAck;
+    const reader = await connect(server.url);
+    sockets.push(reader);
+    const pages = pagesOf(reader);
+    const tcp = (reader.io.engine.transport as unknown as { ws: { _socket: TcpSocket } }).ws._socket;
+    tcp.pause();
+    const from = logged.length;
+    let paged: (FullAck & { sheetFrom: number }) | undefined;
+    reader.emit('subscribe', { protocol: PROTOCOL_VERSION, matchId: m.id, pages: true } as never, ((a: FullAck & { sheetFrom: number }) => (paged = a)) as never);
+    const report = () => logged.slice(from).find((l) => l.msg.startsWith('score sheet pages'));
+    let deadline = Date.now() + 2_000;
+    while (!report() && Date.now() < deadline) await sleep(50); // done while not reading, or still waiting: either way
+    tcp.resume();
+    deadline = Date.now() + 30_000;
+    while ((!report() || !paged || pages.reduce((n, p) => n + p.rows.length, 0) < paged.sheetFrom) && Date.now() < deadline) await sleep(50);
+    const r = report()!;
+    expect(r, 'the paging reported').toMatchObject({ msg: 'score sheet pages sent', sent: r.pages });
+    expect(r.waits as number).toBeGreaterThan(0);
+    expect(r.maxBufferedBytes as number).toBeLessThanOrEqual(bound);
+    expect(whole(paged!, pages)).toEqual(reference.stats.sheet);
+    console.info(`[backpressure] paged sheet (${reference.stats.sheet.length} rows) to a reader that stopped: ${String(r.sent)} pages, waited ${String(r.waits)} times, at most ${String(r.maxBufferedBytes)} B held when a page went out (bound ${bound})`);
   });
 
   it('drops a connection that holds more than maxBufferedBytes unsent', async () => {

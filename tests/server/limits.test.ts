@@ -2,7 +2,8 @@
  * Connection and creation limits over real sockets (embedded mode): websockets per client address and per
  * instance (refused at the handshake with `connect_error` data `{code, message}`), the Origin rule of the
  * websocket handshake (the same as REST CORS: same origin, CORS_ORIGIN, or no Origin = not a browser),
- * the client address and host behind a trusted proxy, and matches created per address per hour (REST 429).
+ * the client address and host behind a trusted proxy, and matches and events created per address per hour
+ * (REST 429; every creating path counts against one budget).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,8 +14,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { ApiError } from '../../shared/protocol/errors';
+import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
 import { OriginPolicy } from '../../server/transport/connection-limits';
 import { createClient } from '../../web/src/lib/client';
+import { EVENT, type CreatedEvent } from '../helpers/events';
 import { api, call, createMatch, request as ask, REPO_ROOT, SETUP, startTestServer, type Client } from '../helpers/server';
 import type { RunningServer } from '../../server/app';
 import type { ServerOptions } from '../../server/backends';
@@ -278,10 +281,70 @@ describe('matches created per address per hour', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     const body = (await refused.json()) as { error: ApiError };
-    expect(body.error).toEqual({ code: 'rate-limited', message: 'over 2 matches created per hour from this address; retry later (Retry-After)' });
+    expect(body.error).toEqual({ code: 'rate-limited', message: 'over 2 matches and events created per hour from this address; retry later (Retry-After)' });
     expect((await create('203.0.113.8')).status).toBe(201);
     // Reading is not creating.
     expect((await api(url, '/api/matches')).status).toBe(200);
+  });
+
+  it('counts events and the matches made for an event table against the same budget as POST /api/matches', async () => {
+    const url = await server({ trustProxy: 'loopback', limits: { matchesPerHour: 3 } });
+    const post = (ip: string, path: string, body: unknown, token?: string) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const ip = '203.0.113.9';
+    const made = await post(ip, '/api/events', EVENT);
+    expect(made.status).toBe(201);
+    const ev = (await made.json()) as CreatedEvent;
+    const tableMatch = (from: string, token?: string) => post(from, `/api/events/${ev.id}/tables/${ev.event.tables[0]!.id}/matches`, { playerIds: [ev.event.roster[0]!.id, ev.event.roster[1]!.id] }, token);
+    // A refused one (no organiser token) does not count.
+    expect((await tableMatch(ip)).status).toBe(401);
+    expect((await tableMatch(ip, ev.organiserToken)).status).toBe(201);
+    expect((await post(ip, '/api/matches', SETUP)).status).toBe(201);
+    // Three created (an event, a table match, a match): every creating path is refused now.
+    const refused = await tableMatch(ip, ev.organiserToken);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: ApiError }).error.code).toBe('rate-limited');
+    expect((await post(ip, '/api/events', EVENT)).status).toBe(429);
+    expect((await post(ip, '/api/matches', SETUP)).status).toBe(429);
+    // Another address has its own budget.
+    expect((await tableMatch('203.0.113.10', ev.organiserToken)).status).toBe(201);
+  });
+});
+
+describe('subscriptions per connection, counted after their reads', () => {
+  /** Emit every request at once (one burst) and collect the answers in order. */
+  const burst = (socket: Client, reqs: unknown[]) =>
+    Promise.all(reqs.map((req) => new Promise<{ ok: boolean; error?: ApiError }>((resolve) => socket.emit('subscribe', req as never, resolve as never))));
+  const sub = (matchId: string) => ({ protocol: PROTOCOL_VERSION, matchId, detail: 'scorebug' });
+
+  it('a subscription that finds nothing never crowds out one that does, however the burst is ordered', async () => {
+    const url = await server({ limits: { maxSubscriptions: 3 } });
+    const ids = await Promise.all([0, 1, 2].map(async () => (await createMatch(url)).id));
+    const socket = await accepted(url);
+    const answers = await burst(socket, [...['x1', 'x2', 'x3', 'x4', 'x5'].map(sub), ...ids.map(sub)]);
+    expect(answers.slice(0, 5).map((a) => a.error?.code)).toEqual(['not-found', 'not-found', 'not-found', 'not-found', 'not-found']);
+    expect(answers.slice(5), JSON.stringify(answers)).toMatchObject([{ ok: true }, { ok: true }, { ok: true }]);
+  });
+
+  it('a burst over the cap gets exactly the cap; the others are refused once their reads are done, and leave no room behind', async () => {
+    const url = await server({ limits: { maxSubscriptions: 3 } });
+    const ids = await Promise.all([0, 1, 2, 3, 4].map(async () => (await createMatch(url)).id));
+    const socket = await accepted(url);
+    const answers = await burst(socket, ids.map(sub));
+    expect(answers.filter((a) => a.ok)).toHaveLength(3);
+    const refused = answers.filter((a) => !a.ok);
+    expect(refused.map((a) => [a.error?.code, a.error?.field])).toEqual([['rate-limited', 'matchId'], ['rate-limited', 'matchId']]);
+    const kept = ids.filter((_, i) => answers[i]!.ok);
+    const left = ids.filter((_, i) => !answers[i]!.ok);
+    // Full: a new one is refused, one it holds is answered again; after leaving one, there is room.
+    expect((await call<{ ok: boolean }>(socket, 'subscribe', sub(left[0]!))).ok).toBe(false);
+    expect((await call<{ ok: boolean }>(socket, 'subscribe', sub(kept[0]!))).ok).toBe(true);
+    socket.emit('unsubscribe', { matchId: kept[0]! });
+    expect((await call<{ ok: boolean }>(socket, 'subscribe', sub(left[0]!))).ok).toBe(true);
   });
 });
 

@@ -4,7 +4,8 @@
  * (server/storage/types.ts, event-store.ts):
  * - matches: create (an existing id refused), compare-and-append (`ok`, `stale`, `duplicate`, nothing written
  *   by a refusal), the stepId index, `stepsSince`, checkpoints and `open`'s range, the listing newest first,
- *   unknown ids, and what is stored unchanged by the caller's later edits of the objects it passed;
+ *   unknown ids, removing a match only while its log is empty (not the file store: import only), and what is
+ *   stored unchanged by the caller's later edits of the objects it passed;
  * - events: create (an existing id refused), compare-and-set (`stale` changes nothing), the match links, the
  *   listing newest first, unknown ids, the sponsors' logos (binary kept exactly, replaced, deleted).
  * The file store's own crash cases are tests/server/file-store.test.ts; the Redis event store's link ordering is
@@ -100,6 +101,25 @@ describe.each(storeKinds(redis.available))('the %s stores keep the storage ports
     await store.append('l1', 0, { ...event(0), at: 5_000_002 }, snap('l1', 1, 5_000_002));
     const rows = await store.list(2);
     expect(rows.map((r) => [r.id, r.version])).toEqual([['l1', 1], ['l2', 0]]);
+  });
+
+  it.runIf(kind !== 'file')('removes a match only while its log is empty (removeIfEmpty), and lists it no more', async () => {
+    const { store } = fixture;
+    await store.create(record('r1'), snap('r1', 0, 6_000_000));
+    await store.create(record('r2'), snap('r2', 0, 6_000_001));
+    await store.append('r2', 0, event(0), snap('r2', 1, 6_000_002));
+    expect(await store.removeIfEmpty!('r1')).toBe('removed');
+    expect(await store.load('r1')).toBeNull();
+    expect(await store.open('r1', 10)).toBeNull();
+    expect(await store.removeIfEmpty!('r1')).toBe('missing');
+    expect(await store.removeIfEmpty!('r2')).toBe('has-steps');
+    expect((await store.load('r2'))!.steps).toEqual([event(0)]);
+    const ids = (await store.list(100)).map((r) => r.id);
+    expect(ids).toContain('r2');
+    expect(ids).not.toContain('r1');
+    // The id is free again, and a new match under it starts empty.
+    await store.create(record('r1'), snap('r1', 0, 6_000_003));
+    expect(await store.load('r1')).toEqual({ record: record('r1'), steps: [] });
   });
 
   it('answers for an unknown match without failing', async () => {

@@ -1,7 +1,8 @@
 /**
  * REST API (JSON):
  * - `POST /api/matches` set-up (with an optional shot clock `clock`: `{preset}` or `{settings}`) → 201 `{id, scorerToken, version, rulesVersion, setup, state, urls}` (needs the admin token when set;
- *   at most `matchesPerHour` created per client address, else 429 `rate-limited`);
+ *   at most `matchesPerHour` matches and events created per client address, by this route and the event routes
+ *   that create, else 429 `rate-limited`);
  * - `GET /api/matches` latest summaries; `GET /api/matches/:id` `{id, version, rulesVersion, setup, state, stats}`;
  * - `GET /api/matches/:id/steps` the log `{id, version, steps: [{version, stepId, at, step}]}`;
  *   `GET /api/matches/:id/sheet.csv` the score sheet;
@@ -52,7 +53,7 @@ export interface ApiOptions {
   adminToken?: string;
   /** Requests per minute per client address on /api. */
   requestsPerMinute: number;
-  /** Matches created per hour per client address (failed attempts do not count). */
+  /** Matches and events created per hour per client address, all creating routes together (failed attempts do not count). */
   matchesPerHour: number;
   /** Largest JSON body, bytes. */
   bodyLimitBytes: number;
@@ -106,6 +107,8 @@ export function apiRouter(opts: ApiOptions): Router {
   });
 
   // Counted per address like the limit above (req.ip: behind TRUST_PROXY from X-Forwarded-For; IPv6 per /56).
+  // One budget for every path that creates a match or an event: `POST /matches`, `POST /events` and
+  // `POST /events/:id/tables/:table/matches` (one middleware, so one count per address).
   const creations = rateLimit({
     windowMs: 60 * 60_000,
     limit: opts.matchesPerHour,
@@ -113,7 +116,7 @@ export function apiRouter(opts: ApiOptions): Router {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, res) =>
-      sendError(res, { code: 'rate-limited', message: `over ${opts.matchesPerHour} matches created per hour from this address; retry later (Retry-After)` }),
+      sendError(res, { code: 'rate-limited', message: `over ${opts.matchesPerHour} matches and events created per hour from this address; retry later (Retry-After)` }),
   });
 
   r.post('/matches', creations, async (req, res) => {
@@ -221,7 +224,7 @@ export function apiRouter(opts: ApiOptions): Router {
     return recordStep(req, res);
   });
 
-  eventRoutes(r, { events: opts.events, adminToken: opts.adminToken }, bearer);
+  eventRoutes(r, { events: opts.events, adminToken: opts.adminToken, creations }, bearer);
   shotClockRoutes(r, opts.shotClocks, opts.events, bearer);
   feedRoutes(r, { events: opts.events, matches: opts.matches, shotClocks: opts.shotClocks });
   sponsorRoutes(r, opts.events, bearer);

@@ -7,13 +7,15 @@
  * - `GET /api/events`; `GET /api/events/:id`; `GET /api/events/:id/organiser-check` → `{valid, reason?}`;
  * - `PATCH /api/events/:id`; `POST /api/events/:id/players`; `PATCH|DELETE /api/events/:id/players/:playerId`;
  * - `POST /api/events/:id/tables`; `GET /api/events/:id/tables/:table`;
- * - `POST /api/events/:id/tables/:table/matches` (a new match for the table) → 201 `{match, event, table}`;
+ * - `POST /api/events/:id/tables/:table/matches` (a new match for the table) → 201 `{match, event, table}`; this
+ *   and `POST /api/events` count against the creation budget of `POST /api/matches` (MATCHES_PER_HOUR);
+ *   a next match made here and replaced or cleared before it started is removed unless a step was recorded;
  * - `POST /api/events/:id/tables/:table/assign` `{matchId, start?}`; `POST …/start`; `DELETE …/next`;
  * - `POST /api/events/:id/tables/:table/undo-start`: the last start undone within 5 minutes (the match it took
  *   off back on the table; `nothing-to-undo` naming `table` otherwise);
  * - `POST /api/events/:id/tables/:table/cards/:action` (a button box: no body needed) → `{table}`.
  */
-import type { Request, Response, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import { CARD_ACTIONS, type CardAction, type EventInfo } from '../../../shared/protocol/event';
 import {
   assignSchema,
@@ -34,6 +36,8 @@ import { route, sendError } from './errors';
 export interface EventRoutesOptions {
   events: EventService;
   adminToken?: string;
+  /** The creation budget per client address shared with `POST /api/matches` (MATCHES_PER_HOUR): on `POST /events` and `…/tables/:table/matches`. */
+  creations: RequestHandler;
 }
 
 /** Token of an `Authorization: Bearer <token>` header, or undefined. */
@@ -67,6 +71,7 @@ export function eventRoutes(r: Router, opts: EventRoutesOptions, bearer: Bearer)
 
   r.post(
     '/events',
+    opts.creations,
     route(async (req, res) => {
       if (opts.adminToken !== undefined) {
         const token = bearer(req);
@@ -145,6 +150,7 @@ export function eventRoutes(r: Router, opts: EventRoutesOptions, bearer: Bearer)
 
   r.post(
     '/events/:id/tables/:table/matches',
+    opts.creations,
     route(async (req, res) => {
       const body = parseEventBody(tableMatchSchema, req.body);
       const made = await events.createTableMatch(req.params.id, bearer(req), req.params.table, body);

@@ -2,7 +2,9 @@
  * Match subscriptions over the live-client core (./live-subscriptions.ts), at two details:
  * - `watchScorebug`: the state only (detail `scorebug`: the server never sends the statistics); every push is a
  *   whole state, so one that skips versions is simply shown;
- * - `watchFull`: the state and the statistics (detail `full`). The subscribe ack carries the whole statistics;
+ * - `watchFull`: the state and the statistics (detail `full`). The subscribe ack carries the whole statistics
+ *   (a long score sheet in pages: the newest rows in the ack, the older ones after it, ./live-sheet-pages.ts; the
+ *   feed is handed on once the sheet is whole);
  *   each push carries only what changed since the version before (`StatsDelta`), applied to the statistics
  *   held only when the push is exactly the next version; anything else asks again (a resync).
  * A match watched both ways is subscribed `full` (one subscription per match on a connection: the server moves
@@ -16,6 +18,7 @@ import type { MatchState } from '../../../shared/protocol/state';
 import { PROTOCOL_VERSION, type Detail, type MatchStats, type ScorebugFigures, type ScorebugSnapshot, type StatsDelta, type SubscribeRequest } from '../../../shared/protocol/wire';
 import type { LivePort } from './live-port';
 import { SUBSCRIBE_TIMEOUT_MS, subscriptions, type Link, type Subscriptions } from './live-subscriptions';
+import { sheetPages, withSheet } from './live-sheet-pages';
 
 /**
  * One snapshot of a match for a page that shows the state only: set-up and state at `version`, and the
@@ -65,19 +68,28 @@ export interface MatchSubscriptions {
 export function matchSubscriptions(link: Link & { readonly port: LivePort }, followFull?: FullFollower): MatchSubscriptions {
   const details = new Map<string, Detail>();
   const detailOf = (matchId: string): Detail => details.get(matchId) ?? 'scorebug';
+  const pages = sheetPages(link.port);
   const subs = subscriptions<HeldFeed, MatchPush>(link, {
     ask(matchId, held, done) {
-      const req: SubscribeRequest = { protocol: PROTOCOL_VERSION, matchId, detail: detailOf(matchId), ...(held ? { sinceVersion: held.version } : {}) };
+      const detail = detailOf(matchId);
+      const req: SubscribeRequest = { protocol: PROTOCOL_VERSION, matchId, detail, ...(held ? { sinceVersion: held.version } : {}), ...(detail === 'full' ? { pages: true as const } : {}) };
+      pages.drop(matchId);
       link.port.timeout(SUBSCRIBE_TIMEOUT_MS).emit('subscribe', req, (err, ack) => {
         if (err || !ack) return done(null);
         if (!ack.ok) return done(null, ack.error);
         // In the room already and at the latest version (we named it): what we hold is current, the pushes keep it so.
         if ('unchanged' in ack) return done(held);
+        if (ack.detail === 'full' && ack.sheetFrom) {
+          // A long sheet: the newest rows came; the older ones follow in pages, then the feed is whole.
+          const { ok: _ok, detail: _detail, sheetFrom, ...feed } = ack;
+          return pages.expect(matchId, ack.version, sheetFrom, feed.stats.sheet, (sheet, error) => done(sheet && { ...feed, stats: withSheet(feed.stats, sheet) }, error));
+        }
         const { ok: _ok, detail: _detail, ...feed } = ack; // set-up, state and (detail `full`) statistics
         done(feed);
       });
     },
     leave(matchId, tell) {
+      pages.drop(matchId);
       details.delete(matchId);
       if (tell) link.port.emit('unsubscribe', { matchId });
     },

@@ -50,6 +50,7 @@ export interface LivePort {
   on(event: 'event', listener: PortListeners['event']): unknown;
   on(event: 'eventLive', listener: PortListeners['eventLive']): unknown;
   on(event: 'shotClock', listener: PortListeners['shotClock']): unknown;
+  on(event: 'sheetPage', listener: PortListeners['sheetPage']): unknown;
   /** The messages without an acknowledgement: leaving a match, table or event. */
   emit(event: 'unsubscribe', req: Parameters<ClientToServerEvents['unsubscribe']>[0]): unknown;
   emit(event: 'unsubscribeTable', req: Parameters<ClientToServerEvents['unsubscribeTable']>[0]): unknown;
