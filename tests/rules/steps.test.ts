@@ -99,10 +99,11 @@ describe('parseSetup strictness', () => {
     }
   });
 
-  it('keeps names that only look unusual: emoji with joiners, combining marks, CJK, RTL letters', () => {
+  it('keeps names that only look unusual: emoji with joiners, combining marks, CJK, RTL letters (in NFC: a decomposed é comes back composed)', () => {
     for (const name of ['👨‍👩‍👧‍👦', 'e\u0301', '日本 太郎', 'محمد', 'Zoë']) {
-      expect(parseSetup({ discipline: '14-1', players: [name, 'B'] }).players[0]).toBe(name);
+      expect(parseSetup({ discipline: '14-1', players: [name, 'B'] }).players[0]).toBe(name.normalize('NFC'));
     }
+    expect(parseSetup({ discipline: '14-1', players: ['e\u0301', 'B'] }).players[0]).toBe('\u00e9');
   });
 
   it('takes the breaker (lag winner) and lets B open', () => {
