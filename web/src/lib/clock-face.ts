@@ -6,6 +6,7 @@
 import type { ShotClockStatus } from '../../../shared/shot-clock';
 import type { ServerTime, ShownClock } from './live-clock';
 import { t, type Lang } from './i18n-pages';
+export { extensionMarks } from './live-clock';
 
 /**
  * `ms` as hours and minutes, "h:mm" ("0:47", "1:05"): whole minutes rounded down (`up` false: time played shows a
@@ -28,16 +29,6 @@ export function matchClockLine(shown: Pick<ShownClock, 'match' | 'view'>, lang: 
   if (!m || !limit) return null;
   if (m.leftMs === null) return { text: t(lang, 'clk.matchPlayed', { t: hoursMinutes(m.playedMs, false) }), warning: false };
   return { text: t(lang, 'clk.matchLeft', { t: hoursMinutes(m.leftMs, true) }), warning: m.leftMs <= limit.warningMs };
-}
-
-/**
- * One marker per extension a player has in the period (`per`), in order: true for each still left (`left` of
- * them, first), false for each used. `left` is held within 0…per.
- */
-export function extensionMarks(left: number, per: number): boolean[] {
-  const n = Math.max(0, Math.floor(per));
-  const l = Math.min(n, Math.max(0, Math.floor(left)));
-  return Array.from({ length: n }, (_, i) => i < l);
 }
 
 /** The word a face shows beside the seconds for `status` (a running clock needs none: null). */

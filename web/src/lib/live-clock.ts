@@ -214,6 +214,17 @@ export function showClock(view: ShotClockView, now: number): ShownClock {
   return { view, status, seconds, level: warningLevel(view, seconds), onAir: onAir(view, seconds), match: matchClockMs(view, now) };
 }
 
+/**
+ * One marker per extension a player has in the period (`per`), in order: true for each still left (`left` of
+ * them, first), false for each used. `left` is held within 0…per. (Here, beside `showClock`, and not in
+ * ./clock-face.ts, because the OBS overlay draws markers too and must not load the pages' string tables.)
+ */
+export function extensionMarks(left: number, per: number): boolean[] {
+  const n = Math.max(0, Math.floor(per));
+  const l = Math.min(n, Math.max(0, Math.floor(left)));
+  return Array.from({ length: n }, (_, i) => i < l);
+}
+
 /** ms from server time `now` until the shown minute of the match clock changes; null while it stands still. */
 function msToNextMinute(view: ShotClockView, now: number): number | null {
   const m = view.match;

@@ -4,7 +4,7 @@
  */
 import type { PlayerKey } from '../../../shared/protocol/setup';
 import type { ShotClockStatus, ShotClockView } from '../../../shared/shot-clock';
-import { extensionMarks } from '../lib/clock-face';
+import { extensionMarks } from '../lib/live-clock';
 
 /** Markers drawn one by one up to this many extensions per player; beyond, one marker and the count left. */
 export const EXT_MARKERS_MAX = 3;
