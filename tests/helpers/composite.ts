@@ -1,8 +1,8 @@
 /**
  * Composite screenshots of an OBS overlay as OBS makes them over the camera: the pool-table picture
  * (docs/screenshots/pool-table.svg) behind the transparent page, saved at 1080p and downscaled to 720p in the
- * browser (as OBS's output scaling does). Used by the shot-clock overlay suite (overlay-clock.test.ts); the box
- * test (overlay-box.test.ts) has its own copy of the same two steps.
+ * browser (as OBS's output scaling does). Used by the box test (overlay-box.test.ts) and the shot-clock overlay
+ * suite (overlay-clock.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -17,11 +17,12 @@
  * (docs/screenshots/pool-table.svg) into docs/screenshots/overlay-v3/ (1080p, and the same downscaled to 720p),
  * en and ja; otherwise into artifacts/screenshots/overlay-v3/ for en only.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, settled } from '../helpers/browser';
+import { onTable, saveComposite } from '../helpers/composite';
 import { REPO_ROOT } from '../helpers/server';
 import { MIN, texts } from '../helpers/legibility';
 import { OverlayHarness } from '../helpers/overlay-harness';
@@ -32,7 +33,6 @@ const SIZES = { s: 0.8, m: 1, l: 1.5 } as const;
 const LAYOUTS = ['bar', 'corner'] as const;
 const LANGS = ['en', 'ja', 'zh-TW'] as const;
 const DOCS = process.env.SHOTS === '1';
-const TABLE_SVG = readFileSync(join(REPO_ROOT, 'docs', 'screenshots', 'pool-table.svg'), 'utf8');
 
 interface Measured {
   gfx: { x: number; y: number; w: number; h: number };
@@ -128,31 +128,6 @@ function measure(page: Page, shown: string[]): Promise<Measured> {
   }, shown);
 }
 
-/** The pool-table picture behind the transparent overlay (a composite as OBS makes it over the camera). */
-async function onTable(page: Page): Promise<void> {
-  await page.addStyleTag({ content: `html { background: url("data:image/svg+xml;base64,${Buffer.from(TABLE_SVG).toString('base64')}") center / cover no-repeat; }` });
-}
-
-/**
- * Save a 1080p shot as `<base>-1080p` and the same downscaled to 1280×720 in the browser (as OBS's output scaling
- * does) as `<base>-720p`: JPEG (quality 85) for the docs, where 60 PNGs of a photo-like frame would weigh about
- * 70 MB; PNG in artifacts/.
- */
-async function save(h: OverlayHarness, png: Buffer, base: string): Promise<void> {
-  const ext = DOCS ? 'jpg' : 'png';
-  const opts = DOCS ? ({ type: 'jpeg', quality: 85 } as const) : ({ type: 'png' } as const);
-  const tab = await h.browser.newPage({ viewport: { width: 1920, height: 1080 } });
-  try {
-    await tab.setContent(`<body style="margin:0"><img style="width:100vw;height:100vh;display:block" src="data:image/png;base64,${png.toString('base64')}"></body>`);
-    await tab.locator('img').evaluate((img: HTMLImageElement) => img.decode());
-    await tab.screenshot({ ...opts, path: `${base}-1080p.${ext}` });
-    await tab.setViewportSize({ width: 1280, height: 720 });
-    await tab.screenshot({ ...opts, path: `${base}-720p.${ext}` });
-  } finally {
-    await tab.close();
-  }
-}
-
 describe.skipIf(!hasChromium)('the scorebug’s box at 1080p, every layout, size, language and state', () => {
   const h = new OverlayHarness();
   h.install();
@@ -227,7 +202,7 @@ describe.skipIf(!hasChromium)('the scorebug’s box at 1080p, every layout, size
               problems.push(...(await check(page, `${layout} size=${size} ${lang} ${scene.name}`, layout, size, scene.shown ?? [])));
               if (lang !== 'zh-TW' && (DOCS || lang === 'en')) {
                 await onTable(page);
-                await save(h, await page.screenshot(), join(dir, `${scene.name}-${layout}-${size}-${lang}`));
+                await saveComposite(h.browser, await page.screenshot(), join(dir, `${scene.name}-${layout}-${size}-${lang}`), DOCS); // JPEG for the docs (60 PNGs of a photo-like frame would weigh about 70 MB)
               }
             }
           }
