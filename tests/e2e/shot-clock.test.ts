@@ -14,7 +14,7 @@ import type { RunningServer } from '../../server/app';
 import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
 import { ensureBuilt } from '../helpers/global-setup';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
-import { startTestServer } from '../helpers/server';
+import { api, startTestServer } from '../helpers/server';
 import { join } from 'node:path';
 
 const hasChromium = chromiumAvailable();
@@ -59,15 +59,11 @@ describe.skipIf(!hasChromium || !redis.available)('shot clock end to end: consol
     await page.goto(url);
     return page;
   };
-  const api = async <T>(base: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> => {
-    const res = await fetch(`${base}${path}`, {
-      method: init.method ?? 'GET',
-      headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
+  /** The shared REST helper (tests/helpers/server.ts `api`), its body on a 2xx answer; throws with the body otherwise. */
+  const call = async <T>(base: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> => {
+    const r = await api(base, path, init);
+    if (r.status < 200 || r.status > 299) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body as T;
   };
   /** Every page shows the clock with `status` (and, when given, player A's extensions left). */
   const allShow = async (pages: Page[], status: string, extA?: number) => {
@@ -80,7 +76,7 @@ describe.skipIf(!hasChromium || !redis.available)('shot clock end to end: consol
 
   it('start, extension, restart, pause, resume, expiry and a time foul reach every screen', async () => {
     // A 14-1 match picked up mid-rack (no time foul on the break), its clock set in the create request.
-    const m = await api<Created>(s1.url, '/api/matches', {
+    const m = await call<Created>(s1.url, '/api/matches', {
       method: 'POST',
       body: { discipline: '14-1', ruleset: 'nba', players: ['Ann Andersen', 'Kenji Watanabe'], targets: [100, 100], start: { score: [10, 12], turn: 'A', rack: 1, ballsOnTable: 9 }, clock: { settings: SETTINGS } },
     });
@@ -112,7 +108,7 @@ describe.skipIf(!hasChromium || !redis.available)('shot clock end to end: consol
     // Pause: every screen stops at the same seconds; resume runs on.
     await console_.getByTestId('clock-main').click();
     await allShow([console_, ...watchers], 'paused');
-    const paused = await api<{ clock: { remainingMs: number } }>(s2.url, `/api/matches/${m.id}`);
+    const paused = await call<{ clock: { remainingMs: number } }>(s2.url, `/api/matches/${m.id}`);
     const pausedSeconds = Math.ceil(paused.clock.remainingMs / 1000);
     for (const page of [console_, ...watchers]) await expect.poll(() => seconds(page), { timeout: 5000 }).toBe(pausedSeconds);
     await console_.getByTestId('clock-main').click();
@@ -120,16 +116,16 @@ describe.skipIf(!hasChromium || !redis.available)('shot clock end to end: consol
 
     // Expiry: every screen says so; nothing was recorded by the clock itself.
     await allShow([console_, ...watchers], 'expired');
-    expect((await api<{ version: number }>(s1.url, `/api/matches/${m.id}`)).version).toBe(0);
+    expect((await call<{ version: number }>(s1.url, `/api/matches/${m.id}`)).version).toBe(0);
     await console_.screenshot({ path: join(screenshotDir(), 'shot-clock-console-expired.png') });
 
     // The time foul from the console's foul menu: recorded as `fouls: ["time"]`, B at the table, a new clock period.
     await console_.getByTestId('foul').click();
     await console_.getByTestId('foul-time').click();
-    await expect.poll(async () => (await api<{ version: number }>(s1.url, `/api/matches/${m.id}`)).version, { timeout: 10_000 }).toBe(1);
-    const steps = await api<{ steps: { step: { shot?: { fouls?: string[] } } }[] }>(s1.url, `/api/matches/${m.id}/steps`);
+    await expect.poll(async () => (await call<{ version: number }>(s1.url, `/api/matches/${m.id}`)).version, { timeout: 10_000 }).toBe(1);
+    const steps = await call<{ steps: { step: { shot?: { fouls?: string[] } } }[] }>(s1.url, `/api/matches/${m.id}/steps`);
     expect(steps.steps[0]!.step).toEqual({ shot: { fouls: ['time'] } });
-    const after = await api<{ state: { turn: string; score: number[] }; clock: { status: string; shooter: string } }>(s2.url, `/api/matches/${m.id}`);
+    const after = await call<{ state: { turn: string; score: number[] }; clock: { status: string; shooter: string } }>(s2.url, `/api/matches/${m.id}`);
     expect(after.state.turn).toBe('B');
     expect(after.state.score).toEqual([9, 12]); // −1 for the time foul (D-32)
     expect(after.clock).toMatchObject({ status: 'idle', shooter: 'B' });
