@@ -29,7 +29,6 @@ import {
   missShot,
   rackAreaFollowUp,
   rackAreaStep,
-  rerackAfter,
   safetyShot as straightSafetyShot,
   straightFoulConflict,
   togglePicked,
@@ -46,6 +45,7 @@ import {
   toggleBall,
   type RotationDraft,
 } from '../../web/src/scorer/rotation';
+import { rackAreaQuestion } from '../../web/src/scorer/questions';
 import type { RackArea } from '../../shared/protocol/steps';
 import type { RotationSetup } from '../../shared/protocol/setup';
 
@@ -133,8 +133,8 @@ function rackAreaPaths(left: 0 | 1): { path: string; area: RackArea }[] {
 }
 
 /** A scoring shot as the panel sends it: at once, or with the answers of each rack-area path. */
-function checkMade(c: Checker, m: Match, what: string, shot: Shot, pocketed: number): void {
-  const left = rerackAfter(view(m), pocketed);
+function checkMade(c: Checker, m: Match, what: string, shot: Shot): void {
+  const left = rackAreaQuestion(m.setup, view(m), shot);
   if (left === null) return c.offered(m, what, { shot });
   for (const { path, area } of rackAreaPaths(left)) c.offered(m, `${what}+rack ${path}`, { shot: { ...shot, rackArea: rackAreaStep(left, area) } });
 }
@@ -166,13 +166,13 @@ function checkStraight(c: Checker, m: Match): void {
   }
   for (let n = 1; n <= Math.max(1, s.ballsOnTable); n++) {
     const mc = madeCount(n, false, []);
-    checkMade(c, m, 'made', straightMadeShot(mc.n), mc.n);
+    checkMade(c, m, 'made', straightMadeShot(mc.n));
   }
   for (const picked of pickSets(s)) {
     const tag = picked.length ? '+named' : '';
     if (picked.length) {
       const mc = madeCount(1, true, picked);
-      checkMade(c, m, 'made+named', straightMadeShot(mc.n, mc.fromNumbers ? picked : undefined), mc.n);
+      checkMade(c, m, 'made+named', straightMadeShot(mc.n, mc.fromNumbers ? picked : undefined));
     }
     const dropped = picked.length ? picked : undefined;
     c.offered(m, `miss${tag}`, { shot: missShot(dropped) });
@@ -221,9 +221,10 @@ function drafts(s: MatchState, callShot: boolean): { tag: string; d: RotationDra
 function checkRotation(c: Checker, m: Match): void {
   const s = view(m);
   if (s.awaiting) return checkChoices(c, m);
-  const opts = (m.setup as RotationSetup).options;
+  const setup = m.setup as RotationSetup;
+  const opts = setup.options;
   for (const { d } of drafts(s, opts.callShot)) {
-    for (const a of rotationActions(s, d, opts)) {
+    for (const a of rotationActions(s, d, setup)) {
       const what = `${s.breakShot ? 'break ' : ''}${a.id}`;
       if (a.conflict) c.refused(m, `${what} (${a.conflict})`, { shot: a.shot });
       else if (a.kitchen) for (const yes of [true, false]) c.offered(m, `${what}+kitchen`, { shot: rotationMadeShot(s, d, opts.callShot, yes) });
@@ -292,9 +293,9 @@ describe('the console builds only steps the rules take (D-30 family)', () => {
   test('the three known refusals are exactly what the console now blocks', () => {
     const m = newMatch(parseSetup({ discipline: 'rotation', players: ['Cleo', 'Dan'], start: { turn: 'A', onTable: [3, 5, 9] } }));
     const s = view(m);
-    const opts = (m.setup as RotationSetup).options;
+    const setup = m.setup as RotationSetup;
     const d = toggleBall(emptyDraft(), 5, s.onTable!);
-    const byId = (draft: RotationDraft, st = s) => new Map(rotationActions(st, draft, opts).map((a) => [a.id, a]));
+    const byId = (draft: RotationDraft, st = s) => new Map(rotationActions(st, draft, setup).map((a) => [a.id, a]));
     // "No rail" after tapping a dropped ball: blocked (rail), not sent with `pocketed`.
     expect(byId(d).get('foul:no-rail')).toMatchObject({ shot: { rail: false, pocketed: [5] }, conflict: 'rail' });
     // "No contact" with a picked ball, and first hit "none" with a picked ball: blocked (no-hit).

@@ -1,7 +1,8 @@
 /**
- * 14-1 continuous entry logic: turns the scorer's taps into `shot` steps (docs/case-format.md vocabulary), decides
- * which questions a shot needs (opening break, rack area on a re-rack) and computes the placement the rules
- * require after a re-rack (S-16–S-18, 14-1 §07). Pure functions over the public `MatchState`.
+ * 14-1 continuous entry logic: turns the scorer's taps into `shot` steps (docs/case-format.md vocabulary), the
+ * rack-area answers and their follow-ups, and the placement the rules require after a re-rack (S-16–S-18,
+ * 14-1 §07). Whether a shot re-racks at all is the engine's answer (./questions `rackAreaQuestion`). Pure
+ * functions over the public `MatchState`.
  */
 import type { MatchState, RackPlacement } from '../../../shared/protocol/state';
 import { rerackContinuous } from '../../../shared/rules/rerack';
@@ -150,18 +151,6 @@ export function toggleBreakFoul(a: BreakAnswers, f: BreakFoul): BreakAnswers {
 export function madeCount(count: number, numbersOpen: boolean, picked: readonly number[]): { n: number; fromNumbers: boolean } {
   if (numbersOpen && picked.length > 0) return { n: picked.length, fromNumbers: true };
   return { n: Math.max(1, Math.round(count)), fromNumbers: false };
-}
-
-/**
- * Balls left after a scoring shot of `pocketed` balls when it triggers a re-rack (S-16: 1 ball, S-18: 0), or
- * null when no rack-area question is needed (more left, or the shot wins the match, S-21).
- */
-export function rerackAfter(s: MatchState, pocketed: number): 0 | 1 | null {
-  const left = s.ballsOnTable - pocketed;
-  if (left > 1 || left < 0) return null;
-  const i = s.turn === 'A' ? 0 : 1;
-  if (s.score[i] + pocketed >= s.targets[i]) return null;
-  return left as 0 | 1;
 }
 
 /** Rack-area answers; "neither" is `{cueBall: false, breakBall: false}`. */
