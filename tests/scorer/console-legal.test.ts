@@ -45,7 +45,7 @@ import {
   toggleBall,
   type RotationDraft,
 } from '../../web/src/scorer/rotation';
-import { rackAreaQuestion } from '../../web/src/scorer/questions';
+import { rackAreaQuestion, warningOffered } from '../../web/src/scorer/questions';
 import type { RackArea } from '../../shared/protocol/steps';
 import type { RotationSetup } from '../../shared/protocol/setup';
 
@@ -185,11 +185,7 @@ function checkStraight(c: Checker, m: Match): void {
     }
   }
   for (const breaker of ['A', 'B'] as const) c.offered(m, 'stalemate', { stalemate: { breaker } });
-  if (m.setup.discipline === '14-1' && m.setup.options.requireTwoFoulWarning) {
-    s.fouls.forEach((f, i) => {
-      if (f === 2 && !s.warned[i]) c.offered(m, 'warning', { warning: i === 0 ? 'A' : 'B' });
-    });
-  }
+  for (const p of ['A', 'B'] as const) if (warningOffered(m.setup, s, p)) c.offered(m, 'warning', { warning: p });
 }
 
 // ── Rotation ────────────────────────────────────────────────────────────────────────────────────────────

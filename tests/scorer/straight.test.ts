@@ -24,7 +24,7 @@ import {
   type BreakFoul,
 } from '../../web/src/scorer/straight';
 import { previewStep } from '../../web/src/scorer/preview';
-import { rackAreaQuestion } from '../../web/src/scorer/questions';
+import { rackAreaQuestion, warningOffered } from '../../web/src/scorer/questions';
 
 /** The engine's match after `steps` (each must be accepted; a refusal throws naming the step). */
 const play = (setupIn: unknown, steps: Step[]): Match => replay(parseSetup(setupIn), steps);
@@ -193,6 +193,23 @@ describe('14-1 re-rack questions (S-16–S-18)', () => {
     expect(v.ballsOnTable).toBe(15);
     expect(v.turn).toBe('A');
     expect(v.rack).toBe(2);
+  });
+});
+
+describe('two-foul warning button (S-15, D-6): offered when the engine takes the warning', () => {
+  const setupIn = (requireTwoFoulWarning: boolean, fouls: [number, number]) =>
+    ({ discipline: '14-1', players: ['Ann', 'Bob'], options: { requireTwoFoulWarning }, start: { turn: 'A', ballsOnTable: 9, fouls } });
+  const offered = (m: Match) => (['A', 'B'] as const).filter((p) => warningOffered(m.setup, view(m), p));
+
+  test('only for a player on two fouls, only with the option, and not twice', () => {
+    expect(offered(play(setupIn(true, [2, 1]), []))).toEqual(['A']);
+    expect(offered(play(setupIn(true, [1, 2]), []))).toEqual(['B']);
+    expect(offered(play(setupIn(false, [2, 2]), []))).toEqual([]);
+    expect(offered(play(setupIn(true, [0, 1]), []))).toEqual([]);
+    expect(offered(play(setupIn(true, [2, 2]), [{ warning: 'A' }]))).toEqual(['B']);
+    // Each offered warning is one the engine records.
+    const m = play(setupIn(true, [2, 2]), []);
+    for (const p of offered(m)) expect(applyStep(m, { warning: p }).ok, p).toBe(true);
   });
 });
 

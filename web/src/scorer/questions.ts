@@ -6,9 +6,10 @@
  *   continuously and does not win the match (S-21: a target reached ends it, no re-rack).
  * - Rotation: "is the cue ball behind the head string?" (R-11), asked when the shot clears the rack and the
  *   match goes on (not a win, and never in the single-rack-61 format, R-3a: the rack is the match).
+ * - 14-1: whether the referee's two-foul warning (S-15) can be recorded for a player.
  * A shot the engine refuses asks nothing: it is sent as drafted and the refusal comes back with its reason.
  */
-import type { MatchSetup } from '../../../shared/protocol/setup';
+import type { MatchSetup, PlayerKey } from '../../../shared/protocol/setup';
 import type { MatchState, Outcome } from '../../../shared/protocol/state';
 import type { Shot } from '../../../shared/protocol/steps';
 import { projectedOutcome } from './preview';
@@ -49,4 +50,14 @@ export function kitchenQuestion(setup: MatchSetup, s: MatchState, shot: Shot): b
   if (setup.discipline !== 'rotation') return false;
   const { cueBallInKitchen: _, ...drafted } = shot;
   return rerackNoWin(outcomeOf(setup, s, drafted), 'new-rack');
+}
+
+/**
+ * 14-1 (S-15, D-6, option `requireTwoFoulWarning`): the warning button for `p` is offered when the engine takes
+ * the warning now (the option is on and `p` stands on two fouls) and `p` has not been warned yet (a second
+ * warning would change nothing). False in Rotation, which has no warning step.
+ */
+export function warningOffered(setup: MatchSetup, s: MatchState, p: PlayerKey): boolean {
+  if (s.warned[p === 'A' ? 0 : 1]) return false;
+  return 'outcome' in projectedOutcome(setup, s, { warning: p });
 }
