@@ -4,6 +4,7 @@
  * engine's answer, ./questions `kitchenQuestion`) and the foul placement combinations the rules allow (R-8,
  * R-9, D-20). Pure functions over the public `MatchState`.
  */
+import { RACK_BALLS } from '../../../shared/protocol/limits';
 import type { RotationOptions, RotationSetup } from '../../../shared/protocol/setup';
 import type { FoulPlacementFacts, MatchState } from '../../../shared/protocol/state';
 import { legalPlacements } from '../../../shared/rules/placement';
@@ -134,7 +135,7 @@ export function rotationFoulShot(s: MatchState, d: RotationDraft, foul: Rotation
   const shot: Shot = { firstContact: contactOf(s, d) };
   const picked = sorted(d.picked);
   if (foul === 'off-table') {
-    shot.offTable = picked.length > 0 ? picked : [s.onTable?.[s.onTable.length - 1] ?? 15];
+    shot.offTable = picked.length > 0 ? picked : [s.onTable?.[s.onTable.length - 1] ?? RACK_BALLS];
   } else if (picked.length > 0) {
     shot.pocketed = picked;
   }

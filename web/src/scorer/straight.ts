@@ -4,6 +4,7 @@
  * 14-1 §07). Whether a shot re-racks at all is the engine's answer (./questions `rackAreaQuestion`). Pure
  * functions over the public `MatchState`.
  */
+import { RACK_BALLS } from '../../../shared/protocol/limits';
 import type { MatchState, RackPlacement } from '../../../shared/protocol/state';
 import { rerackContinuous } from '../../../shared/rules/rerack';
 import type { OtherFoul, RackArea, Shot } from '../../../shared/protocol/steps';
@@ -37,7 +38,7 @@ export function straightMode(s: MatchState): StraightMode {
  */
 export function madeShot(count: number, numbers?: readonly number[]): Shot {
   if (numbers && numbers.length > 0) return { call: { ball: numbers[0], made: true }, pocketed: [...numbers] };
-  return { call: { made: true }, pocketed: Math.max(1, Math.min(15, Math.round(count))) };
+  return { call: { made: true }, pocketed: Math.max(1, Math.min(RACK_BALLS, Math.round(count))) };
 }
 
 /** Balls the scorer picked as dropped on a shot that does not score (they are spotted, S-5 / S-13). */
@@ -67,7 +68,7 @@ export function foulShot(foul: StraightFoul, s: Pick<MatchState, 'onTable'>, off
       shot.firstContact = null;
       break;
     case 'off-table':
-      shot.offTable = [offTableBall ?? s.onTable?.[s.onTable.length - 1] ?? 15];
+      shot.offTable = [offTableBall ?? s.onTable?.[s.onTable.length - 1] ?? RACK_BALLS];
       break;
     default:
       shot.fouls = [foul];
@@ -130,7 +131,7 @@ export const DEFAULT_BREAK: BreakAnswers = { calledMade: false, pocketed: 1, cue
  */
 export function breakShot(a: BreakAnswers): Shot {
   const shot: Shot = a.calledMade
-    ? { call: { made: true }, pocketed: Math.max(1, Math.min(15, a.pocketed)) }
+    ? { call: { made: true }, pocketed: Math.max(1, Math.min(RACK_BALLS, a.pocketed)) }
     : { call: 'safety', breakRails: { objectBalls: a.objectBalls, cueBall: a.cueBall === 'rail' } };
   if (a.fouls.includes('scratch')) shot.cueBall = 'scratch';
   const others = a.fouls.filter((f): f is Exclude<BreakFoul, 'scratch'> => f !== 'scratch');
