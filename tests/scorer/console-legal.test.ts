@@ -95,6 +95,11 @@ class Checker {
     else this.fail(m, what, step, r.ok ? 'blocked, yet the engine accepts it' : `blocked, engine says ${r.error.code}`);
   }
 
+  /** A step the engine takes that the console does not offer. */
+  missing(m: Match, what: string, step: Step): void {
+    this.fail(m, what, step, 'the engine takes it, the console does not offer it');
+  }
+
   private fail(m: Match, what: string, step: Step, why: string): void {
     if (this.failures.length < 20) this.failures.push(`${what}: ${JSON.stringify(step)} on ${JSON.stringify(slim(view(m)))} → ${why}`);
     else this.failures.length++;
@@ -106,11 +111,25 @@ const slim = (s: MatchState) => ({ d: s.discipline, turn: s.turn, balls: s.balls
 /** All subsets of a list (the break fouls: 16). */
 const subsets = <T>(xs: readonly T[]): T[][] => xs.reduce<T[][]>((acc, x) => acc.concat(acc.map((s) => [...s, x])), [[]]);
 
-/** The pending decision's answers, as the choice panel offers them (both answers of the R-8 question). */
+/** Every choice word there is (docs/case-format.md `choice`). */
+const CHOICE_WORDS = ['accept', 'rebreak', 'rerack', 'shoot', 'pass'] as const;
+
+/**
+ * The pending decision's answers, as the choice panel offers them (both answers of the R-8 question); and the
+ * other way: every choice word the engine takes now is one the panel offers.
+ */
 function checkChoices(c: Checker, m: Match): void {
   const s = view(m);
+  const offered = new Set<string>();
   for (const inKitchen of [false, true]) {
-    for (const o of choiceOptions(s, inKitchen)) c.offered(m, `choice:${o.label}`, o.step);
+    for (const o of choiceOptions(s, inKitchen)) {
+      c.offered(m, `choice:${o.label}`, o.step);
+      offered.add(JSON.stringify(o.step));
+    }
+  }
+  for (const word of CHOICE_WORDS) {
+    const step = { choice: word };
+    if (applyStep(m, step).ok && !offered.has(JSON.stringify(step))) c.missing(m, `choice word ${word}`, step);
   }
 }
 
