@@ -8,7 +8,7 @@
  */
 import type { Discipline, MatchSetup, Pair, PlayerKey, Ruleset } from './protocol/setup';
 import type { MatchState, PlayerStats, RackTotal } from './protocol/state';
-import { RACK_CLINCH } from './protocol/vocabulary';
+import { rackWinner } from './rules/rack-won';
 
 /** A player as a card shows them. */
 export interface CardPlayer {
@@ -94,7 +94,7 @@ export function introCard(setup: MatchSetup, ctx: CardContext, state?: Pick<Matc
 
 /**
  * Racks each player won in a Rotation match: a rack is won by the player whose rack points reached
- * RACK_CLINCH (61, R-13; more than half of the 120); the single rack of `single-rack-61` by the match's
+ * RACK_CLINCH (61, R-13; more than half of the 120: ./rules/rack-won `rackWinner`); the single rack of `single-rack-61` by the match's
  * winner (R-3a, D-24: a 60–60 tie goes to the last ball's pocketer).
  */
 export function racksWon(setup: MatchSetup, racks: readonly RackTotal[], winner: PlayerKey | null): Pair<number> {
@@ -104,8 +104,8 @@ export function racksWon(setup: MatchSetup, racks: readonly RackTotal[], winner:
     return won;
   }
   for (const r of racks) {
-    if (r.points[0] >= RACK_CLINCH) won[0]++;
-    else if (r.points[1] >= RACK_CLINCH) won[1]++;
+    const by = rackWinner(r.points);
+    if (by) won[by === 'A' ? 0 : 1]++;
   }
   return won;
 }

@@ -5,6 +5,7 @@
 import type { MatchSetup, Pair } from './protocol/setup';
 import type { MatchState, Outcome } from './protocol/state';
 import { ALL_BALLS, type Core } from './rules/core';
+import { isOnTwoFouls } from './rules/penalties';
 
 /**
  * Public state for one core state.
@@ -25,7 +26,7 @@ export function projectState(setup: MatchSetup, c: Core, steps: number, last: Ou
     run: c.run,
     highRun: [c.highRun[0], c.highRun[1]],
     fouls: [c.fouls[0], c.fouls[1]],
-    onTwoFouls: [c.fouls[0] === 2, c.fouls[1] === 2],
+    onTwoFouls: [isOnTwoFouls(c.fouls[0]), isOnTwoFouls(c.fouls[1])],
     innings: [c.innings[0], c.innings[1]],
     rack: c.rack,
     ballsOnTable: c.count,

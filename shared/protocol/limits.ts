@@ -53,6 +53,12 @@ export const SHORT_NAME_MAX = 16;
 export const TARGET_MAX = 10000;
 /** A head start or a score in progress lies within ±SCORE_LIMIT. */
 export const SCORE_LIMIT = 10000;
+/** Object balls in a rack, numbered 1 to RACK_BALLS (14-1 §01, ROT §01): the most a table holds. */
+export const RACK_BALLS = 15;
+/** Fewest balls a 14-1 table holds at rest (INV-4: a scoring shot that leaves 1 or 0 re-racks at once, S-16–S-18). */
+export const STRAIGHT_BALLS_MIN = 2;
+/** Most consecutive fouls a player stands on at rest (INV-3: the step that makes a third resolves it, S-14, R-9). */
+export const STANDING_FOULS_MAX = 2;
 /** Highest innings count, high run and rack number of a match picked up in progress. */
 export const COUNT_MAX = 100000;
 /** A match or event id the server accepts (it is also a file name in the embedded stores): 1–64 of A–Z, a–z, 0–9, _ and -. */

@@ -6,7 +6,10 @@
 import { z } from 'zod';
 import { isCountryCode } from '../countries';
 import { RulesError } from './errors';
-import { COUNT_MAX, NAME_MAX, SCORE_LIMIT, SHORT_NAME_MAX, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT, withDrawableMarks } from './limits';
+import {
+  COUNT_MAX, NAME_MAX, RACK_BALLS, SCORE_LIMIT, SHORT_NAME_MAX, STANDING_FOULS_MAX, STRAIGHT_BALLS_MIN, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT,
+  withDrawableMarks,
+} from './limits';
 import { defaultTargets, type MatchSetup, type Pair, ROTATION_DEFAULTS, SETUP_KEYS, straightPoolDefaults } from './setup';
 import { describeIssue } from './zod-issues';
 
@@ -36,13 +39,13 @@ export const countryCode = z.string().refine(isCountryCode, 'must be an ISO 3166
 
 const startSchema = z.strictObject({
   score: pairOf(score).optional(),
-  fouls: pairOf(z.number().int().min(0).max(2)).optional(),
+  fouls: pairOf(z.number().int().min(0).max(STANDING_FOULS_MAX)).optional(),
   innings: pairOf(z.number().int().min(0).max(COUNT_MAX)).optional(),
   highRun: pairOf(z.number().int().min(0).max(COUNT_MAX)).optional(),
   turn: z.enum(['A', 'B']).optional(),
   rack: z.number().int().min(1).max(COUNT_MAX).optional(),
-  ballsOnTable: z.number().int().min(2, 'a 14-1 table at rest holds 2 to 15 balls (INV-4)').max(15).optional(),
-  onTable: z.array(z.number().int().min(1).max(15)).min(1).max(15).optional(),
+  ballsOnTable: z.number().int().min(STRAIGHT_BALLS_MIN, `a 14-1 table at rest holds ${STRAIGHT_BALLS_MIN} to ${RACK_BALLS} balls (INV-4)`).max(RACK_BALLS).optional(),
+  onTable: z.array(z.number().int().min(1).max(RACK_BALLS)).min(1).max(RACK_BALLS).optional(),
 });
 
 const straightOptionsSchema = z.strictObject({

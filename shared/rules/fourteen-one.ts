@@ -14,6 +14,7 @@ import {
 } from './core';
 import { foulReasons, readShot, type ShotFacts, withoutBalls } from './read-shot';
 import { isThirdFoul, standardFoulCost } from './penalties';
+import { CHOICE_WORDS } from './choice-words';
 import { rerackContinuous } from './rerack';
 import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } from './shot-checks';
 import type { InputChecks } from './version';
@@ -182,7 +183,7 @@ function choose(setup: StraightPoolSetup, c: Core, choice: Choice): Transition {
   const who = c.turn;
   const offender = other(who);
   const ctx: StepContext = { kind: 'choice', by: who, rack: c.rack, inning: undefined, run: 0 };
-  const allowed = c.awaiting === 'break-foul-choice' ? ['accept', 'rebreak'] : ['accept', 'rerack'];
+  const allowed: readonly string[] = CHOICE_WORDS[c.awaiting === 'break-foul-choice' ? 'break-foul-choice' : 'three-foul-choice'];
   if (typeof choice !== 'string' || !allowed.includes(choice)) {
     throw new RulesError('wrong-choice', `step.choice: after a ${c.awaiting === 'break-foul-choice' ? 'breaking foul' : 'third foul'} the choice is ${allowed.map((a) => `"${a}"`).join(' or ')}`, 'step.choice');
   }

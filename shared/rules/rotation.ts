@@ -11,6 +11,7 @@ import {
   ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, type OutcomeExtras, outcomeOf,
   reachedTarget, type StepContext, type Transition, withAt,
 } from './core';
+import { CHOICE_WORDS } from './choice-words';
 import { pendingError } from './fourteen-one';
 import { placementRefusal } from './placement';
 import { foulReasons, readShot, type ShotFacts, withoutBalls } from './read-shot';
@@ -197,7 +198,7 @@ function choose(setup: RotationSetup, c: Core, choice: Choice): Transition {
     const placement = { cueBall: choice.cueBall, lowestBall: choice.lowestBall, ball: c.table?.[0] ?? null };
     return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { placement }) };
   }
-  const allowed = c.awaiting === 'push-out-choice' ? ['shoot', 'pass'] : ['accept', 'rerack'];
+  const allowed: readonly string[] = CHOICE_WORDS[c.awaiting === 'push-out-choice' ? 'push-out-choice' : 'illegal-break-choice'];
   if (typeof choice !== 'string' || !allowed.includes(choice)) {
     const after = c.awaiting === 'push-out-choice' ? 'a push out' : 'an illegal break';
     throw new RulesError('wrong-choice', `step.choice: after ${after} the choice is ${allowed.map((a) => `"${a}"`).join(' or ')}`, 'step.choice');

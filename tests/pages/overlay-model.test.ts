@@ -240,6 +240,28 @@ describe('moments from the previous and the new state', () => {
     expect(ms.at(-1)!.sides!.map((x) => [x.key, x.value, x.winner])).toEqual([['A', '120', true], ['B', '0', false]]);
     expect(ms.slice(0, -1).filter(Boolean)).toEqual([]);
   });
+
+  it('Rotation: a rack is won by the player who reached 61 (R-13), as the statistics count it; one shared 60–60 shows no rack won', () => {
+    const pots = (balls: number[]): Step[] => balls.map((b) => ({ shot: { pocketed: [b] } }));
+    const miss: Step = { shot: {} };
+    // Ann 1–9 and 15 (60), Bo 10–14 (60); Ann pockets the last ball.
+    const racksWon = (steps: Step[]) => {
+      const m = steps.reduce((acc, st) => { const r = applyStep(acc, st); if (!r.ok) throw r.error; return r.match; }, newMatch(parseSetup(ROTATION)));
+      return scorebugFigures(m.setup, m.stats, m.core).racksWon;
+    };
+    const tiedSteps = [...pots([1, 2, 3, 4, 5, 6, 7, 8, 9]), miss, ...pots([10, 11, 12, 13, 14]), miss, ...pots([15])];
+    const tied = states(ROTATION, tiedSteps);
+    expect([tied.at(-1)!.rack, tied.at(-2)!.rackPoints]).toEqual([2, [45, 60]]);
+    expect(momentsOf(tied).filter((m) => m?.kind === 'rack-won')).toEqual([]);
+    expect(racksWon(tiedSteps)).toEqual([0, 0]);
+    // Ann 1–8, 11 and 14 (61), Bo 9, 10, 12, 13 and the last ball 15 (59): the rack is Ann's.
+    const wonSteps = [...pots([1, 2, 3, 4, 5, 6, 7, 8]), miss, ...pots([9, 10]), miss, ...pots([11]), miss, ...pots([12, 13]), miss, ...pots([14]), miss, ...pots([15])];
+    const won = states(ROTATION, wonSteps);
+    expect(won.at(-1)!.rack).toBe(2);
+    expect(racksWon(wonSteps)).toEqual([1, 0]);
+    expect(momentsOf(won).at(-1)).toMatchObject({ kind: 'rack-won', player: 'A' });
+    expect(momentsOf(won).at(-1)!.sides!.map((x) => [x.key, x.value, x.winner])).toEqual([['A', '61', true], ['B', '59', false]]);
+  });
 });
 
 describe('on air over time', () => {

@@ -29,7 +29,6 @@ import {
   missShot,
   rackAreaFollowUp,
   rackAreaStep,
-  rerackAfter,
   safetyShot as straightSafetyShot,
   straightFoulConflict,
   togglePicked,
@@ -46,6 +45,7 @@ import {
   toggleBall,
   type RotationDraft,
 } from '../../web/src/scorer/rotation';
+import { rackAreaQuestion, warningOffered } from '../../web/src/scorer/questions';
 import type { RackArea } from '../../shared/protocol/steps';
 import type { RotationSetup } from '../../shared/protocol/setup';
 
@@ -95,6 +95,11 @@ class Checker {
     else this.fail(m, what, step, r.ok ? 'blocked, yet the engine accepts it' : `blocked, engine says ${r.error.code}`);
   }
 
+  /** A step the engine takes that the console does not offer. */
+  missing(m: Match, what: string, step: Step): void {
+    this.fail(m, what, step, 'the engine takes it, the console does not offer it');
+  }
+
   private fail(m: Match, what: string, step: Step, why: string): void {
     if (this.failures.length < 20) this.failures.push(`${what}: ${JSON.stringify(step)} on ${JSON.stringify(slim(view(m)))} → ${why}`);
     else this.failures.length++;
@@ -106,11 +111,25 @@ const slim = (s: MatchState) => ({ d: s.discipline, turn: s.turn, balls: s.balls
 /** All subsets of a list (the break fouls: 16). */
 const subsets = <T>(xs: readonly T[]): T[][] => xs.reduce<T[][]>((acc, x) => acc.concat(acc.map((s) => [...s, x])), [[]]);
 
-/** The pending decision's answers, as the choice panel offers them (both answers of the R-8 question). */
+/** Every choice word there is (docs/case-format.md `choice`). */
+const CHOICE_WORDS = ['accept', 'rebreak', 'rerack', 'shoot', 'pass'] as const;
+
+/**
+ * The pending decision's answers, as the choice panel offers them (both answers of the R-8 question); and the
+ * other way: every choice word the engine takes now is one the panel offers.
+ */
 function checkChoices(c: Checker, m: Match): void {
   const s = view(m);
+  const offered = new Set<string>();
   for (const inKitchen of [false, true]) {
-    for (const o of choiceOptions(s, inKitchen)) c.offered(m, `choice:${o.label}`, o.step);
+    for (const o of choiceOptions(s, inKitchen)) {
+      c.offered(m, `choice:${o.label}`, o.step);
+      offered.add(JSON.stringify(o.step));
+    }
+  }
+  for (const word of CHOICE_WORDS) {
+    const step = { choice: word };
+    if (applyStep(m, step).ok && !offered.has(JSON.stringify(step))) c.missing(m, `choice word ${word}`, step);
   }
 }
 
@@ -133,8 +152,8 @@ function rackAreaPaths(left: 0 | 1): { path: string; area: RackArea }[] {
 }
 
 /** A scoring shot as the panel sends it: at once, or with the answers of each rack-area path. */
-function checkMade(c: Checker, m: Match, what: string, shot: Shot, pocketed: number): void {
-  const left = rerackAfter(view(m), pocketed);
+function checkMade(c: Checker, m: Match, what: string, shot: Shot): void {
+  const left = rackAreaQuestion(m.setup, view(m), shot);
   if (left === null) return c.offered(m, what, { shot });
   for (const { path, area } of rackAreaPaths(left)) c.offered(m, `${what}+rack ${path}`, { shot: { ...shot, rackArea: rackAreaStep(left, area) } });
 }
@@ -166,13 +185,13 @@ function checkStraight(c: Checker, m: Match): void {
   }
   for (let n = 1; n <= Math.max(1, s.ballsOnTable); n++) {
     const mc = madeCount(n, false, []);
-    checkMade(c, m, 'made', straightMadeShot(mc.n), mc.n);
+    checkMade(c, m, 'made', straightMadeShot(mc.n));
   }
   for (const picked of pickSets(s)) {
     const tag = picked.length ? '+named' : '';
     if (picked.length) {
       const mc = madeCount(1, true, picked);
-      checkMade(c, m, 'made+named', straightMadeShot(mc.n, mc.fromNumbers ? picked : undefined), mc.n);
+      checkMade(c, m, 'made+named', straightMadeShot(mc.n, mc.fromNumbers ? picked : undefined));
     }
     const dropped = picked.length ? picked : undefined;
     c.offered(m, `miss${tag}`, { shot: missShot(dropped) });
@@ -185,11 +204,7 @@ function checkStraight(c: Checker, m: Match): void {
     }
   }
   for (const breaker of ['A', 'B'] as const) c.offered(m, 'stalemate', { stalemate: { breaker } });
-  if (m.setup.discipline === '14-1' && m.setup.options.requireTwoFoulWarning) {
-    s.fouls.forEach((f, i) => {
-      if (f === 2 && !s.warned[i]) c.offered(m, 'warning', { warning: i === 0 ? 'A' : 'B' });
-    });
-  }
+  for (const p of ['A', 'B'] as const) if (warningOffered(m.setup, s, p)) c.offered(m, 'warning', { warning: p });
 }
 
 // ── Rotation ────────────────────────────────────────────────────────────────────────────────────────────
@@ -221,9 +236,10 @@ function drafts(s: MatchState, callShot: boolean): { tag: string; d: RotationDra
 function checkRotation(c: Checker, m: Match): void {
   const s = view(m);
   if (s.awaiting) return checkChoices(c, m);
-  const opts = (m.setup as RotationSetup).options;
+  const setup = m.setup as RotationSetup;
+  const opts = setup.options;
   for (const { d } of drafts(s, opts.callShot)) {
-    for (const a of rotationActions(s, d, opts)) {
+    for (const a of rotationActions(s, d, setup)) {
       const what = `${s.breakShot ? 'break ' : ''}${a.id}`;
       if (a.conflict) c.refused(m, `${what} (${a.conflict})`, { shot: a.shot });
       else if (a.kitchen) for (const yes of [true, false]) c.offered(m, `${what}+kitchen`, { shot: rotationMadeShot(s, d, opts.callShot, yes) });
@@ -292,9 +308,9 @@ describe('the console builds only steps the rules take (D-30 family)', () => {
   test('the three known refusals are exactly what the console now blocks', () => {
     const m = newMatch(parseSetup({ discipline: 'rotation', players: ['Cleo', 'Dan'], start: { turn: 'A', onTable: [3, 5, 9] } }));
     const s = view(m);
-    const opts = (m.setup as RotationSetup).options;
+    const setup = m.setup as RotationSetup;
     const d = toggleBall(emptyDraft(), 5, s.onTable!);
-    const byId = (draft: RotationDraft, st = s) => new Map(rotationActions(st, draft, opts).map((a) => [a.id, a]));
+    const byId = (draft: RotationDraft, st = s) => new Map(rotationActions(st, draft, setup).map((a) => [a.id, a]));
     // "No rail" after tapping a dropped ball: blocked (rail), not sent with `pocketed`.
     expect(byId(d).get('foul:no-rail')).toMatchObject({ shot: { rail: false, pocketed: [5] }, conflict: 'rail' });
     // "No contact" with a picked ball, and first hit "none" with a picked ball: blocked (no-hit).

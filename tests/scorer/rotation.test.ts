@@ -14,7 +14,6 @@ import {
   impliedFoul,
   lowestKitchenMatters,
   madeShot,
-  needsKitchenQuestion,
   nextCalled,
   placementOptions,
   pointsOf,
@@ -25,7 +24,9 @@ import {
   safetyShot,
   setCalled,
   toggleBall,
+  type RotationDraft,
 } from '../../web/src/scorer/rotation';
+import { kitchenQuestion } from '../../web/src/scorer/questions';
 
 const ROT = { discipline: 'rotation', players: ['Ann', 'Bob'] } as const;
 
@@ -78,13 +79,20 @@ describe('break', () => {
 
 describe('last ball: cue ball behind the head string (R-11)', () => {
   test('asked only when the shot clears the table without ending the match', () => {
-    const opts = { callShot: false, format: 'race' as const };
-    const s = view(play(mid([14, 15]), []));
-    expect(needsKitchenQuestion(s, { picked: [14] }, opts)).toBe(false);
-    expect(needsKitchenQuestion(s, { picked: [15, 14] }, opts)).toBe(true);
-    expect(needsKitchenQuestion(s, { picked: [15, 14] }, { ...opts, format: 'single-rack-61' })).toBe(false);
-    const near = view(play({ ...ROT, start: { score: [110, 20], turn: 'A', onTable: [14, 15] } }, []));
-    expect(needsKitchenQuestion(near, { picked: [14, 15] }, opts)).toBe(false); // wins the match
+    /** The engine's answer for the draft recorded as a legal shot (`madeShot`, as the panel's record button sends it). */
+    const asked = (setupIn: unknown, d: RotationDraft) => {
+      const m = play(setupIn, []);
+      const s = view(m);
+      const callShot = m.setup.discipline === 'rotation' && m.setup.options.callShot;
+      return kitchenQuestion(m.setup, s, madeShot(s, d, callShot));
+    };
+    expect(asked(mid([14, 15]), { picked: [14] })).toBe(false);
+    expect(asked(mid([14, 15]), { picked: [15, 14] })).toBe(true);
+    expect(asked(mid([14, 15], { options: { format: 'single-rack-61' } }), { picked: [15, 14] })).toBe(false);
+    expect(asked({ ...ROT, start: { score: [110, 20], turn: 'A', onTable: [14, 15] } }, { picked: [14, 15] })).toBe(false); // wins the match
+    // Call shot: the rack ends only on a made call (R-11, R-6a).
+    expect(asked(mid([14, 15], { options: { callShot: true } }), { picked: [15, 14] })).toBe(true);
+    expect(asked(mid([14, 15], { options: { callShot: true } }), { picked: [15, 14], calledMade: false })).toBe(false);
   });
 
   test('the answer decides who breaks the next rack', () => {
@@ -279,10 +287,11 @@ describe('call shot: the called ball can be changed (R-6a)', () => {
   });
 
   test('clearing the table on a failed call does not ask about the cue ball (no rack won)', () => {
-    const opts = { callShot: true, format: 'race' as const };
-    const last = view(play(mid([3, 5], { options: { callShot: true } }), []));
-    expect(needsKitchenQuestion(last, { picked: [3, 5] }, opts)).toBe(true);
-    expect(needsKitchenQuestion(last, { picked: [3, 5], calledMade: false }, opts)).toBe(false);
-    expect(needsKitchenQuestion(last, { picked: [3, 5], called: 5 }, opts)).toBe(true);
+    const m = play(mid([3, 5], { options: { callShot: true } }), []);
+    const last = view(m);
+    const asked = (d: RotationDraft) => kitchenQuestion(m.setup, last, madeShot(last, d, true));
+    expect(asked({ picked: [3, 5] })).toBe(true);
+    expect(asked({ picked: [3, 5], calledMade: false })).toBe(false);
+    expect(asked({ picked: [3, 5], called: 5 })).toBe(true);
   });
 });

@@ -16,7 +16,6 @@ import {
   rackAreaFollowUp,
   rackAreaStep,
   requiredPlacement,
-  rerackAfter,
   safetyShot,
   straightMode,
   STRAIGHT_FOULS,
@@ -25,6 +24,7 @@ import {
   type BreakFoul,
 } from '../../web/src/scorer/straight';
 import { previewStep } from '../../web/src/scorer/preview';
+import { rackAreaQuestion, warningOffered } from '../../web/src/scorer/questions';
 
 /** The engine's match after `steps` (each must be accepted; a refusal throws naming the step). */
 const play = (setupIn: unknown, steps: Step[]): Match => replay(parseSetup(setupIn), steps);
@@ -140,14 +140,28 @@ describe('14-1 ball count: one source of truth', () => {
 });
 
 describe('14-1 re-rack questions (S-16–S-18)', () => {
-  const base = (ballsOnTable: number, score: [number, number] = [20, 10]) =>
-    view(newMatch(parseSetup({ discipline: '14-1', players: ['Ann', 'Bob'], start: { score, turn: 'A', ballsOnTable } })));
+  /** The engine's answer for `pocketed` balls made (the counter) or named, from A at the table with `ballsOnTable`. */
+  const asked = (ballsOnTable: number, pocketed: number | number[], score: [number, number] = [20, 10]) => {
+    const setup = parseSetup({ discipline: '14-1', players: ['Ann', 'Bob'], start: { score, turn: 'A', ballsOnTable } });
+    const shot = typeof pocketed === 'number' ? madeShot(pocketed) : madeShot(pocketed.length, pocketed);
+    return rackAreaQuestion(setup, view(newMatch(setup)), shot);
+  };
 
   test('asked only when a scoring shot leaves 1 or 0 balls and does not win', () => {
-    expect(rerackAfter(base(5), 1)).toBeNull();
-    expect(rerackAfter(base(2), 1)).toBe(1);
-    expect(rerackAfter(base(2), 2)).toBe(0);
-    expect(rerackAfter(base(2, [99, 10]), 1)).toBeNull(); // the shot wins the match (S-21)
+    expect(asked(5, 1)).toBeNull();
+    expect(asked(2, 1)).toBe(1);
+    expect(asked(2, 2)).toBe(0);
+    expect(asked(2, 1, [99, 10])).toBeNull(); // the shot wins the match (S-21)
+  });
+
+  test('not asked for a shot that does not score, nor for one the engine refuses', () => {
+    const setup = parseSetup({ discipline: '14-1', players: ['Ann', 'Bob'], start: { score: [20, 10], turn: 'A', ballsOnTable: 2 } });
+    const s = view(newMatch(setup));
+    expect(rackAreaQuestion(setup, s, missShot())).toBeNull();
+    expect(rackAreaQuestion(setup, s, foulShot('scratch', s))).toBeNull();
+    expect(asked(2, 3)).toBeNull(); // more balls than the table holds: refused (the refusal comes back on send)
+    // A rack area already in the draft is ignored: the question is about the shot.
+    expect(rackAreaQuestion(setup, s, { ...madeShot(1), rackArea: { cueBall: true } })).toBe(1);
   });
 
   test('follow-ups: break ball behind the head string, head spot taken', () => {
@@ -172,13 +186,30 @@ describe('14-1 re-rack questions (S-16–S-18)', () => {
     ['S-18 cue ball in the rack area', 0, { cueBall: true }],
   ];
   test.each(cases)('placement shown = placement the engine applies: %s', (_name, left, area) => {
-    const s = base(left === 1 ? 3 : 2);
+    const ballsOnTable = left === 1 ? 3 : 2;
     const shot = { ...madeShot(2), rackArea: rackAreaStep(left, area) };
-    const v = view(play({ discipline: '14-1', players: ['Ann', 'Bob'], start: { score: [20, 10], turn: 'A', ballsOnTable: s.ballsOnTable } }, [{ shot }]));
+    const v = view(play({ discipline: '14-1', players: ['Ann', 'Bob'], start: { score: [20, 10], turn: 'A', ballsOnTable } }, [{ shot }]));
     expect(v.rackPlacement).toEqual(requiredPlacement(left, area));
     expect(v.ballsOnTable).toBe(15);
     expect(v.turn).toBe('A');
     expect(v.rack).toBe(2);
+  });
+});
+
+describe('two-foul warning button (S-15, D-6): offered when the engine takes the warning', () => {
+  const setupIn = (requireTwoFoulWarning: boolean, fouls: [number, number]) =>
+    ({ discipline: '14-1', players: ['Ann', 'Bob'], options: { requireTwoFoulWarning }, start: { turn: 'A', ballsOnTable: 9, fouls } });
+  const offered = (m: Match) => (['A', 'B'] as const).filter((p) => warningOffered(m.setup, view(m), p));
+
+  test('only for a player on two fouls, only with the option, and not twice', () => {
+    expect(offered(play(setupIn(true, [2, 1]), []))).toEqual(['A']);
+    expect(offered(play(setupIn(true, [1, 2]), []))).toEqual(['B']);
+    expect(offered(play(setupIn(false, [2, 2]), []))).toEqual([]);
+    expect(offered(play(setupIn(true, [0, 1]), []))).toEqual([]);
+    expect(offered(play(setupIn(true, [2, 2]), [{ warning: 'A' }]))).toEqual(['B']);
+    // Each offered warning is one the engine records.
+    const m = play(setupIn(true, [2, 2]), []);
+    for (const p of offered(m)) expect(applyStep(m, { warning: p }).ok, p).toBe(true);
   });
 });
 

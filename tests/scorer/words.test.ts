@@ -11,6 +11,7 @@ import { ScorerSession, type SessionView } from '../../web/src/scorer/session';
 import { stepLine, stepText } from '../../web/src/lib/format';
 import { describeStep, stepWords } from '../../web/src/scorer/words';
 import { FakeClient, MemStorage } from '../helpers/fake-client';
+import { plausibleStep, seededRandom } from '../../shared/simulate';
 
 function play(setupIn: unknown, steps: Step[]): Match {
   let m = newMatch(parseSetup(setupIn));
@@ -113,5 +114,34 @@ describe('queued steps in the engine\'s words', () => {
       'Bob accepts the table',
     ]);
     stop();
+  });
+});
+
+describe('"on two fouls" in a foul\'s line is the state\'s own onTwoFouls (D-6, S-15, R-9)', () => {
+  test('over plausible matches of both disciplines: said exactly when the offender now stands on two fouls', () => {
+    const setups = [
+      { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [40, 40] },
+      { discipline: '14-1', ruleset: 'wpa', players: ['Ann', 'Bob'], targets: [40, 40], options: { requireTwoFoulWarning: true } },
+      { discipline: 'rotation', players: ['Ann', 'Bob'] },
+      { discipline: 'rotation', players: ['Ann', 'Bob'], options: { threeFoulRule: false } },
+    ];
+    const said = { yes: 0, no: 0 };
+    for (const [n, setup] of setups.entries()) {
+      for (let g = 0; g < 4; g++) {
+        const rand = seededRandom(500 + n * 31 + g);
+        let m = newMatch(parseSetup(setup));
+        for (let i = 0; i < 300 && !m.core.winner; i++) {
+          const r = applyStep(m, plausibleStep(m, rand, 0.3));
+          if (!r.ok) throw new Error(r.error.message);
+          m = r.match;
+          if (r.outcome.foul !== 'foul') continue;
+          const onTwo = view(m).onTwoFouls[r.outcome.by === 'A' ? 0 : 1];
+          expect(stepText(r.outcome, ['Ann', 'Bob'], 'en').includes('on two fouls'), JSON.stringify(r.outcome)).toBe(onTwo);
+          said[onTwo ? 'yes' : 'no']++;
+        }
+      }
+    }
+    expect(said.yes).toBeGreaterThan(0);
+    expect(said.no).toBeGreaterThan(0);
   });
 });

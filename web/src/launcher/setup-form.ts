@@ -4,7 +4,9 @@
  * builds the body and refuses, in the page's language, everything the server's parser would refuse.
  */
 import type { ApiError } from '../../../shared/protocol/errors';
-import { COUNT_MAX, NAME_MAX, SCORE_LIMIT, SHORT_NAME_MAX, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT } from '../../../shared/protocol/limits';
+import {
+  COUNT_MAX, NAME_MAX, RACK_BALLS, SCORE_LIMIT, SHORT_NAME_MAX, STANDING_FOULS_MAX, STRAIGHT_BALLS_MIN, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT,
+} from '../../../shared/protocol/limits';
 import { defaultTargets as rulesTargets, ROTATION_DEFAULTS, type PlayerKey, type SetupInput } from '../../../shared/protocol/setup';
 import type { PageKey } from '../lib/i18n';
 import { type Lang, t } from '../lib/i18n-pages';
@@ -51,7 +53,7 @@ export const defaultForm = (): SetupForm => ({
   inProgress: false,
   startScore: [0, 0],
   turn: 'A',
-  ballsOnTable: 15,
+  ballsOnTable: RACK_BALLS,
   fouls: [0, 0],
   innings: [0, 0],
   highRun: [0, 0],
@@ -131,12 +133,12 @@ export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | FormPro
   }
   for (const i of [0, 1] as const) {
     const p = side(i);
-    if (!whole(f.fouls[i], 0, 2)) return { ok: false, field: `fouls.${i}`, key: 'formFouls', params: { p } };
+    if (!whole(f.fouls[i], 0, STANDING_FOULS_MAX)) return { ok: false, field: `fouls.${i}`, key: 'formFouls', params: { p } };
     if (!whole(f.innings[i], 0, COUNT_MAX)) return { ok: false, field: `innings.${i}`, key: 'formInnings', params: { p, max: COUNT_MAX } };
     if (!whole(f.highRun[i], 0, COUNT_MAX)) return { ok: false, field: `highRun.${i}`, key: 'formHighRun', params: { p, max: COUNT_MAX } };
   }
   if (!whole(f.rack, 1, COUNT_MAX)) return { ok: false, field: 'rack', key: 'formRack', params: { max: COUNT_MAX } };
-  if (f.discipline === '14-1' && !whole(f.ballsOnTable, 2, 15)) return { ok: false, field: 'ballsOnTable', key: 'formBalls' };
+  if (f.discipline === '14-1' && !whole(f.ballsOnTable, STRAIGHT_BALLS_MIN, RACK_BALLS)) return { ok: false, field: 'ballsOnTable', key: 'formBalls' };
   return { ok: true, setup };
 }
 
@@ -165,7 +167,7 @@ export function afterCreate(f: SetupForm): SetupForm {
     inProgress: false,
     startScore: [0, 0],
     turn: 'A',
-    ballsOnTable: 15,
+    ballsOnTable: RACK_BALLS,
     fouls: [0, 0],
     innings: [0, 0],
     highRun: [0, 0],

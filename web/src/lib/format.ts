@@ -7,6 +7,7 @@
  */
 import type { Pair, PlayerKey } from '../../../shared/protocol/setup';
 import { type MatchState, type NextUp, type Outcome, RACK_CLINCH } from '../../../shared/protocol/state';
+import { isOnTwoFouls } from '../../../shared/rules/penalties';
 import { type AirKey, type Lang, t } from './i18n';
 
 /** Index 0 for player A, 1 for B. */
@@ -55,7 +56,7 @@ export function stepText(o: Outcome, names: Names, lang: Lang): string {
 function shotParts(o: Outcome, name: string, lang: Lang, parts: string[]): void {
   if (o.foul || o.turnEnd === 'illegal-break') {
     parts.push(t(lang, 'o.foul', { name, what: foulText(o, lang) }) + (o.penalty > 0 ? ` ${minus(o.penalty)}` : ''));
-    if (o.foul === 'foul' && o.standingFouls === 2) parts.push(t(lang, 'o.onTwoFouls'));
+    if (o.foul === 'foul' && isOnTwoFouls(o.standingFouls)) parts.push(t(lang, 'o.onTwoFouls'));
   } else if (o.turnEnd === 'push-out') {
     parts.push(t(lang, 'o.pushOut', { name }));
   } else if (o.points > 0) {

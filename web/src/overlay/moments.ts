@@ -5,7 +5,9 @@
  *
  * - `match-won`: a winner appeared (each player's final score by their name, the winner marked; the race; both
  *   high runs, each by its player's name);
- * - `rack-won` (Rotation): the step emptied the table and a new rack began (`last.rerack.reason` `new-rack`, R-11);
+ * - `rack-won` (Rotation): the step emptied the table and a new rack began (`last.rerack.reason` `new-rack`, R-11),
+ *   won by the player who reached 61 in it (R-13, shared/rules/rack-won.ts, as the statistics count racks won);
+ *   a rack shared 60–60 was won by nobody and shows none;
  * - `rerack` (14-1): a continuous re-rack (14-1 §07) — the shooter's run so far;
  * - `high-run`: a run ended longer than the match's best when it started (and at least {@link HIGH_RUN_MIN}).
  *
@@ -15,6 +17,7 @@
  */
 import type { Discipline, Pair, PlayerKey } from '../../../shared/protocol/setup';
 import type { MatchState } from '../../../shared/protocol/state';
+import { rackWinner } from '../../../shared/rules/rack-won';
 import { num } from '../lib/format';
 import { t } from '../lib/i18n';
 import { type InfoItem, slotOf } from './model';
@@ -100,16 +103,18 @@ export function nextMoment(prev: MatchState, next: MatchState, memory: MomentMem
     return { kind, title, player: who, name: names[slotOf(who)], sides: pair ? [side(p.first), side(second)] : null, figure, figureLabel, details };
   };
 
+  // R-11 / R-13: the rack points of a Rotation rack this step finished (this step's points included) and who won it.
+  const rackDone = next.discipline === 'rotation' && last.rerack?.reason === 'new-rack' && next.rack > prev.rack;
+  const rack: Pair<number> = [...prev.rackPoints];
+  rack[slotOf(last.by)] += last.points;
+  const rackBy = rackDone ? rackWinner(rack) : null;
+
   let moment: MomentView | null = null;
   if (next.winner && !prev.winner) {
     const race = next.targets[0] === next.targets[1] ? t(p.lang, 'raceTo', { n: next.targets[0] }) : pairText(p, next.targets);
     moment = make('match-won', next.winner, t(p.lang, 'm.matchWon'), '', t(p.lang, 'score'), [{ id: 'moment-race', label: '', value: race }, highRuns], next.score);
-  } else if (next.discipline === 'rotation' && last.rerack?.reason === 'new-rack' && next.rack > prev.rack) {
-    // R-11: the rack ends when the table is empty; the higher rack points win it (this step's points included).
-    const rack: Pair<number> = [...prev.rackPoints];
-    rack[slotOf(last.by)] += last.points;
-    const winner: PlayerKey = rack[0] === rack[1] ? last.by : rack[0] > rack[1] ? 'A' : 'B';
-    moment = make('rack-won', winner, t(p.lang, 'm.rackWon', { n: prev.rack }), '', t(p.lang, 'rackPoints'), [], rack);
+  } else if (rackBy) {
+    moment = make('rack-won', rackBy, t(p.lang, 'm.rackWon', { n: prev.rack }), '', t(p.lang, 'rackPoints'), [], rack);
   } else if (next.discipline === '14-1' && last.rerack?.reason === 'continuous') {
     moment = make('rerack', last.by, t(p.lang, 'm.rerack'), String(next.run), t(p.lang, 'run'), []);
   } else if (runEnded) {

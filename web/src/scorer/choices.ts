@@ -5,6 +5,7 @@
  * Pure; ./ChoicePanel.svelte words them, tests/scorer/console-legal.test.ts plays them.
  */
 import type { MatchState } from '../../../shared/protocol/state';
+import { CHOICE_WORDS, type WordDecision } from '../../../shared/rules/choice-words';
 import type { Placement, Step } from '../../../shared/protocol/steps';
 import { lowestKitchenMatters, placementOptions } from './rotation';
 
@@ -23,21 +24,25 @@ export function asksLowestKitchen(s: MatchState): boolean {
   return s.awaiting === 'foul-placement' && s.lowestBall !== null && !!s.foulPlacement && lowestKitchenMatters(s.foulPlacement);
 }
 
-type Word = 'accept' | 'rebreak' | 'rerack' | 'shoot' | 'pass';
+type Label = [ChoiceOption['label'], ChoiceOption['who']];
 
-/** The two answers of each decision other than a foul placement: label, whose name it names, choice word. */
-const ANSWERS: Record<'break-foul-choice' | 'three-foul-choice' | 'push-out-choice' | 'illegal-break-choice', [ChoiceOption['label'], ChoiceOption['who'], Word][]> = {
-  'break-foul-choice': [['acceptTable', 'decider', 'accept'], ['rebreak', 'other', 'rebreak']],
-  'three-foul-choice': [['acceptTable', 'decider', 'accept'], ['rerack15', 'other', 'rerack']],
-  'push-out-choice': [['shoot', 'decider', 'shoot'], ['pass', 'other', 'pass']],
-  'illegal-break-choice': [['acceptIllegal', 'decider', 'accept'], ['rerackIllegal', 'decider', 'rerack']],
+/**
+ * How the panel words the two answers of each decision other than a foul placement (label, whose name it
+ * names), in the order of the rules' own answers (shared/rules/choice-words.ts `CHOICE_WORDS`).
+ */
+const LABELS: Record<WordDecision, readonly [Label, Label]> = {
+  'break-foul-choice': [['acceptTable', 'decider'], ['rebreak', 'other']],
+  'three-foul-choice': [['acceptTable', 'decider'], ['rerack15', 'other']],
+  'push-out-choice': [['shoot', 'decider'], ['pass', 'other']],
+  'illegal-break-choice': [['acceptIllegal', 'decider'], ['rerackIllegal', 'decider']],
 };
 
 /** The answers to the pending decision, first the usual one; empty when nothing is pending. */
 export function choiceOptions(s: MatchState, lowestInKitchen: boolean): ChoiceOption[] {
   if (s.awaiting === null) return [];
   if (s.awaiting !== 'foul-placement') {
-    return ANSWERS[s.awaiting].map(([label, who, word]) => ({ label, who, step: { choice: word }, testid: `choice-${word}` }));
+    const labels = LABELS[s.awaiting];
+    return CHOICE_WORDS[s.awaiting].map((word, i) => ({ label: labels[i]![0], who: labels[i]![1], step: { choice: word }, testid: `choice-${word}` }));
   }
   if (!s.foulPlacement) return [];
   return placementOptions(s.foulPlacement, asksLowestKitchen(s) && lowestInKitchen).map((p) => ({

@@ -5,7 +5,7 @@
  */
 import { projectSteps } from '../../../shared/engine';
 import type { MatchSetup } from '../../../shared/protocol/setup';
-import type { MatchState } from '../../../shared/protocol/state';
+import type { MatchState, Outcome } from '../../../shared/protocol/state';
 import type { Step } from '../../../shared/protocol/steps';
 
 /** A step's consequence as a button names it. `points` and `penalty` are for the player at the table. */
@@ -17,11 +17,21 @@ export type Verdict =
   | { kind: 'third-foul'; penalty: number }
   | { kind: 'refused'; message: string };
 
+/**
+ * What the engine makes of `step` played from `state`: its outcome, or the refusal (`RulesError` message).
+ * No side effects; nothing is sent. Every question the console asks about a step goes through here.
+ */
+export function projectedOutcome(setup: MatchSetup, state: MatchState, step: Step): { outcome: Outcome | null } | { refused: string } {
+  const r = projectSteps(setup, state, [step]);
+  if (r.error) return { refused: r.error.message };
+  return { outcome: r.state.last };
+}
+
 /** The engine's verdict on `step` from `state` (no side effects; nothing is sent). */
 export function previewStep(setup: MatchSetup, state: MatchState, step: Step): Verdict {
-  const r = projectSteps(setup, state, [step]);
-  if (r.error) return { kind: 'refused', message: r.error.message };
-  const o = r.state.last;
+  const r = projectedOutcome(setup, state, step);
+  if ('refused' in r) return { kind: 'refused', message: r.refused };
+  const o = r.outcome;
   if (!o) return { kind: 'legal' };
   if (o.foul === 'breaking-foul') return { kind: 'breaking-foul', penalty: o.penalty };
   if (o.foul === 'third-foul') return { kind: 'third-foul', penalty: o.penalty };

@@ -1,13 +1,16 @@
 /**
- * Rotation entry logic: the 15-ball picker's draft → `shot` steps (docs/case-format.md vocabulary), the questions a
- * shot needs (cue ball behind the head string on the last ball, R-11) and the foul placement combinations
- * the rules allow (R-8, R-9, D-20). Pure functions over the public `MatchState`.
+ * Rotation entry logic: the 15-ball picker's draft → `shot` steps (docs/case-format.md vocabulary), the controls
+ * the panel offers with the question a shot needs (cue ball behind the head string on the last ball, R-11: the
+ * engine's answer, ./questions `kitchenQuestion`) and the foul placement combinations the rules allow (R-8,
+ * R-9, D-20). Pure functions over the public `MatchState`.
  */
-import type { RotationOptions } from '../../../shared/protocol/setup';
+import { RACK_BALLS } from '../../../shared/protocol/limits';
+import type { RotationOptions, RotationSetup } from '../../../shared/protocol/setup';
 import type { FoulPlacementFacts, MatchState } from '../../../shared/protocol/state';
 import { legalPlacements } from '../../../shared/rules/placement';
 import type { OtherFoul, Placement, Shot } from '../../../shared/protocol/steps';
 import { shotConflict, type Conflict } from './conflicts';
+import { kitchenQuestion } from './questions';
 
 /** What the scorer tapped for the shot in progress. */
 export interface RotationDraft {
@@ -132,7 +135,7 @@ export function rotationFoulShot(s: MatchState, d: RotationDraft, foul: Rotation
   const shot: Shot = { firstContact: contactOf(s, d) };
   const picked = sorted(d.picked);
   if (foul === 'off-table') {
-    shot.offTable = picked.length > 0 ? picked : [s.onTable?.[s.onTable.length - 1] ?? 15];
+    shot.offTable = picked.length > 0 ? picked : [s.onTable?.[s.onTable.length - 1] ?? RACK_BALLS];
   } else if (picked.length > 0) {
     shot.pocketed = picked;
   }
@@ -159,20 +162,6 @@ export function rotationFoulShot(s: MatchState, d: RotationDraft, foul: Rotation
       shot.fouls = [foul];
   }
   return shot;
-}
-
-/**
- * True when a legal shot pocketing the draft's balls clears the table without ending the match, so the
- * console must ask whether the cue ball stopped behind the head string (R-11 decides the next break).
- */
-export function needsKitchenQuestion(s: MatchState, d: RotationDraft, opts: Pick<RotationOptions, 'callShot' | 'format'>): boolean {
-  const onTable = s.onTable ?? [];
-  if (d.picked.length === 0 || d.picked.length < onTable.length) return false;
-  if (!onTable.every((b) => d.picked.includes(b))) return false;
-  if (opts.callShot && !s.breakShot && !callMade(d)) return false;
-  if (opts.format === 'single-rack-61') return false; // the rack is the match
-  const i = s.turn === 'A' ? 0 : 1;
-  return s.score[i] + pointsOf(d.picked) < s.targets[i];
 }
 
 /**
@@ -246,7 +235,7 @@ export interface RotationAction {
   shot: Shot;
   /** The facts entered contradict this step (./conflicts): the control is shown disabled, with why. */
   conflict: Conflict | null;
-  /** `record` on a shot that clears the table: ask R-11 first, then send `madeShot(…, answer)`. */
+  /** `record` on a shot the engine ends the rack on, the match going on: ask R-11 first, then send `madeShot(…, answer)`. */
   kitchen?: true;
 }
 
@@ -255,8 +244,10 @@ export interface RotationAction {
  * the panel, its keys and tests/scorer/console-legal.test.ts all go through this list, so what is enabled
  * is what the rules accept. With a first contact that makes a foul (no ball, or not the lowest) the shot
  * can only be that foul, another foul or a push out; otherwise the break's or the ordinary shot's buttons.
+ * `setup`: the match's (its options shape the controls; the engine answers the R-11 question with it).
  */
-export function rotationActions(s: MatchState, d: RotationDraft, opts: Pick<RotationOptions, 'callShot' | 'pushOut' | 'format'>): RotationAction[] {
+export function rotationActions(s: MatchState, d: RotationDraft, setup: RotationSetup): RotationAction[] {
+  const opts = setup.options;
   const out: RotationAction[] = [];
   const add = (id: string, shot: Shot, kitchen = false) => out.push({ id, shot, conflict: shotConflict(shot), ...(kitchen ? { kitchen: true as const } : {}) });
   const implied = impliedFoul(s, d);
@@ -269,7 +260,10 @@ export function rotationActions(s: MatchState, d: RotationDraft, opts: Pick<Rota
       add('break-under4', rotationBreakShot(s, d, false));
     }
   } else {
-    if (d.picked.length > 0) add('record', madeShot(s, d, opts.callShot), needsKitchenQuestion(s, d, opts));
+    if (d.picked.length > 0) {
+      const shot = madeShot(s, d, opts.callShot);
+      add('record', shot, kitchenQuestion(setup, s, shot));
+    }
     else add('miss', madeShot(s, d, opts.callShot));
     if (callMode) add('safety', safetyShot(s, d));
   }

@@ -1,8 +1,10 @@
 /**
- * 14-1 continuous entry logic: turns the scorer's taps into `shot` steps (docs/case-format.md vocabulary), decides
- * which questions a shot needs (opening break, rack area on a re-rack) and computes the placement the rules
- * require after a re-rack (S-16–S-18, 14-1 §07). Pure functions over the public `MatchState`.
+ * 14-1 continuous entry logic: turns the scorer's taps into `shot` steps (docs/case-format.md vocabulary), the
+ * rack-area answers and their follow-ups, and the placement the rules require after a re-rack (S-16–S-18,
+ * 14-1 §07). Whether a shot re-racks at all is the engine's answer (./questions `rackAreaQuestion`). Pure
+ * functions over the public `MatchState`.
  */
+import { RACK_BALLS } from '../../../shared/protocol/limits';
 import type { MatchState, RackPlacement } from '../../../shared/protocol/state';
 import { rerackContinuous } from '../../../shared/rules/rerack';
 import type { OtherFoul, RackArea, Shot } from '../../../shared/protocol/steps';
@@ -36,7 +38,7 @@ export function straightMode(s: MatchState): StraightMode {
  */
 export function madeShot(count: number, numbers?: readonly number[]): Shot {
   if (numbers && numbers.length > 0) return { call: { ball: numbers[0], made: true }, pocketed: [...numbers] };
-  return { call: { made: true }, pocketed: Math.max(1, Math.min(15, Math.round(count))) };
+  return { call: { made: true }, pocketed: Math.max(1, Math.min(RACK_BALLS, Math.round(count))) };
 }
 
 /** Balls the scorer picked as dropped on a shot that does not score (they are spotted, S-5 / S-13). */
@@ -66,7 +68,7 @@ export function foulShot(foul: StraightFoul, s: Pick<MatchState, 'onTable'>, off
       shot.firstContact = null;
       break;
     case 'off-table':
-      shot.offTable = [offTableBall ?? s.onTable?.[s.onTable.length - 1] ?? 15];
+      shot.offTable = [offTableBall ?? s.onTable?.[s.onTable.length - 1] ?? RACK_BALLS];
       break;
     default:
       shot.fouls = [foul];
@@ -129,7 +131,7 @@ export const DEFAULT_BREAK: BreakAnswers = { calledMade: false, pocketed: 1, cue
  */
 export function breakShot(a: BreakAnswers): Shot {
   const shot: Shot = a.calledMade
-    ? { call: { made: true }, pocketed: Math.max(1, Math.min(15, a.pocketed)) }
+    ? { call: { made: true }, pocketed: Math.max(1, Math.min(RACK_BALLS, a.pocketed)) }
     : { call: 'safety', breakRails: { objectBalls: a.objectBalls, cueBall: a.cueBall === 'rail' } };
   if (a.fouls.includes('scratch')) shot.cueBall = 'scratch';
   const others = a.fouls.filter((f): f is Exclude<BreakFoul, 'scratch'> => f !== 'scratch');
@@ -150,18 +152,6 @@ export function toggleBreakFoul(a: BreakAnswers, f: BreakFoul): BreakAnswers {
 export function madeCount(count: number, numbersOpen: boolean, picked: readonly number[]): { n: number; fromNumbers: boolean } {
   if (numbersOpen && picked.length > 0) return { n: picked.length, fromNumbers: true };
   return { n: Math.max(1, Math.round(count)), fromNumbers: false };
-}
-
-/**
- * Balls left after a scoring shot of `pocketed` balls when it triggers a re-rack (S-16: 1 ball, S-18: 0), or
- * null when no rack-area question is needed (more left, or the shot wins the match, S-21).
- */
-export function rerackAfter(s: MatchState, pocketed: number): 0 | 1 | null {
-  const left = s.ballsOnTable - pocketed;
-  if (left > 1 || left < 0) return null;
-  const i = s.turn === 'A' ? 0 : 1;
-  if (s.score[i] + pocketed >= s.targets[i]) return null;
-  return left as 0 | 1;
 }
 
 /** Rack-area answers; "neither" is `{cueBall: false, breakBall: false}`. */

@@ -1,0 +1,18 @@
+/**
+ * The answers each pending decision takes, the usual one first: 14-1 S-9 breaking foul (accept the table or
+ * make the breaker re-break), S-14 / D-5 NBA third foul (accept or re-rack for the offender's break); Rotation
+ * R-10 push out (shoot or pass back), R-4b / D-17 illegal break (accept or re-rack). A foul placement (R-8) is
+ * answered with a placement instead (./placement). The engines refuse any other word (`wrong-choice`); the
+ * scorer console offers exactly these (web/src/scorer/choices.ts). Pure constants, imports types only.
+ */
+import type { Awaiting, ChoiceMade } from '../protocol/state';
+
+/** A decision answered with a choice word (every pending decision but the foul placement). */
+export type WordDecision = Exclude<Awaiting, null | 'foul-placement'>;
+
+export const CHOICE_WORDS: Readonly<Record<WordDecision, readonly [ChoiceMade, ChoiceMade]>> = {
+  'break-foul-choice': ['accept', 'rebreak'],
+  'three-foul-choice': ['accept', 'rerack'],
+  'push-out-choice': ['shoot', 'pass'],
+  'illegal-break-choice': ['accept', 'rerack'],
+};
