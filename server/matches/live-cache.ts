@@ -5,8 +5,8 @@
  * checkpoint stored beside its log plus the steps after it, runs all work on one match through a serial
  * queue, catches up with steps other instances appended (shared stores), builds the checkpoint due every
  * CHECKPOINT_EVERY versions for the append that makes it due (the store writes both together: no step is ever
- * stored without its due checkpoint, nor a checkpoint without its step), and forgets idle matches. An undo reaching past the kept undo stack, and an
- * stepId or state older than the kept steps, go to the store (rare). It decides nothing: the match
+ * stored without its due checkpoint, nor a checkpoint without its step), and forgets idle matches. An undo
+ * reaching past the kept undo stack, and an stepId or state older than the kept steps, go to the store (rare). It decides nothing: the match
  * service (server/matches/service.ts) judges each step and hands the accepted ones here.
  *
  * Replay checked against checkpoints (issue 16 item 7). Each checkpoint stores a hash of the state

@@ -1,9 +1,9 @@
 /**
  * The match service: the only place that decides. It creates matches, judges each new step with the
  * engine against the live copy of its match (server/matches/live-cache.ts), and writes it through the store's
- * compare-and-append (with the checkpoint due at its version, when one is), all inside the match's serial queue. When several instances share the store, a
- * refused append (another instance wrote first) makes it catch up from the log and re-decide, or answer
- * `stale` when the client named a version.
+ * compare-and-append (with the checkpoint due at its version, when one is), all inside the match's serial
+ * queue. When several instances share the store, a refused append (another instance wrote first) makes it
+ * catch up from the log and re-decide, or answer `stale` when the client named a version.
  */
 import type { Logger } from 'pino';
 import {
