@@ -70,7 +70,7 @@ async function recordTimed(svc: MatchService, id: string, token: string, steps: 
     const r = await svc.record(id, token, { stepId: `e${from + i}`, expectedVersion: from + i, step });
     if (!r.ok) throw new Error(`step ${from + i + 1} refused: ${r.error.message}`);
     JSON.stringify({ ok: true, matchId: r.matchId, version: r.version, state: r.state, stats: r.stats }); // the ack
-    await tick(); // the pushes leave in the next check phase (a due checkpoint is built one turn later: in the next step's time)
+    await tick(); // the pushes leave in the next check phase (a due checkpoint is built before its append: in this step's time)
     times.push(performance.now() - t);
   }
   const cpu = process.cpuUsage(cpu0);

@@ -3,9 +3,10 @@
  * files). Per match it keeps a `Live` (server/matches/live-window.ts): the engine's match with a bounded undo stack,
  * the newest log steps for dedupe, and the latest state, snapshot and pushes. It loads a match from the
  * checkpoint stored beside its log plus the steps after it, runs all work on one match through a serial
- * queue, catches up with steps other instances appended (shared stores), stores a checkpoint every
- * CHECKPOINT_EVERY versions, and forgets idle matches. An undo reaching past the kept undo stack, and an
- * stepId or state older than the kept steps, go to the store (rare). It decides nothing: the match
+ * queue, catches up with steps other instances appended (shared stores), builds the checkpoint due every
+ * CHECKPOINT_EVERY versions for the append that makes it due (the store writes both together: no step is ever
+ * stored without its due checkpoint, nor a checkpoint without its step), and forgets idle matches. An undo
+ * reaching past the kept undo stack, and an stepId or state older than the kept steps, go to the store (rare). It decides nothing: the match
  * service (server/matches/service.ts) judges each step and hands the accepted ones here.
  *
  * Replay checked against checkpoints (issue 16 item 7). Each checkpoint stores a hash of the state
@@ -50,8 +51,8 @@ export interface LiveCacheOptions {
   /** True when other instances may write the same store (Redis): reads catch up with the log first. */
   shared: boolean;
   /**
-   * Hears checkpoints that could not be stored (they are retried CHECKPOINT_EVERY versions later) and replays
-   * that disagree with a stored checkpoint (`replay disagrees with the checkpoint`, with matchId and rulesVersion).
+   * Hears checkpoints saved after a load that could not be stored (they go with the next append instead) and
+   * replays that disagree with a stored checkpoint (`replay disagrees with the checkpoint`, with matchId and rulesVersion).
    */
   log?: Logger;
   /** What idle eviction measures idleness with (default the wall clock). */
@@ -164,14 +165,26 @@ export class LiveCache {
   }
 
   /**
+   * The checkpoint due with the next append: `match` (the match after the step being appended) at version
+   * `version(live) + 1` when the newest checkpoint is then CHECKPOINT_EVERY versions old, else undefined. The
+   * caller hands it to the store's append (`extras.checkpoint`), which writes it with the step or not at all,
+   * then to `commit`. Changes nothing here (a refused append leaves it due). O(sheet rows) when due.
+   */
+  dueCheckpoint(live: Live, match: Match): Checkpoint | undefined {
+    const version = live.version + 1;
+    return version - live.checkpointed >= CHECKPOINT_EVERY ? checkpointOf(version, match) : undefined;
+  }
+
+  /**
    * Take a step this instance appended at the next version: `match` and `state` are the match and public
-   * state after it. Call inside `serial`, right after the store accepted the append.
+   * state after it, `checkpoint` the one the append carried (from `dueCheckpoint`), now stored with it. Call
+   * inside `serial`, right after the store accepted the append.
    * @returns the pushes of the new version (O(rows changed)).
    */
-  commit(live: Live, entry: StoredStep, match: Match, state: MatchState): Pushes {
+  commit(live: Live, entry: StoredStep, match: Match, state: MatchState, checkpoint?: Checkpoint): Pushes {
     advance(live, entry, match);
     live.state = state;
-    this.checkpointIfDue(live);
+    if (checkpoint) this.stored(live, checkpoint);
     return pushesOf(live);
   }
 
@@ -272,7 +285,7 @@ export class LiveCache {
       live = blankLive(id, record, newMatch(record.setup), 0);
       await this.rebuild(live, from === 0 ? steps : undefined, ck && ck.format === CHECKPOINT_FORMAT ? ck : null);
     }
-    this.checkpointIfDue(live);
+    this.checkpointLoadedIfDue(live);
     return live;
   }
 
@@ -320,24 +333,38 @@ export class LiveCache {
     Object.assign(live, { ...fresh, checkpointed: live.checkpointed, verified: check, pendingRefresh: live.pendingRefresh });
   }
 
+  /** Note `checkpoint` as stored: the newest checkpoint of `live`, and the one a later replay is checked against. */
+  private stored(live: Live, checkpoint: Checkpoint): void {
+    live.checkpointed = Math.max(live.checkpointed, checkpoint.version);
+    if (!live.verified || live.verified.version < checkpoint.version) {
+      live.verified = { version: checkpoint.version, hash: checkpoint.hash ?? stateHashOf(checkpoint.depth, checkpoint.core, checkpoint.stats) };
+    }
+  }
+
   /**
-   * Store a checkpoint of the latest version when the newest one is CHECKPOINT_EVERY versions old. It is
-   * built (O(sheet rows)) in the loop turn after this one, so the version's fan-out (the next check phase) goes first.
+   * After a load: store a checkpoint of the loaded version when the newest one is CHECKPOINT_EVERY versions old
+   * (a log replayed without a usable checkpoint, or one whose checkpoint lost to the replay check). The version is
+   * in the log already, so this one is saved on its own (`saveCheckpoint`), built (O(sheet rows)) in the loop turn
+   * after this one so the load's answer goes first; if it fails, it is due again with the next append. The
+   * checkpoints due with new steps travel with their append (`dueCheckpoint`).
    */
-  private checkpointIfDue(live: Live): void {
+  private checkpointLoadedIfDue(live: Live): void {
     if (live.version - live.checkpointed < CHECKPOINT_EVERY) return;
     const { version, match } = live;
     live.checkpointed = version;
     setImmediate(() => setImmediate(() => {
-      const stats = storedStats(match.stats);
-      const hash = stateHashOf(match.depth, match.core, stats);
-      const checkpoint: Checkpoint = { format: CHECKPOINT_FORMAT, rulesVersion: RULES_VERSION, version, depth: match.depth, core: match.core, stats, hash };
-      this.store.saveCheckpoint(live.id, checkpoint).then(() => {
-        if (!live.verified || live.verified.version < version) live.verified = { version, hash };
-      }, (err: Error) => {
+      const checkpoint = checkpointOf(version, match);
+      this.store.saveCheckpoint(live.id, checkpoint).then(() => this.stored(live, checkpoint), (err: Error) => {
         if (live.checkpointed === version) live.checkpointed = version - CHECKPOINT_EVERY;
         this.logger?.warn({ matchId: live.id, version, err: err.message }, 'checkpoint not stored');
       });
     }));
   }
+}
+
+/** The checkpoint of `match` at log version `version`, in this server's format and rules version, with its state hash. O(sheet rows). */
+function checkpointOf(version: number, match: Match): Checkpoint {
+  const stats = storedStats(match.stats);
+  const hash = stateHashOf(match.depth, match.core, stats);
+  return { format: CHECKPOINT_FORMAT, rulesVersion: RULES_VERSION, version, depth: match.depth, core: match.core, stats, hash };
 }

@@ -1,9 +1,9 @@
 /**
  * The match service: the only place that decides. It creates matches, judges each new step with the
  * engine against the live copy of its match (server/matches/live-cache.ts), and writes it through the store's
- * compare-and-append, all inside the match's serial queue. When several instances share the store, a
- * refused append (another instance wrote first) makes it catch up from the log and re-decide, or answer
- * `stale` when the client named a version.
+ * compare-and-append (with the checkpoint due at its version, when one is), all inside the match's serial
+ * queue. When several instances share the store, a refused append (another instance wrote first) makes it
+ * catch up from the log and re-decide, or answer `stale` when the client named a version.
  */
 import type { Logger } from 'pino';
 import {
@@ -242,10 +242,12 @@ export class MatchService {
       const at = this.clock.now();
       const state = view(applied.match);
       const entry: StoredStep = { stepId, step, at };
+      // The checkpoint due at the new version goes with the step: stored together or not at all.
+      const checkpoint = this.live.dueCheckpoint(live, applied.match);
       let res;
       try {
         res = await withTimeout(
-          this.store.append(live.id, version, entry, { summary: summaryOf(live.id, state, version + 1, at), state }),
+          this.store.append(live.id, version, entry, { summary: summaryOf(live.id, state, version + 1, at), state }, checkpoint && { checkpoint }),
           this.appendTimeoutMs,
         );
       } catch (err) {
@@ -254,7 +256,7 @@ export class MatchService {
       }
       this.health?.wrote();
       if (res.status === 'ok') {
-        const pushes = this.live.commit(live, entry, applied.match, state);
+        const pushes = this.live.commit(live, entry, applied.match, state, checkpoint);
         // Fan out right after the caller's ack went out (acks are answered in this microtask run; pushes
         // leave in the check phase, in append order), so the scorer's round trip does not wait for N viewers.
         setImmediate(() => this.onAppended(pushes));

@@ -5,7 +5,8 @@
  * (a crash mid-write, never acknowledged) is cut off when the file is next opened. The snapshot of each
  * match (listing row and state) lives in `<id>.snapshot.json`, rewritten atomically after each append; it
  * is not the source of truth (a crash may leave it one step behind until the next append). The engine's
- * checkpoint (`Checkpoint`) lives in `<id>.checkpoint.json`, rewritten atomically when the server saves one.
+ * checkpoint (`Checkpoint`) lives in `<id>.checkpoint.json`, rewritten atomically when the server saves one
+ * (after the step's line when an append carries it: unlike the SQLite and Redis stores, not in one write with it).
  *
  * In memory it keeps, per open match, only what compare-and-append needs (the append handle, the version
  * and the stepId index), in the server's one keyed cache (server/matches/keyed-cache.ts), whose serial queue also
@@ -16,7 +17,7 @@ import { mkdir, open, readdir, readFile, rename, writeFile, type FileHandle } fr
 import { join } from 'node:path';
 import { KeyedCache } from '../matches/keyed-cache';
 import { syncDir } from './durable';
-import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredStep, type StoredSnapshot } from './types';
+import { carriedCheckpoint, openedRange, storedRulesVersion, type AppendExtras, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type StoredStep, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import { SAFE_ID } from '../../shared/protocol/limits';
 
@@ -116,7 +117,19 @@ export class FileStore implements MatchStore {
     await rename(path + '.tmp', path);
   }
 
-  append(id: string, expectedVersion: number, entry: StoredStep, snapshot: StoredSnapshot): Promise<AppendResult> {
+  /**
+   * Compare-and-append (see `MatchStore.append`). Not transactional: the step line is fsynced first, then the
+   * snapshot and, when carried, the checkpoint file are rewritten. A checkpoint that cannot be written then is
+   * left out (the step is on disk and is answered `ok`; loading replays the log from the older checkpoint).
+   * This store is kept only for the one-time import into SQLite, which stores no checkpoint.
+   */
+  append(id: string, expectedVersion: number, entry: StoredStep, snapshot: StoredSnapshot, extras?: AppendExtras): Promise<AppendResult> {
+    let checkpoint: Checkpoint | undefined;
+    try {
+      checkpoint = carriedCheckpoint(expectedVersion, extras);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
     return this.serial(id, async () => {
       const log = await this.logs.get(id);
       if (!log) throw new Error(`match ${id} is not in the store`);
@@ -129,6 +142,7 @@ export class FileStore implements MatchStore {
       log.version = version;
       log.stepIds.set(entry.stepId, version);
       await this.writeSnapshot(snapshot);
+      if (checkpoint) await this.saveCheckpoint(id, checkpoint).catch(() => undefined);
       return { status: 'ok', version };
     });
   }

@@ -9,7 +9,7 @@
 import type { EventListing } from '../../shared/protocol/event';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult, type SponsorImage } from './event-store';
-import { openedRange, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type StoredStep, type StoredSnapshot } from './types';
+import { carriedCheckpoint, openedRange, type AppendExtras, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type StoredStep, type StoredSnapshot } from './types';
 
 interface Stored {
   record: MatchRecord;
@@ -58,15 +58,20 @@ export class MemoryStore implements MatchStore {
     if (m) m.checkpoint = copy(checkpoint);
   }
 
-  async append(id: string, expectedVersion: number, entry: StoredStep, snapshot: StoredSnapshot): Promise<AppendResult> {
+  /** Compare-and-append (see `MatchStore.append`): the step, snapshot and carried checkpoint kept in one synchronous turn. */
+  async append(id: string, expectedVersion: number, entry: StoredStep, snapshot: StoredSnapshot, extras?: AppendExtras): Promise<AppendResult> {
     const m = this.matches.get(id);
     if (!m) throw new Error(`match ${id} is not in the store`);
+    const checkpoint = carriedCheckpoint(expectedVersion, extras);
     const dup = m.ids.get(entry.stepId);
     if (dup !== undefined) return { status: 'duplicate', version: dup };
     if (m.steps.length !== expectedVersion) return { status: 'stale', version: m.steps.length };
-    m.steps.push(copy(entry));
+    // Copied before anything changes, so nothing is kept unless all of it is.
+    const kept = { step: copy(entry), summary: copy(snapshot.summary), checkpoint: checkpoint ? copy(checkpoint) : m.checkpoint };
+    m.steps.push(kept.step);
     m.ids.set(entry.stepId, m.steps.length);
-    m.summary = copy(snapshot.summary);
+    m.summary = kept.summary;
+    m.checkpoint = kept.checkpoint;
     return { status: 'ok', version: m.steps.length };
   }
 

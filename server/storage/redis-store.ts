@@ -5,7 +5,8 @@
  * - `p{m:<id>}:eids`  Hash: stepId → version (idempotency; the key keeps its first name `eids`);
  * - `p{m:<id>}:snap`  String: snapshot at the latest version, `{summary, state}` (JSON);
  * - `p{m:<id>}:ckpt`  String: the engine's checkpoint (`Checkpoint`: core, statistics, version; JSON), every
- *   few hundred steps (one SET: one slot);
+ *   few hundred steps, written by the append script of the step that makes it due (or, after a load that
+ *   replayed the log, by one SET);
  * - `p{m:<id>}:event-links`  Hash: the events (tournaments) the match is put on (written by the event store, redis-event-store.ts);
  * - `p:matches`       Sorted set: match id scored by last update (ms) — the listing order.
  * The `{m:<id>}` hash tag puts every key of one match in one cluster slot, so the append — one Lua script:
@@ -16,10 +17,14 @@
  * separate ZADD right after (a crash in between leaves the listing order one step behind, never the log).
  */
 import { LuaScript, matchKey, RedisKeyspace } from './redis-keyspace';
-import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type StoredStep, type StoredSnapshot } from './types';
+import { carriedCheckpoint, openedRange, storedRulesVersion, type AppendExtras, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type StoredStep, type StoredSnapshot } from './types';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import type { Step } from '../../shared/protocol/steps';
 
+// KEYS: log, eids, snap, meta, ckpt (one match: one slot). ARGV: expected version, stepId, step JSON, time,
+// snapshot JSON, the carried checkpoint's JSON or '' (none). Every check comes before the first write, and once
+// the script has written Redis lets it finish (no out-of-memory refusal midway): step, stepId, snapshot and
+// checkpoint are written together or not at all.
 const APPEND = new LuaScript(`
 local dup = redis.call('HGET', KEYS[2], ARGV[2])
 if dup then return {'duplicate', tonumber(dup)} end
@@ -34,6 +39,7 @@ if type(added) == 'table' and added.err then
 end
 redis.call('HSET', KEYS[2], ARGV[2], expected + 1)
 redis.call('SET', KEYS[3], ARGV[5])
+if ARGV[6] ~= '' then redis.call('SET', KEYS[5], ARGV[6]) end
 return {'ok', expected + 1}
 `);
 
@@ -99,11 +105,17 @@ export class RedisStore extends RedisKeyspace implements MatchStore {
     await this.redis.set(this.key(id, 'ckpt'), JSON.stringify(checkpoint));
   }
 
-  async append(id: string, expectedVersion: number, entry: StoredStep, snapshot: StoredSnapshot): Promise<AppendResult> {
+  /**
+   * Compare-and-append (see `MatchStore.append`) in one Lua script over the match's slot: the step, its stepId,
+   * the snapshot and, when carried, the checkpoint at the new version (the `ckpt` key) are written atomically.
+   * The listing order (another slot) follows separately.
+   */
+  async append(id: string, expectedVersion: number, entry: StoredStep, snapshot: StoredSnapshot, extras?: AppendExtras): Promise<AppendResult> {
+    const checkpoint = carriedCheckpoint(expectedVersion, extras);
     const reply = await APPEND.run(
       this.redis,
-      [this.key(id, 'log'), this.key(id, 'eids'), this.key(id, 'snap'), this.key(id, 'meta')],
-      [String(expectedVersion), entry.stepId, JSON.stringify(entry.step), String(entry.at), JSON.stringify(snapshot)],
+      [this.key(id, 'log'), this.key(id, 'eids'), this.key(id, 'snap'), this.key(id, 'meta'), this.key(id, 'ckpt')],
+      [String(expectedVersion), entry.stepId, JSON.stringify(entry.step), String(entry.at), JSON.stringify(snapshot), checkpoint ? JSON.stringify(checkpoint) : ''],
     );
     const [status, version] = reply as [string, number];
     if (status === 'missing') throw new Error(`match ${id} is not in the store`);

@@ -6,7 +6,8 @@
  * version, stepId, step JSON, time; the stepId is unique per match), `events` (one document per event, its
  * version and listing row), `event_links` (match → events listing it) and `sponsor_images` (an event's
  * sponsor logos: type and bytes). A step, the match's new version and
- * its listing row are written in one transaction; an event document and its link changes in another. A write
+ * its listing row — and, every CHECKPOINT_EVERY versions, the checkpoint due at that version (server/matches/live-cache.ts) —
+ * are written in one transaction; an event document and its link changes in another. A write
  * the database refuses (disk full, I/O error) rolls back whole and is reported as a `StoreRefusal`: nothing is
  * acknowledged, and the next write goes through once the cause is gone.
  *
@@ -26,7 +27,7 @@ import type { MatchSummary } from '../../shared/protocol/wire';
 import type { EventDoc, EventStore, LinkChange, SaveResult, SponsorImage } from './event-store';
 import { listingOf } from './event-store';
 import { sqliteCause, StoreHealth, StoreRefusal } from './store-errors';
-import { openedRange, storedRulesVersion, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type StoredStep, type StoredSnapshot } from './types';
+import { carriedCheckpoint, openedRange, storedRulesVersion, type AppendExtras, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type StoredStep, type StoredSnapshot } from './types';
 
 /** File name of the database inside DATA_DIR. */
 export const DB_FILE = 'cuecast.db';
@@ -236,11 +237,22 @@ export class SqliteMatchStore implements MatchStore {
     this.owner.write(() => this.q.checkpoint.run(JSON.stringify(checkpoint), id));
   }
 
-  async append(id: string, expectedVersion: number, event: StoredStep, snapshot: StoredSnapshot): Promise<AppendResult> {
+  /**
+   * Compare-and-append (see `MatchStore.append`): the step row, the match's new version and listing row and, when
+   * carried, the checkpoint at that version are one IMMEDIATE transaction. Any statement failing rolls all of
+   * them back and rejects with a `StoreRefusal` (its cause from the SQLite code): neither the step nor the
+   * checkpoint is written, and the same append goes through once the cause is gone.
+   */
+  async append(id: string, expectedVersion: number, event: StoredStep, snapshot: StoredSnapshot, extras?: AppendExtras): Promise<AppendResult> {
     const damaged = this.damagedAt.get(id);
     if (damaged !== undefined) {
       throw new StoreRefusal('damaged', `match ${id}: the stored step at version ${damaged} is damaged; the match is read-only up to version ${damaged - 1}`);
     }
+    const checkpoint = carriedCheckpoint(expectedVersion, extras);
+    // Serialised before the transaction, so the write lock is held for the writes alone.
+    const step = JSON.stringify(event.step);
+    const summary = JSON.stringify(snapshot.summary);
+    const ckpt = checkpoint ? JSON.stringify(checkpoint) : null;
     return this.owner.write(() =>
       this.db.transaction((): AppendResult => {
         const dup = this.q.stepVersion.get(id, event.stepId) as { version: number } | undefined;
@@ -249,8 +261,9 @@ export class SqliteMatchStore implements MatchStore {
         if (!head) throw new Error(`match ${id} is not in the store`);
         if (head.version !== expectedVersion) return { status: 'stale', version: head.version };
         const version = expectedVersion + 1;
-        this.q.insertStep.run(id, version, event.stepId, JSON.stringify(event.step), event.at);
-        this.q.bump.run(version, JSON.stringify(snapshot.summary), snapshot.summary.updatedAt, id, expectedVersion);
+        this.q.insertStep.run(id, version, event.stepId, step, event.at);
+        this.q.bump.run(version, summary, snapshot.summary.updatedAt, id, expectedVersion);
+        if (ckpt !== null) this.q.checkpoint.run(ckpt, id);
         return { status: 'ok', version };
       }).immediate(),
     );

@@ -1,9 +1,11 @@
 /**
  * The storage port of the match server: an append-only log of steps per match with compare-and-append,
- * the set-up and scorer-token hash beside it, stepId dedupe, and a state snapshot (with the listing row).
- * Three adapters implement it and pass the same store-port suite (tests/server/store-port.test.ts): `RedisStore`
- * (Redis Streams, shared by many instances), `FileStore` (append-only JSONL files, the embedded single-instance
- * mode) and `MemoryStore` (this process only: service-level tests, benchmarks).
+ * the set-up and scorer-token hash beside it, stepId dedupe, a state snapshot (with the listing row) and the
+ * engine's checkpoint every few hundred steps (written with the step that makes it due).
+ * Four adapters implement it and pass the same store-port suite (tests/server/store-port.test.ts): `RedisStore`
+ * (Redis Streams, shared by many instances), `SqliteMatchStore` (one SQLite database: the embedded
+ * single-instance mode), `FileStore` (append-only JSONL files: the older embedded mode, kept for the one-time
+ * import) and `MemoryStore` (this process only: service-level tests, benchmarks).
  */
 import type { MatchSetup } from '../../shared/protocol/setup';
 import type { MatchState } from '../../shared/protocol/state';
@@ -112,6 +114,28 @@ export type AppendResult =
   | { status: 'duplicate'; version: number }
   | { status: 'stale'; version: number };
 
+/**
+ * What an append may carry besides its step and snapshot: `checkpoint`, the engine's state at the version the
+ * append makes (the one CHECKPOINT_EVERY makes due there), kept as the match's latest checkpoint together with
+ * the step (see `MatchStore.append`).
+ */
+export interface AppendExtras {
+  checkpoint?: Checkpoint;
+}
+
+/**
+ * The checkpoint an append carries, checked against the version the append makes (`expectedVersion + 1`).
+ * @returns the checkpoint, or undefined when none is carried.
+ * @throws Error naming both versions when it is of another version (a caller's bug: nothing is written).
+ */
+export function carriedCheckpoint(expectedVersion: number, extras: AppendExtras | undefined): Checkpoint | undefined {
+  const ck = extras?.checkpoint;
+  if (ck && ck.version !== expectedVersion + 1) {
+    throw new Error(`checkpoint: it is at version ${ck.version}, but the append makes version ${expectedVersion + 1}; nothing was written`);
+  }
+  return ck;
+}
+
 /** Answer of `MatchStore.removeIfEmpty`. */
 export type RemoveResult = 'removed' | 'has-steps' | 'missing';
 
@@ -131,13 +155,22 @@ export interface MatchStore {
   stepsSince(id: string, version: number, upTo?: number): Promise<StoredStep[]>;
   /** The version `stepId` was recorded at, or undefined (the store's own dedupe index). */
   versionOfStep(id: string, stepId: string): Promise<number | undefined>;
-  /** Keep `checkpoint` as the match's latest checkpoint (replacing the one before). */
+  /**
+   * Keep `checkpoint` as the match's latest checkpoint (replacing the one before), on its own: for a checkpoint
+   * of a version already in the log (the live cache's after a load that replayed the log). The checkpoint due
+   * with a new step travels with its append instead (`extras.checkpoint`).
+   */
   saveCheckpoint(id: string, checkpoint: Checkpoint): Promise<void>;
   /**
-   * Append `event` if the log is exactly at `expectedVersion` and its stepId is new; keep `snapshot`
-   * (listing row and state after the append) beside it. The event is durable before it resolves `ok`.
+   * Append `entry` if the log is exactly at `expectedVersion` and its stepId is new; keep `snapshot` (listing row
+   * and state after the append) and, when `extras.checkpoint` is given (its version must be `expectedVersion + 1`,
+   * else it rejects with nothing written), that checkpoint beside it. All of it is durable before it resolves
+   * `ok`, and written together or not at all: the SQLite store in one transaction, the Redis store in its one
+   * append script, the memory store in one synchronous turn (a refusal — `stale`, `duplicate`, or a
+   * rejection — writes neither the step nor the checkpoint). The older file store (import only) is the
+   * exception: it writes the checkpoint after the step, best effort (see server/storage/file-store.ts).
    */
-  append(id: string, expectedVersion: number, entry: StoredStep, snapshot: StoredSnapshot): Promise<AppendResult>;
+  append(id: string, expectedVersion: number, entry: StoredStep, snapshot: StoredSnapshot, extras?: AppendExtras): Promise<AppendResult>;
   /**
    * Release what the store holds in memory for matches untouched for `idleMs` that `keep` does not claim
    * (the file store: open log files and their stepId index). Optional: the Redis store holds nothing.

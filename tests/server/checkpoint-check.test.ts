@@ -1,6 +1,6 @@
 /**
- * Replay checked against checkpoints (issue 16 item 7; server/matches/live-cache.ts), on the real Redis store
- * and on the file store. Every checkpoint stores a hash of the state; a load that replays the log past a
+ * Replay checked against checkpoints (issue 16 item 7; server/matches/live-cache.ts), on the real Redis store,
+ * the SQLite store (embedded mode) and the older file store. Every checkpoint stores a hash of the state; a load that replays the log past a
  * checkpoint compares:
  * - a checkpoint of another rules version whose state the replay reproduces: no warning, the replay's match;
  * - one whose state the replay does not reproduce (its hash disagrees): a warning with the match id and the rules
@@ -18,11 +18,11 @@ import { stateHashOf } from '../../server/matches/state-hash';
 import type { Checkpoint } from '../../server/storage/types';
 import { requireRedis } from '../helpers/redis';
 import { LONG_SETUP, plausibleSteps } from '../helpers/server';
-import { suiteStore } from '../helpers/stores';
+import { storeKinds, suiteStore } from '../helpers/stores';
 
 const redis = await requireRedis();
 const setup = parseSetup(LONG_SETUP);
-const kinds = redis.available ? (['redis', 'file'] as const) : (['file'] as const);
+const kinds = storeKinds(redis.available, ['redis', 'sqlite', 'file']);
 
 /** A logger that keeps every warning it hears, parsed. */
 function listening() {
@@ -52,13 +52,10 @@ describe.each(kinds)('replay checked against the checkpoint on the %s store', (k
       const r = await svc.record(m.id, m.scorerToken, { stepId: `e${i + 1}`, expectedVersion: i, step });
       if (!r.ok) throw new Error(`step ${i + 1} refused: ${JSON.stringify(r.error)}`);
     }
-    const deadline = Date.now() + 10_000;
-    let ck: Checkpoint | null | undefined;
-    while ((ck = (await fixture.store.open(m.id, 0))?.checkpoint)?.version !== CHECKPOINT_EVERY) {
-      if (Date.now() > deadline) throw new Error('no checkpoint stored');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return { id: m.id, token: m.scorerToken, ck: ck! };
+    // Stored by the append of step CHECKPOINT_EVERY, with it (tests/server/step-checkpoint.test.ts).
+    const ck = (await fixture.store.open(m.id, 0))?.checkpoint;
+    if (ck?.version !== CHECKPOINT_EVERY) throw new Error(`no checkpoint stored at ${CHECKPOINT_EVERY} (found ${ck?.version})`);
+    return { id: m.id, token: m.scorerToken, ck };
   }
 
   /** `ck` with player A's score and the score sheet's last total moved by `delta`, its hash that of the changed state. */

@@ -1,9 +1,10 @@
 /**
- * One contract, every store: the Redis stores (real Redis, under a test prefix), the file stores (a real
- * temporary directory) and the in-memory stores run the same suite of the storage ports
+ * One contract, every store: the Redis stores (real Redis, under a test prefix), the SQLite stores and the file
+ * stores (a real temporary directory) and the in-memory stores run the same suite of the storage ports
  * (server/storage/types.ts, event-store.ts):
  * - matches: create (an existing id refused), compare-and-append (`ok`, `stale`, `duplicate`, nothing written
- *   by a refusal), the stepId index, `stepsSince`, checkpoints and `open`'s range, the listing newest first,
+ *   by a refusal), the stepId index, `stepsSince`, checkpoints (saved on their own, or carried by the append of
+ *   their version: kept with the step, never by a refused append) and `open`'s range, the listing newest first,
  *   unknown ids, removing a match only while its log is empty (not the file store: import only), and what is
  *   stored unchanged by the caller's later edits of the objects it passed;
  * - events: create (an existing id refused), compare-and-set (`stale` changes nothing), the match links, the
@@ -28,6 +29,8 @@ const steps = legalSteps(6);
 const record = (id: string, createdAt = 1): MatchRecord => ({ id, setup, tokenHash: 'ab'.repeat(32), createdAt, rulesVersion: 2 });
 const snap = (id: string, version: number, at: number) => ({ summary: summaryOf(id, state, version, at), state });
 const event = (i: number, stepId = `e${i}`): StoredStep => ({ stepId, step: steps[i]!, at: 1000 + i });
+/** A checkpoint at `version` (its `depth` tells two checkpoints of one version apart). */
+const at = (version: number, depth = version): Checkpoint => ({ format: 2, rulesVersion: 2, version, depth, core: newMatch(setup).core, stats: { sheet: [], open: [-1, -1], racks: [], tally: [], rackScored: 0, reracked: false, recent: [] } as never });
 
 /** A minimal event document at `version` listing `matches` on table `t1`, changed at `updatedAt`. */
 function doc(id: string, version: number, matches: string[], updatedAt = 1000 + version): EventDoc {
@@ -87,11 +90,32 @@ describe.each(storeKinds(redis.available))('the %s stores keep the storage ports
     for (let i = 0; i < 5; i++) await store.append('m4', i, event(i), snap('m4', i + 1, 1000 + i));
     // Without a checkpoint: the whole log.
     expect(await store.open('m4', 2)).toEqual({ record: record('m4'), checkpoint: null, steps: [0, 1, 2, 3, 4].map((i) => event(i)), from: 0 });
-    const at = (version: number): Checkpoint => ({ format: 2, rulesVersion: 2, version, depth: version, core: newMatch(setup).core, stats: { sheet: [], open: [-1, -1], racks: [], tally: [], rackScored: 0, reracked: false, recent: [] } as never });
     await store.saveCheckpoint('m4', at(2));
     await store.saveCheckpoint('m4', at(4));
     expect(await store.open('m4', 1)).toEqual({ record: record('m4'), checkpoint: at(4), steps: [event(4)], from: 4 });
     expect(await store.open('m4', 3)).toEqual({ record: record('m4'), checkpoint: at(4), steps: [event(2), event(3), event(4)], from: 2 });
+  });
+
+  it('keeps the checkpoint an append carries with its step; a refused append (stale, duplicate, a checkpoint of another version) keeps neither', async () => {
+    const { store } = fixture;
+    await store.create(record('c1'), snap('c1', 0, 1));
+    const first = at(1);
+    expect(await store.append('c1', 0, event(0), snap('c1', 1, 1000), { checkpoint: first })).toEqual({ status: 'ok', version: 1 });
+    (first as { depth: number }).depth = -1; // the caller's later edit changes nothing stored
+    expect(await store.open('c1', 0)).toEqual({ record: record('c1'), checkpoint: at(1), steps: [], from: 1 });
+    // Stale and duplicate: neither the step nor the checkpoint it carried.
+    expect(await store.append('c1', 0, event(1), snap('c1', 1, 1001), { checkpoint: at(1, 99) })).toEqual({ status: 'stale', version: 1 });
+    expect(await store.append('c1', 1, event(1, 'e0'), snap('c1', 2, 1001), { checkpoint: at(2) })).toEqual({ status: 'duplicate', version: 1 });
+    // A checkpoint of another version than the one the append makes: rejected, naming both, nothing written.
+    await expect(store.append('c1', 1, event(1), snap('c1', 2, 1001), { checkpoint: at(5) })).rejects.toThrow(/checkpoint: it is at version 5, but the append makes version 2/);
+    expect(await store.load('c1')).toEqual({ record: record('c1'), steps: [event(0)] });
+    expect((await store.open('c1', 0))!.checkpoint).toEqual(at(1));
+    expect(await store.versionOfStep('c1', 'e1')).toBeUndefined();
+    expect((await store.list(100)).find((r) => r.id === 'c1')?.version).toBe(1);
+    // The same step with its own version's checkpoint goes through; a later append without one keeps it.
+    expect(await store.append('c1', 1, event(1), snap('c1', 2, 1001), { checkpoint: at(2) })).toEqual({ status: 'ok', version: 2 });
+    expect(await store.append('c1', 2, event(2), snap('c1', 3, 1002))).toEqual({ status: 'ok', version: 3 });
+    expect(await store.open('c1', 1)).toEqual({ record: record('c1'), checkpoint: at(2), steps: [event(2)], from: 2 });
   });
 
   it('lists matches newest first, at most `limit`', async () => {
