@@ -5,7 +5,8 @@
  * 50 ms) on another match, first alone, then while BENCH_FLOOD_READERS (default 20) connections that never read
  * ask for the long match's whole sheet as fast as the per-connection rate limit lets them. Prints the victim's ack
  * p50 / p99 / max in both phases, the server's RSS, and how the readers ended (withheld answers, dropped).
- * Goal: p99 under 100 ms during the flood.
+ * Goal: p99 under 100 ms during the flood. BENCH_FLOOD_NODE_ARGS adds Node flags to the server child (for example
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`: the profile is written when the server exits at the end).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +24,8 @@ const READERS = Number(process.env.BENCH_FLOOD_READERS ?? 20);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cuecast-flood-'));
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const nodeArgs = (process.env.BENCH_FLOOD_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
   cwd: REPO_ROOT,
   env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', MATCHES_PER_HOUR: '1000' },
   stdio: ['ignore', 'pipe', 'inherit'],

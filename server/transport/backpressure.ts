@@ -8,6 +8,7 @@
  * Pushes to rooms stay small (a state and a statistics delta), so they are never held back.
  */
 import type { Logger } from 'pino';
+import { SharedAck } from './shared-replies';
 
 /** The parts of an engine.io socket read here (engine.io 6: `writeBuffer` of packets, a `ws` transport). */
 interface EngineConn {
@@ -18,6 +19,7 @@ interface EngineConn {
 /** Bytes (string length for text) of one queued packet's data. */
 function packetBytes(data: unknown): number {
   if (typeof data === 'string') return data.length;
+  if (data instanceof SharedAck) return data.length;
   if (data && typeof (data as ArrayBufferLike).byteLength === 'number') return (data as ArrayBufferLike).byteLength;
   return 0;
 }

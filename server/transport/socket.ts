@@ -32,6 +32,7 @@ import { oversize, parseEnvelope } from '../matches/validate';
 import { matchRoom } from '../../shared/protocol/rooms';
 import { bufferedBytes, dropIfStuck, sweepStuck, type BackpressureLimits } from './backpressure';
 import { hasPages, pagedAck, sendPages } from './sheet-pages';
+import { shareReply } from './shared-replies';
 import { overRoomCap as overCap, overRoomCapAfterRead, readingFor } from './room-cap';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -146,6 +147,21 @@ export async function subscribeRoom<T>(socket: IoSocket, room: string, limits: S
   return over ?? res;
 }
 
+type FullAck = Extract<SubscribeAck, { detail: 'full'; stats: unknown }>;
+/**
+ * The `full` subscribe ack of each snapshot (the live cache keeps one snapshot object per version): every
+ * connection that asks for the match at that version gets the same object, serialised once (./shared-replies.ts).
+ */
+const fullAcks = new WeakMap<object, FullAck>();
+function fullAck(setup: FullAck['setup'], snapshot: Omit<FullAck, 'ok' | 'detail' | 'setup'>): FullAck {
+  let ack = fullAcks.get(snapshot);
+  if (ack?.setup !== setup) {
+    ack = shareReply({ ok: true as const, detail: 'full' as const, setup, ...snapshot });
+    fullAcks.set(snapshot, ack);
+  }
+  return ack;
+}
+
 /** The protocol's handlers over `matches`: one row per event. */
 function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown, unknown>[] {
   /** Join the match's room for `detail` (leaving its other room) and answer with its snapshot. */
@@ -169,7 +185,7 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
         if (detail === 'full') {
           const cur = await matches.current(matchId);
           if (!cur) return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
-          const ack = { ok: true as const, detail, setup: cur.setup, ...cur.snapshot };
+          const ack = fullAck(cur.setup, cur.snapshot);
           return pages ? pagedAck(ack, limits.sheetPageRows) : ack;
         }
         const cur = await matches.currentState(matchId);
