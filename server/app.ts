@@ -60,6 +60,8 @@ export const DEFAULT_LIMITS: Limits = {
   replyBufferBytes: 512 * 1024,
   maxBufferedBytes: 4 * 1024 * 1024,
   sheetPageRows: SHEET_PAGE_ROWS,
+  replyBurstBytes: 1024 * 1024,
+  replyBytesPerSecond: 256 * 1024,
   requestsPerMinute: 600,
   matchesPerHour: 100,
   socketsPerAddress: 200,
