@@ -34,6 +34,7 @@ import { staticRouter } from './transport/http/static';
 import { attachProtocol, type IoServer, type SocketLimits } from './transport/socket';
 import { eventHandlers } from './transport/socket-events';
 import { releaseUpgradeRequest } from './transport/socket-memory';
+import { preEncodeSharedAck, sharedReplyParser } from './transport/shared-replies';
 import { capConnections, ConnectionGate, OriginPolicy, type ConnectionLimits } from './transport/connection-limits';
 import { StoreHealth } from './storage/store-errors';
 import { SHEET_PAGE_ROWS } from '../shared/protocol/wire';
@@ -59,6 +60,8 @@ export const DEFAULT_LIMITS: Limits = {
   replyBufferBytes: 512 * 1024,
   maxBufferedBytes: 4 * 1024 * 1024,
   sheetPageRows: SHEET_PAGE_ROWS,
+  replyBurstBytes: 1024 * 1024,
+  replyBytesPerSecond: 256 * 1024,
   requestsPerMinute: 600,
   matchesPerHour: 100,
   socketsPerAddress: 200,
@@ -207,10 +210,13 @@ export function createServer(parts: ServerParts): WiredServer {
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: limits.maxFrameBytes,
+    // A match's whole snapshot, asked for by many connections, is serialised once per version.
+    parser: sharedReplyParser,
   });
   const gate = new ConnectionGate(app, limits, origins);
   gate.attach(io);
   io.engine.on('connection', releaseUpgradeRequest);
+  io.engine.on('connection', (conn: { on(event: 'packetCreate', f: typeof preEncodeSharedAck): unknown }) => conn.on('packetCreate', preEncodeSharedAck));
 
   const fanout = new ViewerFanout(io, log);
   const { matches, events, shotClocks } = wireServices({ store, clock, log, health, pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), ...fanout.eventPushes } });

@@ -5,7 +5,8 @@
  * LOG_LEVEL (info), CORS_ORIGIN (comma-separated origins or `*`; unset = same origin),
  * REDIS_PREFIX (prefix of Redis keys and channels; default `cuecast:`), TRUST_PROXY (behind a load balancer:
  * `true`, a hop count, or trusted addresses/subnets — client address from X-Forwarded-For; default off),
- * MAX_SOCKETS_PER_ADDRESS (200), MAX_CONNECTIONS_PER_ADDRESS (256, TCP connections incl. websockets), MAX_SOCKETS (20000), MATCHES_PER_HOUR (100), REPLY_BUFFER_BYTES (524288), MAX_BUFFERED_BYTES (4194304): see README "Configuration".
+ * MAX_SOCKETS_PER_ADDRESS (200), MAX_CONNECTIONS_PER_ADDRESS (256, TCP connections incl. websockets), MAX_SOCKETS (20000), MATCHES_PER_HOUR (100), REPLY_BUFFER_BYTES (524288), MAX_BUFFERED_BYTES (4194304),
+ * REPLY_BURST_BYTES (1048576), REPLY_BYTES_PER_SECOND (262144): see README "Configuration".
  * SIGTERM / SIGINT shut down gracefully: stop accepting, finish in-flight records, close the clients' connections
  * (destroyed after 3 s if they do not answer), close the store and Redis, flush the log, exit 0.
  */
@@ -59,6 +60,8 @@ const limits = {
   matchesPerHour: countOf('MATCHES_PER_HOUR', DEFAULT_LIMITS.matchesPerHour),
   replyBufferBytes: countOf('REPLY_BUFFER_BYTES', DEFAULT_LIMITS.replyBufferBytes),
   maxBufferedBytes: countOf('MAX_BUFFERED_BYTES', DEFAULT_LIMITS.maxBufferedBytes),
+  replyBurstBytes: countOf('REPLY_BURST_BYTES', DEFAULT_LIMITS.replyBurstBytes),
+  replyBytesPerSecond: countOf('REPLY_BYTES_PER_SECOND', DEFAULT_LIMITS.replyBytesPerSecond),
 };
 
 try {

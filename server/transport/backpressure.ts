@@ -4,10 +4,15 @@
  * the server keeps it under (`socket.ts` before each reply, and a sweep of every connection each second):
  * - over `replyBufferBytes`, a subscription's reply (a whole match sheet, a table, an event) is not sent: the
  *   request is answered `rate-limited` ("this connection is not reading its replies"), the client asks again;
- * - over `maxBufferedBytes`, the connection is dropped (a client that stops reading holds at most a few MB).
+ * - over `maxBufferedBytes`, the connection is dropped (a client that stops reading holds at most a few MB);
+ * - beyond its reply budget (`replyBurstBytes`, refilled at `replyBytesPerSecond`: `spendReplyBytes`), a
+ *   subscription's reply is not sent either (`rate-limited`, "asks for more than it can be sent"). The kernel's
+ *   socket buffers take several MB before the first two bounds see anything, so without the budget a connection
+ *   that never reads could have the server write whole sheets into them as fast as the rate limit lets it ask.
  * Pushes to rooms stay small (a state and a statistics delta), so they are never held back.
  */
 import type { Logger } from 'pino';
+import { SharedAck } from './shared-replies';
 
 /** The parts of an engine.io socket read here (engine.io 6: `writeBuffer` of packets, a `ws` transport). */
 interface EngineConn {
@@ -18,6 +23,7 @@ interface EngineConn {
 /** Bytes (string length for text) of one queued packet's data. */
 function packetBytes(data: unknown): number {
   if (typeof data === 'string') return data.length;
+  if (data instanceof SharedAck) return data.length;
   if (data && typeof (data as ArrayBufferLike).byteLength === 'number') return (data as ArrayBufferLike).byteLength;
   return 0;
 }
@@ -41,6 +47,36 @@ export interface BackpressureLimits {
   maxBufferedBytes: number;
   /** Score-sheet rows per page of a paged subscribe answer (./sheet-pages.ts). Default SHEET_PAGE_ROWS (500). */
   sheetPageRows: number;
+  /** Bytes of subscription replies a connection may be sent at once (its budget when full). Default 1 MiB. */
+  replyBurstBytes: number;
+  /** Bytes per second the reply budget refills. Default 256 KiB. */
+  replyBytesPerSecond: number;
+}
+
+/** A connection's reply budget, kept in `socket.data` (two numbers, created on its first reply). */
+export interface ReplyBudget {
+  replyBytes?: number;
+  replyAt?: number;
+}
+
+/** The bytes `budget` holds at `now` (ms): what was left, refilled since, at most `replyBurstBytes`. */
+export function replyBudgetLeft(budget: ReplyBudget, limits: BackpressureLimits, now: number): number {
+  const left = budget.replyBytes ?? limits.replyBurstBytes;
+  return Math.min(limits.replyBurstBytes, left + (Math.max(0, now - (budget.replyAt ?? now)) / 1000) * limits.replyBytesPerSecond);
+}
+
+/**
+ * Spend `bytes` of `budget` on a reply about to be sent (token bucket in bytes; `now` in ms, a clock set back
+ * refills nothing). False, nothing spent, when the budget holds less than `bytes` — unless it is full: a reply
+ * larger than the whole burst goes then, and the budget runs into debt (negative) that the refill pays back.
+ */
+export function spendReplyBytes(budget: ReplyBudget, bytes: number, limits: BackpressureLimits, now: number): boolean {
+  const left = replyBudgetLeft(budget, limits, now);
+  budget.replyAt = now;
+  budget.replyBytes = left;
+  if (left < bytes && left < limits.replyBurstBytes) return false;
+  budget.replyBytes = left - bytes;
+  return true;
 }
 
 /** A connection as the sweep sees it. */

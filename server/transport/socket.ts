@@ -30,8 +30,9 @@ import { fail, type Failure } from '../failure';
 import type { MatchService } from '../matches/service';
 import { oversize, parseEnvelope } from '../matches/validate';
 import { matchRoom } from '../../shared/protocol/rooms';
-import { bufferedBytes, dropIfStuck, sweepStuck, type BackpressureLimits } from './backpressure';
+import { bufferedBytes, dropIfStuck, replyBudgetLeft, spendReplyBytes, sweepStuck, type BackpressureLimits, type ReplyBudget } from './backpressure';
 import { hasPages, pagedAck, sendPages } from './sheet-pages';
+import { replyBytes, shareReply } from './shared-replies';
 import { overRoomCap as overCap, overRoomCapAfterRead, readingFor } from './room-cap';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -146,6 +147,21 @@ export async function subscribeRoom<T>(socket: IoSocket, room: string, limits: S
   return over ?? res;
 }
 
+type FullAck = Extract<SubscribeAck, { detail: 'full'; stats: unknown }>;
+/**
+ * The `full` subscribe ack of each snapshot (the live cache keeps one snapshot object per version): every
+ * connection that asks for the match at that version gets the same object, serialised once (./shared-replies.ts).
+ */
+const fullAcks = new WeakMap<object, FullAck>();
+function fullAck(setup: FullAck['setup'], snapshot: Omit<FullAck, 'ok' | 'detail' | 'setup'>): FullAck {
+  let ack = fullAcks.get(snapshot);
+  if (ack?.setup !== setup) {
+    ack = shareReply({ ok: true as const, detail: 'full' as const, setup, ...snapshot });
+    fullAcks.set(snapshot, ack);
+  }
+  return ack;
+}
+
 /** The protocol's handlers over `matches`: one row per event. */
 function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown, unknown>[] {
   /** Join the match's room for `detail` (leaving its other room) and answer with its snapshot. */
@@ -169,7 +185,7 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
         if (detail === 'full') {
           const cur = await matches.current(matchId);
           if (!cur) return fail('not-found', `matchId: no match "${matchId}"`, 'matchId');
-          const ack = { ok: true as const, detail, setup: cur.setup, ...cur.snapshot };
+          const ack = fullAck(cur.setup, cur.snapshot);
           return pages ? pagedAck(ack, limits.sheetPageRows) : ack;
         }
         const cur = await matches.currentState(matchId);
@@ -211,13 +227,21 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
  * connection (it reads the socket from `this`), so a connected viewer costs no closures of its own. The rate
  * limit per connection counts time by `clock`. Slow readers (./backpressure.ts): before each reply a
  * connection over `maxBufferedBytes` is dropped and a subscription's reply is withheld (`rate-limited`) over
- * `replyBufferBytes` (and not even read when the connection is over it as the request comes in); a paged
- * sheet's pages wait while it is over it; a sweep each second drops the stuck ones. Returns a function that stops the sweep.
+ * `replyBufferBytes` or beyond the connection's reply budget (and not even read when the connection is over
+ * the bound or out of budget as the request comes in); a paged sheet's pages wait while it is over the bound;
+ * a sweep each second drops the stuck ones. Returns a function that stops the sweep.
  */
 export function attachProtocol(io: IoServer, matches: MatchService, log: Logger, limits: SocketLimits, more: Handler<unknown, unknown>[] = [], clock: Clock = systemClock): () => void {
   const rateLimited = fail('rate-limited', 'too many messages on this connection; slow down');
   const notReading = fail('rate-limited', 'this connection is not reading its replies: the subscription is kept, ask again for the snapshot');
+  const overBudget = fail('rate-limited', 'this connection asks for more than it can be sent: the subscription is kept, ask again for the snapshot in a moment');
   const subscription = (h: Handler<unknown, unknown>) => h.event.startsWith('subscribe');
+  /** The refusal of a subscription's reply (built, about to be sent) on `socket`, or null to send it (its bytes spent). */
+  function withheld(socket: IoSocket, res: unknown): Failure | null {
+    if ((res as { ok?: boolean }).ok !== true || 'unchanged' in (res as object)) return null;
+    if (bufferedBytes(socket) > limits.replyBufferBytes) return notReading;
+    return spendReplyBytes(socket.data as ReplyBudget, replyBytes(res), limits, clock.now()) ? null : overBudget;
+  }
 
   /** The answer to one message: refusals of the shared checks, else the handler's (a throw is `internal`). */
   async function answer(socket: IoSocket, h: Handler<unknown, unknown>, input: unknown): Promise<unknown> {
@@ -226,6 +250,7 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
     if (!parsed.ok) return parsed;
     // Over the bound already: a subscription is refused before its snapshot is read and built.
     if (subscription(h) && bufferedBytes(socket) > limits.replyBufferBytes) return notReading;
+    if (subscription(h) && replyBudgetLeft(socket.data as ReplyBudget, limits, clock.now()) <= 0) return overBudget;
     try {
       return await h.handle(socket, parsed.value);
     } catch (err) {
@@ -245,10 +270,10 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
       const res = await answer(this, h, input);
       // A client that stopped reading: dropped over the hard bound; a large reply waits while over the soft one.
       if (dropIfStuck(this, limits, log)) return;
-      const withhold = subscription(h) && (res as { ok?: boolean }).ok === true && !('unchanged' in (res as object)) && bufferedBytes(this) > limits.replyBufferBytes;
-      (ack as (res: unknown) => void)(withhold ? notReading : res);
+      const refusal = subscription(h) ? withheld(this, res) : null;
+      (ack as (res: unknown) => void)(refusal ?? res);
       // A paged score sheet: its older rows follow, each while the connection reads (./sheet-pages.ts).
-      if (!withhold && hasPages(res)) void sendPages(this, res as object, limits.replyBufferBytes, log);
+      if (!refusal && hasPages(res)) void sendPages(this, res as object, limits.replyBufferBytes, log);
     };
 
   const listeners = [...handlers(matches, limits), ...more].map((h) => [h.event, listen(h)] as const);

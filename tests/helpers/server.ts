@@ -25,7 +25,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [1000, 1000] } as const;
 
 /** Generous limits so suites that fire hundreds of messages are not rate-limited (one suite tests the limit). */
-export const TEST_LIMITS = { messagesPerSecond: 10_000, burst: 10_000, requestsPerMinute: 100_000, matchesPerHour: 100_000 };
+export const TEST_LIMITS = { messagesPerSecond: 10_000, burst: 10_000, requestsPerMinute: 100_000, matchesPerHour: 100_000, replyBurstBytes: 1e12, replyBytesPerSecond: 1e12 };
 
 /**
  * Temporary directories for one suite (call at the top of the test file): the returned function makes
