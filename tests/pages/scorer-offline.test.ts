@@ -104,7 +104,7 @@ describe.skipIf(!run)('scorer console without a server, in Chromium', () => {
     });
     const t0 = Date.now();
     await page.locator('[data-testid=status][data-status=live][data-queued="0"]').waitFor({ timeout: 10_000 });
-    expect(Date.now() - t0).toBeLessThan(2500);
+    expect(Date.now() - t0).toBeLessThan(4000); // at once: well under the 5 s record timeout the old attempt would wait for
     const log = await stepsOf(m.id);
     expect(log.map((e) => e.step)).toEqual([{ shot: { call: { made: true }, pocketed: 1 } }]);
 
