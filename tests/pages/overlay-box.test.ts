@@ -146,11 +146,11 @@ describe.skipIf(!hasChromium)('the scorebug’s box at 1080p, every layout, size
   async function show(page: Page, scene: Scene, query: string, still: { id: string } | null): Promise<void> {
     const m = still ?? (await h.match(scene.setup, scene.before));
     await page.goto(`${h.url}/overlay/${m.id}?anim=0&moment=60&caption=0${scene.query}${query}`);
-    await page.locator('[data-f="score-A"]').waitFor({ timeout: 10_000 });
-    if (scene.clock) await page.locator(`[data-f="shot-clock"][data-status="${scene.clock.status}"]`).waitFor({ timeout: 10_000 });
+    await page.locator('[data-f="score-A"]').waitFor({ timeout: 30_000 });
+    if (scene.clock) await page.locator(`[data-f="shot-clock"][data-status="${scene.clock.status}"]`).waitFor({ timeout: 30_000 });
     if (scene.moment) {
       for (const s of scene.live) await h.record(m as { id: string; scorerToken: string }, s);
-      await page.locator(`[data-f="moment"][data-kind="${scene.moment}"]`).waitFor({ timeout: 10_000 });
+      await page.locator(`[data-f="moment"][data-kind="${scene.moment}"]`).waitFor({ timeout: 30_000 });
     }
     await settled(page);
   }
