@@ -23,7 +23,8 @@ export default defineConfig({
     // 2-core machines: keep workers low; suites that share Redis or Chromium serialise themselves.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT } },
+      // The unit tier's files are pure (no globals kept between files), so they share one module graph per worker.
+      { extends: true, test: { name: 'unit', include: UNIT, isolate: false } },
       { extends: true, test: { name: 'server', ...SERVER } },
       // Build the web pages once per run (only when stale) before any page suite starts.
       { extends: true, test: { name: 'browser', include: BROWSER, globalSetup: ['tests/helpers/global-setup.ts'] } },
