@@ -8,7 +8,8 @@
  * - the table overlay shows the table's current match's clock (pressed with the organiser token);
  * - every level's seconds read ≥ 4.5:1 on the themes and on custom `bg`/`accent` colours;
  * - composite screenshots over the pool table (bar and corner bug, running, warning, urgent; 1080p and 720p, en):
- *   with `SHOTS=1` into docs/screenshots/shot-clock/ (JPEG), else artifacts/screenshots/shot-clock/ (PNG).
+ *   with `SHOTS=1` into docs/screenshots/shot-clock/ (JPEG), with `ARTIFACTS=1` into artifacts/screenshots/shot-clock/
+ *   (PNG); otherwise not made (they are for people to look at, and cost a minute of the run).
  * The box limits with the clock on air are overlay-box.test.ts's (its clock scenes in helpers/overlay-states.ts).
  */
 import { mkdirSync } from 'node:fs';
@@ -29,6 +30,8 @@ import { api, REPO_ROOT } from '../helpers/server';
 
 const hasChromium = chromiumAvailable();
 const DOCS = process.env.SHOTS === '1';
+/** The composites are pictures for people to look at, made on request: `SHOTS=1` (the docs) or `ARTIFACTS=1`. */
+const SHOOT = DOCS || process.env.ARTIFACTS === '1';
 const RUN = SCENES.find((s) => s.name === 'run')!;
 const CLOCK = '[data-f="shot-clock"]';
 
@@ -221,7 +224,7 @@ describe.skipIf(!hasChromium)('the shot clock on the OBS overlays', () => {
   });
 
   // Six composites of four screenshots each: minutes on a loaded 2-core machine.
-  it('composite screenshots over the pool table: bar and corner bug, running, warning and urgent, 1080p and 720p', { timeout: 600_000 }, async () => {
+  it.runIf(SHOOT)('composite screenshots over the pool table: bar and corner bug, running, warning and urgent, 1080p and 720p', { timeout: 600_000 }, async () => {
     const dir = DOCS ? join(REPO_ROOT, 'docs', 'screenshots', 'shot-clock') : join(process.cwd(), 'artifacts', 'screenshots', 'shot-clock');
     mkdirSync(dir, { recursive: true });
     // Realistic figures: a 30 s shot (running); 10 s and 5 s (amber, red from the start), each with A's one
