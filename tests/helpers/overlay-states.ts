@@ -132,9 +132,11 @@ export const SCENES: Scene[] = [
   },
   {
     name: 'rack-won',
-    setup: { discipline: 'rotation', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [120, 120], start: { turn: 'B', onTable: [14, 15] } },
-    before: [],
-    live: [{ shot: { firstContact: 14, pocketed: [14, 15] } }],
+    // B runs out the last six balls of the rack: 33 rack points before, 75 after the live shot, so B reached 61 and
+    // won the rack (R-13; a match started mid-rack knows only the rack points scored since).
+    setup: { discipline: 'rotation', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [120, 120], start: { turn: 'B', onTable: [10, 11, 12, 13, 14, 15] } },
+    before: [{ shot: { firstContact: 10, pocketed: [10] } }, { shot: { firstContact: 11, pocketed: [11] } }, { shot: { firstContact: 12, pocketed: [12] } }],
+    live: [{ shot: { firstContact: 13, pocketed: [13, 14, 15] } }],
     query: '&show=balls',
     moment: 'rack-won',
   },
