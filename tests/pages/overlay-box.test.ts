@@ -13,6 +13,8 @@
  * - at `size=m`: scores ≥ 40 px, names ≥ 28, values ≥ 22, labels ≥ 16, every text ≥ 4.5:1 — except a name
  *   whose shortest form (one family name longer than its slot holds at 28 px) goes below the floor, whole: the
  *   test prints it;
+ * Each scene is measured at `m` in every language and at `s` and `l` in one language each, rotating (`sizesFor`);
+ * `BOX_FULL=1` measures every size in every language for every scene.
  * With `SHOTS=1` it also writes the composite screenshots over the pool-table picture
  * (docs/screenshots/pool-table.svg) into docs/screenshots/overlay-v3/ (1080p, and the same downscaled to 720p),
  * en and ja; with `ARTIFACTS=1` into artifacts/screenshots/overlay-v3/ for en only; otherwise none.
@@ -38,6 +40,19 @@ const DOCS = process.env.SHOTS === '1';
  * machine), so they are made on request only: `SHOTS=1` (the docs) or `ARTIFACTS=1` (artifacts/, en).
  */
 const SHOOT = DOCS || process.env.ARTIFACTS === '1';
+/** Every size in every language for every scene (9 page loads a scene): with `BOX_FULL=1`, and for the docs' composites. */
+const FULL = DOCS || process.env.BOX_FULL === '1';
+
+/**
+ * The sizes scene `index` is measured at in language `lang` (an index of LANGS). Every scene is measured at `m` in
+ * every language (the design size, where the legibility floors apply); `s` and `l` scale the whole design by
+ * one factor (`--z`), so each scene takes them in one language each, rotating over the scenes: every size ×
+ * language pair is still measured, on five or six of the sixteen scenes per layout (5 page loads a scene instead of 9).
+ */
+function sizesFor(index: number, lang: number): (keyof typeof SIZES)[] {
+  if (FULL) return ['s', 'm', 'l'];
+  return [...(index % LANGS.length === lang ? ['s' as const] : []), 'm', ...((index + 1) % LANGS.length === lang ? ['l' as const] : [])];
+}
 
 interface Measured {
   gfx: { x: number; y: number; w: number; h: number };
@@ -191,19 +206,18 @@ describe.skipIf(!hasChromium)('the scorebug’s box at 1080p, every layout, size
   }
 
   for (const layout of LAYOUTS) {
-    for (const scene of SCENES) {
+    for (const [index, scene] of SCENES.entries()) {
       it(`${layout}, ${scene.name}: within the box limits, inside the safe area, nothing wrapped, clipped or cut; both scores on screen`, async () => {
         const still = scene.moment ? null : await h.match(scene.setup, scene.before);
         if (still && scene.clock) {
           await h.clock(still, scene.clock.settings);
           for (const p of scene.clock.presses) await h.press(still, p);
         }
-        // One page per language, side by side (each a renderer of its own: the loads overlap their waits).
-        const perLang = await Promise.all(LANGS.map(async (lang) => {
-          const problems: string[] = [];
-          const page = await h.browser.newPage({ viewport: { width: 1920, height: 1080 } });
-          try {
-            for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
+        const problems: string[] = [];
+        const page = await h.browser.newPage({ viewport: { width: 1920, height: 1080 } });
+        try {
+          for (const [l, lang] of LANGS.entries()) {
+            for (const size of sizesFor(index, l)) {
               await show(page, scene, `&layout=${layout}&size=${size}&lang=${lang}`, still);
               problems.push(...(await check(page, `${layout} size=${size} ${lang} ${scene.name}`, layout, size, scene.shown ?? [])));
               if (SHOOT && lang !== 'zh-TW' && (DOCS || lang === 'en')) {
@@ -211,12 +225,11 @@ describe.skipIf(!hasChromium)('the scorebug’s box at 1080p, every layout, size
                 await saveComposite(h.browser, await page.screenshot(), join(dir, `${scene.name}-${layout}-${size}-${lang}`), DOCS); // JPEG for the docs (60 PNGs of a photo-like frame would weigh about 70 MB)
               }
             }
-          } finally {
-            await page.close();
           }
-          return problems;
-        }));
-        expect(perLang.flat().join('\n')).toBe('');
+        } finally {
+          await page.close();
+        }
+        expect(problems.join('\n')).toBe('');
       });
     }
   }
