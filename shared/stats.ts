@@ -89,6 +89,18 @@ function tallied(t: Tally, o: Outcome): Tally {
   };
 }
 
+/** Rack total `r` of rack `rack` (a new one when undefined) with shot outcome `o` of player `k` added: points, balls. */
+function rackTotalWith(r: RackTotal | undefined, rack: number, k: 0 | 1, o: Outcome): RackTotal {
+  const points: Pair<number> = r ? [r.points[0], r.points[1]] : [0, 0];
+  points[k] += o.points;
+  let balls: Pair<number[]> = r ? r.balls : [[], []];
+  if (o.balls) {
+    balls = [balls[0], balls[1]];
+    balls[k] = [...balls[k], ...o.balls];
+  }
+  return { rack, points, balls };
+}
+
 /**
  * The statistics after one effective step (not undo: undo restores the statistics kept before the step).
  * `before` is the core before the step, `after` the core after it. O(1) in the length of the match.
@@ -109,18 +121,30 @@ export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, o: O
   const reracked = s.reracked || o.rerack !== undefined;
   if (o.kind !== 'shot') return { sheet: s.sheet, open: s.open, racks: s.racks, tally, rackScored, reracked, recentBuf, recentEnd };
 
-  // The inning's row: a new one when this shot opened an inning (or none is open), else the open one.
+  // The inning's row: a new one when this shot opened an inning (or none is open), else the open one. Each shape
+  // of row is one object literal (no property added afterwards, no throw-away row for a new inning).
   const fresh = o.inning !== undefined || s.open[k] < 0;
   const index = fresh ? sizeOf(s.sheet) : s.open[k];
-  const old: SheetRow = fresh
-    ? { player: o.by, inning: o.inning ?? before.innings[k], rack: o.rack ?? before.rack, points: 0, penalty: 0, mark: '', total: 0, open: true }
-    : elementAt(s.sheet, index);
-  const row: SheetRow = {
-    player: old.player, inning: old.inning, rack: old.rack, points: old.points + o.points, penalty: old.penalty + o.penalty,
-    mark: o.turnEnd ? MARKS[o.turnEnd] : old.mark, total: after.score[k],
-  };
-  if (!o.turnEnd) row.open = true;
-  if (setup.discipline === 'rotation') row.balls = o.balls ? [...(old.balls ?? []), ...o.balls] : (old.balls ?? []);
+  const old: SheetRow | null = fresh ? null : elementAt(s.sheet, index);
+  const player = old ? old.player : o.by;
+  const inning = old ? old.inning : o.inning ?? before.innings[k];
+  const rowRack = old ? old.rack : o.rack ?? before.rack;
+  const points = old ? old.points + o.points : o.points;
+  const penalty = old ? old.penalty + o.penalty : o.penalty;
+  const mark = o.turnEnd ? MARKS[o.turnEnd] : old ? old.mark : '';
+  const total = after.score[k];
+  let row: SheetRow;
+  if (setup.discipline === 'rotation') {
+    const oldBalls = old?.balls;
+    const balls = o.balls ? (oldBalls ? oldBalls.concat(o.balls) : o.balls.slice()) : oldBalls ?? [];
+    row = o.turnEnd
+      ? { player, inning, rack: rowRack, points, penalty, mark, total, balls }
+      : { player, inning, rack: rowRack, points, penalty, mark, total, open: true, balls };
+  } else {
+    row = o.turnEnd
+      ? { player, inning, rack: rowRack, points, penalty, mark, total }
+      : { player, inning, rack: rowRack, points, penalty, mark, total, open: true };
+  }
   const sheet = fresh ? append(s.sheet, row) : replaceAt(s.sheet, index, row);
   const openAt = o.turnEnd ? -1 : index;
   const open: Pair<number> = s.open[k] === openAt ? s.open : k === 0 ? [openAt, s.open[1]] : [s.open[0], openAt];
@@ -129,16 +153,10 @@ export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, o: O
   let racks = s.racks;
   if (o.points > 0) {
     const rack = o.rack ?? before.rack;
-    racks = upsertSorted(racks, rack, (r) => r.rack, (r) => {
-      const points: Pair<number> = r ? [r.points[0], r.points[1]] : [0, 0];
-      points[k] += o.points;
-      let balls: Pair<number[]> = r ? r.balls : [[], []];
-      if (o.balls) {
-        balls = [balls[0], balls[1]];
-        balls[k] = [...balls[k], ...o.balls];
-      }
-      return { rack, points, balls };
-    });
+    // The usual case, the newest rack total: its cell replaced in place (no closures, no list walk).
+    racks = racks && racks.value.rack === rack
+      ? { value: rackTotalWith(racks.value, rack, k, o), next: racks.next, size: racks.size }
+      : upsertSorted(racks, rack, (r) => r.rack, (r) => rackTotalWith(r, rack, k, o));
   }
   return { sheet, open, racks, tally, rackScored, reracked, recentBuf, recentEnd };
 }
