@@ -113,12 +113,8 @@ export function withoutBalls(table: readonly number[] | null, balls: readonly nu
   // Ball numbers are 1–15: one bit each, so each table ball is tested in O(1).
   let gone = 0;
   for (let i = 0; i < balls.length; i++) gone |= 1 << balls[i]!;
-  // Sized first, then filled: the kept state holds an array of exactly its length (a pushed-to array keeps spare room).
-  let left = 0;
-  for (let i = 0; i < table.length; i++) if ((gone & (1 << table[i]!)) === 0) left++;
-  const out = new Array<number>(left);
-  let j = 0;
-  for (let i = 0; i < table.length; i++) if ((gone & (1 << table[i]!)) === 0) out[j++] = table[i]!;
+  const out: number[] = [];
+  for (let i = 0; i < table.length; i++) if ((gone & (1 << table[i]!)) === 0) out.push(table[i]!);
   return out;
 }
 
