@@ -18,7 +18,7 @@ import type { MatchSetup } from './protocol/setup';
 import type { MatchState, Outcome } from './protocol/state';
 import type { Step } from './protocol/steps';
 import type { MatchStats } from './protocol/wire';
-import { type Core, initialCore, nextOf, type Transition } from './rules/core';
+import { type Core, initialCore, nextOf } from './rules/core';
 import { decideStraightPool } from './rules/fourteen-one';
 import { decideRotation } from './rules/rotation';
 import { type InputChecks, inputChecksFor, RULES_VERSION } from './rules/version';
@@ -146,20 +146,34 @@ function advance(match: Match, step: Step, checks: InputChecks): Match {
  */
 export function replay(setup: MatchSetup, steps: readonly Step[], rulesVersion = RULES_VERSION): Match {
   const checks = inputChecksFor(rulesVersion);
-  let m = newMatch(setup);
+  // `advance` and `undone` written out on local variables: no Match object per step, one at the end.
+  const fourteenOne = setup.discipline === '14-1';
+  let core = initialCore(setup);
+  let stats = EMPTY_STATS;
+  let history: HistoryNode | null = null;
+  let depth = 0;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
     try {
       if ('undo' in step) {
-        if (!m.history) throw new RulesError('nothing-to-undo', 'undo: there is no step to take back', 'undo');
-        m = undone(m, m.history);
-      } else m = advance(m, step, checks);
+        if (!history) throw new RulesError('nothing-to-undo', 'undo: there is no step to take back', 'undo');
+        core = history.before;
+        stats = history.beforeStats;
+        history = history.prev;
+        depth--;
+      } else {
+        const t = fourteenOne ? decideStraightPool(setup, core, step, checks) : decideRotation(setup, core, step, checks);
+        history = { prev: history, before: core, beforeStats: stats, step, outcome: t.outcome };
+        stats = evolveStats(setup, stats, core, t.outcome, t.core);
+        core = t.core;
+        depth++;
+      }
     } catch (e) {
       if (e instanceof RulesError) throw new RulesError(e.code, `log step ${i}: ${e.message}`, `steps.${i}`);
       throw e;
     }
   }
-  return m;
+  return { setup, core, stats, history, depth };
 }
 
 /**

@@ -77,16 +77,29 @@ export function lastOutcome(s: StatsState): Outcome | null {
   return s.recentEnd > 0 ? s.recentBuf[s.recentEnd - 1]! : null;
 }
 
-function tallied(t: Tally, o: Outcome): Tally {
-  if (o.points === 0 && o.penalty === 0 && !o.safety && !o.foul) return t;
+/** `t` with one step's counts added: its points, penalty, safety and foul (the same `t` when it adds none). */
+function tallied(t: Tally, points: number, penalty: number, safety: boolean, foul: Outcome['foul']): Tally {
+  if (points === 0 && penalty === 0 && !safety && !foul) return t;
   return {
-    safeties: t.safeties + (o.safety ? 1 : 0),
-    fouls: t.fouls + (o.foul === 'foul' || o.foul === 'third-foul' ? 1 : 0),
-    breakingFouls: t.breakingFouls + (o.foul === 'breaking-foul' ? 1 : 0),
-    threeFouls: t.threeFouls + (o.foul === 'third-foul' ? 1 : 0),
-    scored: t.scored + o.points,
-    penalties: t.penalties + o.penalty,
+    safeties: t.safeties + (safety ? 1 : 0),
+    fouls: t.fouls + (foul === 'foul' || foul === 'third-foul' ? 1 : 0),
+    breakingFouls: t.breakingFouls + (foul === 'breaking-foul' ? 1 : 0),
+    threeFouls: t.threeFouls + (foul === 'third-foul' ? 1 : 0),
+    scored: t.scored + points,
+    penalties: t.penalties + penalty,
   };
+}
+
+/** Rack total `r` of rack `rack` (a new one when undefined) with player `k`'s shot added: its points and balls. */
+function rackTotalWith(r: RackTotal | undefined, rack: number, k: 0 | 1, points: number, shotBalls: readonly number[] | undefined): RackTotal {
+  const sum: Pair<number> = r ? [r.points[0], r.points[1]] : [0, 0];
+  sum[k] += points;
+  let balls: Pair<number[]> = r ? r.balls : [[], []];
+  if (shotBalls) {
+    balls = [balls[0], balls[1]];
+    balls[k] = [...balls[k], ...shotBalls];
+  }
+  return { rack, points: sum, balls };
 }
 
 /**
@@ -94,8 +107,15 @@ function tallied(t: Tally, o: Outcome): Tally {
  * `before` is the core before the step, `after` the core after it. O(1) in the length of the match.
  */
 export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, o: Outcome, after: Core): StatsState {
-  const k = idx(o.by);
-  const t = tallied(s.tally[k], o);
+  // Each outcome fact read once: outcomes come in many shapes (their optional facts), so every read is a slow lookup.
+  const by = o.by;
+  const points = o.points;
+  const penalty = o.penalty;
+  const turnEnd = o.turnEnd;
+  const rerack = o.rerack;
+  const isShot = o.kind === 'shot';
+  const k = idx(by);
+  const t = tallied(s.tally[k], points, penalty, !!o.safety, o.foul);
   // The same pair when the step changed no counter (most steps: a miss, a choice): one allocation less.
   const tally: Pair<Tally> = t === s.tally[k] ? s.tally : k === 0 ? [t, s.tally[1]] : [s.tally[0], t];
   // `s`'s recent steps with `o` appended: in place at the end of the shared buffer when `s` is its newest version
@@ -105,40 +125,48 @@ export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, o: O
   if (recentBuf.length !== s.recentEnd || recentBuf.length >= 8 * RECENT_STEPS) recentBuf = recentBuf.slice(Math.max(0, s.recentEnd - RECENT_STEPS + 1), s.recentEnd);
   recentBuf.push(o);
   const recentEnd = recentBuf.length;
-  const rackScored = o.rerack ? 0 : s.rackScored + (o.kind === 'shot' ? o.points : 0);
-  const reracked = s.reracked || o.rerack !== undefined;
-  if (o.kind !== 'shot') return { sheet: s.sheet, open: s.open, racks: s.racks, tally, rackScored, reracked, recentBuf, recentEnd };
+  const rackScored = rerack ? 0 : s.rackScored + (isShot ? points : 0);
+  const reracked = s.reracked || rerack !== undefined;
+  if (!isShot) return { sheet: s.sheet, open: s.open, racks: s.racks, tally, rackScored, reracked, recentBuf, recentEnd };
 
-  // The inning's row: a new one when this shot opened an inning (or none is open), else the open one.
-  const fresh = o.inning !== undefined || s.open[k] < 0;
+  // The inning's row: a new one when this shot opened an inning (or none is open), else the open one. Each shape
+  // of row is one object literal (no property added afterwards, no throw-away row for a new inning).
+  const inning = o.inning;
+  const shotRack = o.rack ?? before.rack;
+  const balls = o.balls;
+  const fresh = inning !== undefined || s.open[k] < 0;
   const index = fresh ? sizeOf(s.sheet) : s.open[k];
-  const old: SheetRow = fresh
-    ? { player: o.by, inning: o.inning ?? before.innings[k], rack: o.rack ?? before.rack, points: 0, penalty: 0, mark: '', total: 0, open: true }
-    : elementAt(s.sheet, index);
-  const row: SheetRow = {
-    player: old.player, inning: old.inning, rack: old.rack, points: old.points + o.points, penalty: old.penalty + o.penalty,
-    mark: o.turnEnd ? MARKS[o.turnEnd] : old.mark, total: after.score[k],
-  };
-  if (!o.turnEnd) row.open = true;
-  if (setup.discipline === 'rotation') row.balls = o.balls ? [...(old.balls ?? []), ...o.balls] : (old.balls ?? []);
+  const old: SheetRow | null = fresh ? null : elementAt(s.sheet, index);
+  const player = old ? old.player : by;
+  const rowInning = old ? old.inning : inning ?? before.innings[k];
+  const rowRack = old ? old.rack : shotRack;
+  const rowPoints = old ? old.points + points : points;
+  const rowPenalty = old ? old.penalty + penalty : penalty;
+  const mark = turnEnd ? MARKS[turnEnd] : old ? old.mark : '';
+  const total = after.score[k];
+  let row: SheetRow;
+  if (setup.discipline === 'rotation') {
+    const oldBalls = old?.balls;
+    const rowBalls = balls ? (oldBalls ? oldBalls.concat(balls) : balls.slice()) : oldBalls ?? [];
+    row = turnEnd
+      ? { player, inning: rowInning, rack: rowRack, points: rowPoints, penalty: rowPenalty, mark, total, balls: rowBalls }
+      : { player, inning: rowInning, rack: rowRack, points: rowPoints, penalty: rowPenalty, mark, total, open: true, balls: rowBalls };
+  } else {
+    row = turnEnd
+      ? { player, inning: rowInning, rack: rowRack, points: rowPoints, penalty: rowPenalty, mark, total }
+      : { player, inning: rowInning, rack: rowRack, points: rowPoints, penalty: rowPenalty, mark, total, open: true };
+  }
   const sheet = fresh ? append(s.sheet, row) : replaceAt(s.sheet, index, row);
-  const openAt = o.turnEnd ? -1 : index;
+  const openAt = turnEnd ? -1 : index;
   const open: Pair<number> = s.open[k] === openAt ? s.open : k === 0 ? [openAt, s.open[1]] : [s.open[0], openAt];
 
   // Points belong to the rack the shot was played in (a shot that triggers a re-rack counts in the old one).
   let racks = s.racks;
-  if (o.points > 0) {
-    const rack = o.rack ?? before.rack;
-    racks = upsertSorted(racks, rack, (r) => r.rack, (r) => {
-      const points: Pair<number> = r ? [r.points[0], r.points[1]] : [0, 0];
-      points[k] += o.points;
-      let balls: Pair<number[]> = r ? r.balls : [[], []];
-      if (o.balls) {
-        balls = [balls[0], balls[1]];
-        balls[k] = [...balls[k], ...o.balls];
-      }
-      return { rack, points, balls };
-    });
+  if (points > 0) {
+    // The usual case, the newest rack total: its cell replaced in place (no closures, no list walk).
+    racks = racks && racks.value.rack === shotRack
+      ? { value: rackTotalWith(racks.value, shotRack, k, points, balls), next: racks.next, size: racks.size }
+      : upsertSorted(racks, shotRack, (r) => r.rack, (r) => rackTotalWith(r, shotRack, k, points, balls));
   }
   return { sheet, open, racks, tally, rackScored, reracked, recentBuf, recentEnd };
 }

@@ -36,11 +36,14 @@ export function decideStraightPool(setup: StraightPoolSetup, c: Core, step: Step
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
-    if (checks === 'all') checkShot(setup, c, step.shot);
-    else if (checks === 'version-1') checkVersion1Shot(setup, c, step.shot);
-    const facts = readShot(step.shot, c.table, c.count);
-    const t = shoot(setup, c, facts, step.shot.breakRails, step.shot.rackArea);
-    if (checks === 'all' && step.shot.rackArea) checkOutcomeFacts(setup, c, t.core, step.shot, facts.pocketedCount);
+    // The report's fields read once each: reports come in many shapes, so each read is a slow (megamorphic) lookup.
+    const shot = step.shot;
+    if (checks === 'all') checkShot(setup, c, shot);
+    else if (checks === 'version-1') checkVersion1Shot(setup, c, shot);
+    const facts = readShot(shot, c.table, c.count);
+    const rackArea = shot.rackArea;
+    const t = shoot(setup, c, facts, shot.breakRails, rackArea);
+    if (checks === 'all' && rackArea) checkOutcomeFacts(setup, c, t.core, shot, facts.pocketedCount);
     return t;
   }
   if (checks === 'all') checkStepVocabulary(setup, step);

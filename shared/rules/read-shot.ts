@@ -43,16 +43,19 @@ function refuse(field: string, reason: string, code: 'ball-not-on-table' | 'inco
  * @throws RulesError `ball-not-on-table` or `inconsistent-shot`, naming `step.shot.<field>`.
  */
 export function readShot(shot: Shot, table: readonly number[] | null, count: number): ShotFacts {
-  if (typeof shot.call === 'object' && shot.call.ball !== undefined && !onTable(table, shot.call.ball)) {
-    refuse('call.ball', `ball ${shot.call.ball} is not on the table`);
+  // Each field of the report read once (reports come in many shapes: every read is a megamorphic lookup).
+  const reportCall = shot.call;
+  const reportPocketed = shot.pocketed;
+  if (typeof reportCall === 'object' && reportCall.ball !== undefined && !onTable(table, reportCall.ball)) {
+    refuse('call.ball', `ball ${reportCall.ball} is not on the table`);
   }
   let pocketed: number[] | null;
   let pocketedCount: number;
-  if (typeof shot.pocketed === 'number') {
+  if (typeof reportPocketed === 'number') {
     pocketed = null;
-    pocketedCount = shot.pocketed;
+    pocketedCount = reportPocketed;
   } else {
-    pocketed = shot.pocketed ?? NONE;
+    pocketed = reportPocketed ?? NONE;
     pocketedCount = pocketed.length;
   }
   if (pocketed) {
@@ -73,14 +76,14 @@ export function readShot(shot: Shot, table: readonly number[] | null, count: num
   }
 
   let call: CallFacts;
-  if (shot.call === undefined) call = CALL_NONE;
-  else if (shot.call === 'safety') call = CALL_SAFETY;
+  if (reportCall === undefined) call = CALL_NONE;
+  else if (reportCall === 'safety') call = CALL_SAFETY;
   else {
-    const { ball, made } = shot.call;
+    const { ball, made } = reportCall;
     if (ball === undefined && made === undefined) {
       throw new RulesError('invalid-step', 'step.shot.call: name the called ball or say whether it was made', 'step.shot.call');
     }
-    if (made === true && shot.pocketed === undefined) {
+    if (made === true && reportPocketed === undefined) {
       // "called ball made" alone: the called ball is the one that dropped.
       if (ball !== undefined) pocketed = [ball];
       else pocketed = null;

@@ -31,11 +31,14 @@ export function decideRotation(setup: RotationSetup, c: Core, step: Step, checks
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
-    if (checks === 'all') checkShot(setup, c, step.shot);
-    else if (checks === 'version-1') checkVersion1Shot(setup, c, step.shot);
-    const f = readShot(step.shot, c.table, c.count);
-    const t = shoot(setup, c, f, step.shot.breakRails?.objectBalls ?? 4, step.shot.cueBallInKitchen ?? false);
-    if (checks === 'all' && step.shot.cueBallInKitchen !== undefined) checkOutcomeFacts(setup, c, t.core, step.shot, f.pocketedCount);
+    // The report's fields read once each: reports come in many shapes, so each read is a slow (megamorphic) lookup.
+    const shot = step.shot;
+    if (checks === 'all') checkShot(setup, c, shot);
+    else if (checks === 'version-1') checkVersion1Shot(setup, c, shot);
+    const f = readShot(shot, c.table, c.count);
+    const cueBallInKitchen = shot.cueBallInKitchen;
+    const t = shoot(setup, c, f, shot.breakRails?.objectBalls ?? 4, cueBallInKitchen ?? false);
+    if (checks === 'all' && cueBallInKitchen !== undefined) checkOutcomeFacts(setup, c, t.core, shot, f.pocketedCount);
     return t;
   }
   if (checks === 'all') checkStepVocabulary(setup, step);

@@ -174,6 +174,9 @@ export interface Contradiction {
   find(shot: Shot, kind: ShotKind): Conflict | null;
 }
 
+/** Why a report with no first contact cannot have moved object balls (`what`: "dropped", "left the table"…). */
+const noContactWhy = (what: string) => `the cue ball hit no object ball (firstContact null), so no object ball can have ${what}; report the foul that moved it (touched ball, shot while balls moved, cue on the table)`;
+
 /** Fouls that can move object balls although the cue ball hit none. */
 const MOVES_BALLS: readonly ShotFoul[] = ['touched-ball', 'balls-moving', 'cue-on-table'];
 
@@ -255,10 +258,9 @@ export const CONTRADICTIONS: readonly Contradiction[] = [
     needs: ['firstContact'],
     find: (s, kind) => {
       if (s.firstContact !== null || (s.fouls ?? []).some((f) => MOVES_BALLS.includes(f))) return null;
-      const why = (what: string) => `the cue ball hit no object ball (firstContact null), so no object ball can have ${what}; report the foul that moved it (touched ball, shot while balls moved, cue on the table)`;
-      if (ballsDropped(s)) return { field: 'firstContact', why: why('dropped') };
-      if ((s.offTable ?? []).length > 0) return { field: 'firstContact', why: why('left the table') };
-      if (kind === 'break' && (s.breakRails?.objectBalls ?? 0) > 0) return { field: 'breakRails.objectBalls', why: why('reached a cushion') };
+      if (ballsDropped(s)) return { field: 'firstContact', why: noContactWhy('dropped') };
+      if ((s.offTable ?? []).length > 0) return { field: 'firstContact', why: noContactWhy('left the table') };
+      if (kind === 'break' && (s.breakRails?.objectBalls ?? 0) > 0) return { field: 'breakRails.objectBalls', why: noContactWhy('reached a cushion') };
       return null;
     },
   },
@@ -313,12 +315,25 @@ const FIELD_BITS: Readonly<Record<keyof Shot, number>> = {
   pushOut: 256, cueBallInKitchen: 512, rackArea: 1024,
 };
 
-/** The fields a report carries, as bits (one pass over its keys). */
+/**
+ * The fields a report carries (present and not undefined), as bits. Each field is read by name (a for-in loop
+ * over the report's keys cost a few per cent of a replay); FIELD_ORDER makes the compiler ask for a new field.
+ */
 function fieldsOf(shot: Shot): number {
-  let bits = 0;
-  for (const k in shot) if (shot[k as keyof Shot] !== undefined) bits |= FIELD_BITS[k as keyof Shot];
-  return bits;
+  return (shot.call !== undefined ? 1 : 0) | (shot.pocketed !== undefined ? 2 : 0) | (shot.offTable !== undefined ? 4 : 0)
+    | (shot.firstContact !== undefined ? 8 : 0) | (shot.rail !== undefined ? 16 : 0) | (shot.breakRails !== undefined ? 32 : 0)
+    | (shot.cueBall !== undefined ? 64 : 0) | (shot.fouls !== undefined ? 128 : 0) | (shot.pushOut !== undefined ? 256 : 0)
+    | (shot.cueBallInKitchen !== undefined ? 512 : 0) | (shot.rackArea !== undefined ? 1024 : 0);
 }
+
+/** The fields `fieldsOf` reads, in bit order: a field missing here (or out of order) does not compile. */
+const FIELD_ORDER = ['call', 'pocketed', 'offTable', 'firstContact', 'rail', 'breakRails', 'cueBall', 'fouls', 'pushOut', 'cueBallInKitchen', 'rackArea'] as const;
+type Missing = Exclude<keyof Shot, (typeof FIELD_ORDER)[number]>;
+const _everyField: [Missing] extends [never] ? true : Missing = true;
+void _everyField;
+FIELD_ORDER.forEach((k, i) => {
+  if (FIELD_BITS[k] !== 1 << i) throw new Error(`shot-checks: FIELD_BITS.${k} is not bit ${i}`);
+});
 
 const FOREIGN = 1;
 const OTHER_KIND = 2;
@@ -489,6 +504,12 @@ const CHOICE_SOURCE: Record<string, string> = {
   pass: 'the Rotation answer to a push out (R-10)',
 };
 
+/** The choice words of discipline `d` as a refusal names them (`"accept", "rebreak" or "rerack"`). */
+function choiceWordsOf(d: Discipline): string {
+  const quoted = CHOICE_WORDS[d].map((w) => `"${w}"`);
+  return d === 'rotation' ? `${quoted.join(', ')} or a foul placement` : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+}
+
 /**
  * Refuse a step kind or a choice of the other discipline (`foreign-fact`), whatever is pending.
  * @throws RulesError naming `step.<kind>` or `step.choice`.
@@ -503,14 +524,10 @@ export function checkStepVocabulary(setup: MatchSetup, step: Step): void {
   }
   if (!('choice' in step)) return;
   const choice: Choice = step.choice;
-  const words = () => {
-    const quoted = CHOICE_WORDS[d].map((w) => `"${w}"`);
-    return d === 'rotation' ? `${quoted.join(', ')} or a foul placement` : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
-  };
   if (typeof choice === 'object' && d === '14-1') {
-    throw new RulesError('foreign-fact', `step.choice: a foul placement is a Rotation choice (R-8); 14-1 choices are ${words()}`, 'step.choice');
+    throw new RulesError('foreign-fact', `step.choice: a foul placement is a Rotation choice (R-8); 14-1 choices are ${choiceWordsOf(d)}`, 'step.choice');
   }
   if (typeof choice === 'string' && !CHOICE_WORDS[d].includes(choice)) {
-    throw new RulesError('foreign-fact', `step.choice: "${choice}" is ${CHOICE_SOURCE[choice] ?? 'not a choice of this discipline'}; ${DISCIPLINE_WORDS[d]} choices are ${words()}`, 'step.choice');
+    throw new RulesError('foreign-fact', `step.choice: "${choice}" is ${CHOICE_SOURCE[choice] ?? 'not a choice of this discipline'}; ${DISCIPLINE_WORDS[d]} choices are ${choiceWordsOf(d)}`, 'step.choice');
   }
 }
