@@ -19,8 +19,10 @@ RUN if ! command -v python3 >/dev/null || ! command -v make >/dev/null || ! comm
       && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3 make g++ >/dev/null \
       && rm -rf /var/lib/apt/lists/*; \
     fi
+# JOBS=max: node-gyp compiles better-sqlite3's sources side by side.
 ENV npm_config_nodedir=/usr/local \
-    npm_config_build_from_source=true
+    npm_config_build_from_source=true \
+    JOBS=max
 WORKDIR /app
 COPY package.json package-lock.json ./
 # The Companion module is an npm workspace of the root (its package.json only: `npm ci` needs it; its dependencies

