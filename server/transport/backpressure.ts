@@ -13,6 +13,7 @@
  */
 import type { Logger } from 'pino';
 import { SharedAck } from './shared-replies';
+import { bucketLevel } from './token-bucket';
 
 /** The parts of an engine.io socket read here (engine.io 6: `writeBuffer` of packets, a `ws` transport). */
 interface EngineConn {
@@ -61,8 +62,7 @@ export interface ReplyBudget {
 
 /** The bytes `budget` holds at `now` (ms): what was left, refilled since, at most `replyBurstBytes`. */
 export function replyBudgetLeft(budget: ReplyBudget, limits: BackpressureLimits, now: number): number {
-  const left = budget.replyBytes ?? limits.replyBurstBytes;
-  return Math.min(limits.replyBurstBytes, left + (Math.max(0, now - (budget.replyAt ?? now)) / 1000) * limits.replyBytesPerSecond);
+  return bucketLevel(budget.replyBytes, budget.replyAt, limits.replyBytesPerSecond, limits.replyBurstBytes, now);
 }
 
 /**

@@ -32,6 +32,7 @@ import { oversize, parseEnvelope } from '../matches/validate';
 import { matchRoom } from '../../shared/protocol/rooms';
 import { bufferedBytes, dropIfStuck, replyBudgetLeft, spendReplyBytes, sweepStuck, type BackpressureLimits, type ReplyBudget } from './backpressure';
 import { hasPages, pagedAck, sendPages } from './sheet-pages';
+import { bucketLevel } from './token-bucket';
 import { replyBytes, shareReply } from './shared-replies';
 import { overRoomCap as overCap, overRoomCapAfterRead, readingFor } from './room-cap';
 
@@ -76,7 +77,7 @@ interface BucketState {
  * (a clock set back refills nothing, never drains the bucket).
  */
 export function takeToken(state: BucketState, rate: number, size: number, now: number): boolean {
-  const tokens = Math.min(size, (state.tokens ?? size) + (Math.max(0, now - (state.last ?? now)) / 1000) * rate);
+  const tokens = bucketLevel(state.tokens, state.last, rate, size, now);
   state.last = now;
   if (tokens < 1) {
     state.tokens = tokens;
