@@ -26,8 +26,10 @@ export default defineConfig({
       // The unit tier's files are pure (no globals kept between files), so they share one module graph per worker.
       { extends: true, test: { name: 'unit', include: UNIT, isolate: false } },
       { extends: true, test: { name: 'server', ...SERVER } },
-      // Build the web pages once per run (only when stale) before any page suite starts.
-      { extends: true, test: { name: 'browser', include: BROWSER, globalSetup: ['tests/helpers/global-setup.ts'] } },
+      // Build the web pages once per run (only when stale) before any page suite starts. Each page suite starts its own
+      // server and Chromium and sets no globals, so the files share one module graph per worker too (the server's
+      // modules are imported once per worker, not once per file: import time 11 s instead of about 130 s).
+      { extends: true, test: { name: 'browser', include: BROWSER, globalSetup: ['tests/helpers/global-setup.ts'], isolate: false } },
     ],
   },
 });

@@ -144,6 +144,15 @@ set -e
 [ "$build_rc" = 0 ] || { tail -40 "$WORK/build.log"; say "FAIL: docker build (the step above failed)"; exit 1; }
 say "image cuecast:latest built in $(( $(date +%s) - t )) s, $(docker image inspect --format '{{.Size}}' cuecast:latest | awk '{printf "%.0f MB", $1/1e6}')"
 
+# `CUECAST_CI_HOLD=<file>`: while that file exists, wait here (image built, stack not yet up). .ci/run builds the
+# image beside its last test suites and removes the file when they are done, so the stack test and its failover
+# times run on a quiet machine.
+if [ -n "${CUECAST_CI_HOLD:-}" ] && [ -e "$CUECAST_CI_HOLD" ]; then
+  t=$(date +%s)
+  while [ -e "$CUECAST_CI_HOLD" ]; do sleep 1; done
+  say "waited $(( $(date +%s) - t )) s for the other CI suites to finish"
+fi
+
 # ---- 4. The stack: docker-compose.yml as users run it, plus .ci/compose.ci.yml (instances published on 127.0.0.1). ----
 export ADMIN_TOKEN="ci-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
 export CUECAST_PORT=${CUECAST_CI_PORT:-38080}

@@ -9,10 +9,11 @@
  * - `/clock/table/<eventId>/<table>`: follows the table's current match through a switch (*start next*), with the
  *   organiser's table clock buttons;
  * - the dashboard, the spectator page and the table screen (`/tableside/...`) show the same clock.
- * Screenshots: docs/screenshots/shot-clock/clock-page-1920x1080.jpeg (running), clock-page-warning-1920x1080.jpeg,
- * tableside-clock-1920x1080.jpeg; the other sizes and languages in artifacts/screenshots/.
+ * Screenshots on request (tests/helpers/pictures.ts: `SHOTS=1` into docs/screenshots/shot-clock/, `ARTIFACTS=1` into
+ * artifacts/): clock-page-1920x1080.jpeg (running), clock-page-warning-1920x1080.jpeg, tableside-clock-1920x1080.jpeg;
+ * the other sizes and languages always in artifacts/screenshots/.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -21,7 +22,8 @@ import type { RunningServer } from '../../server/app';
 import { chromiumAvailable, launchChromium, screenshotDir, settled } from '../helpers/browser';
 import { createEvent, tableMatch, type CreatedEvent } from '../helpers/events';
 import { countPings, IDLE_PROBE, idleWindow } from '../helpers/pages-probes';
-import { api, createMatch, REPO_ROOT, startTestServer } from '../helpers/server';
+import { PICTURES, pictureDir } from '../helpers/pictures';
+import { api, createMatch, startTestServer } from '../helpers/server';
 import { ensureBuilt } from '../helpers/global-setup';
 
 const hasChromium = chromiumAvailable();
@@ -35,7 +37,6 @@ const SHORT = {
   matchClock: { kind: 'played' },
 };
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann Andersen', 'Bob Brown'], targets: [100, 100] };
-const DOCS = join(REPO_ROOT, 'docs', 'screenshots', 'shot-clock');
 
 type M = { id: string; scorerToken: string };
 
@@ -67,7 +68,6 @@ describe.skipIf(!hasChromium)('shot clock pages in Chromium', () => {
 
   beforeAll(async () => {
     await ensureBuilt();
-    mkdirSync(DOCS, { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'cuecast-clock-'));
     server = await startTestServer({ dataDir });
     browser = await launchChromium();
@@ -132,7 +132,7 @@ describe.skipIf(!hasChromium)('shot clock pages in Chromium', () => {
       const face = page.locator('[data-f="clock-face"]');
       expect(await face.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(255, 176, 0)');
       expect(await face.evaluate((e) => getComputedStyle(e).color)).toBe('rgb(0, 0, 0)');
-      await page.screenshot({ path: join(DOCS, 'clock-page-warning-1920x1080.jpeg'), type: 'jpeg', quality: 85 });
+      if (PICTURES) await page.screenshot({ path: join(pictureDir('shot-clock'), 'clock-page-warning-1920x1080.jpeg'), type: 'jpeg', quality: 85 });
       await level(page, 'urgent');
       expect(await seconds(page)).toBeLessThanOrEqual(3);
       expect(await face.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(215, 0, 21)');
@@ -153,7 +153,7 @@ describe.skipIf(!hasChromium)('shot clock pages in Chromium', () => {
     try {
       await status(running.page, 'running');
       await settled(running.page);
-      await running.page.screenshot({ path: join(DOCS, 'clock-page-1920x1080.jpeg'), type: 'jpeg', quality: 85 });
+      if (PICTURES) await running.page.screenshot({ path: join(pictureDir('shot-clock'), 'clock-page-1920x1080.jpeg'), type: 'jpeg', quality: 85 });
     } finally {
       await running.page.close();
     }
@@ -258,7 +258,7 @@ describe.skipIf(!hasChromium)('shot clock pages in Chromium', () => {
           expect(row.y + row.height, 'the clock row is on screen').toBeLessThanOrEqual(size.height);
           expect((await page.locator('[data-f="clock-seconds"]').boundingBox())!.height).toBeGreaterThanOrEqual(60);
           await settled(page);
-          await page.screenshot({ path: join(DOCS, 'tableside-clock-1920x1080.jpeg'), type: 'jpeg', quality: 85 });
+          if (PICTURES) await page.screenshot({ path: join(pictureDir('shot-clock'), 'tableside-clock-1920x1080.jpeg'), type: 'jpeg', quality: 85 });
         } else {
           await page.screenshot({ path: join(screenshotDir(), `clock-${path.split('/')[1]}.png`) });
         }

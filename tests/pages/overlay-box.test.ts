@@ -19,13 +19,12 @@
  * (docs/screenshots/pool-table.svg) into docs/screenshots/overlay-v3/ (1080p, and the same downscaled to 720p),
  * en and ja; with `ARTIFACTS=1` into artifacts/screenshots/overlay-v3/ for en only; otherwise none.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, settled } from '../helpers/browser';
 import { onTable, saveComposite } from '../helpers/composite';
-import { REPO_ROOT } from '../helpers/server';
+import { FOR_DOCS, PICTURES, pictureDir } from '../helpers/pictures';
 import { MIN, texts } from '../helpers/legibility';
 import { OverlayHarness } from '../helpers/overlay-harness';
 import { SCENES, type Scene } from '../helpers/overlay-states';
@@ -34,12 +33,13 @@ const hasChromium = chromiumAvailable();
 const SIZES = { s: 0.8, m: 1, l: 1.5 } as const;
 const LAYOUTS = ['bar', 'corner'] as const;
 const LANGS = ['en', 'ja', 'zh-TW'] as const;
-const DOCS = process.env.SHOTS === '1';
 /**
  * The composites cost three 1080p screenshots each (about three quarters of this file's time on a 2-core
- * machine), so they are made on request only: `SHOTS=1` (the docs) or `ARTIFACTS=1` (artifacts/, en).
+ * machine), so they are made on request only (tests/helpers/pictures.ts): `SHOTS=1` (the docs) or `ARTIFACTS=1`
+ * (artifacts/, en).
  */
-const SHOOT = DOCS || process.env.ARTIFACTS === '1';
+const DOCS = FOR_DOCS;
+const SHOOT = PICTURES;
 /** Every size in every language for every scene (9 page loads a scene): with `BOX_FULL=1`, and for the docs' composites. */
 const FULL = DOCS || process.env.BOX_FULL === '1';
 
@@ -151,8 +151,7 @@ function measure(page: Page, shown: string[]): Promise<Measured> {
 describe.skipIf(!hasChromium)('the scorebug’s box at 1080p, every layout, size, language and state', () => {
   const h = new OverlayHarness();
   h.install();
-  const dir = DOCS ? join(REPO_ROOT, 'docs', 'screenshots', 'overlay-v3') : join(process.cwd(), 'artifacts', 'screenshots', 'overlay-v3');
-  if (SHOOT) mkdirSync(dir, { recursive: true });
+  const dir = SHOOT ? pictureDir('overlay-v3') : '';
 
   /**
    * Show `scene` in `page` with `query`: a scene without a moment reuses its match (`still`); a moment needs a

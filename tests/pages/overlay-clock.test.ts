@@ -12,7 +12,6 @@
  *   (PNG); otherwise not made (they are for people to look at, and cost a minute of the run).
  * The box limits with the clock on air are overlay-box.test.ts's (its clock scenes in helpers/overlay-states.ts).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -26,12 +25,13 @@ import { texts } from '../helpers/legibility';
 import { OverlayHarness } from '../helpers/overlay-harness';
 import { clockSettings, SCENES } from '../helpers/overlay-states';
 import { countPings, IDLE_PROBE, idleWindow } from '../helpers/pages-probes';
-import { api, REPO_ROOT } from '../helpers/server';
+import { FOR_DOCS, PICTURES, pictureDir } from '../helpers/pictures';
+import { api } from '../helpers/server';
 
 const hasChromium = chromiumAvailable();
-const DOCS = process.env.SHOTS === '1';
-/** The composites are pictures for people to look at, made on request: `SHOTS=1` (the docs) or `ARTIFACTS=1`. */
-const SHOOT = DOCS || process.env.ARTIFACTS === '1';
+/** The composites are pictures for people to look at, made on request (tests/helpers/pictures.ts). */
+const DOCS = FOR_DOCS;
+const SHOOT = PICTURES;
 const RUN = SCENES.find((s) => s.name === 'run')!;
 const CLOCK = '[data-f="shot-clock"]';
 
@@ -225,8 +225,7 @@ describe.skipIf(!hasChromium)('the shot clock on the OBS overlays', () => {
 
   // Six composites of four screenshots each: minutes on a loaded 2-core machine.
   it.runIf(SHOOT)('composite screenshots over the pool table: bar and corner bug, running, warning and urgent, 1080p and 720p', { timeout: 600_000 }, async () => {
-    const dir = DOCS ? join(REPO_ROOT, 'docs', 'screenshots', 'shot-clock') : join(process.cwd(), 'artifacts', 'screenshots', 'shot-clock');
-    mkdirSync(dir, { recursive: true });
+    const dir = pictureDir('shot-clock');
     // Realistic figures: a 30 s shot (running); 10 s and 5 s (amber, red from the start), each with A's one
     // extension (2 s) taken before the start, so A's marker is an outline and B's filled.
     const ext = { extensionSeconds: 2 };
