@@ -5,7 +5,7 @@
  */
 import type { MatchSetup, Pair, PlayerKey } from '../protocol/setup';
 import type { Awaiting, BallInHand, FoulPlacementFacts, NextUp, Outcome, RackPlacement } from '../protocol/state';
-import { RACK_CLINCH } from '../protocol/vocabulary';
+import { rackWinner } from './rack-won';
 
 /** Internal state of a match between steps. Immutable by convention (transitions copy). */
 export interface Core {
@@ -99,7 +99,7 @@ export function initialCore(setup: MatchSetup): Core {
     warned: [false, false],
     pushOutAvailable: false,
     rackPoints,
-    rackClinchedBy: rackPoints[0] >= RACK_CLINCH ? 'A' : rackPoints[1] >= RACK_CLINCH ? 'B' : null,
+    rackClinchedBy: rackWinner(rackPoints),
     placement: null,
   };
 }

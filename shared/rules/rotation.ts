@@ -4,7 +4,6 @@
  * Every function is pure: (setup, core, step) → new core + outcome, or a thrown RulesError.
  */
 import { RulesError } from '../protocol/errors';
-import { RACK_CLINCH } from '../protocol/vocabulary';
 import type { PlayerKey, RotationSetup } from '../protocol/setup';
 import type { Choice, Placement, Step } from '../protocol/steps';
 import {
@@ -14,6 +13,7 @@ import {
 import { CHOICE_WORDS } from './choice-words';
 import { pendingError } from './fourteen-one';
 import { placementRefusal } from './placement';
+import { rackWinner } from './rack-won';
 import { foulReasons, readShot, type ShotFacts, withoutBalls } from './read-shot';
 import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } from './shot-checks';
 import type { InputChecks } from './version';
@@ -127,7 +127,7 @@ function score(setup: RotationSetup, c0: Core, d: Core, ctx: StepContext, pocket
   d.table = table;
   d.count = table.length;
   d.rackPoints = withAt(d.rackPoints, p, d.rackPoints[idx(p)] + pts);
-  if (d.rackClinchedBy === null && d.rackPoints[idx(p)] >= RACK_CLINCH) d.rackClinchedBy = p;
+  d.rackClinchedBy ??= rackWinner(d.rackPoints); // only p's rack points moved, so a new winner is p
   if (reachedTarget(setup, d, p)) {
     d.winner = p;
     return { core: d, outcome: outcomeOf(ctx, d, pts, 0, { balls, turnEnd: 'win', clinched: clinched(c0, d, p) }) };

@@ -5,13 +5,14 @@
  * - `CONTRADICTIONS`: facts of one shot that cannot both be true (a time foul, D-32, with any other fact);
  * - the facts that fit one outcome only (the 14-1 rack area on a re-rack, the Rotation cue ball behind the head
  *   string when the table is cleared), checked once the shot is decided;
- * - the step kinds and choice words of each discipline.
+ * - the step kinds of each discipline, and which choice words are the other discipline's (the words: ./choice-words).
  * Every refusal is a RulesError naming the exact field (`step.shot.rackArea.breakBallInKitchen`) and why, thrown
  * before the match changes. Nothing is decided here; the rules in ./fourteen-one.ts and ./rotation.ts call in.
  */
 import { RulesError } from '../protocol/errors';
 import type { Discipline, MatchSetup } from '../protocol/setup';
 import { type Choice, OTHER_FOULS, type OtherFoul, type Shot, type ShotFoul, type Step, TIME_FOUL } from '../protocol/steps';
+import { disciplineChoiceWords } from './choice-words';
 import type { Core } from './core';
 
 /** The kind of shot a report is checked against: an opening break, an ordinary shot, a Rotation push out. */
@@ -492,12 +493,6 @@ const STEP_KINDS: Record<Discipline, readonly string[]> = {
   rotation: ['shot', 'choice', 'undo'],
 };
 
-/** Choice words each discipline has (docs/case-format.md `choice`); a foul placement object is Rotation's (R-8). */
-export const CHOICE_WORDS: Record<Discipline, readonly string[]> = {
-  '14-1': ['accept', 'rebreak', 'rerack'],
-  rotation: ['accept', 'rerack', 'shoot', 'pass'],
-};
-
 const CHOICE_SOURCE: Record<string, string> = {
   rebreak: 'the 14-1 answer to a breaking foul (S-9)',
   shoot: 'the Rotation answer to a push out (R-10)',
@@ -506,7 +501,7 @@ const CHOICE_SOURCE: Record<string, string> = {
 
 /** The choice words of discipline `d` as a refusal names them (`"accept", "rebreak" or "rerack"`). */
 function choiceWordsOf(d: Discipline): string {
-  const quoted = CHOICE_WORDS[d].map((w) => `"${w}"`);
+  const quoted = disciplineChoiceWords(d).map((w) => `"${w}"`);
   return d === 'rotation' ? `${quoted.join(', ')} or a foul placement` : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
 }
 
@@ -527,7 +522,7 @@ export function checkStepVocabulary(setup: MatchSetup, step: Step): void {
   if (typeof choice === 'object' && d === '14-1') {
     throw new RulesError('foreign-fact', `step.choice: a foul placement is a Rotation choice (R-8); 14-1 choices are ${choiceWordsOf(d)}`, 'step.choice');
   }
-  if (typeof choice === 'string' && !CHOICE_WORDS[d].includes(choice)) {
+  if (typeof choice === 'string' && !(disciplineChoiceWords(d) as readonly string[]).includes(choice)) {
     throw new RulesError('foreign-fact', `step.choice: "${choice}" is ${CHOICE_SOURCE[choice] ?? 'not a choice of this discipline'}; ${DISCIPLINE_WORDS[d]} choices are ${choiceWordsOf(d)}`, 'step.choice');
   }
 }

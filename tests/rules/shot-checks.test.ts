@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   applyStep, type Discipline, OTHER_FOULS, type Match, type Shot, shotSchema, callSchema, rackAreaSchema, view,
 } from '../../shared/index';
+import { CHOICE_WORDS, disciplineChoiceWords, WORD_DECISIONS } from '../../shared/rules/choice-words';
 import { checkShot, CONTRADICTIONS, SHOT_FACTS, type ShotFactRule, type ShotKind } from '../../shared/rules/shot-checks';
 import { playedTo, reportsInPlay } from '../helpers/arbitraries';
 import { accept, expectState, fresh141, freshRot, given, refuse } from '../helpers/given';
@@ -382,5 +383,22 @@ describe('property: random reports in random match states', () => {
     // Both sides of the property were exercised.
     expect(seen.accepted).toBeGreaterThan(200);
     expect(seen.refused).toBeGreaterThan(200);
+  });
+});
+
+describe('choice words of each discipline (one table: shared/rules/choice-words.ts)', () => {
+  it('each discipline has exactly the words of its own decisions; the other discipline’s words are refused as foreign', () => {
+    expect(disciplineChoiceWords('14-1')).toEqual(['accept', 'rebreak', 'rerack']);
+    expect(disciplineChoiceWords('rotation')).toEqual(['accept', 'rerack', 'shoot', 'pass']);
+    for (const d of ['14-1', 'rotation'] as const) {
+      const words = disciplineChoiceWords(d);
+      for (const k of WORD_DECISIONS[d]) for (const w of CHOICE_WORDS[k]) expect(words).toContain(w);
+      const m = given(d === '14-1' ? fresh141 : freshRot);
+      for (const w of (['accept', 'rebreak', 'rerack', 'shoot', 'pass'] as const).filter((x) => !words.includes(x))) {
+        const e = refuse(m, { choice: w });
+        expect([e.code, e.field], `${d} ${w}`).toEqual(['foreign-fact', 'step.choice']);
+        expect(e.message).toContain(words.map((x) => `"${x}"`).slice(0, 2).join(', '));
+      }
+    }
   });
 });
