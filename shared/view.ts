@@ -56,7 +56,7 @@ export function projectState(setup: MatchSetup, c: Core, steps: number, last: Ou
  */
 export function coreFromState(s: MatchState): Core {
   const rotation = s.discipline === 'rotation';
-  const table = s.onTable === null ? null : s.onTable.length === 15 ? ALL_BALLS : [...s.onTable];
+  const table = s.onTable === null ? null : s.onTable.length === ALL_BALLS.length ? ALL_BALLS : [...s.onTable];
   return {
     score: [s.score[0], s.score[1]],
     fouls: [s.fouls[0], s.fouls[1]],

@@ -5,6 +5,7 @@
  */
 import type { MatchSetup, Pair, PlayerKey } from '../protocol/setup';
 import type { Awaiting, BallInHand, FoulPlacementFacts, NextUp, Outcome, RackPlacement } from '../protocol/state';
+import { RACK_BALLS } from '../protocol/limits';
 import { rackWinner } from './rack-won';
 
 /** Internal state of a match between steps. Immutable by convention (transitions copy). */
@@ -48,7 +49,8 @@ export interface Transition {
   outcome: Outcome;
 }
 
-export const ALL_BALLS: readonly number[] = Object.freeze([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+/** Every object ball of a full rack, 1 to RACK_BALLS (14-1 §01, ROT §01), in order. */
+export const ALL_BALLS: readonly number[] = Object.freeze(Array.from({ length: RACK_BALLS }, (_, i) => i + 1));
 
 /** The other player. */
 export const other = (p: PlayerKey): PlayerKey => (p === 'A' ? 'B' : 'A');

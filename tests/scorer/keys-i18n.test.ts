@@ -121,9 +121,15 @@ describe('launcher set-up form', () => {
     // …in the page's language, naming the player.
     const bad = toSetup({ ...wip, fouls: [0, 3] });
     if (bad.ok) throw new Error('expected a problem');
-    expect(t('en', bad.key, bad.params)).toBe('fouls B: 0, 1 or 2 in a row');
-    expect(t('ja', bad.key, bad.params)).toBe('ファウル B：連続 0・1・2 回');
-    expect(t('zh-TW', bad.key, bad.params)).toBe('犯規 B：連續 0、1 或 2 次');
+    expect(t('en', bad.key, bad.params)).toBe('fouls B: 0 to 2 in a row');
+    expect(t('ja', bad.key, bad.params)).toBe('ファウル B：連続 0〜2 回');
+    expect(t('zh-TW', bad.key, bad.params)).toBe('犯規 B：連續 0 到 2 次');
+    // The bounds come from shared/protocol/limits.ts, not from the strings.
+    const balls = toSetup({ ...wip, ballsOnTable: 1 });
+    if (balls.ok) throw new Error('expected a problem');
+    expect([balls.field, t('en', balls.key, balls.params)]).toEqual(['ballsOnTable', 'balls on table: 2 to 15']);
+    expect(t('ja', balls.key, balls.params)).toBe('台上の球数：2〜15');
+    expect(t('zh-TW', balls.key, balls.params)).toBe('檯面球數：2 到 15');
     // Not in progress: none of it is sent.
     const fresh = toSetup({ ...wip, inProgress: false, fouls: [2, 2] });
     expect(fresh.ok && 'start' in fresh.setup).toBe(false);

@@ -65,8 +65,8 @@ export function defaultTargets(f: Pick<SetupForm, 'discipline' | 'format'>): [nu
   return rulesTargets(f.discipline, f.format);
 }
 
-/** Why the form cannot be sent: the field to fix and the words for it (a page-string key; `{p}` player A or B, `{max}` the bound). */
-export type FormProblem = { ok: false; field: string; key: PageKey; params?: { p?: 'A' | 'B'; max?: number } };
+/** Why the form cannot be sent: the field to fix and the words for it (a page-string key; `{p}` player A or B, `{min}` and `{max}` the bounds). */
+export type FormProblem = { ok: false; field: string; key: PageKey; params?: { p?: 'A' | 'B'; min?: number; max?: number } };
 
 const side = (i: 0 | 1): 'A' | 'B' => (i === 0 ? 'A' : 'B');
 const whole = (v: number, min: number, max: number) => Number.isInteger(v) && v >= min && v <= max;
@@ -133,12 +133,12 @@ export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | FormPro
   }
   for (const i of [0, 1] as const) {
     const p = side(i);
-    if (!whole(f.fouls[i], 0, STANDING_FOULS_MAX)) return { ok: false, field: `fouls.${i}`, key: 'formFouls', params: { p } };
+    if (!whole(f.fouls[i], 0, STANDING_FOULS_MAX)) return { ok: false, field: `fouls.${i}`, key: 'formFouls', params: { p, max: STANDING_FOULS_MAX } };
     if (!whole(f.innings[i], 0, COUNT_MAX)) return { ok: false, field: `innings.${i}`, key: 'formInnings', params: { p, max: COUNT_MAX } };
     if (!whole(f.highRun[i], 0, COUNT_MAX)) return { ok: false, field: `highRun.${i}`, key: 'formHighRun', params: { p, max: COUNT_MAX } };
   }
   if (!whole(f.rack, 1, COUNT_MAX)) return { ok: false, field: 'rack', key: 'formRack', params: { max: COUNT_MAX } };
-  if (f.discipline === '14-1' && !whole(f.ballsOnTable, STRAIGHT_BALLS_MIN, RACK_BALLS)) return { ok: false, field: 'ballsOnTable', key: 'formBalls' };
+  if (f.discipline === '14-1' && !whole(f.ballsOnTable, STRAIGHT_BALLS_MIN, RACK_BALLS)) return { ok: false, field: 'ballsOnTable', key: 'formBalls', params: { min: STRAIGHT_BALLS_MIN, max: RACK_BALLS } };
   return { ok: true, setup };
 }
 
