@@ -131,6 +131,35 @@ describe.skipIf(!run)('scorer console QA fixes in Chromium', () => {
     await ctx.close();
   });
 
+  test('14-1 with the two-foul warning (S-15, D-6): "More" offers it for the player on two fouls only, once', async () => {
+    const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'], options: { requireTwoFoulWarning: true }, start: { turn: 'B', ballsOnTable: 10, fouls: [2, 1] } });
+    const { ctx, page } = await openScorer(m.urls.scorer);
+    await page.getByTestId('more-toggle').click();
+    await page.getByTestId('stalemate-A').waitFor();
+    // Ann stands on two fouls: her button only (Bob is on one).
+    expect(await page.getByTestId('warn-A').isVisible()).toBe(true);
+    expect(await page.getByTestId('warn-B').count()).toBe(0);
+    expect(await text(page, 'warn-A')).toContain('Ann');
+    await page.getByTestId('warn-A').click();
+    const s = await settled(page, m.id, 1);
+    expect([s.warned, s.fouls, s.turn]).toEqual([[true, false], [2, 1], 'B']);
+    expect((await stepsOf(m.id)).map((x) => x.step)).toEqual([{ warning: 'A' }]);
+    // Warned once: a second warning would change nothing, so the button is gone.
+    if (!(await page.getByTestId('stalemate-A').isVisible())) await page.getByTestId('more-toggle').click();
+    await page.getByTestId('stalemate-A').waitFor();
+    expect(await page.getByTestId('warn-A').count()).toBe(0);
+    await ctx.close();
+  });
+
+  test('14-1 without the warning option: no warning button, even on two fouls', async () => {
+    const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'], start: { turn: 'B', ballsOnTable: 10, fouls: [2, 0] } });
+    const { ctx, page } = await openScorer(m.urls.scorer);
+    await page.getByTestId('more-toggle').click();
+    await page.getByTestId('stalemate-A').waitFor();
+    expect(await page.locator('[data-testid^="warn-"]').count()).toBe(0);
+    await ctx.close();
+  });
+
   test('14-1: the 15-ball re-rack question is a plain No / Yes', async () => {
     const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'], start: { turn: 'A', ballsOnTable: 2 } });
     const { ctx, page } = await openScorer(m.urls.scorer);
