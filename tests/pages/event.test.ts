@@ -14,6 +14,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
 import { applyStep, newMatch, parseSetup, type Match } from '../../shared/index';
+import { TARGET_MAX } from '../../shared/protocol/limits';
+import { defaultTargets } from '../../shared/protocol/setup';
 import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable, decodeQr, launchChromium, screenshotDir } from '../helpers/browser';
 import { createEvent, EVENT, recordStep, stepsToWin, tableMatch, type CreatedEvent } from '../helpers/events';
@@ -176,6 +178,9 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
           await t1.locator('[data-testid="pick-b"]').selectOption('p1');
           expect(await t1.locator('[data-testid="pick-breaker"] option').allTextContents()).toEqual(['Dora Díaz', 'Ann Andersen']);
           await t1.locator('[data-testid="pick-breaker"]').selectOption('B');
+          // The race field's placeholder is the race the event's defaults give (targets [3, 3]); its bound is TARGET_MAX.
+          expect(await t1.locator('[data-testid="pick-race"]').getAttribute('placeholder')).toBe('3');
+          expect(await t1.locator('[data-testid="pick-race"]').getAttribute('max')).toBe(String(TARGET_MAX));
           await t1.locator('[data-testid="pick-race"]').fill('7');
           await t1.locator('[data-testid="assign-make"]').click();
           await page.waitForFunction(() => document.querySelector('article[data-table="table-1"] [data-f="next"]')?.textContent?.includes('Dora Díaz – Ann Andersen'));
@@ -185,6 +190,21 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
           expect(await t1.locator('[data-testid="pick-a"]').inputValue()).toBe('');
           expect(await t1.locator('[data-testid="pick-race"]').inputValue()).toBe('');
           expect(await t1.locator('[data-testid="pick-breaker"]').inputValue()).toBe('A');
+          // Defaults without targets: the rules' default race for the discipline and format (defaultTargets), live.
+          const patch = (defaults: unknown) => api(s1.url, `/api/events/${ev.id}`, { method: 'PATCH', token: ev.organiserToken, body: { defaults } });
+          const placeholder = (want: string) =>
+            page.waitForFunction((want) => document.querySelector('article[data-table="table-1"] [data-testid="pick-race"]')?.getAttribute('placeholder') === want, want);
+          try {
+            expect((await patch({ discipline: 'rotation', options: { format: 'single-rack-61' } })).status).toBe(200);
+            await placeholder(String(defaultTargets('rotation', 'single-rack-61')[0])); // 61 (R-3a)
+            expect((await patch({ discipline: 'rotation' })).status).toBe(200);
+            await placeholder(String(defaultTargets('rotation')[0])); // 120
+            expect((await patch({ discipline: '14-1', ruleset: 'nba' })).status).toBe(200);
+            await placeholder(String(defaultTargets('14-1')[0])); // 100
+          } finally {
+            expect((await patch(EVENT.defaults)).status).toBe(200);
+          }
+          await placeholder('3');
         }
         // Every text on the page (tables, cards, links, finished, roster) at 4.5:1 against what is behind it.
         const all = await texts(page, '[data-testid="organiser"]');
