@@ -51,13 +51,23 @@ export class MemoryShotClockStore implements ShotClockStore {
   }
 }
 
-/** Embedded mode: one JSON file per match under `<dataDir>/clocks/`, replaced atomically and durably; one process, so writes of a match run one at a time. */
+/** How many matches' clock documents (or "no clock") the file store keeps in memory, most recently used first. */
+export const FILE_CLOCK_CACHE_ENTRIES = 4096;
+
+/**
+ * Embedded mode: one JSON file per match under `<dataDir>/clocks/`, replaced atomically and durably. One process
+ * owns the folder, so writes of a match run one at a time and what it last read or wrote is what the file holds:
+ * the last FILE_CLOCK_CACHE_ENTRIES documents (and the matches found without one) are answered from memory, so a
+ * recorded step does not read a file to learn the match has no clock.
+ */
 export class FileShotClockStore implements ShotClockStore {
   private readonly dir: string;
   private ready: Promise<unknown> | null = null;
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** The file's text by match id (null: no file), least recently used first. */
+  private readonly known = new Map<string, string | null>();
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, private readonly cacheEntries = FILE_CLOCK_CACHE_ENTRIES) {
     this.dir = join(dataDir, 'clocks');
   }
 
@@ -65,13 +75,33 @@ export class FileShotClockStore implements ShotClockStore {
     return join(this.dir, `${matchId}.json`);
   }
 
-  async read(matchId: string): Promise<ShotClockDoc | null> {
-    try {
-      return JSON.parse(await readFile(this.path(matchId), 'utf8')) as ShotClockDoc;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
+  private remember(matchId: string, text: string | null): void {
+    this.known.delete(matchId);
+    this.known.set(matchId, text);
+    if (this.known.size > this.cacheEntries) this.known.delete(this.known.keys().next().value!);
+  }
+
+  private async readText(matchId: string): Promise<string | null> {
+    const cached = this.known.get(matchId);
+    if (cached !== undefined) {
+      this.remember(matchId, cached);
+      return cached;
     }
+    let text: string | null;
+    try {
+      text = await readFile(this.path(matchId), 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      text = null;
+    }
+    // A write that finished while the file was read wins: keep its text, not the older one read.
+    if (!this.known.has(matchId)) this.remember(matchId, text);
+    return this.known.get(matchId) ?? null;
+  }
+
+  async read(matchId: string): Promise<ShotClockDoc | null> {
+    const text = await this.readText(matchId);
+    return text === null ? null : (JSON.parse(text) as ShotClockDoc);
   }
 
   write(matchId: string, doc: ShotClockDoc, expectedRevision: number): Promise<boolean> {
@@ -80,7 +110,14 @@ export class FileShotClockStore implements ShotClockStore {
       await this.ready;
       const current = await this.read(matchId);
       if ((current?.revision ?? 0) !== expectedRevision) return false;
-      await writeDurably(this.dir, this.path(matchId), JSON.stringify(doc));
+      const text = JSON.stringify(doc);
+      try {
+        await writeDurably(this.dir, this.path(matchId), text);
+      } catch (err) {
+        this.known.delete(matchId); // the file may or may not have been replaced: read it again next time
+        throw err;
+      }
+      this.remember(matchId, text);
       return true;
     };
     const next = (this.queues.get(matchId) ?? Promise.resolve()).then(run, run);

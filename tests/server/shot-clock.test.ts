@@ -6,7 +6,7 @@
  *   server's time; `GET /api/matches/:id` includes it; the event's organiser presses the table's current match;
  *   a recorded shot opens the next clock period; a server restarted on the same Redis sees the same clock.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,33 @@ describe('shot clock store port', () => {
     expect(racers.filter(Boolean)).toHaveLength(1);
     expect((await store.read(id))?.revision).toBe(2);
     if (reopen) expect(await (await reopen()).read(id)).toEqual(await store.read(id));
+  });
+});
+
+describe('the file shot-clock store answers from memory what it last read or wrote (one process owns the folder)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cuecast-clock-cache-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a match without a clock and a written document are not read from disk again; a new store reads the files; the cache is bounded', async () => {
+    const store = new FileShotClockStore(dir, 2);
+    expect(await store.read('none')).toBeNull();
+    expect(await store.write('m1', doc(1), 0)).toBe(true);
+    // Behind the store's back (never done in production): it answers from memory, a new store from the files.
+    writeFileSync(join(dir, 'clocks', 'none.json'), JSON.stringify(doc(5)));
+    rmSync(join(dir, 'clocks', 'm1.json'));
+    expect(await store.read('none')).toBeNull();
+    expect((await store.read('m1'))?.revision).toBe(1);
+    const fresh = new FileShotClockStore(dir, 2);
+    expect((await fresh.read('none'))?.revision).toBe(5);
+    expect(await fresh.read('m1')).toBeNull();
+    // Two entries kept: reading a third and a fourth match evicts 'none' and 'm1', which are then read from disk.
+    expect(await store.read('x')).toBeNull();
+    expect(await store.read('y')).toBeNull();
+    expect((await store.read('none'))?.revision).toBe(5);
+    expect(await store.read('m1')).toBeNull();
+    // Compare-and-set still holds against what the store knows: m1 is gone from disk, so revision 0 is expected.
+    expect(await store.write('m1', doc(1), 0)).toBe(true);
+    expect((await new FileShotClockStore(dir).read('m1'))?.revision).toBe(1);
   });
 });
 
