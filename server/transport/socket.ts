@@ -263,6 +263,9 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
 
   const listen = (h: Handler<unknown, unknown>) =>
     async function (this: IoSocket, input: unknown, ack: unknown): Promise<void> {
+      // Emitted with a callback and no request (`emitWithAck('time')`): the callback comes first; the request is
+      // missing, and the envelope check says so (or, for `time`, which needs nothing, the time is answered).
+      if (typeof input === 'function' && ack === undefined) [input, ack] = [undefined, input];
       if (!h.acked) {
         await answer(this, h, input);
         return;

@@ -40,7 +40,8 @@ export const shotClockSettingsBodySchema = z.union([
 export const shotClockActionSchema = z.enum(CLOCK_ACTIONS as [ShotClockAction, ...ShotClockAction[]]);
 export const periodSchema = z.number().int().min(0);
 
-export const timeSchema = z.strictObject({}) satisfies z.ZodType<TimeRequest>;
+/** `time`: `{}`, or nothing at all (`emitWithAck('time')`). */
+export const timeSchema = z.strictObject({}).default({}) satisfies z.ZodType<TimeRequest>;
 export const shotClockReadSchema = z.strictObject({ matchId }) satisfies z.ZodType<ShotClockRequest>;
 export const shotClockActionRequestSchema = z.strictObject({ matchId, action: shotClockActionSchema, period: periodSchema.optional() }) satisfies z.ZodType<ShotClockActionRequest>;
 /** REST `POST …/clock/:action` body: empty, or `{period}`. */

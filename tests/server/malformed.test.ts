@@ -235,6 +235,17 @@ describe('malformed payloads', () => {
     }
   });
 
+  it('an event emitted with only a callback (no request) is answered: invalid-request naming the request, or the time', async () => {
+    const noRequest = <T>(event: string) => viewerSocket.timeout(5000).emitWithAck(event as never) as Promise<T>;
+    for (const event of ['subscribe', 'record', 'shotClock', 'shotClockAction', 'subscribeTable', 'subscribeEvent']) { // every acked event
+      const ack = await noRequest<{ ok: boolean; error?: { code: string; field?: string } }>(event);
+      expect(ack, event).toMatchObject({ ok: false, error: { code: expect.stringMatching(/^(invalid-request|protocol-mismatch)$/) } });
+    }
+    const before = Date.now();
+    const time = await noRequest<{ ok: boolean; now: number }>('time');
+    expect(time.ok && time.now >= before - 1000 && time.now <= Date.now() + 1000, JSON.stringify(time)).toBe(true);
+  });
+
   it('nothing changed: same version, same log, no push to viewers', async () => {
     const after = await api(server.url, `/api/matches/${match.id}/steps`);
     expect(after.body).toEqual(logBefore);
