@@ -14,7 +14,8 @@
  * Run with --expose-gc (the npm script does).
  */
 import { pino } from 'pino';
-import { applyStep, parseSetup, replay, view, type Step } from '../shared/index';
+import { applyStep, replay, view, type Step } from '../shared/index';
+import { parseSetup } from '../server/protocol/setup-schemas';
 import { LiveCache } from '../server/matches/live-cache';
 import { MatchService, summaryOf } from '../server/matches/service';
 import type { Pushes } from '../server/matches/live-window';

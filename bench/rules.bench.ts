@@ -6,7 +6,8 @@
  * The npm script runs Node with `--max-semi-space-size=64`: a replay keeps every state for undo, so with the
  * default young generation most of the time goes to scavenges copying those survivors.
  */
-import { applyStep, newMatch, parseSetup, replay, type Step } from '../shared/index';
+import { applyStep, newMatch, replay, type Step } from '../shared/index';
+import { parseSetup } from '../server/protocol/setup-schemas';
 import { draftOf } from '../shared/rules/core';
 import { plausibleStep, seededRandom } from '../shared/simulate';
 

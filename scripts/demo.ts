@@ -14,7 +14,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { applyStep, newMatch, parseSetup, replay, type Match } from '../shared/index';
+import { applyStep, newMatch, replay, type Match } from '../shared/index';
+import { parseSetup } from '../server/protocol/setup-schemas';
 import type { SetupInput } from '../shared/protocol/setup';
 import type { MatchState } from '../shared/protocol/state';
 import type { Step } from '../shared/protocol/steps';

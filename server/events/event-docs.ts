@@ -7,11 +7,11 @@
 import type { z } from 'zod';
 import { RulesError } from '../../shared/protocol/errors';
 import { applyCardAction, hiddenCards, initialCards, shownCards, type CardAction, type CardsState, type EventDefaults, type EventInfo, type EventMatch, type EventTable, type LiveLine, type RosterPlayer, type TableState } from '../../shared/protocol/event';
-import type { eventCreateSchema, playerPatchSchema, playerSchema, tableInputSchema } from '../../shared/protocol/event-schemas';
+import type { eventCreateSchema, playerPatchSchema, playerSchema, tableInputSchema } from '../protocol/event-schemas';
 import { EVENT_LIMITS, START_UNDO_MS } from '../../shared/protocol/event';
 import type { MatchSetup } from '../../shared/protocol/setup';
-import { parseSetup } from '../../shared/protocol/setup-schemas';
-import { parseClockChoice } from '../../shared/protocol/shot-clock-schemas';
+import { parseSetup } from '../protocol/setup-schemas';
+import { parseClockChoice } from '../protocol/shot-clock-schemas';
 import type { ScorebugSnapshot } from '../../shared/protocol/wire';
 import type { EventDoc } from '../storage/event-store';
 import { fail, type Failure } from '../failure';

@@ -5,8 +5,8 @@
 import { RulesError } from '../../shared/protocol/errors';
 import type { EventInfo, RosterPlayer } from '../../shared/protocol/event';
 import type { MatchSetup, Pair } from '../../shared/protocol/setup';
-import { parseSetup } from '../../shared/protocol/setup-schemas';
-import { parseClockChoice } from '../../shared/protocol/shot-clock-schemas';
+import { parseSetup } from '../protocol/setup-schemas';
+import { parseClockChoice } from '../protocol/shot-clock-schemas';
 import type { ShotClockSettings } from '../../shared/shot-clock';
 
 /**

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { RulesError } from '../../shared/protocol/errors';
 import { SAFE_ID } from '../../shared/protocol/limits';
 import type { CardAction, EventListing, EventLivePush, EventView, LiveLine, TableState } from '../../shared/protocol/event';
-import { eventCreateSchema, parseEventBody, type tableMatchSchema } from '../../shared/protocol/event-schemas';
+import { eventCreateSchema, parseEventBody, type tableMatchSchema } from '../protocol/event-schemas';
 import type { StatePush } from '../../shared/protocol/wire';
 import { autoCards, findTable, liveLineOf, newEventDoc, publicInfo, refused, tableStateOf, withCardAction, unusedMatches, withMatchOnTable, withNextStarted, withStartUndone, type Change } from './event-docs';
 import { tableMatchClock, tableMatchSetup } from './event-setup';

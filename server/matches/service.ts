@@ -6,21 +6,9 @@
  * catch up from the log and re-decide, or answer `stale` when the client named a version.
  */
 import type { Logger } from 'pino';
-import {
-  applyStep,
-  newMatch,
-  parseSetup,
-  parseStep,
-  RULES_VERSION,
-  RulesError,
-  view,
-  type MatchSetup,
-  type MatchState,
-  type MatchSummary,
-  type Snapshot,
-  type StatsDelta,
-  type Step,
-} from '../../shared/index';
+import { applyStep, newMatch, RULES_VERSION, RulesError, view, type MatchSetup, type MatchState, type MatchSummary, type Snapshot, type StatsDelta, type Step } from '../../shared/index';
+import { parseSetup } from '../protocol/setup-schemas';
+import { parseStep } from '../protocol/step-schemas';
 import type { ScorebugFigures } from '../../shared/protocol/wire';
 import { systemClock, type Clock } from '../clock';
 import type { MatchStore, MatchRecord, RemoveResult, StoredStep } from '../storage/types';

@@ -11,8 +11,8 @@
  */
 import type { z } from 'zod';
 import { RulesError } from '../../shared/protocol/errors';
-import { parseStep } from '../../shared/protocol/step-schemas';
-import { describeIssue } from '../../shared/protocol/zod-issues';
+import { parseStep } from '../protocol/step-schemas';
+import { describeIssue } from '../protocol/zod-issues';
 import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
 import { fail, type Failure } from '../failure';
 

@@ -4,7 +4,7 @@
  * (the scorer's connection: its handshake carries the scorer token).
  */
 import type { ShotClockAck, ShotClockActionRequest, ShotClockRequest, TimeAck } from '../../shared/protocol/shot-clock';
-import { shotClockActionRequestSchema, shotClockReadSchema, timeSchema } from '../../shared/protocol/shot-clock-schemas';
+import { shotClockActionRequestSchema, shotClockReadSchema, timeSchema } from '../protocol/shot-clock-schemas';
 import type { Clock } from '../clock';
 import type { Failure } from '../failure';
 import { handler, type Handler, type IoSocket } from '../transport/socket';

@@ -24,7 +24,7 @@ import type { Server, Socket } from 'socket.io';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ClientToServerEvents, Detail, RecordAck, RecordRequest, ServerToClientEvents, SubscribeAck, SubscribeRequest, UnsubscribeRequest } from '../../shared/protocol/wire';
-import { recordSchema, subscribeSchema, unsubscribeSchema } from '../../shared/protocol/wire-schemas';
+import { recordSchema, subscribeSchema, unsubscribeSchema } from '../protocol/wire-schemas';
 import { systemClock, type Clock } from '../clock';
 import { fail, type Failure } from '../failure';
 import type { MatchService } from '../matches/service';

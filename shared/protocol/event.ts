@@ -1,6 +1,6 @@
 /**
  * Events and tables, typed once for the server, the pages' client and the tests (zod-free, so pages may
- * import it; the schemas that check the REST bodies and Socket.IO envelopes live in `event-schemas.ts`).
+ * import it; the schemas that check the REST bodies and Socket.IO envelopes are server/protocol/event-schemas.ts).
  *
  * An event (a tournament day, a league night) has tables ("Table 1", "TV table"), a roster of players and
  * discipline defaults. Each table has a current match and, once the organiser assigns it, a next one; the

@@ -1,6 +1,6 @@
 /**
  * The bounds of a match set-up, zod-free so the pages (the launcher's form) check the same numbers and
- * characters as the server's schemas (`setup.ts`) without bundling zod. Changing one changes both sides.
+ * characters as the server's schemas (server/protocol/setup-schemas.ts) without bundling zod. Changing one changes both sides.
  */
 
 /**

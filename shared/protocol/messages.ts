@@ -6,7 +6,7 @@
  *
  * Where each message is described: the match messages in wire.ts, the table and event messages in event.ts,
  * the room each push goes to in rooms.ts, the step vocabulary in steps.ts, the set-up in setup.ts, the
- * shared words in vocabulary.ts; their server-side zod schemas in the `*-schemas.ts` files beside them.
+ * shared words in vocabulary.ts; their zod schemas are the server's (server/protocol/*-schemas.ts).
  */
 import type { AckedRequests, ClientToServerEvents, ServerToClientEvents } from './wire';
 

@@ -2,7 +2,7 @@
  * Match set-up: discipline, ruleset, options (docs/rules.md §5), players, per-player targets (handicap) and an
  * optional state in progress (docs/case-format.md `start`). Types, the option defaults of each ruleset and the
  * default targets: plain TypeScript without zod, so the rules and the pages (the launcher's form) use the
- * same defaults. The server validates untrusted input with `parseSetup` (setup-schemas.ts), which resolves
+ * same defaults. The server validates untrusted input with `parseSetup` (server/protocol/setup-schemas.ts), which resolves
  * every option to these defaults, so the engine never sees a missing option.
  */
 import { type Discipline, type Pair, type PlayerKey, RACK_CLINCH, type Ruleset } from './vocabulary';

@@ -1,5 +1,5 @@
 /**
- * The shot clock on the wire (types only; the server's zod schemas are in shot-clock-schemas.ts). The clock's
+ * The shot clock on the wire (types only; the server's zod schemas are in server/protocol/shot-clock-schemas.ts). The clock's
  * model is shared/shot-clock.ts; docs/rules.md D-32 says what it may and may not change.
  *
  * Socket.IO: `time` (ack `{ok, now}`: the server's time in ms, for the page's offset estimate), `shotClock`

@@ -2,7 +2,7 @@
  * The step vocabulary: what a referee reports at the table. It is the vocabulary of the scoring case
  * bank (docs/case-format.md) and the wire vocabulary between scorer, server and engine: the
  * same JSON travels unchanged. Types and plain constants only (no zod), so the rules and the pages import
- * it freely; the server checks untrusted input with the schemas of `step-schemas.ts` (`parseStep`), whose
+ * it freely; the server checks untrusted input with the schemas of server/protocol/step-schemas.ts (`parseStep`), whose
  * output is checked at compile time to be exactly these types.
  */
 import type { PlayerKey } from './vocabulary';

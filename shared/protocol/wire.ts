@@ -3,7 +3,7 @@
  * live client (web/src/lib/client.ts) and the tests: the Socket.IO envelopes (`subscribe`,
  * `unsubscribe`, `record`), their acks, the `state` push, and the REST record body. Zod-free, so a page
  * may import it (values included) without pulling zod into its bundle; the schemas that check these
- * shapes on the server live beside it in `wire-schemas.ts`. The messages of each direction as one union:
+ * shapes on the server are server/protocol/wire-schemas.ts. The messages of each direction as one union:
  * messages.ts; the room names: rooms.ts.
  */
 import type { ApiError } from './errors';

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CLOCK_PRESETS, initialShotClock, shotClockView, type ShotClockSettings } from '../../shared/shot-clock';
-import { newMatch, parseSetup, view as stateOf } from '../../shared/index';
+import { newMatch, view as stateOf } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { delayedTime, digitCount, extensionMarks, hoursMinutes, matchClockLine, statusKey } from '../../web/src/lib/clock-face';
 import { showClock } from '../../web/src/lib/live-clock';
 

@@ -6,7 +6,8 @@
  * while idle, paused or expired).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newMatch, parseSetup, view } from '../../shared/index';
+import { newMatch, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import type { ShotClockAck } from '../../shared/protocol/shot-clock';
 import { CLOCK_PRESETS, initialShotClock, shotClockView, type ShotClockView } from '../../shared/shot-clock';
 import { clockSubscriptions, pressClock, REFRESH_MS, showClock, tickShotClock, TIME_SAMPLES, watchShotClock, type ShownClock } from '../../web/src/lib/live-clock';

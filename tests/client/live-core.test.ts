@@ -7,7 +7,8 @@
  * watcher joining, leaving, refusals and the back-off after a transient one, and close.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newMatch, parseSetup, statsOf, view } from '../../shared/index';
+import { newMatch, statsOf, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import type { EventView, LiveLine, TableState } from '../../shared/protocol/event';
 import { applyStatsDelta } from '../../shared/protocol/stats-delta';
 import type { Step } from '../../shared/protocol/steps';

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import '../../web/src/lib/i18n-air'; // every language's on-air and cards strings
 import { introView, summaryView } from '../../web/src/overlay/table/cards-view';
 import { parseOverlayParams } from '../../web/src/overlay/params';
-import { introCard, parseSetup, replay, statsOf, summaryCard, view, type Step } from '../../shared/index';
+import { introCard, replay, statsOf, summaryCard, view, type Step } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { stepsToWin } from '../helpers/events';
 
 const CTX = { eventName: 'Friday League', tableName: 'TV table' };

@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyCardAction, initialCards, introCard, replay, parseSetup, racksWon, statsOf, summaryCard, view, COUNTRY_CODES, flagFile, type Step } from '../../shared/index';
+import { applyCardAction, initialCards, introCard, replay, racksWon, statsOf, summaryCard, view, COUNTRY_CODES, flagFile, type Step } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { presetSearch } from '../../web/src/lib/theme-preset';
 import { flagUrl } from '../../web/src/lib/flags';
 import { stepsToWin } from '../helpers/events';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { START_UNDO_MS } from '../../shared/protocol/event';
-import { parseSetup } from '../../shared/protocol/setup-schemas';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { newEventDoc, refused, withMatchOnTable, withNextStarted, withStartUndone, type Change } from '../../server/events/event-docs';
 import type { EventDoc } from '../../server/storage/event-store';
 

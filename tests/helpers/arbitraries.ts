@@ -1,6 +1,7 @@
 /** fast-check generators shared by the rules' property tests: random set-ups, random legal matches, random shot reports. */
 import fc from 'fast-check';
-import { applyStep, type Discipline, type Match, newMatch, parseSetup, SHOT_FOULS, type Shot } from '../../shared/index';
+import { applyStep, type Discipline, type Match, newMatch, SHOT_FOULS, type Shot } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 
 /**

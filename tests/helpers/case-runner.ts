@@ -4,7 +4,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyStep, type Match, newMatch, parseSetup, parseStep, RulesError, SETUP_KEYS, view } from '../../shared/index';
+import { applyStep, type Match, newMatch, RulesError, SETUP_KEYS, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
+import { parseStep } from '../../server/protocol/step-schemas';
 
 /** One field that differs from the case's `expect`. */
 export interface Mismatch {

@@ -3,7 +3,8 @@
  * match with the engine, record them, and collect a socket's `table` pushes.
  */
 import { expect } from 'vitest';
-import { applyStep, newMatch, parseSetup, type Match } from '../../shared/index';
+import { applyStep, newMatch, type Match } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import type { TableState } from '../../shared/protocol/event';
 import type { Step } from '../../shared/protocol/steps';
 import { api, type Client } from './server';

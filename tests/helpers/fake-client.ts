@@ -4,7 +4,8 @@
  * `subscribe`, as after a reload without network), can leave records unanswered (a dead socket that still
  * looks connected), and counts `reconnect()` calls.
  */
-import { applyStep, newMatch, parseSetup, statsOf, view, type Match } from '../../shared/index';
+import { applyStep, newMatch, statsOf, view, type Match } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import type { RecordAck } from '../../shared/protocol/wire';
 import type { ConnectionStatus, MatchFeed } from '../../web/src/lib/client';
 import type { NetworkEvent, NetworkSignals } from '../../web/src/scorer/network';

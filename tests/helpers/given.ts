@@ -2,7 +2,9 @@
  * Given-when-then helpers for rules tests (Emmett style): given a set-up and steps, when a step, then the state.
  */
 import { expect } from 'vitest';
-import { applyStep, type Match, type MatchState, newMatch, parseSetup, parseStep, type RulesError, view } from '../../shared/index';
+import { applyStep, type Match, type MatchState, newMatch, type RulesError, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
+import { parseStep } from '../../server/protocol/step-schemas';
 
 /** A fresh or picked-up match from set-up input, with the given steps applied (each must be accepted). */
 export function given(setup: Record<string, unknown>, steps: unknown[] = []): Match {

@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { applyStep, newMatch, parseSetup, view, type Match } from '../../shared/index';
+import { applyStep, newMatch, view, type Match } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
 import type { ShotClockAction, ShotClockSettings, ShotClockView } from '../../shared/shot-clock';

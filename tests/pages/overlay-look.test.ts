@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { caption } from '../../web/src/lib/format';
 import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the formatter
 import { LANGS, type Lang } from '../../web/src/lib/i18n';
-import { applyStep, newMatch, parseSetup, view, type Match } from '../../shared/index';
+import { applyStep, newMatch, view, type Match } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
 import { plausibleStep, seededRandom } from '../../shared/simulate';

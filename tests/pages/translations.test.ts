@@ -9,7 +9,8 @@
  * Pure: no browser, no server.
  */
 import { describe, expect, it } from 'vitest';
-import { applyStep, newMatch, parseSetup, statsOf, view, type Match, type Step } from '../../shared/index';
+import { applyStep, newMatch, statsOf, view, type Match, type Step } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import type { MatchState, Outcome } from '../../shared/protocol/state';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { caption, situation, stepLine, stepText, undoLine } from '../../web/src/lib/format';

@@ -8,9 +8,9 @@
  * them, stacks over three marks on one character).
  */
 import { describe, expect, it } from 'vitest';
-import { eventCreateSchema, parseEventBody } from '../../shared/protocol/event-schemas';
+import { eventCreateSchema, parseEventBody } from '../../server/protocol/event-schemas';
 import { RulesError } from '../../shared/protocol/errors';
-import { parseSetup } from '../../shared/protocol/setup-schemas';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 
 const REFUSED: [string, string][] = [
   ['an Arabic letter mark (bidi control)', 'Ann\u061cBob'],

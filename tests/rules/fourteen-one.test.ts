@@ -1,6 +1,7 @@
 /** 14-1 rule families, given-when-then (docs/rules.md §3; seed 14-1 §04–§11). */
 import { describe, expect, it } from 'vitest';
-import { parseSetup, projectSteps, statsOf, view } from '../../shared/index';
+import { projectSteps, statsOf, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { accept, expectState, fresh141, given, refuse } from '../helpers/given';
 
 const midRack = (over: Record<string, unknown> = {}) => ({

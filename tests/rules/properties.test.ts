@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchesOf, setupsOf } from '../helpers/arbitraries';
-import { applyStep, type Match, newMatch, parseSetup, projectSteps, replay, statsOf, type Step, view } from '../../shared/index';
+import { applyStep, type Match, newMatch, projectSteps, replay, statsOf, type Step, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { coreFromState } from '../../shared/view';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { fcRuns } from '../helpers/fc-runs';

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyStep, type Match, type MatchState, newMatch, parseSetup, type RackPlacement, type Step, view } from '../../shared/index';
+import { applyStep, type Match, type MatchState, newMatch, type RackPlacement, type Step, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { accept, expectState, fresh141, freshRot, given } from '../helpers/given';
 import { fcRuns } from '../helpers/fc-runs';

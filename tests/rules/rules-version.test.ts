@@ -12,7 +12,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyStep, parseSetup, parseStep, replay, RULES_VERSION, type Step, view } from '../../shared/index';
+import { applyStep, replay, RULES_VERSION, type Step, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
+import { parseStep } from '../../server/protocol/step-schemas';
 import { inputChecked, INPUT_CHECKS_SINCE } from '../../shared/rules/version';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { playedTo, reportsInPlay } from '../helpers/arbitraries';

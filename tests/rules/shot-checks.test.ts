@@ -6,9 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  applyStep, type Discipline, OTHER_FOULS, type Match, type Shot, shotSchema, callSchema, rackAreaSchema, view,
-} from '../../shared/index';
+import { applyStep, type Discipline, OTHER_FOULS, type Match, type Shot, view } from '../../shared/index';
+import { shotSchema, callSchema, rackAreaSchema } from '../../server/protocol/step-schemas';
 import { CHOICE_WORDS, disciplineChoiceWords, WORD_DECISIONS } from '../../shared/rules/choice-words';
 import { checkShot, CONTRADICTIONS, SHOT_FACTS, type ShotFactRule, type ShotKind } from '../../shared/rules/shot-checks';
 import { playedTo, reportsInPlay } from '../helpers/arbitraries';

@@ -10,7 +10,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchesOf, setupsOf } from '../helpers/arbitraries';
-import { applyStatsDelta, applyStep, type Match, newMatch, parseSetup, resumeMatch, statsOf, type Step, trimHistory, undoable, view } from '../../shared/index';
+import { applyStatsDelta, applyStep, type Match, newMatch, resumeMatch, statsOf, type Step, trimHistory, undoable, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { statsDelta, statsFromStored, storedStats } from '../../shared/stats';
 import { referenceStats } from '../helpers/stats-reference';

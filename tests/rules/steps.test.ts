@@ -1,6 +1,8 @@
 /** The step and set-up schemas name the exact field at fault, for every kind of step (D-30). */
 import { describe, expect, it } from 'vitest';
-import { parseSetup, parseStep, RulesError } from '../../shared/index';
+import { RulesError } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
+import { parseStep } from '../../server/protocol/step-schemas';
 
 function fieldOf(fn: () => unknown): { code: string; field?: string; message: string } {
   try {

@@ -4,7 +4,8 @@
  * a recorded shot, the time foul's step (accepted by the rules engine, refused on a break), and the stored options.
  */
 import { describe, expect, test } from 'vitest';
-import { applyStep, newMatch, parseSetup, view } from '../../shared/index';
+import { applyStep, newMatch, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { keyAction } from '../../web/src/scorer/keys';
 import { clockAlert, loadClockPrefs, mainClockAction, saveClockPrefs, shouldAutoStart, timeFoulStep, type AutoStartInput } from '../../web/src/scorer/clock';
 

@@ -15,7 +15,8 @@
  * so the console never blocks a step the rules would take.
  */
 import { describe, expect, test } from 'vitest';
-import { applyStep, newMatch, parseSetup, view, type Match, type MatchState, type Shot, type Step } from '../../shared/index';
+import { applyStep, newMatch, view, type Match, type MatchState, type Shot, type Step } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { choiceOptions } from '../../web/src/scorer/choices';
 import {

@@ -1,6 +1,7 @@
 /** Keyboard shortcuts, scorer strings in en / ja / zh-TW, step words, tokens and the launcher's set-up form. */
 import { describe, expect, test } from 'vitest';
-import { applyStep, newMatch, parseSetup, view } from '../../shared/index';
+import { applyStep, newMatch, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { keyAction } from '../../web/src/scorer/keys';
 import { t } from '../../web/src/lib/i18n-pages';
 import { describeStep } from '../../web/src/scorer/words';

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { parseSetup, RulesError } from '../../shared/index';
+import { RulesError } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { COUNT_MAX, NAME_MAX, SCORE_LIMIT, SHORT_NAME_MAX, TARGET_MAX } from '../../shared/protocol/limits';
 import { buildSetup, createProblemText, defaultForm, toSetup, type SetupForm } from '../../web/src/launcher/setup-form';
 import { LANGS, t } from '../../web/src/lib/i18n-pages';

@@ -3,7 +3,8 @@
  * against the engine replaying the whole log (the server's answer once the queue is acknowledged).
  */
 import { describe, expect, test } from 'vitest';
-import { applyStep, newMatch, parseSetup, replay, view, type Match, type MatchState, type Step } from '../../shared/index';
+import { applyStep, newMatch, replay, view, type Match, type MatchState, type Step } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { ConfirmedChain, projectQueue } from '../../web/src/scorer/projection';
 

@@ -11,7 +11,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { applyStep, type Match, newMatch, parseSetup, type Shot, view } from '../../shared/index';
+import { applyStep, type Match, newMatch, type Shot, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import type { RotationSetup } from '../../shared/protocol/setup';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { kitchenQuestion, rackAreaQuestion } from '../../web/src/scorer/questions';

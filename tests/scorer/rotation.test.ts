@@ -3,7 +3,8 @@
  * checked against the real rules engine (the options offered are exactly the ones it accepts).
  */
 import { describe, expect, test } from 'vitest';
-import { applyStep, parseSetup, replay, view, type Match, type MatchState, type Step } from '../../shared/index';
+import { applyStep, replay, view, type Match, type MatchState, type Step } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import {
   callMade,
   calledBall,

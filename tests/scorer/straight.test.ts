@@ -3,7 +3,8 @@
  * the real rules engine (the server applies the same engine), so a tap sequence scores what the rules say.
  */
 import { describe, expect, test } from 'vitest';
-import { applyStep, newMatch, parseSetup, replay, view, type Match, type Step } from '../../shared/index';
+import { applyStep, newMatch, replay, view, type Match, type Step } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import {
   BREAK_FOULS,
   breakShot,

@@ -5,7 +5,8 @@
  * it takes back.
  */
 import { describe, expect, test } from 'vitest';
-import { applyStep, newMatch, parseSetup, statsOf, view, type Match, type Step } from '../../shared/index';
+import { applyStep, newMatch, statsOf, view, type Match, type Step } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { projectQueue } from '../../web/src/scorer/projection';
 import { ScorerSession, type SessionView } from '../../web/src/scorer/session';
 import { stepLine, stepText } from '../../web/src/lib/format';

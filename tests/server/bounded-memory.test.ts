@@ -9,7 +9,8 @@
  */
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { applyStep, newMatch, parseSetup, replay, statsOf, view, type Match, type Step } from '../../shared/index';
+import { applyStep, newMatch, replay, statsOf, view, type Match, type Step } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { CHECKPOINT_EVERY, LiveCache, WINDOW, WINDOW_MAX } from '../../server/matches/live-cache';
 import { MatchService } from '../../server/matches/service';
 import type { MatchStore, OpenedLog } from '../../server/storage/types';

@@ -11,7 +11,8 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { parseSetup, replay, RULES_VERSION, statsOf, view, type Step } from '../../shared/index';
+import { replay, RULES_VERSION, statsOf, view, type Step } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { CHECKPOINT_EVERY, LiveCache, WINDOW } from '../../server/matches/live-cache';
 import { MatchService } from '../../server/matches/service';
 import { stateHashOf } from '../../server/matches/state-hash';

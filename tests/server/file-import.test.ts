@@ -9,7 +9,8 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } 
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { newMatch, parseSetup, RULES_VERSION, view } from '../../shared/index';
+import { newMatch, RULES_VERSION, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { summaryOf } from '../../server/matches/service';
 import { FileStore } from '../../server/storage/file-store';
 import { FileEventStore } from '../../server/storage/file-event-store';

@@ -8,7 +8,8 @@
 import { pino } from 'pino';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newMatch, parseSetup, replay, type Step, view } from '../../shared/index';
+import { newMatch, replay, type Step, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import type { RunningServer } from '../../server/app';
 import { summaryOf } from '../../server/matches/service';
 import { LAYOUT, legacyMatchKey } from '../../server/storage/redis-migrate';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
-import { stepSchema } from '../../shared/protocol/step-schemas';
+import { stepSchema } from '../../server/protocol/step-schemas';
 import { PROTOCOL_VERSION, type RecordAck } from '../../shared/protocol/wire';
 import { api, call, connect, createMatch, legalSteps, request, startTestServer, Viewer, type Client } from '../helpers/server';
 import { fcRuns } from '../helpers/fc-runs';
@@ -236,7 +236,7 @@ describe('malformed payloads', () => {
   });
 
   it('an event emitted with only a callback (no request) is answered: invalid-request naming the request, or the time', async () => {
-    const noRequest = <T>(event: string) => viewerSocket.timeout(5000).emitWithAck(event as never) as Promise<T>;
+    const noRequest = <T>(event: string) => (viewerSocket.timeout(5000) as unknown as { emitWithAck(event: string): Promise<T> }).emitWithAck(event);
     for (const event of ['subscribe', 'record', 'shotClock', 'shotClockAction', 'subscribeTable', 'subscribeEvent']) { // every acked event
       const ack = await noRequest<{ ok: boolean; error?: { code: string; field?: string } }>(event);
       expect(ack, event).toMatchObject({ ok: false, error: { code: expect.stringMatching(/^(invalid-request|protocol-mismatch)$/) } });

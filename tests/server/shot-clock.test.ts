@@ -17,7 +17,8 @@ import { CLOCK_PRESETS, initialShotClock } from '../../shared/shot-clock';
 import { createEvent, tableMatch } from '../helpers/events';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { api, call, connect, createMatch, legalSteps, request, SETUP, startTestServer, twoInstances, type Client } from '../helpers/server';
-import { newMatch, parseSetup, view } from '../../shared/index';
+import { newMatch, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 
 const redis = await requireRedis();
 

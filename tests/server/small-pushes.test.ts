@@ -10,7 +10,8 @@
  * - subscribing again with another detail moves the connection to that room (one push per version).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyStatsDelta, parseSetup, racksWon, replay, statsOf, type MatchStats, type StatePush, type Step } from '../../shared/index';
+import { applyStatsDelta, racksWon, replay, statsOf, type MatchStats, type StatePush, type Step } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { createClient, type LiveClient, type MatchFeed } from '../../web/src/lib/client';
 import { requireRedis, testPrefix } from '../helpers/redis';
 import { api, createMatch, LONG_SETUP, plausibleSteps, request, twoInstances, Viewer } from '../helpers/server';

@@ -13,7 +13,8 @@
  * tests/server/event-store.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { newMatch, parseSetup, view } from '../../shared/index';
+import { newMatch, view } from '../../shared/index';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { summaryOf } from '../../server/matches/service';
 import type { EventDoc } from '../../server/storage/event-store';
 import type { Checkpoint, MatchRecord, StoredStep } from '../../server/storage/types';

@@ -26,7 +26,7 @@ import {
   tableAddSchema,
   tableMatchSchema,
   versionOnlySchema,
-} from '../../../shared/protocol/event-schemas';
+} from '../../protocol/event-schemas';
 import { checkDefaults, findTable, publicInfo, tableStateOf, withoutNext, withoutPlayer, withPlayerPatch, withPlayers, withTable } from '../../events/event-docs';
 import { eventNotFound, type Changed, type EventService } from '../../events/service';
 import type { Failure } from '../../failure';

@@ -7,8 +7,8 @@
  * Refusals: `no-clock`, `clock-expired`, `no-extension-left` (409), `match-over`, `invalid-request` (400).
  */
 import type { Request, Response, Router } from 'express';
-import { parseEventBody } from '../../../shared/protocol/event-schemas';
-import { shotClockActionBodySchema, shotClockSettingsBodySchema } from '../../../shared/protocol/shot-clock-schemas';
+import { parseEventBody } from '../../protocol/event-schemas';
+import { shotClockActionBodySchema, shotClockSettingsBodySchema } from '../../protocol/shot-clock-schemas';
 import { CLOCK_ACTIONS, type ShotClockAction } from '../../../shared/shot-clock';
 import type { EventService } from '../../events/service';
 import type { Failure } from '../../failure';

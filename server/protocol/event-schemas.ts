@@ -5,13 +5,13 @@
  * capped (EVENT_LIMITS). `parseEventBody` turns the first issue into `invalid-event` naming the field.
  */
 import { z } from 'zod';
-import { RulesError, type ErrorCode } from './errors';
-import { EVENT_LIMITS, type SubscribeEventRequest, type SubscribeTableRequest, type ThemePreset, type UnsubscribeEventRequest, type UnsubscribeTableRequest } from './event';
-import { SAFE_ID, TABLE_ID } from './limits';
-import { NAME_MAX, SHORT_NAME_MAX } from './limits';
+import { RulesError, type ErrorCode } from '../../shared/protocol/errors';
+import { EVENT_LIMITS, type SubscribeEventRequest, type SubscribeTableRequest, type ThemePreset, type UnsubscribeEventRequest, type UnsubscribeTableRequest } from '../../shared/protocol/event';
+import { SAFE_ID, TABLE_ID } from '../../shared/protocol/limits';
+import { NAME_MAX, SHORT_NAME_MAX } from '../../shared/protocol/limits';
 import { countryCode, displayText as safeText } from './setup-schemas';
 import { shotClockSettingsBodySchema } from './shot-clock-schemas';
-import { PROTOCOL_VERSION } from './version';
+import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import { describeIssue } from './zod-issues';
 
 /** Ids in URLs: event ids and match ids (12 URL-safe characters when made here; 1–64 accepted). */

@@ -5,8 +5,8 @@
  * `RulesError('invalid-step')` naming the field; the server calls it before the engine sees a step.
  */
 import { z } from 'zod';
-import { RulesError } from './errors';
-import { SHOT_FOULS, STEP_KINDS, type Call, type Choice, type Placement, type RackArea, type Shot, type Step, type StepKind } from './steps';
+import { RulesError } from '../../shared/protocol/errors';
+import { SHOT_FOULS, STEP_KINDS, type Call, type Choice, type Placement, type RackArea, type Shot, type Step, type StepKind } from '../../shared/protocol/steps';
 import { describeIssue } from './zod-issues';
 
 const ballNo = z.number().int().min(1).max(15);

@@ -4,13 +4,13 @@
  * every option and target to its default (setup.ts), so the engine never sees a missing option.
  */
 import { z } from 'zod';
-import { isCountryCode } from '../countries';
-import { RulesError } from './errors';
+import { isCountryCode } from '../../shared/countries';
+import { RulesError } from '../../shared/protocol/errors';
 import {
   COUNT_MAX, NAME_MAX, RACK_BALLS, SCORE_LIMIT, SHORT_NAME_MAX, STANDING_FOULS_MAX, STRAIGHT_BALLS_MIN, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT,
   withDrawableMarks,
-} from './limits';
-import { defaultTargets, type MatchSetup, type Pair, ROTATION_DEFAULTS, SETUP_KEYS, straightPoolDefaults } from './setup';
+} from '../../shared/protocol/limits';
+import { defaultTargets, type MatchSetup, type Pair, ROTATION_DEFAULTS, SETUP_KEYS, straightPoolDefaults } from '../../shared/protocol/setup';
 import { describeIssue } from './zod-issues';
 
 const pairOf = <T extends z.ZodType>(t: T) => z.tuple([t, t]);

@@ -5,9 +5,9 @@
  * and names the field (`invalid-step`) before the engine sees it.
  */
 import { z } from 'zod';
-import { PROTOCOL_VERSION } from './version';
-import { DETAILS, type Detail, type RecordBody, type RecordRequest, type SubscribeRequest, type UnsubscribeRequest } from './wire';
-import { UNSAFE_TEXT } from './limits';
+import { PROTOCOL_VERSION } from '../../shared/protocol/version';
+import { DETAILS, type Detail, type RecordBody, type RecordRequest, type SubscribeRequest, type UnsubscribeRequest } from '../../shared/protocol/wire';
+import { UNSAFE_TEXT } from '../../shared/protocol/limits';
 
 const matchId = z.string().min(1).max(64);
 /** Exactly this build's protocol version; an issue on this field is answered `protocol-mismatch`. */

@@ -1,10 +1,10 @@
 /** zod schemas of the shot clock's requests (server only; the types are in shot-clock.ts). */
 import { z } from 'zod';
-import { CLOCK_ACTIONS, CLOCK_PRESETS, CLOCK_SECONDS_MAX, shotClockSettingsProblem, type ShotClockAction, type ShotClockSettings } from '../shot-clock';
-import { RulesError, type ErrorCode } from './errors';
-import { SAFE_ID } from './limits';
+import { CLOCK_ACTIONS, CLOCK_PRESETS, CLOCK_SECONDS_MAX, shotClockSettingsProblem, type ShotClockAction, type ShotClockSettings } from '../../shared/shot-clock';
+import { RulesError, type ErrorCode } from '../../shared/protocol/errors';
+import { SAFE_ID } from '../../shared/protocol/limits';
 import { describeIssue } from './zod-issues';
-import type { ShotClockActionRequest, ShotClockRequest, ShotClockSettingsBody, TimeRequest } from './shot-clock';
+import type { ShotClockActionRequest, ShotClockRequest, ShotClockSettingsBody, TimeRequest } from '../../shared/protocol/shot-clock';
 
 const seconds = z.number().int().min(0).max(CLOCK_SECONDS_MAX);
 const matchId = z.string().regex(SAFE_ID, 'must be 1–64 letters, digits, _ or -');
