@@ -1,7 +1,7 @@
 /**
  * Envelope validation of incoming messages before anything reaches the engine, one parse for every
  * envelope (Socket.IO `subscribe` / `unsubscribe` / `record` and the REST record body) with the schemas of
- * shared/protocol/wire-schemas:
+ * server/protocol/wire-schemas:
  * - a missing, older or newer `protocol` version is `protocol-mismatch` ("reload the page"), checked
  *   before anything else about the message, so an old page hears why rather than which field it got wrong;
  * - any other failure is `invalid-request` naming the field (`matchId`, `stepId`, `expectedVersion`,

@@ -1,5 +1,5 @@
 /**
- * Socket.IO protocol (typed by shared/protocol/wire, checked by shared/protocol/wire-schemas):
+ * Socket.IO protocol (typed by shared/protocol/wire, checked by server/protocol/wire-schemas):
  * - `subscribe {protocol, matchId, sinceVersion?, detail?, pages?}` → joins room `match:<id>` (detail `full`, the
  *   default: ack `{ok, detail, setup, matchId, version, state, stats}`) or `scorebug:<id>` (ack with the
  *   scorebug's `figures`, average and racks won, instead of `stats`), leaving the match's other room; a connection
