@@ -81,10 +81,12 @@ export class MatchService {
    * Create a match from an untrusted set-up, under the current RULES_VERSION.
    * @returns the new id, the scorer token (shown once; only its hash is stored), the rules version and the
    *   snapshot at version 0.
+   * `alsoKnown`: fields of the same body the caller took out first (`clock`), named among the known ones when a
+   * field is unknown.
    * @throws RulesError `invalid-setup` naming the field.
    */
-  async create(input: unknown): Promise<{ id: string; scorerToken: string; setup: MatchSetup; rulesVersion: number; snapshot: Snapshot }> {
-    const setup = parseSetup(input);
+  async create(input: unknown, alsoKnown: readonly string[] = []): Promise<{ id: string; scorerToken: string; setup: MatchSetup; rulesVersion: number; snapshot: Snapshot }> {
+    const setup = parseSetup(input, alsoKnown);
     const match = newMatch(setup);
     const id = newMatchId();
     const scorerToken = newScorerToken();

@@ -57,18 +57,27 @@ export function forbiddenKey(input: unknown, path = '', depth = 0, skip?: string
  * `invalid-request` (or `code`) naming a forbidden key of `input`, else null. The `step` of a record is left
  * to the match service, which checks it after the step parse (`invalid-step`), so a step's own faults come first.
  */
-export function refuseForbiddenKey(input: unknown, code: 'invalid-request' | 'invalid-setup' | 'invalid-event' | 'invalid-step' = 'invalid-request', skip: string | undefined = 'step'): Failure | null {
-  const at = forbiddenKey(input, '', 0, skip);
-  return at === null ? null : fail(code, `${at}: "${at.split('.').pop()}" is not allowed as a key`, at);
+export function refuseForbiddenKey(
+  input: unknown,
+  code: 'invalid-request' | 'invalid-setup' | 'invalid-event' | 'invalid-step' = 'invalid-request',
+  skip: string | undefined = 'step',
+  /** The field's name from its path in `input` (a set-up body's fields are named `setup.…`). */
+  fieldOf: (path: string) => string = (path) => path,
+): Failure | null {
+  const path = forbiddenKey(input, '', 0, skip);
+  if (path === null) return null;
+  const at = fieldOf(path);
+  return fail(code, `${at}: "${path.split('.').pop()}" is not allowed as a key`, at);
 }
 
 /**
  * Check `input` against an envelope schema (a `__proto__` / `constructor` / `prototype` key anywhere is refused
- * by name first).
+ * by name first). `whole` names the message itself when it is not an object at all: `request` over Socket.IO,
+ * `body` for a REST body.
  * @returns the parsed envelope, or a Failure: `protocol-mismatch`, `invalid-request` naming the field, or
  *   `invalid-step` for a missing step.
  */
-export function parseEnvelope<T>(schema: z.ZodType<T>, input: unknown): { ok: true; value: T } | Failure {
+export function parseEnvelope<T>(schema: z.ZodType<T>, input: unknown, whole: 'request' | 'body' = 'request'): { ok: true; value: T } | Failure {
   const forbidden = refuseForbiddenKey(input);
   if (forbidden) return forbidden;
   const res = schema.safeParse(input);
@@ -77,7 +86,7 @@ export function parseEnvelope<T>(schema: z.ZodType<T>, input: unknown): { ok: tr
   const { field, message } = describeIssue(res.error, '');
   // The envelope's only objection to the step is that it is missing: that is the step's error, in the engine's words.
   if (field === 'step') return stepMissing();
-  return fail('invalid-request', field ? message : `request: ${res.error.issues[0]?.message ?? 'invalid'}`, field || 'request');
+  return fail('invalid-request', field ? message : `${whole}: ${res.error.issues[0]?.message ?? 'invalid'}`, field || whole);
 }
 
 /**

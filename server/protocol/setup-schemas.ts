@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isCountryCode } from '../../shared/countries';
 import { RulesError } from '../../shared/protocol/errors';
 import {
-  COUNT_MAX, NAME_MAX, RACK_BALLS, SCORE_LIMIT, SHORT_NAME_MAX, STANDING_FOULS_MAX, STRAIGHT_BALLS_MIN, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT,
+  COUNT_MAX, lowestScore, NAME_MAX, RACK_BALLS, SCORE_LIMIT, SHORT_NAME_MAX, STANDING_FOULS_MAX, STRAIGHT_BALLS_MIN, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT,
   withDrawableMarks,
 } from '../../shared/protocol/limits';
 import { defaultTargets, type MatchSetup, type Pair, ROTATION_DEFAULTS, SETUP_KEYS, straightPoolDefaults } from '../../shared/protocol/setup';
@@ -94,13 +94,14 @@ export const setupSchema = z.discriminatedUnion('discipline', [
 
 /**
  * Validate a set-up and resolve its defaults (targets 100/100 for 14-1, 120/120 or 61/61 for Rotation).
- * An unknown top-level key is refused: a typo such as `target` must not silently give the defaults.
+ * An unknown top-level key is refused: a typo such as `target` must not silently give the defaults (the message
+ * lists the known ones, with `alsoKnown`: fields the caller took out of the same body first, e.g. `clock`).
  * @throws RulesError `invalid-setup` naming the field and the reason.
  */
-export function parseSetup(input: unknown): MatchSetup {
+export function parseSetup(input: unknown, alsoKnown: readonly string[] = []): MatchSetup {
   if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
     const unknown = Object.keys(input).find((k) => !SETUP_KEYS.has(k));
-    if (unknown !== undefined) fail(`setup.${unknown}`, `unknown set-up field (known: ${[...SETUP_KEYS].join(', ')})`);
+    if (unknown !== undefined) fail(`setup.${unknown}`, `unknown set-up field (known: ${[...SETUP_KEYS, ...alsoKnown].join(', ')})`);
   }
   const res = setupSchema.safeParse(input);
   if (!res.success) {
@@ -140,10 +141,14 @@ export function parseSetup(input: unknown): MatchSetup {
   if (s.start) setup.start = s.start;
   if (s.shortNames) setup.shortNames = s.shortNames;
   if (s.countries && s.countries.some((c) => c !== null)) setup.countries = s.countries;
-  const startScores = s.start?.score ?? startScore;
-  for (const i of [0, 1] as const) {
-    if (startScores[i] >= setup.targets[i]) {
-      fail(s.start?.score ? `setup.start.score.${i}` : `setup.startScore.${i}`, `already reaches the target ${setup.targets[i]}`);
+  // The head start (`startScore`) and the score of a match picked up in progress (`start.score`) each stay
+  // below the target; in Rotation neither is negative (R-8: no foul costs points, so no score goes below 0).
+  const scores: [string, Pair<number> | undefined][] = [['setup.startScore', s.startScore], ['setup.start.score', s.start?.score]];
+  for (const [at, pair] of scores) {
+    if (!pair) continue;
+    for (const i of [0, 1] as const) {
+      if (pair[i] >= setup.targets[i]) fail(`${at}.${i}`, `already reaches the target ${setup.targets[i]}`);
+      if (pair[i] < lowestScore(setup.discipline)) fail(`${at}.${i}`, 'a Rotation score is never negative (R-8: no foul costs points)');
     }
   }
   return setup;

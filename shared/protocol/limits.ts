@@ -51,8 +51,15 @@ export const NAME_MAX = 60;
 export const SHORT_NAME_MAX = 16;
 /** Highest target (points to win) of a player. */
 export const TARGET_MAX = 10000;
-/** A head start or a score in progress lies within ±SCORE_LIMIT. */
+/** A head start or a score in progress lies within ±SCORE_LIMIT (and, in Rotation, at 0 or above: `lowestScore`). */
 export const SCORE_LIMIT = 10000;
+/**
+ * The lowest head start or score in progress a set-up may give: −SCORE_LIMIT in 14-1, where fouls cost points
+ * (14-1 §09, S-13); 0 in Rotation, where no foul costs points (ROT §10, R-8), so no score goes below 0.
+ */
+export function lowestScore(discipline: '14-1' | 'rotation'): number {
+  return discipline === 'rotation' ? 0 : -SCORE_LIMIT;
+}
 /** Object balls in a rack, numbered 1 to RACK_BALLS (14-1 §01, ROT §01): the most a table holds. */
 export const RACK_BALLS = 15;
 /** Fewest balls a 14-1 table holds at rest (INV-4: a scoring shot that leaves 1 or 0 re-racks at once, S-16–S-18). */

@@ -58,10 +58,22 @@ describe('parseSetup', () => {
     [{ discipline: '14-1', players: ['A', 'B'], start: { ballsOnTable: 1 } }, 'setup.start.ballsOnTable'],
     [{ discipline: 'rotation', players: ['A', 'B'], start: { onTable: [3, 3] } }, 'setup.start.onTable'],
     [{ discipline: '14-1', players: ['A', 'B'], targets: [50, 50], start: { score: [50, 0] } }, 'setup.start.score.0'],
+    // The head start and the score in progress are each checked against the target, whichever is given.
+    [{ discipline: '14-1', players: ['A', 'B'], targets: [50, 50], startScore: [0, 60], start: { score: [10, 0] } }, 'setup.startScore.1'],
+    // Rotation never scores below 0 (R-8: no foul costs points); 14-1 may (fouls cost points).
+    [{ discipline: 'rotation', players: ['A', 'B'], startScore: [-1, 0] }, 'setup.startScore.0'],
+    [{ discipline: 'rotation', players: ['A', 'B'], start: { score: [5, -5] } }, 'setup.start.score.1'],
   ])('%j → field %s', (input, field) => {
     const e = fieldOf(() => parseSetup(input));
     expect(e.code).toBe('invalid-setup');
     expect(e.field).toBe(field);
+  });
+});
+
+describe('parseSetup scores', () => {
+  it('takes a negative 14-1 score (fouls cost points) and a Rotation score of 0 or more', () => {
+    expect(parseSetup({ discipline: '14-1', players: ['A', 'B'], startScore: [-20, 0], start: { score: [-5, 3] } }).startScore).toEqual([-20, 0]);
+    expect(parseSetup({ discipline: 'rotation', players: ['A', 'B'], startScore: [0, 30], start: { score: [10, 40] } }).start?.score).toEqual([10, 40]);
   });
 });
 

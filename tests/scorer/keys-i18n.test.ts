@@ -125,6 +125,11 @@ describe('launcher set-up form', () => {
     expect(t('en', bad.key, bad.params)).toBe('fouls B: 0 to 2 in a row');
     expect(t('ja', bad.key, bad.params)).toBe('ファウル B：連続 0〜2 回');
     expect(t('zh-TW', bad.key, bad.params)).toBe('犯規 B：連續 0 到 2 次');
+    // Rotation: no foul costs points, so a score below 0 is refused (lowestScore), with its own words.
+    const rot = toSetup({ ...wip, discipline: 'rotation', startScore: [-1, 0] });
+    if (rot.ok) throw new Error('expected a problem');
+    expect([rot.field, t('en', rot.key, rot.params)]).toEqual(['startScore.0', 'score A: a whole number from 0 to 10000 (no Rotation foul costs points)']);
+    expect(toSetup({ ...wip, discipline: '14-1', startScore: [-1, 0] }).ok).toBe(true);
     // The bounds come from shared/protocol/limits.ts, not from the strings.
     const balls = toSetup({ ...wip, ballsOnTable: 1 });
     if (balls.ok) throw new Error('expected a problem');

@@ -199,7 +199,7 @@ describe('malformed payloads', () => {
     expect(notJson).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'body' } } });
     for (const raw of ['null', '5', '"x"', '[]', 'true']) {
       const res = await api(server.url, `/api/matches/${match.id}/steps`, { token: match.scorerToken, rawBody: raw });
-      expect(res, raw).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'request' } } });
+      expect(res, raw).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'body' } } }); // the README's word for a REST body
     }
     const huge = await api(server.url, `/api/matches/${match.id}/steps`, { token: match.scorerToken, rawBody: JSON.stringify({ stepId: 'h', step: { x: 'y'.repeat(40_000) } }) });
     expect(huge).toMatchObject({ status: 413, body: { error: { code: 'too-large' } } });
@@ -244,6 +244,38 @@ describe('malformed payloads', () => {
     const before = Date.now();
     const time = await noRequest<{ ok: boolean; now: number }>('time');
     expect(time.ok && time.now >= before - 1000 && time.now <= Date.now() + 1000, JSON.stringify(time)).toBe(true);
+  });
+
+  it('REST: each refusal names the field as the README does (body, setup.…, id, table) and echoes no long id', async () => {
+    const setupOf = { discipline: '14-1', players: ['A', 'B'] };
+    const cases: [string, { method?: string; token?: string; body?: unknown; rawBody?: string }, number, string, string, RegExp?][] = [
+      // A record body that is not an object: the body.
+      [`/api/matches/${match.id}/steps`, { token: match.scorerToken, rawBody: '[1,2]' }, 400, 'invalid-request', 'body'],
+      [`/api/matches/${match.id}/steps`, { token: match.scorerToken, rawBody: 'null' }, 400, 'invalid-request', 'body'],
+      // A forbidden key inside a set-up is the set-up's field; inside its clock, the clock's.
+      ['/api/matches', { rawBody: '{"discipline":"14-1","players":["A","B"],"options":{"constructor":{}}}' }, 400, 'invalid-setup', 'setup.options.constructor'],
+      ['/api/matches', { rawBody: '{"discipline":"14-1","players":["A","B"],"clock":{"constructor":{}}}' }, 400, 'invalid-setup', 'clock.constructor'],
+      // An unknown set-up field: the known ones listed include the clock the same body may carry.
+      ['/api/matches', { body: { ...setupOf, target: [25, 25] } }, 400, 'invalid-setup', 'setup.target', /clock/],
+      // Rotation scores are never negative (R-8); both the head start and a score in progress stay below the target.
+      ['/api/matches', { body: { discipline: 'rotation', players: ['A', 'B'], startScore: [-50, 0] } }, 400, 'invalid-setup', 'setup.startScore.0', /never negative/],
+      ['/api/matches', { body: { discipline: 'rotation', players: ['A', 'B'], start: { score: [0, -1] } } }, 400, 'invalid-setup', 'setup.start.score.1', /never negative/],
+      ['/api/matches', { body: { ...setupOf, targets: [100, 100], startScore: [500, 0], start: { score: [10, 0] } } }, 400, 'invalid-setup', 'setup.startScore.0', /target 100/],
+      // An id or table the server could never have made: 400, not a 404 that echoes it.
+      [`/api/matches/${'a'.repeat(7000)}`, {}, 400, 'invalid-request', 'id'],
+      [`/api/matches/bad.id/steps`, {}, 400, 'invalid-request', 'id'],
+      [`/api/events/${'e'.repeat(65)}`, {}, 400, 'invalid-event', 'id'],
+      ['/api/events/some-event/tables/Table_1', {}, 400, 'invalid-event', 'table'],
+    ];
+    for (const [path, init, status, code, field, message] of cases) {
+      const res = await api(server.url, path, init);
+      const what = `${init.method ?? (init.body !== undefined || init.rawBody !== undefined ? 'POST' : 'GET')} ${path.slice(0, 60)} ${init.rawBody ?? JSON.stringify(init.body) ?? ''}`;
+      expect([res.status, res.body?.error?.code, res.body?.error?.field], what).toEqual([status, code, field]);
+      if (message) expect(res.body.error.message, what).toMatch(message);
+      expect(JSON.stringify(res.body).length, what).toBeLessThan(1000);
+    }
+    // A valid id that is not there is still 404.
+    expect((await api(server.url, '/api/matches/no-such-match')).status).toBe(404);
   });
 
   it('nothing changed: same version, same log, no push to viewers', async () => {

@@ -42,6 +42,7 @@ import type { ShotClockSettings } from '../../../shared/shot-clock';
 import type { ShotClockService } from '../../shot-clock/service';
 import { feedRoutes } from './feed-api';
 import { sponsorRoutes, sponsorUploadRoute } from './sponsors-api';
+import { SAFE_ID, TABLE_ID } from '../../../shared/protocol/limits';
 
 export interface ApiOptions {
   matches: MatchService;
@@ -90,12 +91,22 @@ export function apiRouter(opts: ApiOptions): Router {
       handler: (_req, res) => sendError(res, { code: 'rate-limited', message: `over ${opts.requestsPerMinute} requests per minute; slow down` }),
     }),
   );
+  // An id or table the server could never have made is a bad request, not an unknown one (and is not echoed back).
+  r.param('id', (req, res, next, id: string) =>
+    SAFE_ID.test(id) ? next() : sendError(res, { code: invalidCode(req), message: `id: must be 1 to 64 of A–Z, a–z, 0–9, _ and - (got ${id.length} characters)`, field: 'id' }),
+  );
+  r.param('table', (req, res, next, table: string) =>
+    TABLE_ID.test(table) ? next() : sendError(res, { code: invalidCode(req), message: `table: must be 1 to 32 of a–z, 0–9 and -, starting with a letter or digit (got ${table.length} characters)`, field: 'table' }),
+  );
   // A sponsor's logo is uploaded as the raw body: its route reads it before the JSON parser.
   sponsorUploadRoute(r, opts.events, bearer);
   r.use(express.json({ limit: opts.bodyLimitBytes, strict: false }));
   // A `__proto__` / `constructor` / `prototype` key anywhere in a body is refused by name (schemas would drop it silently).
   r.use((req, res, next) => {
-    const refused = req.body === undefined ? null : refuseForbiddenKey(req.body, invalidCode(req));
+    const code = invalidCode(req);
+    // A set-up body's fields are the set-up's (`setup.options.constructor`), but for its shot clock (`clock.…`).
+    const fieldOf = code === 'invalid-setup' ? (path: string) => (path.split('.')[0] === 'clock' ? path : `setup.${path}`) : undefined;
+    const refused = req.body === undefined ? null : refuseForbiddenKey(req.body, code, 'step', fieldOf);
     if (refused) return sendError(res, refused.error);
     next();
   });
@@ -129,7 +140,7 @@ export function apiRouter(opts: ApiOptions): Router {
       // `clock` (optional: `{preset}` or `{settings}`) is checked before anything is made and applied before the
       // match is handed out, so a bad clock makes no match and a made match has the clock it was asked with.
       const { setup, clock } = splitClock(req.body);
-      const created = await matches.create(setup);
+      const created = await matches.create(setup, ['clock']);
       if (clock) await opts.shotClocks.applyNew(created.id, clock);
       const base = `${req.protocol}://${req.host}`;
       const id = created.id;
@@ -208,7 +219,7 @@ export function apiRouter(opts: ApiOptions): Router {
   const recordStep = async (req: Request<{ id: string }>, res: Response): Promise<void> => {
     const token = bearer(req);
     if (token === undefined) return sendError(res, { code: 'unauthorized', message: 'recording needs the scorer token (Authorization: Bearer …)', field: 'token' });
-    const body = parseEnvelope(recordBodySchema, req.body);
+    const body = parseEnvelope(recordBodySchema, req.body, 'body');
     if (!body.ok) return sendError(res, body.error);
     const result = await matches.record(req.params.id, token, body.value);
     if (!result.ok) {

@@ -5,7 +5,7 @@
  */
 import type { ApiError } from '../../../shared/protocol/errors';
 import {
-  COUNT_MAX, NAME_MAX, RACK_BALLS, SCORE_LIMIT, SHORT_NAME_MAX, STANDING_FOULS_MAX, STRAIGHT_BALLS_MIN, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT,
+  COUNT_MAX, lowestScore, NAME_MAX, RACK_BALLS, SCORE_LIMIT, SHORT_NAME_MAX, STANDING_FOULS_MAX, STRAIGHT_BALLS_MIN, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT,
 } from '../../../shared/protocol/limits';
 import { defaultTargets as rulesTargets, ROTATION_DEFAULTS, type PlayerKey, type SetupInput } from '../../../shared/protocol/setup';
 import type { PageKey } from '../lib/i18n';
@@ -128,7 +128,8 @@ export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | FormPro
   if (!f.inProgress) return { ok: true, setup };
   for (const i of [0, 1] as const) {
     const p = side(i);
-    if (!whole(f.startScore[i], -SCORE_LIMIT, SCORE_LIMIT)) return { ok: false, field: `startScore.${i}`, key: 'formScore', params: { p, max: SCORE_LIMIT } };
+    const min = lowestScore(f.discipline);
+    if (!whole(f.startScore[i], min, SCORE_LIMIT)) return { ok: false, field: `startScore.${i}`, key: min < 0 ? 'formScore' : 'formScoreRotation', params: { p, max: SCORE_LIMIT } };
     if (f.startScore[i] >= f.targets[i]) return { ok: false, field: `startScore.${i}`, key: 'formScoreReached', params: { p } };
   }
   for (const i of [0, 1] as const) {

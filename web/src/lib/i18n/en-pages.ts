@@ -270,6 +270,7 @@ export const enPages = {
   formName: 'player {p}: enter a name',
   formTarget: 'target {p}: a whole number from 1 to {max}',
   formScore: 'score {p}: a whole number from −{max} to {max}',
+  formScoreRotation: 'score {p}: a whole number from 0 to {max} (no Rotation foul costs points)',
   formScoreReached: 'score {p}: already reaches the target',
   formFouls: 'fouls {p}: 0 to {max} in a row',
   formInnings: 'innings {p}: a whole number from 0 to {max}',

@@ -255,6 +255,7 @@ export const jaPages: PageDict = {
   formName: 'プレイヤー{p}：名前を入力してください',
   formTarget: '目標点 {p}：1〜{max} の整数',
   formScore: 'スコア {p}：−{max}〜{max} の整数',
+  formScoreRotation: 'スコア {p}：0〜{max} の整数（ローテーションのファウルは減点なし）',
   formScoreReached: 'スコア {p}：すでに目標点に達しています',
   formFouls: 'ファウル {p}：連続 0〜{max} 回',
   formInnings: 'イニング数 {p}：0〜{max} の整数',

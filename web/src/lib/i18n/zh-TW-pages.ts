@@ -255,6 +255,7 @@ export const zhTWPages: PageDict = {
   formName: '選手 {p}：請輸入姓名',
   formTarget: '目標分數 {p}：1 到 {max} 的整數',
   formScore: '比分 {p}：−{max} 到 {max} 的整數',
+  formScoreRotation: '比分 {p}：0 到 {max} 的整數（輪換球犯規不扣分）',
   formScoreReached: '比分 {p}：已達目標分數',
   formFouls: '犯規 {p}：連續 0 到 {max} 次',
   formInnings: '回合數 {p}：0 到 {max} 的整數',
