@@ -29,7 +29,7 @@ export const displayText = (max: number) =>
         .string()
         .min(1, 'must not be empty')
         .max(max, `at most ${max} characters`)
-        .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters')
+        .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control, text-direction or line-separator characters, or half of a character (a lone surrogate)')
         .refine((v) => VISIBLE_TEXT.test(v), 'must contain a visible character (not only zero-width or blank characters)'),
     );
 const name = displayText(NAME_MAX);

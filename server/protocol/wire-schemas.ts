@@ -30,7 +30,7 @@ const stepId = z
   .string()
   .min(1)
   .max(100)
-  .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control or text-direction characters (it is stored in the log and shown to operators)');
+  .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control, text-direction or line-separator characters, or half of a character (a lone surrogate) (it is stored in the log and shown to operators)');
 
 /** The fields a record request shares with the REST body, `eventId` being the deprecated name of `stepId` (protocol 4 only). */
 const recordFields = {

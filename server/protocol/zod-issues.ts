@@ -34,5 +34,25 @@ export function describeIssue(err: z.ZodError, root: string): { field: string; m
     }
   }
   const field = issuePath(root, path);
-  return { field, message: `${field}: ${message}` };
+  return { field, message: `${field}: ${message.split('; or ').map(reword).join('; or ')}` };
+}
+
+/** "a string", "an object", "a pair" for zod's type names. */
+function typeName(t: string): string {
+  const name = t === 'tuple' ? 'pair [A, B]' : t;
+  return /^[aeiou]/.test(name) ? `an ${name}` : `a ${name}`;
+}
+
+/**
+ * zod's stock wording in ours: a missing field is "required", a wrong type says what it must be and what it was,
+ * a discriminator names its values. Anything else (our own refinements' reasons) is kept as it is.
+ */
+export function reword(message: string): string {
+  const missing = /^(?:Invalid input: )?expected (\w+), received undefined$/.exec(message);
+  if (missing) return `required (${typeName(missing[1]!)})`;
+  const wrong = /^(?:Invalid input: )?expected (\w+), received (\w+)$/.exec(message);
+  if (wrong) return `must be ${typeName(wrong[1]!)}, not ${typeName(wrong[2]!)}`;
+  const discriminator = /^Invalid discriminator value\. Expected (.+)$/.exec(message);
+  if (discriminator) return `must be one of ${discriminator[1]!.split(' | ').join(', ')}`;
+  return message;
 }

@@ -254,6 +254,9 @@ describe('checkScorerToken', () => {
     expect(await checkScorerToken('m1', 'tok', reply(200, { valid: false, reason: 'wrong-token' }))).toBe('wrong');
     expect(await checkScorerToken('m1', 'tok', reply(404, { error: { code: 'not-found', message: 'x' } }))).toBe('not-found');
     expect(await checkScorerToken('m1', 'tok', reply(404, '<html>Cannot GET</html>'))).toBe('unreachable');
+    // An id the server could never have made: no such match (400 naming matchId); another 400 says nothing.
+    expect(await checkScorerToken('x'.repeat(80), 'tok', reply(400, { error: { code: 'invalid-request', field: 'matchId', message: 'x' } }))).toBe('not-found');
+    expect(await checkScorerToken('m1', 'tok', reply(400, { error: { code: 'invalid-request', field: 'body', message: 'x' } }))).toBe('unreachable');
     expect(await checkScorerToken('m1', 'tok', reply(429, { error: { code: 'rate-limited', message: 'x' } }))).toBe('unreachable');
     expect(await checkScorerToken('m1', 'tok', reply(200, { ok: true }))).toBe('unreachable');
     const offline = (async () => {

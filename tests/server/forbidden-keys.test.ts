@@ -27,9 +27,9 @@ describe('__proto__ / constructor / prototype keys', () => {
   it('REST: refused naming the key (set-up, event, record), nothing created or recorded', async () => {
     const before = (await api(server.url, '/api/matches')).body.matches.length;
     const setup = await api(server.url, '/api/matches', { rawBody: '{"discipline":"14-1","players":["Ann","Bob"],"__proto__":{"x":1}}' });
-    expect(setup).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: '__proto__' } } });
+    expect(setup).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: 'setup.__proto__' } } });
     const nested = await api(server.url, '/api/matches', { body: { discipline: '14-1', players: ['Ann', 'Bob'], options: { constructor: 1 } } });
-    expect(nested).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: 'options.constructor' } } });
+    expect(nested).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: 'setup.options.constructor' } } });
     expect((await api(server.url, '/api/matches')).body.matches).toHaveLength(before);
     const event = await api(server.url, '/api/events', { rawBody: '{"name":"League","__proto__":{}}' });
     expect(event).toMatchObject({ status: 400, body: { error: { code: 'invalid-event', field: '__proto__' } } });

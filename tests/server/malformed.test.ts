@@ -262,9 +262,9 @@ describe('malformed payloads', () => {
       ['/api/matches', { body: { discipline: 'rotation', players: ['A', 'B'], start: { score: [0, -1] } } }, 400, 'invalid-setup', 'setup.start.score.1', /never negative/],
       ['/api/matches', { body: { ...setupOf, targets: [100, 100], startScore: [500, 0], start: { score: [10, 0] } } }, 400, 'invalid-setup', 'setup.startScore.0', /target 100/],
       // An id or table the server could never have made: 400, not a 404 that echoes it.
-      [`/api/matches/${'a'.repeat(7000)}`, {}, 400, 'invalid-request', 'id'],
-      [`/api/matches/bad.id/steps`, {}, 400, 'invalid-request', 'id'],
-      [`/api/events/${'e'.repeat(65)}`, {}, 400, 'invalid-event', 'id'],
+      [`/api/matches/${'a'.repeat(7000)}`, {}, 400, 'invalid-request', 'matchId'],
+      [`/api/matches/bad.id/steps`, {}, 400, 'invalid-request', 'matchId'],
+      [`/api/events/${'e'.repeat(65)}`, {}, 400, 'invalid-event', 'eventId'],
       ['/api/events/some-event/tables/Table_1', {}, 400, 'invalid-event', 'table'],
     ];
     for (const [path, init, status, code, field, message] of cases) {

@@ -61,14 +61,15 @@ describe('scorer token check', () => {
     }
   });
 
-  it('answers 404 not-found for an unknown or malformed match id, whatever the token', async () => {
+  it('answers 404 not-found for an unknown match id and 400 for one the server could never have made, whatever the token', async () => {
     const m = await createMatch(server.url);
-    for (const id of ['unknown12345', 'no%20such', 'x'.repeat(80)]) {
+    for (const [id, status, code] of [['unknown12345', 404, 'not-found'], ['no%20such', 400, 'invalid-request'], ['x'.repeat(80), 400, 'invalid-request']] as const) {
       for (const auth of [undefined, `Bearer ${m.scorerToken}`]) {
         const r = await check(server.url, id, auth);
-        expect(r.status, id).toBe(404);
-        expect(JSON.parse(r.text), id).toMatchObject({ error: { code: 'not-found', field: 'matchId' } });
+        expect(r.status, id).toBe(status);
+        expect(JSON.parse(r.text), id).toMatchObject({ error: { code, field: 'matchId' } });
         expect(r.text).not.toContain(m.scorerToken);
+        expect(r.text).not.toContain('x'.repeat(80));
       }
     }
   });

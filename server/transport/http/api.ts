@@ -92,9 +92,12 @@ export function apiRouter(opts: ApiOptions): Router {
     }),
   );
   // An id or table the server could never have made is a bad request, not an unknown one (and is not echoed back).
-  r.param('id', (req, res, next, id: string) =>
-    SAFE_ID.test(id) ? next() : sendError(res, { code: invalidCode(req), message: `id: must be 1 to 64 of A–Z, a–z, 0–9, _ and - (got ${id.length} characters)`, field: 'id' }),
-  );
+  // The field is the id's name in the rest of the API: `matchId` or `eventId`.
+  r.param('id', (req, res, next, id: string) => {
+    if (SAFE_ID.test(id)) return next();
+    const field = req.path.startsWith('/events') ? 'eventId' : 'matchId';
+    sendError(res, { code: invalidCode(req), message: `${field}: must be 1 to 64 of A–Z, a–z, 0–9, _ and - (got ${id.length} characters)`, field });
+  });
   r.param('table', (req, res, next, table: string) =>
     TABLE_ID.test(table) ? next() : sendError(res, { code: invalidCode(req), message: `table: must be 1 to 32 of a–z, 0–9 and -, starting with a letter or digit (got ${table.length} characters)`, field: 'table' }),
   );

@@ -99,8 +99,10 @@ export async function checkScorerToken(
       cache: 'no-store',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const body = (await res.json().catch(() => null)) as { valid?: unknown; error?: { code?: unknown } } | null;
+    const body = (await res.json().catch(() => null)) as { valid?: unknown; error?: { code?: unknown; field?: unknown } } | null;
     if (res.status === 404 && body?.error?.code === 'not-found') return 'not-found';
+    // An id the server could never have made (400 naming matchId): no such match either.
+    if (res.status === 400 && body?.error?.field === 'matchId') return 'not-found';
     if (res.ok && typeof body?.valid === 'boolean') return body.valid ? 'valid' : 'wrong';
     return 'unreachable';
   } catch {
