@@ -48,6 +48,16 @@ export const shotClockActionRequestSchema = z.strictObject({ matchId, action: sh
 export const shotClockActionBodySchema = z.strictObject({ period: periodSchema.optional() });
 
 /**
+ * A clock choice that gives both `preset` and `settings` (one or the other is meant): the refusal's field and words
+ * under `root` (`''` for a request body), else null.
+ */
+export function bothClockChoices(input: unknown, root: string): { field: string; message: string } | null {
+  if (input === null || typeof input !== 'object' || !('preset' in input) || !('settings' in input)) return null;
+  const field = root ? `${root}.settings` : 'settings';
+  return { field, message: `${field}: give either preset or settings, not both` };
+}
+
+/**
  * A clock choice as `PUT /api/matches/:id/clock` takes it (`{preset: "pro" | "league" | "off"}` or `{settings}`),
  * given as the `clock` field of a match's creation (`POST /api/matches`) or of an event's `defaults`: checked in
  * shape (this schema) and in meaning (`shotClockSettingsProblem`).
@@ -55,6 +65,8 @@ export const shotClockActionBodySchema = z.strictObject({ period: periodSchema.o
  * @throws RulesError `code` naming the field under `root` (`clock.settings.shotSeconds`, `defaults.clock.preset`).
  */
 export function parseClockChoice(input: unknown, root: string, code: ErrorCode): ShotClockSettings | null {
+  const both = bothClockChoices(input, root);
+  if (both) throw new RulesError(code, both.message, both.field);
   const res = shotClockSettingsBodySchema.safeParse(input);
   if (!res.success) {
     const { field, message } = describeIssue(res.error, root);

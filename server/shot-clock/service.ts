@@ -61,7 +61,11 @@ export class ShotClockService {
     const chosen = typeof settings === 'string' ? CLOCK_PRESETS[settings] : settings;
     if (chosen) {
       const problem = shotClockSettingsProblem(chosen);
-      if (problem) return fail('invalid-request', `${problem.field}: ${problem.message}`, problem.field);
+      if (problem) {
+        // Named as the request names it: `settings.urgentSeconds` (PUT …/clock takes `{settings}`).
+        const field = problem.field.replace(/^clock/, 'settings');
+        return fail('invalid-request', `${field}: ${problem.message}`, field);
+      }
     }
     return this.update(matchId, (doc) => {
       if (!chosen) return doc?.settings ? { settings: null, clock: doc.clock } : 'same';

@@ -142,7 +142,14 @@ describe.skipIf(!redis.available)('shot clock on two instances over one Redis', 
     expect(await api(pair.s1.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken })).toMatchObject({ status: 409, body: { error: { code: 'no-clock' } } });
     expect(await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'blitz' } })).toMatchObject({ status: 400, body: { error: { code: 'invalid-request' } } });
     const bad = await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { settings: { ...CLOCK_PRESETS.pro, shotSeconds: 0 } } });
-    expect(bad).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'clock.shotSeconds' } } });
+    expect(bad).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'settings.shotSeconds' } } });
+    // Named as the body names it, whether the shape or the meaning is wrong; both choices at once say so.
+    const order = await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { settings: { ...CLOCK_PRESETS.pro, warningSeconds: 100, urgentSeconds: 200 } } });
+    expect(order.body.error.field).toMatch(/^settings\./);
+    const both = await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'pro', settings: {} } });
+    expect(both).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'settings', message: 'settings: give either preset or settings, not both' } } });
+    const created = await api(pair.s1.url, '/api/matches', { body: { discipline: '14-1', players: ['A', 'B'], clock: { preset: 'pro', settings: {} } } });
+    expect(created).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: 'clock.settings' } } });
     expect(await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: 'wrong', body: { preset: 'pro' } })).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } });
     const one = { ...CLOCK_PRESETS.pro, shotSeconds: 1, firstShotSeconds: 1, pushOutSeconds: 1, warningSeconds: 1, urgentSeconds: 1, showFromSeconds: null };
     expect((await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { settings: one } })).status).toBe(200);

@@ -75,7 +75,7 @@ describe('shot clock service', () => {
     expect(await shotClocks.act('nosuch', scorer, 'start')).toMatchObject({ ok: false, error: { code: 'not-found', field: 'matchId' } });
     const plain = await matches.create(SETUP);
     expect(await shotClocks.act(plain.id, { scorerToken: plain.scorerToken }, 'start')).toMatchObject({ ok: false, error: { code: 'no-clock', field: 'matchId' } });
-    expect(await shotClocks.configure(m.id, scorer, { ...CLOCK_PRESETS.pro, urgentSeconds: 20 })).toMatchObject({ ok: false, error: { code: 'invalid-request', field: 'clock.urgentSeconds' } });
+    expect(await shotClocks.configure(m.id, scorer, { ...CLOCK_PRESETS.pro, urgentSeconds: 20 })).toMatchObject({ ok: false, error: { code: 'invalid-request', field: 'settings.urgentSeconds' } }); // as PUT …/clock's body names it
     await shotClocks.act(m.id, scorer, 'extension');
     await recordOk(matches, m, legalSteps(1)[0]!);
     await settle();

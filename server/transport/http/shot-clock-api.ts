@@ -8,7 +8,7 @@
  */
 import type { Request, Response, Router } from 'express';
 import { parseEventBody } from '../../protocol/event-schemas';
-import { shotClockActionBodySchema, shotClockSettingsBodySchema } from '../../protocol/shot-clock-schemas';
+import { bothClockChoices, shotClockActionBodySchema, shotClockSettingsBodySchema } from '../../protocol/shot-clock-schemas';
 import { CLOCK_ACTIONS, type ShotClockAction } from '../../../shared/shot-clock';
 import type { EventService } from '../../events/service';
 import type { Failure } from '../../failure';
@@ -31,6 +31,8 @@ export function shotClockRoutes(r: Router, shotClocks: ShotClockService, events:
   /** A request body parsed with `schema` (an empty body as `{}`); a refusal names the field. */
   const body = <T>(req: Request, schema: Parameters<typeof parseEventBody<T>>[0]): T => parseEventBody(schema, req.body ?? {}, 'invalid-request');
   r.put('/matches/:id/clock', route(async (req, res) => {
+    const both = bothClockChoices(req.body, '');
+    if (both) return sendError(res, { code: 'invalid-request', ...both });
     const b = body(req, shotClockSettingsBodySchema);
     const settings = 'settings' in b ? b.settings : b.preset === 'off' ? null : b.preset;
     answer(res, await shotClocks.configure(req.params.id, { scorerToken: bearer(req) }, settings));
