@@ -11,14 +11,14 @@ import ts from 'typescript';
 
 const SOURCE = /\.(ts|svelte)$/;
 
-/** Every .ts and .svelte file under `dir` (recursively), skipping node_modules and build output. */
-export function sourceFiles(dir: string): string[] {
+/** Every .ts and .svelte file (or every file whose name matches `pattern`) under `dir` (recursively), skipping node_modules, build output and .d.ts. */
+export function sourceFiles(dir: string, pattern: RegExp = SOURCE): string[] {
   const out: string[] = [];
   for (const e of readdirSync(dir)) {
     if (e === 'node_modules' || e === 'dist') continue;
     const p = join(dir, e);
-    if (statSync(p).isDirectory()) out.push(...sourceFiles(p));
-    else if (SOURCE.test(e) && !e.endsWith('.d.ts')) out.push(p);
+    if (statSync(p).isDirectory()) out.push(...sourceFiles(p, pattern));
+    else if (pattern.test(e) && !e.endsWith('.d.ts')) out.push(p);
   }
   return out;
 }

@@ -4,27 +4,21 @@
  * (docs/screenshots) in code outside the two helpers allowed to: pictures.ts (the on-request folder) and
  * composite.ts (reads the pool-table backdrop).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/import-graph';
 import { REPO_ROOT } from '../helpers/server';
 
 const ALLOWED = new Set(['tests/helpers/pictures.ts', 'tests/helpers/composite.ts']);
 /** docs/screenshots as a path in code: the two quoted parts given to `join`, or one quoted literal starting with it. */
 const DOCS_PICTURES = /['"`]docs['"`]\s*,\s*['"`]screenshots|['"`](?:\.\/)?docs\/screenshots/;
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sources(path);
-    return /\.(ts|mts|mjs|js)$/.test(name) ? [path] : [];
-  });
-}
 
 describe('pictures for the docs are made on request only', () => {
   it('no test, bench or script names docs/screenshots in code but the pictures helper (and the composite reading its backdrop)', () => {
     const offenders = ['tests', 'bench', 'scripts']
-      .flatMap((d) => sources(join(REPO_ROOT, d)))
+      .flatMap((d) => sourceFiles(join(REPO_ROOT, d), /\.(ts|mts|mjs|js)$/))
       .map((p) => relative(REPO_ROOT, p))
       .filter((p) => !ALLOWED.has(p) && DOCS_PICTURES.test(readFileSync(join(REPO_ROOT, p), 'utf8')));
     expect(offenders).toEqual([]);
