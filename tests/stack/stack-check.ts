@@ -207,22 +207,64 @@ await check('viewers on both instances see every push, in order', async () => {
   return `${viewers.length} viewers × ${version} pushes`;
 });
 
-// ---- Failover: stop cuecast2 while requests and viewers go on. ----
+// ---- Failover: cuecast2 stopped, killed (kill -9) and frozen (docker pause) while requests and viewers go on. ----
+/** The container of `service`'s process id on this host (the engine runs here). */
+const pidOf = (service: string) => sh(`docker inspect --format '{{.State.Pid}}' ${containerOf(service)}`);
+/** The instance's address on the compose network, as nginx's access log names it (`upstream=<ip>:3000`). */
+const addressOf = (service: string) => sh(`docker inspect --format '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' ${containerOf(service)}`).split(' ')[0]!;
+/** nginx's access log lines since `sinceMs` (deploy/nginx.conf's `cuecast` format names the upstream). */
+const lbLogSince = (sinceMs: number) => sh(`docker logs --since ${Math.floor(sinceMs / 1000)} ${containerOf('lb')} 2>&1`).split('\n');
+
+type Fault = 'stop' | 'kill' | 'freeze';
+/** How the freeze was made: `docker pause`, or SIGSTOP where the engine cannot pause. */
+let freezeHow: 'docker pause' | 'SIGSTOP' | '' = '';
+/** End the freeze the way it was made. */
+const unfreeze = () => (freezeHow === 'SIGSTOP' ? sh(`kill -CONT ${pidOf('cuecast2')}`) : sh(`docker unpause ${containerOf('cuecast2')}`));
+const recoveries: Record<string, string> = {};
 let stopMs = 0;
 let exitCode = '';
-const requests: { at: number; ms: number; ok: boolean; why?: string }[] = [];
-await check(`one instance stops: requests through nginx and viewers recover within ${RECOVERY_MS / 1000} s`, async () => {
+let stepNo = 10;
+
+/**
+ * One fault of cuecast2 while requests (GET through nginx, one at a time, a new one every 100 ms for `loadMs`) and
+ * viewers go on: requests must keep answering, each within RECOVERY_MS, and every viewer through nginx that was on
+ * cuecast2 must be back (re-subscribed on cuecast1) within RECOVERY_MS of the fault; a step recorded after the
+ * fault reaches every live viewer. `docker stop` (graceful), `kill -9` of the server process (a crash: Docker
+ * restarts it, restart: unless-stopped) or `docker pause` (frozen: connections stay open, nothing answers).
+ */
+async function failover(fault: Fault, loadMs: number): Promise<string> {
+  const requests: { at: number; ms: number; ok: boolean; why?: string }[] = [];
+  // Fresh viewers through nginx (those of an earlier fault all moved to cuecast1): round robin over the shared
+  // upstream zone puts about half of them on cuecast2.
+  for (const x of viewers.splice(2)) x.socket.close();
+  for (let i = 0; i < THROUGH_LB; i++) viewers.push(await viewer(URL_LB, matchId));
+  for (const x of viewers) x.times.down = x.times.back = 0;
   const t0 = Date.now();
-  const stopped = (async () => {
+  let faultAt = 0;
+  const acted = (async () => {
     await sleep(50);
+    faultAt = Date.now();
     // Not execSync: a blocked event loop would leave this process's viewers unable to answer the close
     // handshake and its requests waiting, which is not what a real client does.
-    await composeAsync('stop cuecast2');
-    stopMs = Date.now() - t0;
+    if (fault === 'stop') {
+      await composeAsync('stop cuecast2');
+      stopMs = Date.now() - faultAt;
+    } else if (fault === 'kill') {
+      sh(`kill -9 ${pidOf('cuecast2')}`);
+    } else {
+      try {
+        sh(`docker pause ${containerOf('cuecast2')}`);
+        freezeHow = 'docker pause';
+      } catch (err) {
+        // An engine without the cgroup freezer: SIGSTOP of the server process freezes it the same way.
+        console.log(`  docker pause failed (${(err as Error).message.split('\n')[0]}); SIGSTOP instead`);
+        sh(`kill -STOP ${pidOf('cuecast2')}`);
+        freezeHow = 'SIGSTOP';
+      }
+    }
   })();
-  // Requests: one at a time (a new one every 100 ms or when the previous one ends) for 12 s.
   const load = (async () => {
-    while (Date.now() - t0 < 12_000) {
+    while (Date.now() - t0 < loadMs) {
       const at = Date.now();
       try {
         const res = await fetch(`${URL_LB}/api/matches/${matchId}`, { signal: AbortSignal.timeout(30_000) });
@@ -234,29 +276,71 @@ await check(`one instance stops: requests through nginx and viewers recover with
       await sleep(Math.max(0, 100 - (Date.now() - at)));
     }
   })();
-  await stopped;
-  // A step recorded after the stop, through nginx (the scorer reconnects if it was on cuecast2).
-  version = await recordRetrying(scorer, matchId, 'after-stop', version, steps[10]);
+  await acted;
+  // A step recorded after the fault, through nginx (the scorer reconnects if it was on cuecast2; a record sent to
+  // the frozen instance times out and is retried with the same stepId).
+  const stepId = `after-${fault}`;
+  version = await recordRetrying(scorer, matchId, stepId, version, steps[stepNo++]);
   const recordedAt = Date.now();
   const live = viewers.filter((_, i) => i !== 1); // viewer 1 is on cuecast2 itself: nothing to reconnect to
   await Promise.all(live.map((x) => x.v.waitFor(version, 15_000)));
   const pushedMs = Date.now() - recordedAt;
   await load;
-  const moved = live.filter((x) => x.times.down >= t0);
-  const backMs = moved.map((x) => x.times.back - x.times.down);
+  const moved = live.filter((x) => x.times.down >= faultAt);
+  const noticedMs = moved.map((x) => x.times.down - faultAt);
+  const backMs = moved.map((x) => (x.times.back ? x.times.back - faultAt : Infinity));
   const bad = requests.filter((r) => !r.ok);
   const slowest = requests.reduce((a, r) => (r.ms > a.ms ? r : a), requests[0]!);
-  const code = sh(`docker inspect --format '{{.State.ExitCode}}' $(${COMPOSE} ps -a -q cuecast2)`);
-  exitCode = code;
-  console.log(
-    `  failover: docker stop took ${(stopMs / 1000).toFixed(1)} s, exit code ${code}; ${requests.length} requests in 12 s, ${bad.length} failed, ` +
-      `slowest ${slowest.ms} ms (sent at +${(slowest.at / 1000).toFixed(1)} s); ${moved.length} of ${THROUGH_LB} viewers through nginx were on cuecast2, ` +
-      `back (re-subscribed) after ${backMs.length ? backMs.map((ms) => `${ms} ms`).join(', ') : '—'}; the step recorded after the stop reached every live viewer in ${pushedMs} ms; ${shutdownOf('cuecast2')}`,
-  );
+  const ms = (list: number[]) => (list.length ? list.map((n) => `${n} ms`).join(', ') : '—');
+  const line =
+    `${requests.length} requests in ${loadMs / 1000} s, ${bad.length} failed, slowest ${slowest.ms} ms (sent at +${(slowest.at / 1000).toFixed(1)} s); ` +
+    `${moved.length} of ${THROUGH_LB} viewers through nginx were on cuecast2: disconnected after ${ms(noticedMs)}, back (re-subscribed) after ${ms(backMs)} from the ${fault}; ` +
+    `the step recorded after the ${fault} reached every live viewer in ${pushedMs} ms`;
+  recoveries[fault] = `requests: slowest ${slowest.ms} ms, ${bad.length} failed; viewers back after ${moved.length ? `${Math.max(...backMs)} ms at most` : '— (none was on it)'}`;
+  console.log(`  ${fault}: ${line}`);
+  assert(moved.length > 0, `no viewer through nginx was on cuecast2 (nothing to recover)`);
   assert(bad.length === 0, `failed requests: ${bad.map((r) => `+${r.at} ms: ${r.why}`).join('; ')}`);
   assert(slowest.ms < RECOVERY_MS, `a request took ${slowest.ms} ms`);
-  assert(backMs.every((ms) => ms > 0 && ms < RECOVERY_MS), `viewers back after ${backMs.join(', ')} ms`);
-  return `slowest request ${slowest.ms} ms, viewers back within ${backMs.length ? Math.max(...backMs) : 0} ms`;
+  assert(backMs.every((n) => n > 0 && n < RECOVERY_MS), `viewers back after ${backMs.join(', ')} ms`);
+  return `slowest request ${slowest.ms} ms, viewers back within ${backMs.length ? Math.max(...backMs) : 0} ms of the ${fault}`;
+}
+
+/**
+ * After a fault is over: requests through nginx reach cuecast2 again (nginx's access log names the upstream that
+ * answered), within 20 s; new viewers through nginx too. Returns how long after `since` the first one did.
+ */
+async function trafficReturns(since: number): Promise<string> {
+  const ip = addressOf('cuecast2');
+  assert(ip, 'cuecast2 has no address');
+  const until = Date.now() + 20_000;
+  const extra: Client[] = [];
+  try {
+    for (;;) {
+      const res = await fetch(`${URL_LB}/api/matches/${matchId}`, { signal: AbortSignal.timeout(10_000) });
+      await res.arrayBuffer();
+      // A websocket through nginx, closed at once: nginx logs it (status 101) when it closes.
+      const sock: Client = io(URL_LB, { transports: ['websocket'], forceNew: true, reconnection: false });
+      extra.push(sock);
+      await new Promise<void>((ok) => sock.once('connect', () => ok()).once('connect_error', () => ok()));
+      sock.close();
+      await sleep(100);
+      const lines = lbLogSince(since).filter((l) => l.includes(`upstream=${ip}:3000`));
+      const api = lines.filter((l) => l.includes('"GET /api/') && / 200 /.test(l));
+      const ws = lines.filter((l) => l.includes('"GET /socket.io/') && / 101 /.test(l));
+      if (api.length && ws.length) return `requests and websockets through nginx reach cuecast2 (${ip}) again after ${Date.now() - since} ms (${api.length} requests, ${ws.length} websockets so far)`;
+      if (Date.now() > until) throw new Error(`no traffic reached cuecast2 (${ip}) within 20 s: ${api.length} requests, ${ws.length} websockets`);
+      await sleep(250);
+    }
+  } finally {
+    for (const sock of extra) sock.close();
+  }
+}
+
+await check(`one instance stops: requests through nginx and viewers recover within ${RECOVERY_MS / 1000} s`, async () => {
+  const detail = await failover('stop', 8000);
+  exitCode = sh(`docker inspect --format '{{.State.ExitCode}}' $(${COMPOSE} ps -a -q cuecast2)`);
+  console.log(`  stop: docker stop took ${(stopMs / 1000).toFixed(1)} s, exit code ${exitCode}; ${shutdownOf('cuecast2')}`);
+  return detail;
 });
 
 await check('the stopped instance shut down gracefully (exit code 0)', async () => {
@@ -264,10 +348,52 @@ await check('the stopped instance shut down gracefully (exit code 0)', async () 
   return `docker stop took ${(stopMs / 1000).toFixed(1)} s; ${shutdownOf('cuecast2')}`;
 });
 
-await check('the stopped instance starts again and becomes healthy', async () => {
+await check('the stopped instance starts again, becomes healthy, and traffic reaches it', async () => {
+  const t = Date.now();
   compose('start cuecast2');
   await allHealthy(['cuecast2']);
+  return trafficReturns(t);
 });
+
+let restartsBefore = 0;
+await check(`one instance is killed (kill -9): requests and viewers recover within ${RECOVERY_MS / 1000} s`, async () => {
+  restartsBefore = Number(sh(`docker inspect --format '{{.RestartCount}}' ${containerOf('cuecast2')}`));
+  return failover('kill', 6000);
+});
+
+await check('the killed instance is restarted by Docker, becomes healthy, and traffic reaches it', async () => {
+  const t = Date.now();
+  await allHealthy(['cuecast2'], 60_000);
+  const restarts = Number(sh(`docker inspect --format '{{.RestartCount}}' ${containerOf('cuecast2')}`));
+  assert(restarts === restartsBefore + 1, `restart count ${restartsBefore} → ${restarts}`);
+  const healthyMs = Date.now() - t;
+  const traffic = await trafficReturns(t);
+  recoveries.kill += `; restarted by Docker and healthy ${healthyMs} ms after the check began; ${traffic}`;
+  return `restart count ${restarts}; ${traffic}`;
+});
+
+let frozen = false;
+await check(`one instance freezes (docker pause, else SIGSTOP): requests and viewers recover within ${RECOVERY_MS / 1000} s`, async () => {
+  frozen = true;
+  return failover('freeze', 8000);
+});
+
+await check('the frozen instance is unpaused and traffic reaches it again', async () => {
+  const t = Date.now();
+  unfreeze();
+  frozen = false;
+  await allHealthy(['cuecast2'], 60_000);
+  const traffic = await trafficReturns(t);
+  recoveries.freeze += `; frozen by ${freezeHow}; ${traffic}`;
+  return traffic;
+});
+if (frozen && freezeHow) {
+  try {
+    unfreeze();
+  } catch {
+    /* the teardown removes it anyway */
+  }
+}
 
 for (const x of viewers) x.socket.close();
 scorer.close();
@@ -285,5 +411,37 @@ await check('down / up keeps the match', async () => {
   return `version ${version} kept, the scorer token still records (version ${version + 1}); volumes: ${volumes.join(', ')}`;
 });
 
+await check('published beyond loopback without ADMIN_TOKEN, compose refuses to start (publish-check says why)', async () => {
+  // Another project on another port, the user's compose file alone: nothing of it may start.
+  const other = `${PROJECT}guard`;
+  const env = `CUECAST_BIND=0.0.0.0 CUECAST_PORT=${Number(new URL(URL_LB).port) + 10} ADMIN_TOKEN=`;
+  const up = (() => {
+    try {
+      return { ok: true, out: sh(`${env} docker-compose -p ${other} -f docker-compose.yml up -d --no-build 2>&1`) };
+    } catch (err) {
+      return { ok: false, out: `${(err as { stdout?: string }).stdout ?? ''}${(err as { stderr?: string }).stderr ?? ''}` };
+    }
+  })();
+  try {
+    const why = sh(`${env} docker-compose -p ${other} -f docker-compose.yml logs --no-color publish-check 2>&1`);
+    const running = sh(`docker ps -q --filter label=com.docker.compose.project=${other}`);
+    assert(!up.ok, `compose up succeeded: ${up.out}`);
+    assert(why.includes('refusing to start') && why.includes('ADMIN_TOKEN'), `publish-check said: ${why}`);
+    assert(running === '', `containers of ${other} running: ${running}`);
+    return `up failed (${up.out.split('\n').filter((l) => l.includes('ERROR')).join(' / ') || 'exit code ≠ 0'}); publish-check: ${why.split('|').pop()!.trim()}`;
+  } finally {
+    sh(`${env} docker-compose -p ${other} -f docker-compose.yml down -v --remove-orphans 2>&1 || true`);
+  }
+});
+
+await check('Redis runs with maxmemory under its container limit and noeviction', async () => {
+  const max = Number(compose('exec -T redis redis-cli config get maxmemory').split('\n')[1]);
+  const policy = compose('exec -T redis redis-cli config get maxmemory-policy').split('\n')[1];
+  const limit = Number(sh(`docker inspect --format '{{.HostConfig.Memory}}' ${containerOf('redis')}`));
+  assert(max > 0 && max < limit && policy === 'noeviction', `maxmemory ${max}, policy ${policy}, container limit ${limit}`);
+  return `maxmemory ${Math.round(max / 2 ** 20)} MB (container limit ${Math.round(limit / 2 ** 20)} MB), ${policy}`;
+});
+
+for (const [fault, text] of Object.entries(recoveries)) console.log(`recovery after ${fault}: ${text}`);
 console.log(`stack test: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
