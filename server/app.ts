@@ -54,7 +54,7 @@ export interface Limits extends SocketLimits, ConnectionLimits {
   /**
    * Socket.IO heartbeat: the server pings every `pingIntervalMs` and drops a client that has not answered within
    * `pingTimeoutMs`; a client that hears no ping for their sum reconnects (a frozen instance behind a balancer is
-   * left that fast). Defaults Socket.IO's, 25 s and 20 s; docker-compose.yml uses 2 s and 2 s.
+   * left that fast). Defaults Socket.IO's, 25 s and 20 s; docker-compose.yml uses 1 s and 1.5 s.
    */
   pingIntervalMs: number;
   pingTimeoutMs: number;
