@@ -1,5 +1,5 @@
 /**
- * The overlay's view model, checked against the real rules engine without a browser (web/src/overlay/):
+ * The overlay's view model, checked against the real rules engine without a browser (overlay/src/):
  * the scorebug view (run beside the shooter, race once, short names), the one caption line (merged, sticky
  * pending choices), moments derived from the previous and new state in both disciplines, the on-air timing
  * (caption cleared after `caption` seconds, 0 keeps it, a moment then the bar), name fitting and dropping
@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { caption } from '../../web/src/lib/format';
 import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the formatter
 import { defaultForm, toSetup } from '../../web/src/launcher/setup-form';
-import { captionLine, displayNames, nameChoices, overlayView } from '../../web/src/overlay/model';
-import { HIGH_RUN_MIN, type MomentView, momentMemory, nextMoment } from '../../web/src/overlay/moments';
+import { captionLine, displayNames, nameChoices, overlayView } from '../../overlay/src/model';
+import { HIGH_RUN_MIN, type MomentView, momentMemory, nextMoment } from '../../overlay/src/moments';
 import { drawableText, fitName, nameForms } from '../../web/src/lib/names';
-import { createOnAir, notable, type OnAirState, type Timers } from '../../web/src/overlay/onair';
-import { parseOverlayParams } from '../../web/src/overlay/params';
+import { createOnAir, notable, type OnAirState, type Timers } from '../../overlay/src/onair';
+import { parseOverlayParams } from '../../overlay/src/params';
 import { LANGS } from '../../web/src/lib/i18n';
 import { applyStep, newMatch, statsOf, view, type Match } from '../../shared/index';
 import { parseSetup } from '../../server/protocol/setup-schemas';
