@@ -3,7 +3,7 @@
  * extension markers (ExtMarkers.svelte) draw, from the clock the live client holds (lib/live-clock.ts). Pure.
  */
 import type { PlayerKey } from '../../shared/protocol/setup';
-import type { ShotClockStatus, ShotClockView } from '../../shared/shot-clock';
+import type { ShotClockView } from '../../shared/shot-clock';
 import { extensionMarks } from '../../web/src/lib/live-clock';
 
 /** Markers drawn one by one up to this many extensions per player; beyond, one marker and the count left. */
