@@ -1,6 +1,6 @@
 /**
  * The scorebug's shot-clock view (issue 18): what the clock segment (ClockSegment.svelte) and each player's
- * extension markers (ExtMarkers.svelte) draw, from the clock the live client holds (lib/live-clock.ts). Pure.
+ * extension markers (ExtMarkers.svelte) draw, from the clock the live client holds (web/src/lib/live-clock.ts). Pure.
  */
 import type { PlayerKey } from '../../shared/protocol/setup';
 import type { ShotClockView } from '../../shared/shot-clock';

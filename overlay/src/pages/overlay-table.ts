@@ -1,8 +1,8 @@
 /**
  * `/overlay/table/<eventId>/<table>` — the OBS browser source that follows a table of an event
- * (overlay/table/TableOverlay.svelte): the one-match overlay for whatever match is on the table, switching to
+ * (overlay/src/table/TableOverlay.svelte): the one-match overlay for whatever match is on the table, switching to
  * the next by itself, with the intro and summary cards. Every parameter of the one-match overlay
- * (overlay/params.ts), the event's theme preset under them, and `cards=0` (no cards). A page of its own, built
+ * (overlay/src/params.ts), the event's theme preset under them, and `cards=0` (no cards). A page of its own, built
  * alone (overlay/vite.table.config.ts), so `/overlay/<id>` carries none of its code; its JS: one script plus its
  * language's on-air and cards chunks (`npm run bench:pages`, tests/pages/overlay-budget.test.ts).
  */

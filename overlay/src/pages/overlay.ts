@@ -1,6 +1,6 @@
 /**
- * `/overlay/<matchId>` — the OBS browser-source scorebug, a Svelte 5 component tree (overlay/Overlay.svelte)
- * fed by the one live client. Parameters: see overlay/params.ts.
+ * `/overlay/<matchId>` — the OBS browser-source scorebug, a Svelte 5 component tree (overlay/src/Overlay.svelte)
+ * fed by the one live client. Parameters: see overlay/src/params.ts.
  * Budget: 32 KB gzip of JavaScript in total with the Svelte runtime and socket.io-client, the page's one
  * language table included (`npm run bench:pages` prints it; tests/pages/overlay-budget.test.ts holds a ceiling);
  * no zod or shared runtime. The table overlay is another page (overlay-table.ts), so none of its code is here.
