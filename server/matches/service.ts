@@ -11,7 +11,7 @@ import { parseSetup } from '../protocol/setup-schemas';
 import { parseStep } from '../protocol/step-schemas';
 import type { ScorebugFigures } from '../../shared/protocol/wire';
 import { systemClock, type Clock } from '../clock';
-import type { MatchStore, MatchRecord, RemoveResult, StoredStep } from '../storage/types';
+import type { MatchStore, MatchRecord, RemoveResult, StoredStep } from '../storage/ports';
 import { sameJson } from './canonical';
 import { fail, type Failure } from '../failure';
 import { LiveCache, type Live, type Pushes } from './live-cache';

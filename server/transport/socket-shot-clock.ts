@@ -1,5 +1,5 @@
 /**
- * The shot clock's Socket.IO handlers (rows of the one handler table, server/transport/socket.ts): `time` (the
+ * The shot clock's Socket.IO handlers (rows of the one handler table, ./socket.ts): `time` (the
  * server's time, for each page's offset estimate), `shotClock` (read a match's clock) and `shotClockAction`
  * (the scorer's connection: its handshake carries the scorer token).
  */
@@ -7,8 +7,8 @@ import type { ShotClockAck, ShotClockActionRequest, ShotClockRequest, TimeAck } 
 import { shotClockActionRequestSchema, shotClockReadSchema, timeSchema } from '../protocol/shot-clock-schemas';
 import type { Clock } from '../clock';
 import type { Failure } from '../failure';
-import { handler, type Handler, type IoSocket } from '../transport/socket';
-import type { ShotClockResult, ShotClockService } from './service';
+import { handler, type Handler, type IoSocket } from './socket';
+import type { ShotClockResult, ShotClockService } from '../shot-clock/service';
 
 function ack(r: ShotClockResult): ShotClockAck | Failure {
   if (!r.ok) return r;
