@@ -139,7 +139,8 @@ function clockFields(clock: FeedClock | null): Pick<TableFeed, 'clockStatus' | '
   return {
     clockStatus: clock.view.status,
     clockSeconds: seconds,
-    clockWarning: warningLevel(clock.view, seconds),
+    // Set for a break the clock has no allowance and does not run (D-32a): 0 s, but no warning.
+    clockWarning: clock.view.kind === 'break' ? 'none' : warningLevel(clock.view, seconds),
     extensionsA: clock.view.extensionsLeft[0],
     extensionsB: clock.view.extensionsLeft[1],
   };
