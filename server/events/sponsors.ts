@@ -5,7 +5,7 @@
  * event's serial queue.
  */
 import { SPONSOR_LIMITS, type SponsorInfo, type SponsorType } from '../../shared/protocol/event';
-import type { EventDoc } from '../storage/event-store';
+import type { EventDoc } from '../storage/ports';
 import { fail, type Failure } from '../failure';
 import { unsafeTextReason } from '../../shared/protocol/limits';
 
