@@ -1,6 +1,6 @@
 /**
  * Socket.IO room names, in one place for the server (which joins sockets to them and pushes to them:
- * server/transport/socket.ts, socket-events.ts, server/app.ts) and the pages' live client (which keys its
+ * server/transport/socket.ts, socket-tournaments.ts, server/app.ts) and the pages' live client (which keys its
  * table and event subscriptions by them: web/src/lib/room-watch.ts). Pure string functions, each name with its
  * inverse:
  * - `match:<matchId>` — viewers of a match at detail `full` (state + statistics deltas);
