@@ -94,8 +94,8 @@ export interface ServerParts {
   log: Logger;
   /** When set, `POST /api/matches` needs `Authorization: Bearer <adminToken>`. */
   adminToken?: string;
-  /** Built web pages. Default web/dist of this repository. */
-  staticDir?: string;
+  /** Built web pages: one folder or several, searched in order. Default web/dist and overlay/dist of this repository. */
+  staticDir?: string | readonly string[];
   /**
    * Allowed cross-origin callers of /api and Socket.IO (CORS; origins such as `https://studio.example`, or
    * `*`); unset = same origin only. A websocket handshake from another origin is refused (`origin-not-allowed`).
@@ -239,7 +239,7 @@ export function createServer(parts: ServerParts): WiredServer {
   });
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
   app.use('/api', apiRouter({ matches, events, shotClocks, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
-  app.use(staticRouter(parts.staticDir ?? resolve(REPO_ROOT, 'web/dist')));
+  app.use(staticRouter(parts.staticDir ?? [resolve(REPO_ROOT, 'web/dist'), resolve(REPO_ROOT, 'overlay/dist')]));
 
   const stopSweep = attachProtocol(io, matches, log, limits, [...tournamentHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);
   const adapter = bus.adapter(fanout.resyncHooks({ matches, events }));

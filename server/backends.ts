@@ -118,8 +118,8 @@ export interface ServerOptions extends BackendOptions {
   adminToken?: string;
   /** pino level: fatal, error, warn, info, debug, trace, silent. Default info. */
   logLevel?: string;
-  /** Built web pages. Default web/dist of this repository. */
-  staticDir?: string;
+  /** Built web pages: one folder or several, searched in order. Default web/dist and overlay/dist of this repository. */
+  staticDir?: string | readonly string[];
   /** Allowed cross-origin callers of /api and Socket.IO (see `ServerParts.corsOrigin`); unset = same origin only. */
   corsOrigin?: string | string[];
   /** express 'trust proxy' (see `ServerParts.trustProxy`). Default off. */

@@ -324,7 +324,7 @@ export class LiveCache {
     try {
       for (; i < log.length; i++) applyLogged(fresh, log[i]!, false);
     } catch (err) {
-      if (err instanceof NeedsWholeLog) throw new Error(`match ${live.id}: log step ${i + 1} undoes a step before the checkpoint that won over the replay`);
+      if (err instanceof NeedsWholeLog) throw new Error(`match ${live.id}: log step ${i + 1} undoes a step before the checkpoint that won over the replay`, { cause: err });
       throw err;
     }
     trimWindow(fresh, WINDOW);

@@ -130,7 +130,7 @@ export class MatchService {
    * Remove match `id` if no step was ever recorded for it (a next match its event made and took off the
    * table before it started), in the match's serial queue so no record on this instance runs in between; the
    * store's own check keeps a match another instance recorded for meanwhile. @returns the store's answer
-   * (`removed`, `has-steps`, `missing`), or `kept` when the store cannot remove matches (the older file store).
+   * (`removed`, `has-steps`, `missing`), or `kept` for a store without `removeIfEmpty` (every backend of server/storage/ has it).
    */
   async removeIfUnscored(id: string): Promise<RemoveResult | 'kept'> {
     const remove = this.store.removeIfEmpty?.bind(this.store);
