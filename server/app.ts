@@ -170,7 +170,9 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
     },
   });
   const shotClocks = new ShotClockService({ store: store.shotClocks, matches, clock, log, push: (p) => pushes.shotClock(p) });
-  const events = new EventService({ store: store.tournaments, sponsors: store.sponsors, matches, log, clock, shared: store.tournaments.kind === 'redis', pushes, shotClocks });
+  const events = new EventService({
+    store: store.tournaments, sponsors: store.sponsors, matches, log, clock, shared: store.tournaments.kind === 'redis', pushes, shotClocks,
+  });
   return { matches, events, shotClocks };
 }
 

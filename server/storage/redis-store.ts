@@ -1,6 +1,7 @@
 /**
  * Redis adapter of the match store, for one Redis or a Redis Cluster. Keys, under a configurable prefix `p`:
- * - `p{m:<id>}:log`   Stream: one entry per accepted step, id `<version>-0`, fields e (the stepId; the field keeps its first name `e`, read unchanged), s (step JSON), t (ms);
+ * - `p{m:<id>}:log`   Stream: one entry per accepted step, id `<version>-0`, fields e (the stepId; the field
+ *   keeps its first name `e`), s (step JSON), t (ms);
  * - `p{m:<id>}:meta`  Hash: setup (JSON), tokenHash, createdAt, rulesVersion (absent on records older than it);
  * - `p{m:<id>}:eids`  Hash: stepId → version (idempotency; the key keeps its first name `eids`);
  * - `p{m:<id>}:snap`  String: snapshot at the latest version, `{summary, state}` (JSON);

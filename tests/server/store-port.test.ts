@@ -38,7 +38,11 @@ const event = (i: number, stepId = `e${i}`): StoredStep => ({ stepId, step: step
 const at = (version: number, depth = version): Checkpoint => ({ format: 2, rulesVersion: 2, version, depth, core: newMatch(setup).core, stats: { sheet: [], open: [-1, -1], racks: [], tally: [], rackScored: 0, reracked: false, recent: [] } as never });
 
 /** A shot clock document at `revision`. */
-const clockDoc = (revision: number, status: 'idle' | 'running' = 'idle'): ShotClockDoc => ({ settings: CLOCK_PRESETS.pro, clock: { ...initialShotClock(CLOCK_PRESETS.pro, state), status }, revision });
+const clockDoc = (revision: number, status: 'idle' | 'running' = 'idle'): ShotClockDoc => ({
+  settings: CLOCK_PRESETS.pro,
+  clock: { ...initialShotClock(CLOCK_PRESETS.pro, state), status },
+  revision,
+});
 
 /** A minimal event document at `version` listing `matches` on table `t1`, changed at `updatedAt`. */
 function doc(id: string, version: number, matches: string[], updatedAt = 1000 + version): TournamentDoc {
