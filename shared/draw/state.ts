@@ -224,8 +224,8 @@ function applyInPlace(s: DrawState, e: DrawEntry): DrawError | null {
     s.entries++;
     return null;
   }
-  if (a < 0 || b < 0) {
-    if (decided) return refuse('not-ready', 'match', `${spec.place} is not played (${a === BYE && b === BYE ? 'nobody to play' : 'a bye'})`);
+  if (a < 0 || b < 0 || (decided && !rec?.result)) {
+    if (decided) return refuse('not-ready', 'match', `${spec.place} is not played (${spec.reset ? 'the hot seat holder won the final' : a === BYE && b === BYE ? 'nobody to play' : 'a bye'})`);
     return refuse('not-ready', 'match', `${spec.place} is not ready: ${a === UNKNOWN && b === UNKNOWN ? 'its players are' : 'a player is'} not known yet`);
   }
   const ids = st.seeds;
