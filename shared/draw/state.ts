@@ -38,6 +38,8 @@ export interface DrawMatchView {
   status: MatchStatus;
   /** The table it was started on. */
   table?: string;
+  /** The cuecast match it is scored as (its sheet, its scorebug), once started. */
+  matchId?: string;
   result?: DrawResult;
   group?: string;
 }
@@ -64,6 +66,7 @@ export interface GroupTableView {
 interface Rec {
   started?: true;
   table?: string;
+  matchId?: string;
   result?: DrawResult;
 }
 
@@ -236,7 +239,7 @@ function applyInPlace(s: DrawState, e: DrawEntry): DrawError | null {
       const busy = s.playing.find((j) => s.slots[2 * j] === p || s.slots[2 * j + 1] === p);
       if (busy !== undefined) return refuse('player-busy', 'match', `${ids[p]} is playing ${st.matches[busy]!.place}${s.records[busy]?.table ? ` on table ${s.records[busy]!.table}` : ''}`);
     }
-    s.records[i] = e.table === undefined ? { started: true } : { started: true, table: e.table };
+    s.records[i] = { started: true, ...(e.table === undefined ? {} : { table: e.table }), ...(e.matchId === undefined ? {} : { matchId: e.matchId }) };
     s.playing = [...s.playing, i];
     s.entries++;
     return null;
@@ -268,7 +271,7 @@ function applyInPlace(s: DrawState, e: DrawEntry): DrawError | null {
     for (const j of affected) if (st.matches[j]!.group !== undefined) s.tables[st.matches[j]!.group!] = undefined;
     s.derived = Math.min(s.derived, Math.min(i, ...affected));
   }
-  s.records[i] = rec?.table === undefined ? { result } : { table: rec.table, result };
+  s.records[i] = { ...(rec?.table === undefined ? {} : { table: rec.table }), ...(rec?.matchId === undefined ? {} : { matchId: rec.matchId }), result };
   s.playing = s.playing.filter((p) => p !== i);
   if (spec.group !== undefined) s.tables[spec.group] = undefined;
   s.derived = Math.min(s.derived, i);
@@ -448,6 +451,7 @@ function matchView(s: DrawState, spec: MatchSpec, i: number, status: MatchStatus
   const rec = s.records[i];
   const v: DrawMatchView = { id: spec.id, side: spec.side, round: spec.round, roundName: spec.roundName, place: spec.place, players: [who(s.slots[2 * i]!), who(s.slots[2 * i + 1]!)], race: raceOf(s, spec), status };
   if (rec?.table !== undefined) v.table = rec.table;
+  if (rec?.matchId !== undefined) v.matchId = rec.matchId;
   if (rec?.result) v.result = rec.result;
   if (spec.group !== undefined) v.group = groupName(spec.group);
   return v;

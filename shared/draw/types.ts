@@ -69,14 +69,14 @@ export interface DrawResult {
 
 /**
  * An entry of a draw's log:
- * - `start`: the match went on a table (`table` its id) and started;
+ * - `start`: the match went on a table (`table` its id) and started, scored as the cuecast match `matchId`;
  * - `unstart`: a start is undone (the match is ready again, no result);
  * - `result`: the match's result; on a match that has one already it is a correction, and `reset` names the
  *   matches that depend on it and have started or finished (they go back to waiting; see `applyDrawEntry`);
  * - `race`: the race of round `round` from now on (refused once a match of the round has started).
  */
 export type DrawEntry =
-  | { t: 'start'; match: string; table?: string }
+  | { t: 'start'; match: string; table?: string; matchId?: string }
   | { t: 'unstart'; match: string }
   | ({ t: 'result'; match: string; reset?: string[] } & DrawResult)
   | { t: 'race'; round: string; race: number };
