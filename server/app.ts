@@ -13,6 +13,9 @@ import { resolve } from 'node:path';
 import express from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
+import { DrawService, type DrawPush } from './draws/service';
+import type { DrawStore } from './draws/draw-store';
+import { MemoryDrawStore } from './draws/memory-draw-store';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../shared/protocol/wire';
@@ -83,6 +86,8 @@ export interface Stores {
   health?: StoreHealth;
   /** Each match's shot clock, beside the match (server/shot-clock/store.ts). */
   shotClocks: ShotClockStore;
+  /** The events' draws (server/draws/draw-store.ts); every backend sets it; absent (a test's hand-made stores): in memory. */
+  draws?: DrawStore;
 }
 
 /** What `createServer` wires: its injected parts and the HTTP-facing settings. */
@@ -148,6 +153,8 @@ export interface ServicePushes extends EventPushes {
   match(pushes: Pushes): void;
   /** A match's shot clock changed (to the match's rooms). */
   shotClock(push: ShotClockPush): void;
+  /** A draw changed (its delta; no room carries it yet: the draw page comes with a later change). */
+  draw?(push: DrawPush): void;
 }
 
 /**
@@ -155,7 +162,7 @@ export interface ServicePushes extends EventPushes {
  * (`pushes.match`) and heard by the event service (live lines, automatic cards). Without sockets, this is what
  * service-level tests run.
  */
-export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes; health?: StoreHealth }): { matches: MatchService; events: EventService; shotClocks: ShotClockService } {
+export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes; health?: StoreHealth }): { matches: MatchService; events: EventService; shotClocks: ShotClockService; draws: DrawService } {
   const { store, clock, log, pushes } = parts;
   const matches = new MatchService({
     store: store.matches,
@@ -168,13 +175,16 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
       // The event service (made right below) hears every recorded step: live lines, automatic cards. It
       // needs the state only (a match summary reads the service's whole current statistics, never a delta).
       void events.onMatchStep(p.scorebug);
+      // The draw service hears it too: a won match of the draw enters it, and autopilot fills the freed table.
+      void draws.onMatchStep(p.scorebug);
       // A recorded step opens the shot clock's next period (the next shot's allowance, started by itself when set).
       void shotClocks.onStep(p.scorebug.matchId, p.scorebug.state);
     },
   });
   const shotClocks = new ShotClockService({ store: store.shotClocks, matches, clock, log, push: (p) => pushes.shotClock(p) });
   const events = new EventService({ store: store.events, matches, log, clock, shared: store.events.kind === 'redis', pushes, shotClocks });
-  return { matches, events, shotClocks };
+  const draws = new DrawService({ store: store.draws ?? new MemoryDrawStore(), events, matches, log, clock, pushes: { draw: (p) => pushes.draw?.(p) } });
+  return { matches, events, shotClocks, draws };
 }
 
 /** Wire a match server from its parts. Nothing is connected or opened here; `listen` starts it. */

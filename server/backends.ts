@@ -19,6 +19,8 @@ import { StoreHealth } from './storage/store-errors';
 import { MemoryEventStore, MemoryStore } from './storage/memory-store';
 import { connectRedisBackend } from './storage/redis-backend';
 import { FileShotClockStore, MemoryShotClockStore } from './shot-clock/store';
+import { MemoryDrawStore } from './draws/memory-draw-store';
+import { SqliteDrawStore } from './draws/sqlite-draw-store';
 
 /** The parts a server runs on. */
 export interface Backends {
@@ -48,7 +50,7 @@ export async function openBackends(opts: BackendOptions, log: Logger): Promise<B
   const health = new StoreHealth((what, detail) => log.warn(detail, what));
   if (opts.redisUrl || opts.redisClusterUrls?.length) {
     const redis = await connectRedisBackend({ url: opts.redisUrl || undefined, clusterUrls: opts.redisClusterUrls, prefix: opts.redisPrefix ?? 'cuecast:', log });
-    return { store: { matches: redis.store, events: redis.events, shotClocks: redis.shotClocks, health }, bus: redis };
+    return { store: { matches: redis.store, events: redis.events, shotClocks: redis.shotClocks, draws: redis.draws, health }, bus: redis };
   }
   const dataDir = resolve(opts.dataDir ?? 'data');
   const sqlite = new SqliteDb(dataDir, health);
@@ -62,12 +64,12 @@ export async function openBackends(opts: BackendOptions, log: Logger): Promise<B
     sqlite.close();
     throw err;
   }
-  return { store: { matches: sqlite.matches, events: sqlite.events, shotClocks: new FileShotClockStore(dataDir), health }, bus: localBus() };
+  return { store: { matches: sqlite.matches, events: sqlite.events, shotClocks: new FileShotClockStore(dataDir), draws: new SqliteDrawStore(sqlite.db), health }, bus: localBus() };
 }
 
 /** In-memory stores and the local bus: one instance, nothing kept after it stops. */
 export function memoryBackends(): Backends {
-  return { store: { matches: new MemoryStore(), events: new MemoryEventStore(), shotClocks: new MemoryShotClockStore() }, bus: localBus() };
+  return { store: { matches: new MemoryStore(), events: new MemoryEventStore(), shotClocks: new MemoryShotClockStore(), draws: new MemoryDrawStore() }, bus: localBus() };
 }
 
 export interface ServerOptions extends BackendOptions {

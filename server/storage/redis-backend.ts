@@ -11,6 +11,7 @@ import { RedisEventStore } from './redis-event-store';
 import { migrateMatchKeys } from './redis-migrate';
 import { RedisStore } from './redis-store';
 import { RedisShotClockStore } from '../shot-clock/store';
+import { RedisDrawStore } from '../draws/redis-draw-store';
 
 export interface RedisBackendOptions {
   /** One Redis, `redis://host:6379`. */
@@ -28,6 +29,7 @@ export interface RedisBackend extends Bus {
   readonly store: RedisStore;
   readonly events: RedisEventStore;
   readonly shotClocks: RedisShotClockStore;
+  readonly draws: RedisDrawStore;
 }
 
 /** In cluster mode, resync this long after the last reconnection attempt of a subscriber node (attempts come ≤ 1 s apart). */
@@ -66,6 +68,7 @@ export async function connectRedisBackend(opts: RedisBackendOptions): Promise<Re
       store: new RedisStore(data, prefix),
       events: new RedisEventStore(data, prefix),
       shotClocks: new RedisShotClockStore(data, prefix),
+      draws: new RedisDrawStore(data, prefix),
       adapter(hooks) {
         // Pub/sub drops what is published while Redis is away.
         sub.on('ready', () => hooks.reconnected());
@@ -92,6 +95,7 @@ export async function connectRedisBackend(opts: RedisBackendOptions): Promise<Re
     store: new RedisStore(data, prefix),
     events: new RedisEventStore(data, prefix),
     shotClocks: new RedisShotClockStore(data, prefix),
+    draws: new RedisDrawStore(data, prefix),
     adapter(hooks) {
       // A subscriber node reconnects (and node-redis subscribes again) after its last attempt; no `ready` event
       // is emitted for a reconnection of a cluster node, so resync once the attempts have stopped.
