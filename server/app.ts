@@ -229,7 +229,7 @@ export function createServer(parts: ServerParts): WiredServer {
   io.engine.on('connection', (conn: { on(event: 'packetCreate', f: typeof preEncodeSharedAck): unknown }) => conn.on('packetCreate', preEncodeSharedAck));
 
   const fanout = new ViewerFanout(io, log);
-  const { matches, events, shotClocks } = wireServices({ store, clock, log, health, pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), ...fanout.eventPushes } });
+  const { matches, events, shotClocks, draws } = wireServices({ store, clock, log, health, pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), ...fanout.eventPushes } });
 
   app.disable('x-powered-by');
   if (parts.trustProxy !== undefined && parts.trustProxy !== false) app.set('trust proxy', parts.trustProxy);
@@ -251,7 +251,7 @@ export function createServer(parts: ServerParts): WiredServer {
     res.status(ok ? 200 : 503).json({ ok, store: store.matches.kind, ...(bus.mode !== 'local' ? { redis: bus.mode } : {}), ...health.detail() });
   });
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
-  app.use('/api', apiRouter({ matches, events, shotClocks, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
+  app.use('/api', apiRouter({ matches, events, shotClocks, draws, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
   app.use(staticRouter(parts.staticDir ?? resolve(REPO_ROOT, 'web/dist')));
 
   const stopSweep = attachProtocol(io, matches, log, limits, [...eventHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);
