@@ -14,8 +14,6 @@ import express from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
 import { DrawService, type DrawPush } from './draws/service';
-import type { DrawStore } from './draws/draw-store';
-import { MemoryDrawStore } from './draws/memory-draw-store';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../shared/protocol/wire';
@@ -26,16 +24,14 @@ import { ViewerFanout } from './fanout/viewers';
 import { IdleSweep } from './matches/idle-sweep';
 import type { Pushes } from './matches/live-cache';
 import { MatchService } from './matches/service';
-import type { EventStore } from './storage/event-store';
-import type { MatchStore } from './storage/types';
+import type { StoragePorts } from './storage/ports';
 import type { ShotClockPush } from '../shared/protocol/shot-clock';
 import { ShotClockService } from './shot-clock/service';
-import { shotClockHandlers } from './shot-clock/socket';
-import type { ShotClockStore } from './shot-clock/store';
 import { apiRouter } from './transport/http/api';
 import { staticRouter } from './transport/http/static';
 import { attachProtocol, type IoServer, type SocketLimits } from './transport/socket';
 import { eventHandlers } from './transport/socket-events';
+import { shotClockHandlers } from './transport/socket-shot-clock';
 import { releaseUpgradeRequest } from './transport/socket-memory';
 import { preEncodeSharedAck, sharedReplyParser } from './transport/shared-replies';
 import { capConnections, ConnectionGate, OriginPolicy, type ConnectionLimits } from './transport/connection-limits';
@@ -75,19 +71,16 @@ export const DEFAULT_LIMITS: Limits = {
   idleMatchMs: 30 * 60_000,
 };
 
-/** The two storage ports of a server: matches and events (server/storage/types.ts, event-store.ts). */
-export interface Stores {
-  matches: MatchStore;
-  events: EventStore;
+/**
+ * The storage of a server: every port of one backend (server/storage/ports.ts: matches, events, shot clocks,
+ * sponsors' logos), and what hears their damage and refusals.
+ */
+export interface Stores extends StoragePorts {
   /**
    * Hears damage the stores found and writes they refused (the log, `/healthz`); the SQLite store reports to
    * it too. Default a new one (refusals the match service sees, e.g. Redis out of memory).
    */
   health?: StoreHealth;
-  /** Each match's shot clock, beside the match (server/shot-clock/store.ts). */
-  shotClocks: ShotClockStore;
-  /** The events' draws (server/draws/draw-store.ts); every backend sets it; absent (a test's hand-made stores): in memory. */
-  draws?: DrawStore;
 }
 
 /** What `createServer` wires: its injected parts and the HTTP-facing settings. */
@@ -102,8 +95,8 @@ export interface ServerParts {
   log: Logger;
   /** When set, `POST /api/matches` needs `Authorization: Bearer <adminToken>`. */
   adminToken?: string;
-  /** Built web pages. Default web/dist of this repository. */
-  staticDir?: string;
+  /** Built web pages: one folder or several, searched in order. Default web/dist and overlay/dist of this repository. */
+  staticDir?: string | readonly string[];
   /**
    * Allowed cross-origin callers of /api and Socket.IO (CORS; origins such as `https://studio.example`, or
    * `*`); unset = same origin only. A websocket handshake from another origin is refused (`origin-not-allowed`).
@@ -182,8 +175,8 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
     },
   });
   const shotClocks = new ShotClockService({ store: store.shotClocks, matches, clock, log, push: (p) => pushes.shotClock(p) });
-  const events = new EventService({ store: store.events, matches, log, clock, shared: store.events.kind === 'redis', pushes, shotClocks });
-  const draws = new DrawService({ store: store.draws ?? new MemoryDrawStore(), events, matches, log, clock, pushes: { draw: (p) => pushes.draw?.(p) } });
+  const events = new EventService({ store: store.events, sponsors: store.sponsors, matches, log, clock, shared: store.events.kind === 'redis', pushes, shotClocks });
+  const draws = new DrawService({ store: store.draws, events, matches, log, clock, pushes: { draw: (p) => pushes.draw?.(p) } });
   return { matches, events, shotClocks, draws };
 }
 
@@ -252,7 +245,7 @@ export function createServer(parts: ServerParts): WiredServer {
   });
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
   app.use('/api', apiRouter({ matches, events, shotClocks, draws, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
-  app.use(staticRouter(parts.staticDir ?? resolve(REPO_ROOT, 'web/dist')));
+  app.use(staticRouter(parts.staticDir ?? [resolve(REPO_ROOT, 'web/dist'), resolve(REPO_ROOT, 'overlay/dist')]));
 
   const stopSweep = attachProtocol(io, matches, log, limits, [...eventHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);
   const adapter = bus.adapter(fanout.resyncHooks({ matches, events }));
@@ -261,8 +254,7 @@ export function createServer(parts: ServerParts): WiredServer {
   const sweep = new IdleSweep({ matches, idleMs: limits.idleMatchMs, isViewed: (id) => fanout.isViewed(id) });
   const closeParts = async () => {
     stopSweep();
-    await store.matches.close();
-    await store.events.close();
+    await store.close();
     await bus.close();
   };
 

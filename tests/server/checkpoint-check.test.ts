@@ -1,6 +1,6 @@
 /**
  * Replay checked against checkpoints (issue 16 item 7; server/matches/live-cache.ts), on the real Redis store,
- * the SQLite store (embedded mode) and the older file store. Every checkpoint stores a hash of the state; a load that replays the log past a
+ * and the SQLite store (embedded mode). Every checkpoint stores a hash of the state; a load that replays the log past a
  * checkpoint compares:
  * - a checkpoint of another rules version whose state the replay reproduces: no warning, the replay's match;
  * - one whose state the replay does not reproduce (its hash disagrees): a warning with the match id and the rules
@@ -13,17 +13,17 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { replay, RULES_VERSION, statsOf, view, type Step } from '../../shared/index';
 import { parseSetup } from '../../server/protocol/setup-schemas';
-import { CHECKPOINT_EVERY, LiveCache, WINDOW } from '../../server/matches/live-cache';
+import { CHECKPOINT_EVERY, LiveCache } from '../../server/matches/live-cache';
 import { MatchService } from '../../server/matches/service';
 import { stateHashOf } from '../../server/matches/state-hash';
-import type { Checkpoint } from '../../server/storage/types';
+import type { Checkpoint } from '../../server/storage/ports';
 import { requireRedis } from '../helpers/redis';
 import { LONG_SETUP, plausibleSteps } from '../helpers/server';
 import { storeKinds, suiteStore } from '../helpers/stores';
 
 const redis = await requireRedis();
 const setup = parseSetup(LONG_SETUP);
-const kinds = storeKinds(redis.available, ['redis', 'sqlite', 'file']);
+const kinds = storeKinds(redis.available, ['redis', 'sqlite']);
 
 /** A logger that keeps every warning it hears, parsed. */
 function listening() {

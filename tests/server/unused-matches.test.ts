@@ -5,7 +5,6 @@
  * it). The services over the real stores: Redis (under a test prefix) and the embedded SQLite store.
  */
 import { describe, expect, it } from 'vitest';
-import { MemoryShotClockStore } from '../../server/shot-clock/store';
 import { withoutNext } from '../../server/events/event-docs';
 import type { EventService } from '../../server/events/service';
 import type { MatchService } from '../../server/matches/service';
@@ -41,7 +40,7 @@ async function listed(matches: MatchService, id: string): Promise<boolean> {
 
 describe.each(storeKinds(redis.available, ['redis', 'sqlite']))('unused next matches on the %s store', (kind) => {
   const fixture = suiteStores(kind, `unused-${kind}`, redis.url);
-  const svc = () => services({ matches: fixture.store, events: fixture.events, shotClocks: new MemoryShotClockStore() });
+  const svc = () => services(fixture.ports);
 
   it('removes a made next match replaced by another before it started; the new next match stays', async () => {
     const { events, matches } = svc();
