@@ -26,7 +26,7 @@ import { fail, type Failure } from '../failure';
 import type { MatchService } from '../matches/service';
 import { autopilotSchema, drawCreateSchema, drawResultSchema, pinSchema, roundRaceSchema } from '../protocol/draw-schemas';
 import { parseEventBody } from '../protocol/event-schemas';
-import { initialSettings, type DrawChange, type DrawDoc, type DrawSettings, type DrawStore } from './draw-store';
+import { initialSettings, type DrawChange, type DrawDoc, type DrawSettings, type DrawStore } from '../storage/draw-store';
 
 /** What the draw page's room receives after each change. */
 export interface DrawPush {

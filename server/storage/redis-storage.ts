@@ -4,7 +4,7 @@
  * clocks (redis-shot-clock-store.ts), all under one key prefix. The connection belongs to the caller
  * (server/backends.ts opens and closes it).
  */
-import { RedisDrawStore } from '../draws/redis-draw-store';
+import { RedisDrawStore } from './redis-draw-store';
 import type { StoragePorts } from './ports';
 import type { Redis, RedisCluster } from './redis';
 import { RedisEventStore, RedisSponsorStore } from './redis-event-store';

@@ -19,7 +19,7 @@
  * better-sqlite3 is synchronous: each call runs to its end (fsync included) on the event loop, so calls never
  * interleave and compare-and-append needs no lock of its own.
  */
-import { SqliteDrawStore } from '../draws/sqlite-draw-store';
+import { SqliteDrawStore } from './sqlite-draw-store';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -113,7 +113,7 @@ export class SqliteDb {
   readonly events: SqliteEventStore;
   readonly shotClocks: SqliteShotClockStore;
   readonly sponsors: SqliteSponsorStore;
-  /** The draws (server/draws/sqlite-draw-store.ts: its own tables, this connection). */
+  /** The draws (server/storage/sqlite-draw-store.ts: its own tables, this connection). */
   readonly draws: SqliteDrawStore;
   private closed = false;
 

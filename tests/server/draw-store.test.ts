@@ -1,5 +1,5 @@
 /**
- * The draw store's contract (server/draws/draw-store.ts), run against every adapter: memory, SQLite on a real
+ * The draw store's contract (server/storage/draw-store.ts), run against every adapter: memory, SQLite on a real
  * disk (a temporary directory) and the real Redis (127.0.0.1:6379 under a test prefix; skipped with a message
  * when it does not answer, failed under CI=true). Create once (or replace at the stored version), change by
  * compare-and-set (entries appended in order, settings replaced, together), stale answers change nothing.
@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initialSettings, type DrawStore } from '../../server/draws/draw-store';
-import { MemoryDrawStore } from '../../server/draws/memory-draw-store';
-import { RedisDrawStore } from '../../server/draws/redis-draw-store';
-import { SqliteDrawStore } from '../../server/draws/sqlite-draw-store';
+import { initialSettings, type DrawStore } from '../../server/storage/draw-store';
+import { MemoryDrawStore } from '../../server/storage/memory-draw-store';
+import { RedisDrawStore } from '../../server/storage/redis-draw-store';
+import { SqliteDrawStore } from '../../server/storage/sqlite-draw-store';
 import { closeRedis, connectRedis, type Redis } from '../../server/storage/redis';
 import { SqliteDb } from '../../server/storage/sqlite-store';
 import type { DrawDefinition, DrawEntry } from '../../shared/draw/types';

@@ -5,8 +5,8 @@
  * A create and a change are each one Lua script on those two keys: the version check, the entries pushed and
  * the settings set happen together or not at all.
  */
-import type { Redis, RedisCluster } from '../storage/redis';
-import { LuaScript, RedisKeyspace } from '../storage/redis-keyspace';
+import type { Redis, RedisCluster } from './redis';
+import { LuaScript, RedisKeyspace } from './redis-keyspace';
 import type { DrawChange, DrawDoc, DrawSaveResult, DrawStore } from './draw-store';
 
 /** KEYS: draw, entries; ARGV: def, settings, at, replacing ('' = none). → {'ok', 0} | {'stale', stored or -1}. */
