@@ -7,6 +7,7 @@
 import { SPONSOR_LIMITS, type SponsorInfo, type SponsorType } from '../../shared/protocol/event';
 import type { EventDoc } from '../storage/ports';
 import { fail, type Failure } from '../failure';
+import { unsafeTextReason } from '../../shared/protocol/limits';
 
 const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) => sig.every((v, i) => b[at + i] === v);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
@@ -35,13 +36,17 @@ export function sponsorSeconds(v: unknown): number | Failure {
   return n;
 }
 
-/** A sponsor name from untrusted input: trimmed, 1–60 printable characters, or a Failure naming `name`. */
+/**
+ * A sponsor name from untrusted input: trimmed, 1–60 characters, none of them unsafe on air or in a feed (the
+ * display-text rule of every other name, shared/protocol/limits.ts `unsafeTextReason`), or a Failure naming `name`.
+ */
 export function sponsorName(v: unknown): string | Failure {
   const s = typeof v === 'string' ? v.trim() : '';
-  // eslint-disable-next-line no-control-regex
-  if (!s || s.length > SPONSOR_LIMITS.name || /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/.test(s)) {
-    return fail('invalid-event', `name: the sponsor's name, 1–${SPONSOR_LIMITS.name} characters without control characters`, 'name');
+  if (!s || s.length > SPONSOR_LIMITS.name) {
+    return fail('invalid-event', `name: the sponsor's name, 1–${SPONSOR_LIMITS.name} characters`, 'name');
   }
+  const why = unsafeTextReason(s);
+  if (why) return fail('invalid-event', `name: the sponsor's name ${why}`, 'name');
   return s;
 }
 
