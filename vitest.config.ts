@@ -8,7 +8,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  *   tiers do not name, so a suite in a new folder runs (with Redis at hand) instead of being left out;
  * - browser: the pages and the end-to-end matches in headless Chromium; only this tier builds the pages.
  */
-const UNIT = ['tests/rules/**/*.test.ts', 'tests/cases/**/*.test.ts', 'tests/protocol/**/*.test.ts', 'tests/scorer/**/*.test.ts', 'tests/events/cards-view.test.ts', 'tests/events/table-overlay-extras.test.ts', 'tests/events/start-undo.test.ts', 'tests/services/**/*.test.ts', 'tests/client/live-core.test.ts', 'tests/client/live-clock.test.ts', 'tests/client/clock-face.test.ts', 'tests/repo/doc-links.test.ts', 'tests/repo/api-schemas.test.ts', 'tests/repo/cited-paths.test.ts'];
+const UNIT = ['tests/rules/**/*.test.ts', 'tests/draw/**/*.test.ts', 'tests/cases/**/*.test.ts', 'tests/protocol/**/*.test.ts', 'tests/scorer/**/*.test.ts', 'tests/events/cards-view.test.ts', 'tests/events/table-overlay-extras.test.ts', 'tests/events/start-undo.test.ts', 'tests/services/**/*.test.ts', 'tests/client/live-core.test.ts', 'tests/client/live-clock.test.ts', 'tests/client/clock-face.test.ts', 'tests/repo/doc-links.test.ts', 'tests/repo/api-schemas.test.ts', 'tests/repo/cited-paths.test.ts'];
 const BROWSER = ['tests/pages/**/*.test.ts', 'tests/e2e/**/*.test.ts'];
 /** tests/server, tests/client (but the live-client core's fake-port tests), tests/events/cards.test.ts, tests/companion, and anything new. */
 const SERVER = { include: ['tests/**/*.test.ts'], exclude: [...configDefaults.exclude, ...UNIT, ...BROWSER] };

@@ -13,6 +13,7 @@ import { resolve } from 'node:path';
 import express from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
+import { DrawService, type DrawPush } from './draws/service';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../shared/protocol/wire';
@@ -154,6 +155,8 @@ export interface ServicePushes extends EventPushes {
   match(pushes: Pushes): void;
   /** A match's shot clock changed (to the match's rooms). */
   shotClock(push: ShotClockPush): void;
+  /** A draw changed (its delta; no room carries it yet: the draw page comes with a later change). */
+  draw?(push: DrawPush): void;
 }
 
 /**
@@ -161,7 +164,7 @@ export interface ServicePushes extends EventPushes {
  * (`pushes.match`) and heard by the event service (live lines, automatic cards). Without sockets, this is what
  * service-level tests run.
  */
-export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes; health?: StoreHealth }): { matches: MatchService; events: EventService; shotClocks: ShotClockService } {
+export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes; health?: StoreHealth }): { matches: MatchService; events: EventService; shotClocks: ShotClockService; draws: DrawService } {
   const { store, clock, log, pushes } = parts;
   const matches = new MatchService({
     store: store.matches,
@@ -174,6 +177,8 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
       // The event service (made right below) hears every recorded step: live lines, automatic cards. It
       // needs the state only (a match summary reads the service's whole current statistics, never a delta).
       void events.onMatchStep(p.scorebug);
+      // The draw service hears it too: a won match of the draw enters it, and autopilot fills the freed table.
+      void draws.onMatchStep(p.scorebug);
       // A recorded step opens the shot clock's next period (the next shot's allowance, started by itself when set).
       void shotClocks.onStep(p.scorebug.matchId, p.scorebug.state);
     },
@@ -182,7 +187,8 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
   const events = new EventService({
     store: store.tournaments, sponsors: store.sponsors, matches, log, clock, shared: store.tournaments.kind === 'redis', pushes, shotClocks,
   });
-  return { matches, events, shotClocks };
+  const draws = new DrawService({ store: store.draws, events, matches, log, clock, pushes: { draw: (p) => pushes.draw?.(p) } });
+  return { matches, events, shotClocks, draws };
 }
 
 /** Wire a match server from its parts. Nothing is connected or opened here; `listen` starts it. */
@@ -229,7 +235,7 @@ export function createServer(parts: ServerParts): WiredServer {
   io.engine.on('connection', (conn: { on(event: 'packetCreate', f: typeof preEncodeSharedAck): unknown }) => conn.on('packetCreate', preEncodeSharedAck));
 
   const fanout = new ViewerFanout(io, log);
-  const { matches, events, shotClocks } = wireServices({ store, clock, log, health, pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), ...fanout.eventPushes } });
+  const { matches, events, shotClocks, draws } = wireServices({ store, clock, log, health, pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), ...fanout.eventPushes } });
 
   app.disable('x-powered-by');
   if (parts.trustProxy !== undefined && parts.trustProxy !== false) app.set('trust proxy', parts.trustProxy);
@@ -251,7 +257,7 @@ export function createServer(parts: ServerParts): WiredServer {
     res.status(ok ? 200 : 503).json({ ok, store: store.matches.kind, ...(bus.mode !== 'local' ? { redis: bus.mode } : {}), ...health.detail() });
   });
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
-  app.use('/api', apiRouter({ matches, events, shotClocks, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
+  app.use('/api', apiRouter({ matches, events, shotClocks, draws, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
   app.use(staticRouter(parts.staticDir ?? [resolve(REPO_ROOT, 'web/dist'), resolve(REPO_ROOT, 'overlay/dist')]));
 
   const stopSweep = attachProtocol(io, matches, log, limits, [...tournamentHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);

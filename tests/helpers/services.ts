@@ -15,6 +15,7 @@ import type { EventLivePush, EventView, TableState } from '../../shared/protocol
 import type { Step } from '../../shared/protocol/steps';
 import type { ShotClockPush } from '../../shared/protocol/shot-clock';
 import type { ShotClockService } from '../../server/shot-clock/service';
+import type { DrawPush, DrawService } from '../../server/draws/service';
 
 /** A clock a test moves by hand (starts at 2026-03-13 12:00 UTC). */
 export class FakeClock implements Clock {
@@ -35,12 +36,14 @@ export interface Pushed {
   tables: TableState[];
   events: EventView[];
   live: EventLivePush[];
+  draws: DrawPush[];
 }
 
 export interface Services {
   matches: MatchService;
   events: EventService;
   shotClocks: ShotClockService;
+  draws: DrawService;
   store: Stores;
   clock: FakeClock;
   pushed: Pushed;
@@ -49,8 +52,8 @@ export interface Services {
 /** The two services over `store` (default new in-memory stores, `memoryBackends`) and a new fake clock. */
 export function services(store: Stores = memoryBackends().store): Services {
   const clock = new FakeClock();
-  const pushed: Pushed = { matches: [], shotClocks: [], tables: [], events: [], live: [] };
-  const { matches, events, shotClocks } = wireServices({
+  const pushed: Pushed = { matches: [], shotClocks: [], tables: [], events: [], live: [], draws: [] };
+  const { matches, events, shotClocks, draws } = wireServices({
     store,
     clock,
     log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
@@ -60,9 +63,10 @@ export function services(store: Stores = memoryBackends().store): Services {
       table: (t) => pushed.tables.push(t),
       event: (v) => pushed.events.push(v),
       live: (l) => pushed.live.push(l),
+      draw: (d) => pushed.draws.push(d),
     },
   });
-  return { matches, events, shotClocks, store, clock, pushed };
+  return { matches, events, shotClocks, draws, store, clock, pushed };
 }
 
 let seq = 0;
