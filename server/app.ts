@@ -49,6 +49,13 @@ export interface Limits extends SocketLimits, ConnectionLimits {
   maxFrameBytes: number;
   /** A loaded match nobody watches and nobody recorded for this long (ms) is dropped from memory (default 30 min). */
   idleMatchMs: number;
+  /**
+   * Socket.IO heartbeat: the server pings every `pingIntervalMs` and drops a client that has not answered within
+   * `pingTimeoutMs`; a client that hears no ping for their sum reconnects (a frozen instance behind a balancer is
+   * left that fast). Defaults Socket.IO's, 25 s and 20 s; docker-compose.yml uses 1 s and 1.5 s.
+   */
+  pingIntervalMs: number;
+  pingTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -68,6 +75,8 @@ export const DEFAULT_LIMITS: Limits = {
   bodyLimitBytes: 16 * 1024,
   maxFrameBytes: 64 * 1024,
   idleMatchMs: 30 * 60_000,
+  pingIntervalMs: 25_000,
+  pingTimeoutMs: 20_000,
 };
 
 /**
@@ -207,6 +216,8 @@ export function createServer(parts: ServerParts): WiredServer {
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: limits.maxFrameBytes,
+    pingInterval: limits.pingIntervalMs,
+    pingTimeout: limits.pingTimeoutMs,
     // A match's whole snapshot, asked for by many connections, is serialised once per version.
     parser: sharedReplyParser,
   });
