@@ -29,7 +29,7 @@ import { ShotClockService } from './shot-clock/service';
 import { apiRouter } from './transport/http/api';
 import { staticRouter } from './transport/http/static';
 import { attachProtocol, type IoServer, type SocketLimits } from './transport/socket';
-import { eventHandlers } from './transport/socket-events';
+import { tournamentHandlers } from './transport/socket-tournaments';
 import { shotClockHandlers } from './transport/socket-shot-clock';
 import { releaseUpgradeRequest } from './transport/socket-memory';
 import { preEncodeSharedAck, sharedReplyParser } from './transport/shared-replies';
@@ -179,7 +179,9 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
     },
   });
   const shotClocks = new ShotClockService({ store: store.shotClocks, matches, clock, log, push: (p) => pushes.shotClock(p) });
-  const events = new EventService({ store: store.events, sponsors: store.sponsors, matches, log, clock, shared: store.events.kind === 'redis', pushes, shotClocks });
+  const events = new EventService({
+    store: store.tournaments, sponsors: store.sponsors, matches, log, clock, shared: store.tournaments.kind === 'redis', pushes, shotClocks,
+  });
   return { matches, events, shotClocks };
 }
 
@@ -252,7 +254,7 @@ export function createServer(parts: ServerParts): WiredServer {
   app.use('/api', apiRouter({ matches, events, shotClocks, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
   app.use(staticRouter(parts.staticDir ?? [resolve(REPO_ROOT, 'web/dist'), resolve(REPO_ROOT, 'overlay/dist')]));
 
-  const stopSweep = attachProtocol(io, matches, log, limits, [...eventHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);
+  const stopSweep = attachProtocol(io, matches, log, limits, [...tournamentHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);
   const adapter = bus.adapter(fanout.resyncHooks({ matches, events }));
   if (adapter) io.adapter(adapter as never);
 

@@ -1,11 +1,11 @@
 /**
  * Sponsors' logos of an event, pure parts: the image type read from the bytes (never from a file name or a
  * Content-Type the client sent), and the changes of the event document's `sponsors` list (add, change name /
- * seconds / position, remove). The event service stores the bytes in the event store and runs these in the
+ * seconds / position, remove). The event service stores the bytes in the sponsor store and runs these in the
  * event's serial queue.
  */
 import { SPONSOR_LIMITS, type SponsorInfo, type SponsorType } from '../../shared/protocol/event';
-import type { EventDoc } from '../storage/ports';
+import type { TournamentDoc } from '../storage/ports';
 import { fail, type Failure } from '../failure';
 import { unsafeTextReason } from '../../shared/protocol/limits';
 
@@ -51,7 +51,7 @@ export function sponsorName(v: unknown): string | Failure {
 }
 
 /** `doc` with sponsor `s` added at the end; `invalid-event` naming `sponsors` past SPONSOR_LIMITS.count. */
-export function withSponsor(doc: EventDoc, s: SponsorInfo): EventDoc | Failure {
+export function withSponsor(doc: TournamentDoc, s: SponsorInfo): TournamentDoc | Failure {
   const list = doc.sponsors ?? [];
   if (list.length >= SPONSOR_LIMITS.count) return fail('invalid-event', `sponsors: an event has at most ${SPONSOR_LIMITS.count} sponsors' logos; remove one first`, 'sponsors');
   return { ...doc, sponsors: [...list, s] };
@@ -61,7 +61,7 @@ export function withSponsor(doc: EventDoc, s: SponsorInfo): EventDoc | Failure {
  * `doc` with sponsor `id` changed: its name, its seconds, and with `position` (0-based, clamped) moved in the
  * order. `not-found` naming `sponsorId` when the event has no such sponsor.
  */
-export function withSponsorPatch(doc: EventDoc, id: string, patch: { name?: string; seconds?: number; position?: number }): EventDoc | Failure {
+export function withSponsorPatch(doc: TournamentDoc, id: string, patch: { name?: string; seconds?: number; position?: number }): TournamentDoc | Failure {
   const list = [...(doc.sponsors ?? [])];
   const i = list.findIndex((s) => s.id === id);
   if (i < 0) return fail('not-found', `sponsorId: event "${doc.id}" has no sponsor "${id}"`, 'sponsorId');
@@ -73,7 +73,7 @@ export function withSponsorPatch(doc: EventDoc, id: string, patch: { name?: stri
 }
 
 /** `doc` without sponsor `id` (`not-found` naming `sponsorId` when there is none). */
-export function withoutSponsor(doc: EventDoc, id: string): EventDoc | Failure {
+export function withoutSponsor(doc: TournamentDoc, id: string): TournamentDoc | Failure {
   const list = doc.sponsors ?? [];
   if (!list.some((s) => s.id === id)) return fail('not-found', `sponsorId: event "${doc.id}" has no sponsor "${id}"`, 'sponsorId');
   return { ...doc, sponsors: list.filter((s) => s.id !== id) };

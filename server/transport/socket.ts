@@ -18,7 +18,7 @@
  * open; a frame over `maxFrameBytes` (app.ts) closes it), the envelope parse (`protocol-mismatch` for
  * another protocol version, `invalid-request` naming the field, `invalid-step` for a bad step) and the
  * mapping of an unexpected exception to `internal`. Only then does a handler run. The table and event
- * subscriptions (server/transport/socket-events.ts) are rows of the same table, passed in by the server.
+ * subscriptions (server/transport/socket-tournaments.ts) are rows of the same table, passed in by the server.
  */
 import type { Server, Socket } from 'socket.io';
 import type { Logger } from 'pino';

@@ -319,6 +319,21 @@ async function failover(fault: Fault, loadMs: number): Promise<string> {
 }
 
 /**
+ * Wait until cuecast2 answers its own `/healthz` with 200 (on its published port), at most `ms`: ready for
+ * traffic. Docker's health status (its check runs `node -e fetch(…)` every 5 s with 3 s to answer, which a
+ * loaded machine can miss) is reported, not waited for: nginx does not read it.
+ */
+async function readyAgain(ms = 60_000): Promise<string> {
+  const t = Date.now();
+  for (;;) {
+    const ok = await fetch(`${URL2}/healthz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+    if (ok) return `its /healthz answered 200 after ${Date.now() - t} ms (Docker's health status: ${await health('cuecast2')})`;
+    if (Date.now() - t > ms) throw new Error(`cuecast2's /healthz did not answer 200 within ${ms / 1000} s (Docker: ${await health('cuecast2')})`);
+    await sleep(250);
+  }
+}
+
+/**
  * After a fault is over: requests through nginx reach cuecast2 again (nginx's access log names the upstream that
  * answered), within 20 s; new viewers through nginx too. Returns how long after `since` the first one did.
  */
@@ -364,11 +379,11 @@ await check('the stopped instance shut down gracefully (exit code 0)', async () 
   return `docker stop took ${(stopMs / 1000).toFixed(1)} s; ${shutdownOf('cuecast2')}`;
 });
 
-await check('the stopped instance starts again, becomes healthy, and traffic reaches it', async () => {
+await check('the stopped instance starts again, answers, and traffic reaches it', async () => {
   const t = Date.now();
   await run(`docker start ${containerOf('cuecast2')}`);
-  await allHealthy(['cuecast2']);
-  return trafficReturns(t);
+  const ready = await readyAgain();
+  return `${ready}; ${await trafficReturns(t)}`;
 });
 
 let restartsBefore = 0;
@@ -377,15 +392,14 @@ await check(`one instance is killed (kill -9): requests and viewers recover with
   return failover('kill', 6000);
 });
 
-await check('the killed instance is restarted by Docker, becomes healthy, and traffic reaches it', async () => {
+await check('the killed instance is restarted by Docker, answers again, and traffic reaches it', async () => {
   const t = Date.now();
-  await allHealthy(['cuecast2'], 60_000);
+  const ready = await readyAgain();
   const restarts = Number(await run(`docker inspect --format '{{.RestartCount}}' ${containerOf('cuecast2')}`));
   assert(restarts === restartsBefore + 1, `restart count ${restartsBefore} → ${restarts}`);
-  const healthyMs = Date.now() - t;
   const traffic = await trafficReturns(t);
-  recoveries.kill += `; restarted by Docker and healthy ${healthyMs} ms after the check began; ${traffic}`;
-  return `restart count ${restarts}; ${traffic}`;
+  recoveries.kill += `; restarted by Docker (restart count ${restarts}), ${ready}; ${traffic}`;
+  return `restart count ${restarts}; ${ready}; ${traffic}`;
 });
 
 let frozen = false;
@@ -398,10 +412,10 @@ await check('the frozen instance is unpaused and traffic reaches it again', asyn
   const t = Date.now();
   await unfreeze();
   frozen = false;
-  await allHealthy(['cuecast2'], 60_000);
+  const ready = await readyAgain();
   const traffic = await trafficReturns(t);
-  recoveries.freeze += `; frozen by ${freezeHow}; ${traffic}`;
-  return traffic;
+  recoveries.freeze += `; frozen by ${freezeHow}; ${ready}; ${traffic}`;
+  return `${ready}; ${traffic}`;
 });
 if (frozen && freezeHow) {
   try {
@@ -421,7 +435,7 @@ await check('down / up keeps the match', async () => {
   await allHealthy(['redis', 'cuecast1', 'cuecast2', 'lb']);
   const res = await api(URL_LB, `/api/matches/${matchId}`);
   assert(res.status === 200 && res.body.version === version, `${res.status} version ${res.body?.version}, wanted ${version}`);
-  const rec = await api(URL_LB, `/api/matches/${matchId}/steps`, { token: scorerToken, body: { stepId: 'after-up', expectedVersion: version, step: steps[11] } });
+  const rec = await api(URL_LB, `/api/matches/${matchId}/steps`, { token: scorerToken, body: { stepId: 'after-up', expectedVersion: version, step: steps[stepNo] } });
   assert(rec.status === 201 && rec.body.version === version + 1, `record after up: ${rec.status} ${JSON.stringify(rec.body)}`);
   const volumes = sh('docker volume ls -q').split('\n').filter(Boolean);
   assert(volumes.length === 1, `volumes after down/up: ${volumes.join(', ')}`);
