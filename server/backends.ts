@@ -8,7 +8,8 @@
  */
 import { resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
-import { createServer, type Limits, type RunningServer, type Stores } from './app';
+import { createServer, type Limits, type RunningServer } from './app';
+import type { Stores } from './services';
 import { systemClock } from './clock';
 import { localBus, type Bus } from './fanout/bus';
 import { replay, view } from '../shared/index';

@@ -1,11 +1,11 @@
 /**
  * Service-level tests: the match and event services wired as every server wires them (`wireServices`,
- * server/app.ts), over the in-memory stores (or any given stores) and a fake clock, without HTTP or sockets.
+ * server/services.ts), over the in-memory stores (or any given stores) and a fake clock, without HTTP or sockets.
  * Every push the services send is collected, in order, so a test asserts what viewers would have received.
  */
 import { pino } from 'pino';
 import { expect } from 'vitest';
-import { wireServices, type Stores } from '../../server/app';
+import { wireServices, type Stores } from '../../server/services';
 import type { Clock } from '../../server/clock';
 import type { EventService } from '../../server/events/service';
 import type { Pushes } from '../../server/matches/live-cache';
@@ -15,6 +15,7 @@ import type { EventLivePush, EventView, TableState } from '../../shared/protocol
 import type { Step } from '../../shared/protocol/steps';
 import type { ShotClockPush } from '../../shared/protocol/shot-clock';
 import type { ShotClockService } from '../../server/shot-clock/service';
+import type { StepReactions } from '../../server/reactions';
 
 /** A clock a test moves by hand (starts at 2026-03-13 12:00 UTC). */
 export class FakeClock implements Clock {
@@ -41,6 +42,8 @@ export interface Services {
   matches: MatchService;
   events: EventService;
   shotClocks: ShotClockService;
+  /** The reactions to recorded steps: `await reactions.settled()` once they have run. */
+  reactions: StepReactions;
   store: Stores;
   clock: FakeClock;
   pushed: Pushed;
@@ -50,7 +53,7 @@ export interface Services {
 export function services(store: Stores = memoryBackends().store): Services {
   const clock = new FakeClock();
   const pushed: Pushed = { matches: [], shotClocks: [], tables: [], events: [], live: [] };
-  const { matches, events, shotClocks } = wireServices({
+  const { matches, events, shotClocks, reactions } = wireServices({
     store,
     clock,
     log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
@@ -62,7 +65,7 @@ export function services(store: Stores = memoryBackends().store): Services {
       live: (l) => pushed.live.push(l),
     },
   });
-  return { matches, events, shotClocks, store, clock, pushed };
+  return { matches, events, shotClocks, reactions, store, clock, pushed };
 }
 
 let seq = 0;
