@@ -1,14 +1,14 @@
 /**
  * `npm run bench:pages` — the OBS overlay's budgets as figures (issue 10), printed as a table:
  * - JS gzip: the built overlay's script and each language's table chunk (gzip -9), and the total a page in each
- *   language loads against the 32 KB budget; the same for the table overlay (its script, on-air and cards
+ *   language loads against the 48 KB budget (OVERLAY_JS_BUDGET); the same for the table overlay (its script, on-air and cards
  *   chunks) against its ceiling;
  * - idle timers: timer / animation-frame callbacks fired and animations running in 3 s of idle, after boot and
  *   after an animated update (with Engine.IO heartbeat pings, the only expected timer activity);
  * - first state painted after connect: BENCH_LOADS (default 15) fresh page loads in English and in Japanese,
  *   median and p95;
  * - pushed state painted after the record ack: BENCH_SHOTS (default 20) shots, median and p95.
- * One in-process server (embedded file store in a temp dir) and one headless Chromium; builds the pages if stale.
+ * One in-process server (the embedded SQLite store in a temp dir) and one headless Chromium; builds the pages if stale.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * `npm start`: build the web app if needed, then run the server (embedded mode unless REDIS_URL is set)
  * and print the launcher URL once it listens (the server says so over an IPC channel), or that it did not
- * start. Environment: see server/main.ts and the README's configuration table.
+ * start. Environment: see server/main.ts and the configuration table of docs/operators.md.
  * SIGINT / SIGTERM are passed to the server (graceful shutdown); under npm, npm exiting stops it too.
  */
 import { spawn } from 'node:child_process';

@@ -1,12 +1,12 @@
 /**
  * Process entry: configuration from the environment, then `startServer` (server/backends.ts).
- * PORT (3000), HOST (0.0.0.0), REDIS_URL (unset = embedded file store), REDIS_CLUSTER_URLS (comma-separated
+ * PORT (3000), HOST (0.0.0.0), REDIS_URL (unset = the embedded SQLite store in DATA_DIR), REDIS_CLUSTER_URLS (comma-separated
  * seed nodes of a Redis Cluster, instead of REDIS_URL), DATA_DIR (./data), ADMIN_TOKEN (optional),
  * LOG_LEVEL (info), CORS_ORIGIN (comma-separated origins or `*`; unset = same origin),
  * REDIS_PREFIX (prefix of Redis keys and channels; default `cuecast:`), TRUST_PROXY (behind a load balancer:
  * `true`, a hop count, or trusted addresses/subnets — client address from X-Forwarded-For; default off),
  * MAX_SOCKETS_PER_ADDRESS (200), MAX_CONNECTIONS_PER_ADDRESS (256, TCP connections incl. websockets), MAX_SOCKETS (20000), MATCHES_PER_HOUR (100), REPLY_BUFFER_BYTES (524288), MAX_BUFFERED_BYTES (4194304),
- * REPLY_BURST_BYTES (1048576), REPLY_BYTES_PER_SECOND (262144): see README "Configuration".
+ * REPLY_BURST_BYTES (1048576), REPLY_BYTES_PER_SECOND (262144): see docs/operators.md "Configuration".
  * SIGTERM / SIGINT shut down gracefully: stop accepting, finish in-flight records, close the clients' connections
  * (destroyed after 3 s if they do not answer), close the store and Redis, flush the log, exit 0.
  */

@@ -53,6 +53,7 @@ const defaultsSchema = z.strictObject({
   clock: shotClockSettingsBodySchema.optional(),
 });
 
+/** A roster player: full name, short display name, country code, rating (shown only). */
 export const playerSchema = z.strictObject({
   name: safeText(NAME_MAX),
   short: safeText(SHORT_NAME_MAX).optional(),

@@ -77,6 +77,7 @@ const common = {
   start: startSchema.optional(),
 };
 
+/** The body of `POST /api/matches` (without `clock`, which the route takes out first); `parseSetup` resolves the defaults. */
 export const setupSchema = z.discriminatedUnion('discipline', [
   z.object({
     discipline: z.literal('14-1'),

@@ -32,17 +32,22 @@ export const shotClockSettingsSchema = z.strictObject({
   ]),
 }) satisfies z.ZodType<ShotClockSettings>;
 
+/** `PUT /api/matches/<id>/clock`, a match's `clock` and an event's `defaults.clock`: a preset or whole settings. */
 export const shotClockSettingsBodySchema = z.union([
   z.strictObject({ preset: z.enum(['pro', 'league', 'off']) }),
   z.strictObject({ settings: shotClockSettingsSchema }),
 ]) satisfies z.ZodType<ShotClockSettingsBody>;
 
+/** The `<action>` of `POST …/clock/<action>` and of Socket.IO `shotClockAction`. */
 export const shotClockActionSchema = z.enum(CLOCK_ACTIONS as [ShotClockAction, ...ShotClockAction[]]);
+/** The clock period (`clock.shot`) a press was meant for: a press for an earlier one changes nothing. */
 export const periodSchema = z.number().int().min(0);
 
 /** `time`: `{}`, or nothing at all (`emitWithAck('time')`). */
 export const timeSchema = z.strictObject({}).default({}) satisfies z.ZodType<TimeRequest>;
+/** Socket.IO `shotClock`: read a match's clock. */
 export const shotClockReadSchema = z.strictObject({ matchId }) satisfies z.ZodType<ShotClockRequest>;
+/** Socket.IO `shotClockAction`, on a connection opened with the scorer token. */
 export const shotClockActionRequestSchema = z.strictObject({ matchId, action: shotClockActionSchema, period: periodSchema.optional() }) satisfies z.ZodType<ShotClockActionRequest>;
 /** REST `POST …/clock/:action` body: empty, or `{period}`. */
 export const shotClockActionBodySchema = z.strictObject({ period: periodSchema.optional() });

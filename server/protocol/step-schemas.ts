@@ -11,6 +11,7 @@ import { describeIssue } from './zod-issues';
 
 const ballNo = z.number().int().min(1).max(15);
 
+/** A 14-1 shot's call (`shot.call`): `"safety"`, or the called ball and pocket and whether it was made (S-4, `14-1 §04`). */
 export const callSchema = z.union([
   z.literal('safety'),
   z.strictObject({
@@ -21,6 +22,7 @@ export const callSchema = z.union([
   }),
 ]);
 
+/** 14-1 re-rack facts (`shot.rackArea`): where the cue ball and the break ball lie when the balls are re-racked (S-17–S-19). */
 export const rackAreaSchema = z.strictObject({
   cueBall: z.boolean().optional(),
   breakBall: z.boolean().optional(),
@@ -28,6 +30,7 @@ export const rackAreaSchema = z.strictObject({
   headSpotTaken: z.boolean().optional(),
 });
 
+/** One stroke as the referee reports it (`{"shot": …}`); which facts a kind of shot may carry is `SHOT_FACTS` (shared/rules/shot-checks.ts). */
 export const shotSchema = z.strictObject({
   call: callSchema.optional(),
   pocketed: z.union([z.array(ballNo).max(15), z.number().int().min(0).max(15)]).optional(),
@@ -44,6 +47,7 @@ export const shotSchema = z.strictObject({
   rackArea: rackAreaSchema.optional(),
 });
 
+/** A Rotation foul placement chosen by the incoming player (`{"choice": {cueBall, lowestBall}}`, R-8, `ROT §10`). */
 export const placementSchema = z.strictObject({
   cueBall: z.enum(['as-is', 'kitchen', 'anywhere']),
   lowestBall: z.enum(['as-is', 'center-spot', 'foot-spot']),
@@ -51,6 +55,7 @@ export const placementSchema = z.strictObject({
   lowestBallInKitchen: z.boolean().optional(),
 });
 
+/** A pending decision's answer (`{"choice": …}`): accept, re-break, re-rack, shoot, pass, or a Rotation placement. */
 export const choiceSchema = z.union([
   z.enum(['accept', 'rebreak', 'rerack', 'shoot', 'pass']),
   placementSchema,
@@ -69,6 +74,7 @@ const stepBranches = {
   warning: z.strictObject({ warning: playerKey }),
 } as const;
 
+/** A step, the `step` of a record: one of shot, choice, undo, stalemate, warning (`parseStep` names the field at fault). */
 export const stepSchema = z.union([
   stepBranches.shot, stepBranches.choice, stepBranches.undo, stepBranches.stalemate, stepBranches.warning,
 ]);

@@ -11,7 +11,7 @@
  *   `auth.token` → ack `RecordAck`; the new state is pushed as `state` (StatePush) on every instance, to the
  *   full room with what changed in the statistics (`stats`, a StatsDelta) and to the scorebug room without.
  *
- * Every event is one entry of `HANDLERS` (its envelope schema and what it does with a valid request), and
+ * Every event is one row of `handlers()` (its envelope schema and what it does with a valid request), and
  * one listener runs them all in the same order: the ack check (`subscribe` and `record` must be emitted with
  * an acknowledgement callback: without one they are ignored, nothing recorded, no answer), the rate limit
  * per connection (`rate-limited`), the size cap (`too-large` over MAX_MESSAGE_BYTES; the connection stays

@@ -4,20 +4,23 @@
  * from them. `type` is the Socket.IO event name, `body` what travels with it; a request that carries
  * `protocol` names PROTOCOL_VERSION (version.ts), every other version being refused with `protocol-mismatch`.
  *
- * Where each message is described: the match messages in wire.ts, the table and event messages in event.ts,
- * the room each push goes to in rooms.ts, the step vocabulary in steps.ts, the set-up in setup.ts, the
+ * Where each message is described: the match messages in wire.ts, the table and event messages in event.ts, the
+ * shot clock's (`time`, `shotClock`, `shotClockAction`) in shot-clock.ts, the room each push goes to in rooms.ts, the step vocabulary in steps.ts, the set-up in setup.ts, the
  * shared words in vocabulary.ts; their zod schemas are the server's (server/protocol/*-schemas.ts).
  */
 import type { AckedRequests, ClientToServerEvents, ServerToClientEvents } from './wire';
 
 export { PROTOCOL_VERSION } from './version';
 
-/** Client → server: `subscribe`, `unsubscribe`, `record`, `subscribeTable`, `unsubscribeTable`, `subscribeEvent`, `unsubscribeEvent`. */
+/**
+ * Client → server, ten messages: `subscribe`, `unsubscribe`, `record`, `subscribeTable`, `unsubscribeTable`,
+ * `subscribeEvent`, `unsubscribeEvent`, `time`, `shotClock`, `shotClockAction`.
+ */
 export type ClientMessage = {
   [K in keyof ClientToServerEvents]: { type: K; body: Parameters<ClientToServerEvents[K]>[0] };
 }[keyof ClientToServerEvents];
 
-/** Server → client pushes: `state` (a match), `table`, `event` and `eventLive`. */
+/** Server → client pushes: `state` (a match), `table`, `event`, `eventLive`, `shotClock` and `sheetPage` (an older part of a long score sheet). */
 export type ServerPush = {
   [K in keyof ServerToClientEvents]: { type: K; body: Parameters<ServerToClientEvents[K]>[0] };
 }[keyof ServerToClientEvents];

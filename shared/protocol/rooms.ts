@@ -1,7 +1,7 @@
 /**
- * Socket.IO room names, in one place for the server (which joins sockets to them and pushes to them:
- * server/transport/socket.ts, socket-events.ts, server/app.ts) and the pages' live client (which keys its
- * table and event subscriptions by them: web/src/lib/room-watch.ts). Pure string functions, each name with its
+ * Socket.IO room names, in one place for the server (which joins sockets to them and pushes to them: its
+ * Socket.IO transport in server/transport/) and the pages' live client (which keys its table and event
+ * subscriptions by them: web/src/lib/live-rooms.ts). Pure string functions, each name with its
  * inverse:
  * - `match:<matchId>` — viewers of a match at detail `full` (state + statistics deltas);
  * - `scorebug:<matchId>` — viewers of a match at detail `scorebug` (state only);

@@ -1,6 +1,6 @@
 /**
- * The scorebug's states and moments the overlay's box test (overlay-box.test.ts) measures and the composite
- * screenshots (overlay-shots.test.ts) show: each a set-up, the steps recorded before the page opens (`before`)
+ * The scorebug's states and moments the overlay's box test (overlay-box.test.ts) measures and, with `SHOTS=1`, shows
+ * as composites over the pool table (docs/screenshots/overlay-v3/): each a set-up, the steps recorded before the page opens (`before`)
  * and the steps recorded while it is open (`live`: a moment only shows for a step the page sees happen).
  * Long Latin names (a hyphenated family name), a CJK name, flags, three-digit and negative scores, on 2 fouls,
  * a handicap, Rotation's second row (racks won and this rack's points), 14-1's innings and average; the shot

@@ -1,6 +1,6 @@
 /**
  * Pictures for people to look at, made on request only, so that a test run never rewrites a tracked file:
- * `SHOTS=1` writes them into docs/screenshots/<folder>/ (what the README shows), `ARTIFACTS=1` into
+ * `SHOTS=1` writes them into docs/screenshots/<folder>/ (what the documents show), `ARTIFACTS=1` into
  * artifacts/screenshots/<folder>/ (git-ignored); without either, suites check the graphics and save none.
  * Every picture of the docs is written through `pictureDir`; tests/repo/pictures-on-request.test.ts keeps it so.
  */

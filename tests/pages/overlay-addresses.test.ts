@@ -1,7 +1,7 @@
 /**
  * An OBS overlay address with a part missing — `/overlay`, `/overlay/`, `/overlay/table`, `/overlay/table/<event>`
  * (a table URL cut short when pasted) — shows the visible "not found" card with the address to check, in the
- * overlay's language, never the server's bare "Cannot GET" text or an empty page (issue 10 §6, README "A wrong
+ * overlay's language, never the server's bare "Cannot GET" text or an empty page (issue 10 §6, docs/streamers.md "A wrong
  * address"). Real headless Chromium against a real server.
  */
 import { describe, expect, it } from 'vitest';

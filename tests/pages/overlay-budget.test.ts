@@ -23,7 +23,7 @@ const hasChromium = chromiumAvailable();
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
 const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } };
 /**
- * Where the overlay's JS goes: `npm run bench:pages` prints the files and sizes (gzip -9) per language; the README
+ * Where the overlay's JS goes: `npm run bench:pages` prints the files and sizes (gzip -9) per language; docs/development.md
  * gives the figures. The one-match overlay: one script (Svelte's runtime, socket.io-client + engine.io with the
  * WebSocket transport only, the overlay's components and view model, formatter and t(), the scorebug client) plus
  * its language's on-air chunk. The table overlay's script adds table following (lib/live-rooms.ts), the cards and the theme preset,

@@ -17,7 +17,7 @@ const WIN = stepsToWin(SETUP);
 
 /** Colour parameters a producer might well try (each once with a caption on air, once with a winner). */
 const COLOURS = [
-  'theme=light&accent=ff8800', // the README's preset accent on the light theme: white on orange before
+  'theme=light&accent=ff8800', // the accent of the documents' event preset on the light theme: white on orange before
   'theme=dark&accent=0a7d32', // a dark green accent on the dark theme: near-black on green before
   'theme=light&accent=ffe600', // yellow: the winner's score in yellow on a white panel before
   'theme=dark&accent=1a1a1a', // an accent as dark as the panel

@@ -199,7 +199,7 @@ describe('malformed payloads', () => {
     expect(notJson).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'body' } } });
     for (const raw of ['null', '5', '"x"', '[]', 'true']) {
       const res = await api(server.url, `/api/matches/${match.id}/steps`, { token: match.scorerToken, rawBody: raw });
-      expect(res, raw).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'body' } } }); // the README's word for a REST body
+      expect(res, raw).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'body' } } }); // docs/api.md's word for a REST body
     }
     const huge = await api(server.url, `/api/matches/${match.id}/steps`, { token: match.scorerToken, rawBody: JSON.stringify({ stepId: 'h', step: { x: 'y'.repeat(40_000) } }) });
     expect(huge).toMatchObject({ status: 413, body: { error: { code: 'too-large' } } });
@@ -246,7 +246,7 @@ describe('malformed payloads', () => {
     expect(time.ok && time.now >= before - 1000 && time.now <= Date.now() + 1000, JSON.stringify(time)).toBe(true);
   });
 
-  it('REST: each refusal names the field as the README does (body, setup.…, id, table) and echoes no long id', async () => {
+  it('REST: each refusal names the field as docs/api.md does (body, setup.…, id, table) and echoes no long id', async () => {
     const setupOf = { discipline: '14-1', players: ['A', 'B'] };
     const cases: [string, { method?: string; token?: string; body?: unknown; rawBody?: string }, number, string, string, RegExp?][] = [
       // A record body that is not an object: the body.

@@ -15,8 +15,8 @@
  *   refuses them with `protocol-mismatch` ("reload the page"): `watch` hands that to `onError`, `record`
  *   resolves with it (the outbox keeps the step for the reloaded page).
  *
- * Browser bundles must stay zod-free: from shared/protocol only `import type`, and values only from the
- * zod-free wire.ts and stats-delta.ts (never wire-schemas.ts, steps.ts or setup.ts).
+ * Browser bundles must stay zod-free: nothing from server/ (its protocol/*-schemas.ts pull in zod); all of
+ * shared/ is zod-free (tests/protocol/shared-pure.test.ts), and tests/pages/no-zod.test.ts checks the built pages.
  */
 import { io, type Socket } from 'socket.io-client';
 import type { ApiError } from '../../../shared/protocol/errors';

@@ -35,7 +35,7 @@ export const HIDEABLE = ['target', 'turn', 'run', 'highrun', 'fouls', 'rack', 'b
 export type Hideable = (typeof HIDEABLE)[number];
 export const SHOWABLE = ['innings', 'average', 'balls'] as const;
 export type Showable = (typeof SHOWABLE)[number];
-/** `size`: the scorebug's size class; `m` is the broadcast default (README: each layout and size's box). */
+/** `size`: the scorebug's size class; `m` is the broadcast default (docs/streamers.md: each layout and size's box). */
 export type Size = 's' | 'm' | 'l';
 /** Factor of each size on the `m` design (CSS `--z`, overlay.css). */
 export const SIZE_FACTOR: Record<Size, number> = { s: 0.8, m: 1, l: 1.5 };
