@@ -10,11 +10,10 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../server/app';
 import { openBackends } from '../../server/backends';
-import { fill } from '../helpers/migrate-fixture';
+import { fill, servedOver } from '../helpers/migrate-fixture';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
-import { api, REPO_ROOT, startTestServer, tempDirs } from '../helpers/server';
+import { REPO_ROOT, startTestServer, tempDirs } from '../helpers/server';
 import { services } from '../helpers/services';
 import { runMigrate } from '../../scripts/migrate';
 
@@ -38,32 +37,6 @@ async function migrate(...args: string[]): Promise<{ code: number; out: string }
   const lines: string[] = [];
   const code = await runMigrate(args, (l) => lines.push(l), { ...process.env, LOG_LEVEL: 'silent' });
   return { code, out: lines.join('\n') };
-}
-
-/** Drop what depends on the moment or the server's address: clock readings and URLs. */
-function timeless(value: unknown, base: string): unknown {
-  return JSON.parse(JSON.stringify(value).replaceAll(base, 'BASE'), (k, v: unknown) => (k === 'now' || k === 'remainingMs' ? undefined : v));
-}
-
-/** Everything `server` serves of its data over REST: matches (state, log, clock), tournaments and logos. */
-async function servedOver(server: RunningServer): Promise<unknown> {
-  const get = async (path: string) => {
-    const res = await api(server.url, path);
-    expect(res.status, path).toBe(200);
-    return res.body;
-  };
-  const out: Record<string, unknown> = {};
-  const { matches } = await get('/api/matches');
-  out.matches = matches;
-  for (const { id } of matches as { id: string }[]) out[`match ${id}`] = { match: await get(`/api/matches/${id}`), steps: await get(`/api/matches/${id}/steps`) };
-  const { events } = await get('/api/events');
-  out.events = events;
-  for (const { id } of events as { id: string }[]) {
-    const event = await get(`/api/events/${id}`);
-    const logos = await Promise.all((event.sponsors ?? []).map(async (s: { id: string }) => Buffer.from(await (await fetch(`${server.url}/api/events/${id}/sponsors/${s.id}/image`)).arrayBuffer()).toString('hex')));
-    out[`event ${id}`] = { event, logos };
-  }
-  return timeless(out, server.url);
 }
 
 describe.skipIf(!redis.available)('npm run migrate: embedded store to Redis and back', () => {
