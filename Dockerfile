@@ -35,6 +35,7 @@ COPY tsconfig.json ./
 COPY shared ./shared
 COPY server ./server
 COPY web ./web
+COPY overlay ./overlay
 RUN NODE_ENV=production npm run build \
  && npm run build:server \
  && npm prune --omit=dev --no-audit --no-fund \
@@ -51,6 +52,7 @@ COPY --from=build --chown=root:root /app/package.json ./
 COPY --from=build --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist
 COPY --from=build --chown=root:root /app/web/dist ./web/dist
+COPY --from=build --chown=root:root /app/overlay/dist ./overlay/dist
 # The embedded file store (used when REDIS_URL is unset) writes to /data, owned by the unprivileged user.
 RUN mkdir -p /data && chown node:node /data
 USER node

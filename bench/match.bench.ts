@@ -109,7 +109,6 @@ for (const [name, setup] of Object.entries(SETUPS)) {
   let at = 0;
   for (const n of AT) {
     await recordTimed(svc, m.id, m.scorerToken, all.slice(at, n), at);
-    at = n;
     if (n === 10_000) {
       const cur = (await svc.current(m.id))!;
       const p = pushes();

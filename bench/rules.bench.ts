@@ -10,6 +10,9 @@ import { applyStep, newMatch, replay, type Step } from '../shared/index';
 import { parseSetup } from '../server/protocol/setup-schemas';
 import { draftOf } from '../shared/rules/core';
 import { plausibleStep, seededRandom } from '../shared/simulate';
+import { matchHash } from '../server/matches/state-hash';
+import { statsDelta } from '../shared/stats';
+import { createHash } from 'node:crypto';
 
 const STEPS = 10_000;
 const RUNS = 25;
@@ -58,7 +61,27 @@ function bench(name: string, setupInput: unknown) {
     }
     perStep.push(((performance.now() - t) / log.length) * 1000);
   }
-  return { name, steps: log.length, replayMs: median(replays), replayCpuMs: median(replaysCpu), stepUs: median(perStep) };
+  return { name, steps: log.length, replayMs: median(replays), replayCpuMs: median(replaysCpu), stepUs: median(perStep), ...hashes(setup, log) };
+}
+
+/**
+ * The decisions, as hashes that must not change when the engine is made faster: `replay` is the state hash of
+ * the replayed match (server/matches/state-hash.ts: core, score sheet, rack totals, tallies, recent outcomes);
+ * `trail` is a SHA-256 of every statistics delta a server would push while recording the log step by step
+ * (undos included), so a change in any intermediate version shows too. Computed outside the timed runs.
+ */
+function hashes(setup: ReturnType<typeof parseSetup>, log: readonly Step[]): { replayHash: string; trailHash: string } {
+  const trail = createHash('sha256');
+  let m = newMatch(setup);
+  for (let v = 0; v < log.length; v++) {
+    const r = applyStep(m, log[v]!);
+    if (!r.ok) throw new Error(`log step ${v} refused: ${r.error.message}`);
+    trail.update(JSON.stringify(statsDelta(setup, v, m.stats, r.match.stats, r.match.core)));
+    m = r.match;
+  }
+  const replayHash = matchHash(replay(setup, log));
+  if (matchHash(m) !== replayHash) throw new Error('replay and step-by-step recording disagree');
+  return { replayHash, trailHash: trail.digest('hex') };
 }
 
 /**
@@ -97,3 +120,4 @@ for (const r of rows) {
   console.log(`| ${r.name} | ${r.steps} | ${r.replayMs.toFixed(2)} | ${r.replayCpuMs.toFixed(2)} | ${(r.replayMs / floor).toFixed(1)} | ${r.stepUs.toFixed(2)} | ${r.replayMs <= 5 ? 'yes' : 'NO'} |`);
 }
 console.log(`state-copy floor (10,000 copies of the state, machine reference): ${floor.toFixed(2)} ms`);
+for (const r of rows) console.log(`${r.name}: replay state hash ${r.replayHash}, statistics-delta trail ${r.trailHash}`);

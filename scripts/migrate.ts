@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
 import { openBackends, type Backends, type BackendOptions } from '../server/backends';
-import { migrate, MigrationCheckFailed, MigrationConflict, type MigratePorts } from '../server/migrate';
+import { migrate, MigrationCheckFailed, MigrationConflict } from '../server/migrate';
 import { DB_FILE } from '../server/storage/sqlite-store';
 
 const USAGE = 'usage: npm run migrate -- --from <DATA_DIR | redis URL> --to <redis URL | DATA_DIR> [--prefix P] [--from-prefix P] [--to-prefix P]';
@@ -43,20 +43,8 @@ function optionsOf(l: Location): BackendOptions {
   return l.redis.length > 1 ? { redisClusterUrls: l.redis, redisPrefix: l.prefix } : { redisUrl: l.redis[0], redisPrefix: l.prefix };
 }
 
-/** The storage ports of opened backends. */
-function portsOf(b: Backends): MigratePorts {
-  const { matches, events, shotClocks } = b.store;
-  return {
-    matches,
-    events,
-    shotClocks,
-    sponsors: { put: (e, s, image) => events.putSponsorImage(e, s, image), load: (e, s) => events.loadSponsorImage(e, s) },
-  };
-}
-
 async function close(b: Backends): Promise<void> {
-  await b.store.matches.close();
-  await b.store.events.close();
+  await b.store.close();
   await b.bus.close();
 }
 
@@ -101,7 +89,7 @@ export async function runMigrate(argv: readonly string[], print: (line: string) 
   let target: Backends | undefined;
   try {
     target = await openBackends(optionsOf(args.to), log);
-    const r = await migrate(portsOf(source), portsOf(target), (line) => print(`  ${line}`));
+    const r = await migrate(source.store, target.store, (line) => print(`  ${line}`));
     const copied = r.matches.copied + r.matches.resumed + r.tournaments.copied + r.shotClocks.copied + r.shotClocks.updated + r.sponsors.copied;
     print(copied === 0 ? 'nothing to copy: the target holds all of it already' : `done: ${r.matches.copied + r.matches.resumed} matches (${r.matches.steps} steps), ${r.tournaments.copied} tournaments, ${r.shotClocks.copied + r.shotClocks.updated} shot clocks and ${r.sponsors.copied} logos copied`);
     return 0;

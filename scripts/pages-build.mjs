@@ -1,5 +1,6 @@
 /**
- * Build the web pages (web/dist) only when they are missing or older than their sources.
+ * Build the pages (web/dist: every page but the OBS overlays; overlay/dist: the two OBS overlays) only when they
+ * are missing or older than their sources.
  * Used by `npm start` and by the test suite's global setup; a lock directory makes concurrent callers
  * wait for one build instead of racing.
  */
@@ -10,37 +11,35 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB = join(ROOT, 'web');
-const DIST = join(WEB, 'dist');
-const PAGES = ['index', 'scorer', 'overlay', 'overlay-table', 'dashboard', 'watch', 'event', 'venue', 'clock'];
+const OVERLAY = join(ROOT, 'overlay');
+/** Each build folder and the pages in it. */
+const OUTPUTS = [
+  [join(WEB, 'dist'), ['index', 'scorer', 'dashboard', 'watch', 'event', 'venue', 'clock']],
+  [join(OVERLAY, 'dist'), ['overlay', 'overlay-table']],
+];
 const LOCK = join(ROOT, 'node_modules', '.cuecast-build.lock');
-/** The builds, in order: every page but the overlays (empties dist/), then each OBS overlay page on its own. */
-const CONFIGS = ['web/vite.config.ts', 'web/vite.overlay.config.ts', 'web/vite.overlay-table.config.ts'];
+/** The builds, in order: every page but the overlays (empties web/dist/), then each OBS overlay page on its own (the first empties overlay/dist/). */
+const CONFIGS = ['web/vite.config.ts', 'overlay/vite.config.ts', 'overlay/vite.table.config.ts'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
   const st = statSync(path);
   if (!st.isDirectory()) return st.mtimeMs;
   let max = 0;
-  for (const e of readdirSync(path)) max = Math.max(max, newest(join(path, e)));
+  for (const e of readdirSync(path)) if (e !== 'dist' && e !== 'node_modules') max = Math.max(max, newest(join(path, e)));
   return max;
 }
 
-/** True when web/dist lacks a page (or the scorer's worker) or is older than a source (web/src, HTML entries, shared/, Vite config and plugins). */
+/**
+ * True when a build folder lacks a page (or web/dist the scorer's worker) or is older than a source: web/ and
+ * overlay/ (sources, HTML entries, public/, Vite configs and plugins; not their dist/), and shared/.
+ */
 export function distIsStale() {
-  const outputs = PAGES.map((p) => join(DIST, `${p}.html`));
+  const outputs = OUTPUTS.flatMap(([dist, pages]) => pages.map((p) => join(dist, `${p}.html`)));
   // The scorer console's service worker (web/scorer-worker-plugin.ts) is an output too.
-  if (!outputs.every((p) => existsSync(p)) || !existsSync(join(DIST, 'scorer-sw.js'))) return true;
+  if (!outputs.every((p) => existsSync(p)) || !existsSync(join(WEB, 'dist', 'scorer-sw.js'))) return true;
   const built = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
-  const sources = Math.max(
-    newest(join(WEB, 'src')),
-    newest(join(ROOT, 'shared')),
-    newest(join(WEB, 'public')),
-    ...CONFIGS.map((c) => newest(join(ROOT, c))),
-    newest(join(WEB, 'vite.shared.ts')),
-    newest(join(WEB, 'flags-plugin.ts')),
-    newest(join(WEB, 'scorer-worker-plugin.ts')),
-    ...PAGES.map((p) => newest(join(WEB, `${p}.html`))),
-  );
+  const sources = Math.max(newest(WEB), newest(OVERLAY), newest(join(ROOT, 'shared')));
   return sources > built;
 }
 
@@ -60,7 +59,7 @@ export function buildPages() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Build web/dist if stale; concurrent callers wait for the one build in progress. @returns true if it built. */
+/** Build web/dist and overlay/dist if stale; concurrent callers wait for the one build in progress. @returns true if it built. */
 export async function ensureBuilt() {
   const deadline = Date.now() + 180_000;
   for (;;) {

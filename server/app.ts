@@ -25,12 +25,12 @@ import { IdleSweep } from './matches/idle-sweep';
 import type { MatchService } from './matches/service';
 import { wireServices, type Stores } from './services';
 import { shutdown, trackConnections } from './shutdown';
-import { shotClockHandlers } from './shot-clock/socket';
 import { apiRouter } from './transport/http/api';
 import { healthz } from './transport/http/health';
 import { staticRouter } from './transport/http/static';
 import { attachProtocol, type IoServer, type SocketLimits } from './transport/socket';
 import { eventHandlers } from './transport/socket-events';
+import { shotClockHandlers } from './transport/socket-shot-clock';
 import { releaseUpgradeRequest } from './transport/socket-memory';
 import { preEncodeSharedAck, sharedReplyParser } from './transport/shared-replies';
 import { capConnections, ConnectionGate, OriginPolicy, type ConnectionLimits } from './transport/connection-limits';
@@ -82,8 +82,8 @@ export interface ServerParts {
   log: Logger;
   /** When set, `POST /api/matches` needs `Authorization: Bearer <adminToken>`. */
   adminToken?: string;
-  /** Built web pages. Default web/dist of this repository. */
-  staticDir?: string;
+  /** Built web pages: one folder or several, searched in order. Default web/dist and overlay/dist of this repository. */
+  staticDir?: string | readonly string[];
   /**
    * Allowed cross-origin callers of /api and Socket.IO (CORS; origins such as `https://studio.example`, or
    * `*`); unset = same origin only. A websocket handshake from another origin is refused (`origin-not-allowed`).
@@ -183,7 +183,7 @@ export function createServer(parts: ServerParts): WiredServer {
   app.get('/healthz', healthz({ bus, health, storeKind: store.matches.kind }));
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
   app.use('/api', apiRouter({ matches, events, shotClocks, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
-  app.use(staticRouter(parts.staticDir ?? resolve(REPO_ROOT, 'web/dist')));
+  app.use(staticRouter(parts.staticDir ?? [resolve(REPO_ROOT, 'web/dist'), resolve(REPO_ROOT, 'overlay/dist')]));
 
   const stopSweep = attachProtocol(io, matches, log, limits, [...eventHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);
   const adapter = bus.adapter(fanout.resyncHooks({ matches, events }));
@@ -192,8 +192,7 @@ export function createServer(parts: ServerParts): WiredServer {
   const sweep = new IdleSweep({ matches, idleMs: limits.idleMatchMs, isViewed: (id) => fanout.isViewed(id) });
   const closeParts = async () => {
     stopSweep();
-    await store.matches.close();
-    await store.events.close();
+    await store.close();
     await bus.close();
   };
 

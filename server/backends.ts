@@ -1,10 +1,11 @@
 /**
  * Which parts a server runs on, chosen in one place from its settings, and connected: Redis (one Redis or a
- * Redis Cluster: the Redis stores and the Redis bus; many instances; storage/redis-backend.ts) when a Redis URL
- * is set, else the embedded SQLite store in `dataDir` (storage/sqlite-store.ts; data of the older file stores
- * there is imported once, storage/file-import.ts) with the local bus (one instance). `startServer` opens
- * them and wires a server from them (`createServer`, server/app.ts); server/main.ts reads the settings from
- * the environment. `memoryBackends` are the in-memory parts (tests, benchmarks).
+ * Redis Cluster: the Redis storage adapter, storage/redis-storage.ts, and the Redis bus, fanout/redis-bus.ts;
+ * many instances) when a Redis URL is set, else the embedded SQLite database in `dataDir` (every port in one
+ * file, storage/sqlite-store.ts; data of the older file stores and shot-clock files there is imported once,
+ * storage/file-import.ts) with the local bus (one instance). `startServer` opens them and wires a server from
+ * them (`createServer`, server/app.ts); server/main.ts reads the settings from the environment.
+ * `memoryBackends` are the in-memory parts (tests, benchmarks).
  */
 import { join, resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
@@ -12,15 +13,17 @@ import { createServer, type Limits, type RunningServer } from './app';
 import type { Stores } from './services';
 import { systemClock } from './clock';
 import { localBus, type Bus } from './fanout/bus';
+import { redisBus, redisClusterBus } from './fanout/redis-bus';
 import { replay, view } from '../shared/index';
 import { summaryOf } from './matches/service';
-import { importFileStore } from './storage/file-import';
+import { importClockFiles, importFileStore } from './storage/file-import';
 import { SqliteDb } from './storage/sqlite-store';
 import { SqliteBackups } from './storage/sqlite-backup';
 import { StoreHealth } from './storage/store-errors';
-import { MemoryEventStore, MemoryStore } from './storage/memory-store';
-import { connectRedisBackend } from './storage/redis-backend';
-import { FileShotClockStore, MemoryShotClockStore } from './shot-clock/store';
+import { memoryStorage } from './storage/memory-store';
+import { closeRedis, connectRedis, connectRedisCluster, type Redis, type RedisCluster } from './storage/redis';
+import { migrateMatchKeys } from './storage/redis-migrate';
+import { redisStorage } from './storage/redis-storage';
 
 /** Scheduled backups kept when BACKUP_KEEP is not set. */
 export const DEFAULT_BACKUP_KEEP = 24;
@@ -49,16 +52,13 @@ export interface BackendOptions {
 
 /**
  * Open the stores and the bus `opts` name: Redis (connected, keys of an older layout moved) or the SQLite
- * database (created when new; file-store data in `dataDir` imported the first time). Both report damage and
- * store refusals to one `StoreHealth` (logged as warnings; `/healthz`).
+ * database (created when new; file-store data and shot-clock files in `dataDir` imported the first time). Both
+ * report damage and store refusals to one `StoreHealth` (logged as warnings; `/healthz`).
  * @throws when Redis is configured but not reachable, or the database cannot be opened (nothing stays open).
  */
 export async function openBackends(opts: BackendOptions, log: Logger): Promise<Backends> {
   const health = new StoreHealth((what, detail) => log.warn(detail, what));
-  if (opts.redisUrl || opts.redisClusterUrls?.length) {
-    const redis = await connectRedisBackend({ url: opts.redisUrl || undefined, clusterUrls: opts.redisClusterUrls, prefix: opts.redisPrefix ?? 'cuecast:', log });
-    return { store: { matches: redis.store, events: redis.events, shotClocks: redis.shotClocks, health }, bus: redis };
-  }
+  if (opts.redisUrl || opts.redisClusterUrls?.length) return openRedis(opts, log, health);
   const dataDir = resolve(opts.dataDir ?? 'data');
   const sqlite = new SqliteDb(dataDir, health);
   try {
@@ -67,6 +67,8 @@ export async function openBackends(opts: BackendOptions, log: Logger): Promise<B
       return summaryOf(record.id, state, steps.length, at);
     });
     if (imported) log.info(imported, 'imported the file store of DATA_DIR into SQLite (the files are kept)');
+    const clocks = importClockFiles(dataDir, sqlite);
+    if (clocks) log.info(clocks, 'imported the shot clocks of DATA_DIR/clocks into SQLite (the files are kept)');
   } catch (err) {
     sqlite.close();
     throw err;
@@ -82,12 +84,49 @@ export async function openBackends(opts: BackendOptions, log: Logger): Promise<B
     backups.start();
     sqlite.onClose.push(() => backups.stop());
   }
-  return { store: { matches: sqlite.matches, events: sqlite.events, shotClocks: new FileShotClockStore(dataDir), health }, bus: localBus() };
+  return { store: { ...sqlite.ports, health }, bus: localBus() };
+}
+
+/**
+ * Redis mode: the data, pub and sub connections to one Redis (`redisUrl`) or a Redis Cluster
+ * (`redisClusterUrls`); on one Redis, the match keys of an earlier version are first moved to the hash-tagged
+ * layout (storage/redis-migrate.ts). The stores use the data connection; the bus closes all three.
+ * @throws when both URLs are given, or Redis is not reachable or fails during the move (nothing stays open).
+ */
+async function openRedis(opts: BackendOptions, log: Logger, health: StoreHealth): Promise<Backends> {
+  const cluster = (opts.redisClusterUrls?.length ?? 0) > 0;
+  if (cluster && opts.redisUrl) throw new Error('Redis mode needs exactly one of REDIS_URL and REDIS_CLUSTER_URLS');
+  const prefix = opts.redisPrefix ?? 'cuecast:';
+  if (!cluster) {
+    const clients: Redis[] = [];
+    try {
+      for (const name of ['data', 'pub', 'sub']) clients.push(await connectRedis(opts.redisUrl!, log, name));
+      const [data, pub, sub] = clients as [Redis, Redis, Redis];
+      // Matches stored by a version before the hash-tagged keys: moved once (then one GET per start).
+      await migrateMatchKeys(data, prefix, log);
+      return { store: { ...redisStorage(data, prefix), health }, bus: redisBus({ pub, sub, all: clients }, prefix) };
+    } catch (err) {
+      await Promise.all(clients.map(closeRedis));
+      throw err;
+    }
+  }
+  const clients: RedisCluster[] = [];
+  try {
+    const urls = opts.redisClusterUrls!;
+    clients.push(await connectRedisCluster(urls, log, 'data'));
+    clients.push(await connectRedisCluster(urls, log, 'pub', { pubSubOnly: true }));
+    clients.push(await connectRedisCluster(urls, log, 'sub', { pubSubOnly: true }));
+    const [data, pub, sub] = clients as [RedisCluster, RedisCluster, RedisCluster];
+    return { store: { ...redisStorage(data, prefix), health }, bus: redisClusterBus({ pub, sub, all: clients }, prefix, log) };
+  } catch (err) {
+    await Promise.all(clients.map(closeRedis));
+    throw err;
+  }
 }
 
 /** In-memory stores and the local bus: one instance, nothing kept after it stops. */
 export function memoryBackends(): Backends {
-  return { store: { matches: new MemoryStore(), events: new MemoryEventStore(), shotClocks: new MemoryShotClockStore() }, bus: localBus() };
+  return { store: memoryStorage(), bus: localBus() };
 }
 
 export interface ServerOptions extends BackendOptions {
@@ -99,8 +138,8 @@ export interface ServerOptions extends BackendOptions {
   adminToken?: string;
   /** pino level: fatal, error, warn, info, debug, trace, silent. Default info. */
   logLevel?: string;
-  /** Built web pages. Default web/dist of this repository. */
-  staticDir?: string;
+  /** Built web pages: one folder or several, searched in order. Default web/dist and overlay/dist of this repository. */
+  staticDir?: string | readonly string[];
   /** Allowed cross-origin callers of /api and Socket.IO (see `ServerParts.corsOrigin`); unset = same origin only. */
   corsOrigin?: string | string[];
   /** express 'trust proxy' (see `ServerParts.trustProxy`). Default off. */

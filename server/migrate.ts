@@ -15,25 +15,12 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { applyStep, newMatch, replay, view, type Match } from '../shared/index';
-import type { ShotClockDoc, ShotClockStore } from './shot-clock/store';
 import { matchHash } from './matches/state-hash';
 import { summaryOf } from './matches/service';
-import type { EventDoc, EventStore, SponsorImage } from './storage/event-store';
-import type { Checkpoint, LoadedLog, MatchStore, StoredStep } from './storage/types';
-
-/** The sponsors' logos of one backend. */
-export interface SponsorPort {
-  put(eventId: string, sponsorId: string, image: SponsorImage): Promise<void>;
-  load(eventId: string, sponsorId: string): Promise<SponsorImage | null>;
-}
+import type { Checkpoint, EventDoc, LoadedLog, ShotClockDoc, SponsorImage, StoragePorts, StoredStep } from './storage/ports';
 
 /** The storage ports of one backend that a migration reads (source) or writes (target). */
-export interface MigratePorts {
-  matches: MatchStore;
-  events: EventStore;
-  shotClocks: ShotClockStore;
-  sponsors: SponsorPort;
-}
+export type MigratePorts = Pick<StoragePorts, 'matches' | 'events' | 'shotClocks' | 'sponsors'>;
 
 /** What a migration did (or, for a run that found everything there, did not need to do). */
 export interface MigrationReport {

@@ -12,22 +12,19 @@ import type { Pushes } from './matches/live-cache';
 import { MatchService } from './matches/service';
 import { StepReactions } from './reactions';
 import { ShotClockService } from './shot-clock/service';
-import type { ShotClockStore } from './shot-clock/store';
-import type { EventStore } from './storage/event-store';
+import type { StoragePorts } from './storage/ports';
 import type { StoreHealth } from './storage/store-errors';
-import type { MatchStore } from './storage/types';
 
-/** The storage ports of a server: matches, tournaments and shot clocks (server/storage/types.ts, event-store.ts). */
-export interface Stores {
-  matches: MatchStore;
-  events: EventStore;
+/**
+ * The storage of a server: every port of one backend (server/storage/ports.ts: matches, events, shot clocks,
+ * sponsors' logos), and what hears their damage and refusals.
+ */
+export interface Stores extends StoragePorts {
   /**
    * Hears damage the stores found and writes they refused (the log, `/healthz`); the SQLite store reports to
    * it too. Default a new one (refusals the match service sees, e.g. Redis out of memory).
    */
   health?: StoreHealth;
-  /** Each match's shot clock, beside the match (server/shot-clock/store.ts). */
-  shotClocks: ShotClockStore;
 }
 
 /** Where the services' pushes go: a match's new version, and the event service's (see `EventPushes`). */
@@ -66,7 +63,7 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
     },
   });
   const shotClocks = new ShotClockService({ store: store.shotClocks, matches, clock, log, push: (p) => pushes.shotClock(p) });
-  const events = new EventService({ store: store.events, matches, log, clock, shared: store.events.kind === 'redis', pushes, shotClocks });
+  const events = new EventService({ store: store.events, sponsors: store.sponsors, matches, log, clock, shared: store.events.kind === 'redis', pushes, shotClocks });
   reactions.attach({ tournaments: events, shotClocks });
   return { matches, events, shotClocks, reactions };
 }

@@ -164,7 +164,8 @@ export function replay(setup: MatchSetup, steps: readonly Step[], rulesVersion =
       } else {
         const t = fourteenOne ? decideStraightPool(setup, core, step, checks) : decideRotation(setup, core, step, checks);
         history = { prev: history, before: core, beforeStats: stats, step, outcome: t.outcome };
-        stats = evolveStats(setup, stats, core, t.outcome, t.core);
+        // The statistics of the steps an undo took back are dropped here: their records may be overwritten.
+        stats = evolveStats(setup, stats, core, t.outcome, t.core, true);
         core = t.core;
         depth++;
       }

@@ -10,11 +10,11 @@ import { scorerWorkerPlugin } from './scorer-worker-plugin';
  * `/watch` and `/watch/:id` → watch.html, `/event` and `/event/:id` → event.html, `/venue/:eventId` and
  * `/tableside/:eventId/:table` → venue.html, `/clock/:id` and `/clock/table/<eventId>/<table>` → clock.html (the
  * shot clock pages; the table-following
- * `/watch|dashboard/table/<eventId>/<table>` routes use the page of one match), and the two OBS overlays,
- * `/overlay/:id` → overlay.html and `/overlay/table/<eventId>/<table>` → overlay-table.html, each built on its
- * own by vite.overlay.config.ts and vite.overlay-table.config.ts (run after this one, into the same dist/) so
- * each bundle holds only what it uses. Flags: flags-plugin.ts (emitted here; the overlay builds keep dist/ and
- * so its flags). The scorer console's service worker, `scorer-sw.js`: scorer-worker-plugin.ts (Workbox).
+ * `/watch|dashboard/table/<eventId>/<table>` routes use the page of one match). The two OBS overlays,
+ * `/overlay/:id` → overlay.html and `/overlay/table/<eventId>/<table>` → overlay-table.html, are overlay/'s
+ * builds (overlay/vite.config.ts, overlay/vite.table.config.ts, into overlay/dist), served at the same root.
+ * Flags: flags-plugin.ts (emitted here; the overlays link them too). The scorer console's service worker,
+ * `scorer-sw.js`: scorer-worker-plugin.ts (Workbox).
  */
 export default defineConfig({
   root: here('.'),

@@ -1,15 +1,13 @@
 /**
- * What the page builds share (vite.config.ts: launcher, scorer, dashboard, watch, event; vite.overlay.config.ts:
- * the OBS overlay of one match on its own, so its bundle carries only the Svelte runtime it uses — issue 17's
- * 48 KB gzip budget per language, which needs no patch of a dependency's internals; vite.overlay-table.config.ts: the table overlay on its own, so the first carries none of it).
+ * What the page builds share: web/vite.config.ts (launcher, scorer, dashboard, watch, event, venue, clock) and the
+ * OBS overlays' builds in overlay/ (overlay/vite.shared.ts) both leave out engine.io-client's unused transports.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { svelte } from '@sveltejs/vite-plugin-svelte';
-import type { Plugin, UserConfig } from 'vite';
+import type { Plugin } from 'vite';
 
-/** A path inside overlay/. */
+/** A path inside web/. */
 export const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 const require = createRequire(import.meta.url);
@@ -43,32 +41,6 @@ export function websocketOnly(): Plugin {
       if (id !== ONLY_WEBSOCKET) return null;
       const ws = JSON.stringify(join(ENGINE_DIR, 'transports', 'websocket.js'));
       return `import { WS } from ${ws};\nexport const transports = { websocket: WS };\n`;
-    },
-  };
-}
-
-/**
- * The build of one OBS overlay page, `<page>.html` (`overlay` or `overlay-table`), run after vite.config.ts into
- * the same dist/ (not emptied): one bundle with only the Svelte runtime, socket.io-client and the code the page
- * uses, plus the chunks of its language tables (src/overlay/air-strings.ts, src/overlay/table/table-strings.ts),
- * which import nothing (no module preload). Chunks are named
- * `assets/<page>-<name>-<hash>.js` (tests/helpers/pages-probes.ts finds a page's language chunks by that name).
- */
-export function overlayPageConfig(page: 'overlay' | 'overlay-table'): UserConfig {
-  return {
-    root: here('.'),
-    base: '/',
-    // No `window.__svelte` version stamp: an overlay is a single-app page.
-    plugins: [websocketOnly(), svelte({ compilerOptions: { discloseVersion: false } })],
-    build: {
-      outDir: here('./dist'),
-      emptyOutDir: false,
-      target: 'es2022',
-      modulePreload: false,
-      rollupOptions: {
-        input: { [page]: here(`./${page}.html`) },
-        output: { chunkFileNames: `assets/${page}-[name]-[hash].js` },
-      },
     },
   };
 }

@@ -13,7 +13,7 @@ import type { MatchSetup } from '../../shared/protocol/setup';
 import { parseSetup } from '../protocol/setup-schemas';
 import { parseClockChoice } from '../protocol/shot-clock-schemas';
 import type { ScorebugSnapshot } from '../../shared/protocol/wire';
-import type { EventDoc } from '../storage/event-store';
+import type { EventDoc } from '../storage/ports';
 import { fail, type Failure } from '../failure';
 
 export type Change = EventDoc | Failure;

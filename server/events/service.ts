@@ -21,7 +21,7 @@ import { fail, type Failure } from '../failure';
 import { systemClock, type Clock } from '../clock';
 import { KeyedCache } from '../matches/keyed-cache';
 import type { MatchService } from '../matches/service';
-import { linkChange, type EventDoc, type EventStore, type SponsorImage } from '../storage/event-store';
+import { linkChange, type EventDoc, type EventStore, type SponsorImage, type SponsorStore } from '../storage/ports';
 import { withoutSponsor, withSponsor } from './sponsors';
 import type { SponsorInfo } from '../../shared/protocol/event';
 import { hashToken, newEventId, newMatchId, newOrganiserToken, tokenMatches } from '../tokens';
@@ -35,6 +35,8 @@ export interface EventPushes {
 
 export interface EventServiceOptions {
   store: EventStore;
+  /** The sponsors' logos (the event's document lists them). */
+  sponsors: SponsorStore;
   matches: MatchService;
   log: Logger;
   pushes: EventPushes;
@@ -55,6 +57,7 @@ const LINKS_TTL_MS = 1000;
 
 export class EventService {
   private readonly store: EventStore;
+  private readonly sponsors: SponsorStore;
   private readonly matches: MatchService;
   private readonly log: Logger;
   private readonly pushes: EventPushes;
@@ -67,6 +70,7 @@ export class EventService {
 
   constructor(opts: EventServiceOptions) {
     this.store = opts.store;
+    this.sponsors = opts.sponsors;
     this.matches = opts.matches;
     this.log = opts.log;
     this.pushes = opts.pushes;
@@ -212,10 +216,10 @@ export class EventService {
     const authorised = await this.organisers(id, token);
     if (!authorised.ok) return authorised;
     const sponsor: SponsorInfo = { id: `s${newMatchId()}`, ...meta };
-    await this.store.putSponsorImage(id, sponsor.id, image);
+    await this.sponsors.put(id, sponsor.id, image);
     const res = await this.commit(id, undefined, (d) => withSponsor(d, sponsor));
     if (!res.ok) {
-      await this.store.deleteSponsorImage(id, sponsor.id).catch(() => undefined);
+      await this.sponsors.delete(id, sponsor.id).catch(() => undefined);
       return res;
     }
     return { ...res, sponsor };
@@ -224,7 +228,7 @@ export class EventService {
   /** Remove a sponsor: unlisted first, then its image deleted (a failure there leaves an unlisted image, harmless). */
   async removeSponsor(id: string, token: string | undefined, sponsorId: string): Promise<Changed | Failure> {
     const res = await this.change(id, token, undefined, (d) => withoutSponsor(d, sponsorId));
-    if (res.ok) await this.store.deleteSponsorImage(id, sponsorId).catch((err: Error) => this.log.warn({ eventId: id, sponsorId, err: err.message }, 'sponsor image not deleted'));
+    if (res.ok) await this.sponsors.delete(id, sponsorId).catch((err: Error) => this.log.warn({ eventId: id, sponsorId, err: err.message }, 'sponsor image not deleted'));
     return res;
   }
 
@@ -232,7 +236,7 @@ export class EventService {
   async sponsorImage(id: string, sponsorId: string): Promise<SponsorImage | null> {
     const doc = await this.read(id);
     if (!doc?.sponsors?.some((s) => s.id === sponsorId)) return null;
-    return this.store.loadSponsorImage(id, sponsorId);
+    return this.sponsors.load(id, sponsorId);
   }
 
   /** A producer's card action on a table. */

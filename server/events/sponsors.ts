@@ -5,7 +5,7 @@
  * event's serial queue.
  */
 import { SPONSOR_LIMITS, type SponsorInfo, type SponsorType } from '../../shared/protocol/event';
-import type { EventDoc } from '../storage/event-store';
+import type { EventDoc } from '../storage/ports';
 import { fail, type Failure } from '../failure';
 
 const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) => sig.every((v, i) => b[at + i] === v);

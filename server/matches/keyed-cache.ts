@@ -1,7 +1,8 @@
 /**
  * The one caching primitive of the server: per key (a match id), a value loaded at most once at a time
  * and a serial queue of tasks. Used by the live-match cache (server/matches/live-cache.ts) for the decided matches
- * and by the file store for its open logs, so loading, serialising and idle eviction are written once.
+ * and by the event service (server/events/service.ts) for the events' documents, so loading, serialising and idle
+ * eviction are written once.
  */
 
 import { systemClock, type Clock } from '../clock';

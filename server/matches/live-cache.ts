@@ -33,7 +33,7 @@ import type { ScorebugFigures } from '../../shared/protocol/wire';
 import { advance, applyLogged, blankLive, figuresOf, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateAtOf, stateOf, trimWindow, WINDOW, type Live, type Pushes } from './live-window';
 import { matchHash, stateHashOf } from './state-hash';
 import { projectState } from '../../shared/view';
-import type { Checkpoint, MatchRecord, MatchStore, StoredStep } from '../storage/types';
+import type { Checkpoint, MatchRecord, MatchStore, StoredStep } from '../storage/ports';
 
 export type { Live, Pushes } from './live-window';
 export { WINDOW, WINDOW_MAX } from './live-window';
@@ -229,12 +229,10 @@ export class LiveCache {
   }
 
   /**
-   * Forget matches untouched for `idleMs` with nothing queued that `keep` does not claim (e.g. still watched),
-   * and let the store release what it holds for matches no longer loaded here.
+   * Forget matches untouched for `idleMs` with nothing queued that `keep` does not claim (e.g. still watched).
    */
   evictIdle(idleMs: number, keep: (id: string) => boolean): void {
     this.cache.evictIdle(idleMs, keep);
-    this.store.evictIdle?.(idleMs, (id) => keep(id) || this.isLoaded(id));
   }
 
   /** Whether match `id` is loaded (or loading) here. */
@@ -326,7 +324,7 @@ export class LiveCache {
     try {
       for (; i < log.length; i++) applyLogged(fresh, log[i]!, false);
     } catch (err) {
-      if (err instanceof NeedsWholeLog) throw new Error(`match ${live.id}: log step ${i + 1} undoes a step before the checkpoint that won over the replay`);
+      if (err instanceof NeedsWholeLog) throw new Error(`match ${live.id}: log step ${i + 1} undoes a step before the checkpoint that won over the replay`, { cause: err });
       throw err;
     }
     trimWindow(fresh, WINDOW);

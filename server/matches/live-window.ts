@@ -9,7 +9,7 @@ import { applyStep, statsOf, trimHistory, view, type Match, type MatchState, typ
 import type { Core } from '../../shared/rules/core';
 import { lastOutcome, scorebugFigures, statsDelta } from '../../shared/stats';
 import type { ScorebugFigures } from '../../shared/protocol/wire';
-import type { MatchRecord, StoredStep } from '../storage/types';
+import type { MatchRecord, StoredStep } from '../storage/ports';
 
 /** Effective steps kept for undo, and log steps kept for dedupe: at least WINDOW (when the match has them)… */
 export const WINDOW = 200;

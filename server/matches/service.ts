@@ -11,7 +11,7 @@ import { parseSetup } from '../protocol/setup-schemas';
 import { parseStep } from '../protocol/step-schemas';
 import type { ScorebugFigures } from '../../shared/protocol/wire';
 import { systemClock, type Clock } from '../clock';
-import type { MatchStore, MatchRecord, RemoveResult, StoredStep } from '../storage/types';
+import type { MatchStore, MatchRecord, RemoveResult, StoredStep } from '../storage/ports';
 import { sameJson } from './canonical';
 import { fail, type Failure } from '../failure';
 import { LiveCache, type Live, type Pushes } from './live-cache';
@@ -130,7 +130,7 @@ export class MatchService {
    * Remove match `id` if no step was ever recorded for it (a next match its event made and took off the
    * table before it started), in the match's serial queue so no record on this instance runs in between; the
    * store's own check keeps a match another instance recorded for meanwhile. @returns the store's answer
-   * (`removed`, `has-steps`, `missing`), or `kept` when the store cannot remove matches (the older file store).
+   * (`removed`, `has-steps`, `missing`), or `kept` for a store without `removeIfEmpty` (every backend of server/storage/ has it).
    */
   async removeIfUnscored(id: string): Promise<RemoveResult | 'kept'> {
     const remove = this.store.removeIfEmpty?.bind(this.store);

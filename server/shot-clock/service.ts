@@ -15,7 +15,7 @@ import {
 import type { Clock } from '../clock';
 import { fail, type Failure } from '../failure';
 import type { MatchService } from '../matches/service';
-import type { ShotClockDoc, ShotClockStore } from './store';
+import type { ShotClockDoc, ShotClockStore } from '../storage/ports';
 
 
 /** An answer: the clock now, the server time, and whether the press repeated what the clock already was. */

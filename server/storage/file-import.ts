@@ -1,9 +1,10 @@
 /**
- * One-time import of the older embedded file store (server/storage/file-store.ts: `<id>.jsonl` match logs;
- * server/storage/file-event-store.ts: `events/<id>.json`) into the SQLite database (./sqlite-store.ts), at
- * start-up. It runs once per DATA_DIR (a `meta` row `file-import` marks it done, with what was imported) and
- * in one transaction (a crash during it imports nothing, and the next start tries again). The files are kept
- * as they are (a backup; nothing reads them afterwards).
+ * One-time imports of the older embedded file stores (the file store of earlier versions: `<id>.jsonl` match
+ * logs and `events/<id>.json` event documents; the shot clocks' `clocks/<id>.json` documents) into the SQLite
+ * database (./sqlite-store.ts), at start-up (`importFileStore`, `importClockFiles`). Each runs once per DATA_DIR
+ * (a `meta` row, `file-import` or `clock-import`, marks it done, with what was imported) and in one transaction
+ * (a crash during it imports nothing, and the next start tries again). The files are kept as they are (a
+ * backup; nothing reads them afterwards).
  *
  * Damage stays local: a match log is imported up to its last line that parses with the right version (the
  * rest is reported); a log whose first line is not a match record, or an event file that does not parse, is
@@ -13,9 +14,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SAFE_ID } from '../../shared/protocol/limits';
 import type { MatchSummary } from '../../shared/protocol/wire';
-import { listingOf, type EventDoc } from './event-store';
+import { listingOf, type EventDoc, type MatchRecord, type ShotClockDoc } from './ports';
 import type { SqliteDb } from './sqlite-store';
-import type { MatchRecord } from './types';
 
 /** What an import did: counts, and the files (or lines) it could not read. */
 export interface FileImport {
@@ -122,4 +122,46 @@ function readSummary(dir: string, id: string): MatchSummary | null {
   } catch {
     return null;
   }
+}
+
+/** What the clock import did: how many documents, and the files it could not read. */
+export interface ClockImport {
+  at: number;
+  clocks: number;
+  skipped: string[];
+}
+
+/** The meta key marking that DATA_DIR's `clocks/*.json` were imported. */
+export const CLOCK_IMPORT_KEY = 'clock-import';
+
+/**
+ * Import the shot clocks of an earlier version (one JSON document per match under `<dir>/clocks/`) into the
+ * `clocks` table of `sqlite`, once per DATA_DIR (a `meta` row `clock-import` marks it done) and in one
+ * transaction; a clock already in the table is kept. A file that does not parse as a clock document is skipped
+ * and reported. The files are kept as they are (nothing reads them afterwards).
+ * @returns what was imported, or null when it was done before (or there were no files).
+ */
+export function importClockFiles(dir: string, sqlite: SqliteDb, now = Date.now()): ClockImport | null {
+  if (sqlite.meta(CLOCK_IMPORT_KEY) !== undefined) return null;
+  const clockDir = join(dir, 'clocks');
+  const names = existsSync(clockDir) ? readdirSync(clockDir).filter((n) => n.endsWith('.json') && SAFE_ID.test(n.slice(0, -'.json'.length))) : [];
+  if (names.length === 0) return null;
+  const done: ClockImport = { at: now, clocks: 0, skipped: [] };
+  const insert = sqlite.db.prepare('INSERT OR IGNORE INTO clocks (match_id, doc, revision) VALUES (?, ?, ?)');
+  sqlite.write(() =>
+    sqlite.db.transaction(() => {
+      for (const name of names) {
+        try {
+          const text = readFileSync(join(clockDir, name), 'utf8');
+          const doc = JSON.parse(text) as ShotClockDoc;
+          if (typeof doc !== 'object' || doc === null || !Number.isInteger(doc.revision) || doc.revision < 1 || typeof doc.clock !== 'object' || doc.clock === null) throw new Error('not a shot clock document');
+          if (insert.run(name.slice(0, -'.json'.length), text, doc.revision).changes === 1) done.clocks++;
+        } catch (err) {
+          done.skipped.push(`clocks/${name}: ${(err as Error).message}`);
+        }
+      }
+      sqlite.setMeta(CLOCK_IMPORT_KEY, JSON.stringify(done));
+    }).immediate(),
+  );
+  return done;
 }

@@ -1,15 +1,15 @@
 /**
- * The in-memory stores: a `MatchStore` and an `EventStore` that keep everything in this process (nothing
- * survives a restart). They keep the same contracts as the Redis and file stores and pass the same store-port
- * suite (tests/server/store-port.test.ts): compare-and-append, stepId dedupe, checkpoints, `open`'s range,
- * listings newest first, an event's compare-and-set and its match links. What goes in is copied, and so is what
+ * The memory backend: every storage port (server/storage/ports.ts) kept in this process (nothing survives a
+ * restart); `memoryStorage()` opens them together. They keep the same contracts as the Redis and SQLite stores
+ * and pass the same contract suite (tests/server/store-port.test.ts): compare-and-append, stepId dedupe, checkpoints, `open`'s range,
+ * listings newest first, an event's compare-and-set and its match links, the shot clocks' compare-and-set,
+ * the sponsors' logos. What goes in is copied, and so is what
  * comes out, as a store that serialises would, so no caller can change a stored step or document afterwards.
  * Used by the service-level tests and the benchmarks (no I/O: what is measured is the server's own work).
  */
 import type { EventListing } from '../../shared/protocol/event';
 import type { MatchSummary } from '../../shared/protocol/wire';
-import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult, type SponsorImage } from './event-store';
-import { carriedCheckpoint, openedRange, type AppendExtras, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type StoredStep, type StoredSnapshot } from './types';
+import { carriedCheckpoint, listingOf, openedRange, type AppendExtras, type AppendResult, type Checkpoint, type EventDoc, type EventStore, type LinkChange, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type SaveResult, type ShotClockDoc, type ShotClockStore, type SponsorImage, type SponsorStore, type StoragePorts, type StoredStep, type StoredSnapshot } from './ports';
 
 interface Stored {
   record: MatchRecord;
@@ -97,8 +97,6 @@ export class MemoryEventStore implements EventStore {
   private readonly docs = new Map<string, EventDoc>();
   /** Match id → the events linked to it. */
   private readonly links = new Map<string, Set<string>>();
-  /** `<eventId>/<sponsorId>` → a sponsor's logo (copied in and out). */
-  private readonly sponsors = new Map<string, SponsorImage>();
 
   async createEvent(doc: EventDoc): Promise<void> {
     if (this.docs.has(doc.id)) throw new Error(`event ${doc.id} already exists`);
@@ -128,19 +126,6 @@ export class MemoryEventStore implements EventStore {
     return [...this.docs.values()].map(listingOf).sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
   }
 
-  async putSponsorImage(eventId: string, sponsorId: string, image: SponsorImage): Promise<void> {
-    this.sponsors.set(`${eventId}/${sponsorId}`, { type: image.type, bytes: Buffer.from(image.bytes) });
-  }
-
-  async loadSponsorImage(eventId: string, sponsorId: string): Promise<SponsorImage | null> {
-    const image = this.sponsors.get(`${eventId}/${sponsorId}`);
-    return image ? { type: image.type, bytes: Buffer.from(image.bytes) } : null;
-  }
-
-  async deleteSponsorImage(eventId: string, sponsorId: string): Promise<void> {
-    this.sponsors.delete(`${eventId}/${sponsorId}`);
-  }
-
   async close(): Promise<void> {}
 
   private relink(eventId: string, { linked, unlinked }: LinkChange): void {
@@ -155,4 +140,47 @@ export class MemoryEventStore implements EventStore {
       else this.links.set(m, new Set([eventId]));
     }
   }
+}
+
+/** Sponsors' logos in memory (copied in and out). */
+export class MemorySponsorStore implements SponsorStore {
+  /** `<eventId>/<sponsorId>` → a sponsor's logo. */
+  private readonly images = new Map<string, SponsorImage>();
+
+  async put(eventId: string, sponsorId: string, image: SponsorImage): Promise<void> {
+    this.images.set(`${eventId}/${sponsorId}`, { type: image.type, bytes: Buffer.from(image.bytes) });
+  }
+
+  async load(eventId: string, sponsorId: string): Promise<SponsorImage | null> {
+    const image = this.images.get(`${eventId}/${sponsorId}`);
+    return image ? { type: image.type, bytes: Buffer.from(image.bytes) } : null;
+  }
+
+  async delete(eventId: string, sponsorId: string): Promise<void> {
+    this.images.delete(`${eventId}/${sponsorId}`);
+  }
+}
+
+/** Shot clocks in memory. */
+export class MemoryShotClockStore implements ShotClockStore {
+  private readonly docs = new Map<string, string>();
+
+  async read(matchId: string): Promise<ShotClockDoc | null> {
+    const text = this.docs.get(matchId);
+    return text === undefined ? null : (JSON.parse(text) as ShotClockDoc);
+  }
+
+  async write(matchId: string, doc: ShotClockDoc, expectedRevision: number): Promise<boolean> {
+    // Checked and set in one synchronous run: no other write can come between.
+    const current = this.docs.get(matchId);
+    const revision = current === undefined ? 0 : (JSON.parse(current) as ShotClockDoc).revision;
+    if (revision !== expectedRevision) return false;
+    this.docs.set(matchId, JSON.stringify(doc));
+    return true;
+  }
+}
+
+/** Every port in memory (one process; nothing kept after it stops). */
+export function memoryStorage(): StoragePorts {
+  return { kind: 'memory', matches: new MemoryStore(), events: new MemoryEventStore(), shotClocks: new MemoryShotClockStore(), sponsors: new MemorySponsorStore(), close: async () => {} };
 }

@@ -22,7 +22,7 @@
  */
 import type { EventListing } from '../../shared/protocol/event';
 import type { SponsorType } from '../../shared/protocol/event';
-import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult, type SponsorImage } from './event-store';
+import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult, type SponsorImage, type SponsorStore } from './ports';
 import { LuaScript, matchKey, RedisKeyspace } from './redis-keyspace';
 
 /** KEYS: event; ARGV: expected, doc, row. → {'ok', new version} | {'stale', stored} | {'missing', 0}. */
@@ -111,28 +111,32 @@ export class RedisEventStore extends RedisKeyspace implements EventStore {
     return rows.filter((r): r is string => typeof r === 'string').map((r) => JSON.parse(r) as EventListing);
   }
 
-  private sponsorKey(eventId: string, sponsorId: string): string {
-    return `${this.prefix}{e:${eventId}}:sponsor:${sponsorId}`;
-  }
-
-  async putSponsorImage(eventId: string, sponsorId: string, image: SponsorImage): Promise<void> {
-    await this.redis.hSet(this.sponsorKey(eventId, sponsorId), { type: image.type, b64: image.bytes.toString('base64') });
-  }
-
-  async loadSponsorImage(eventId: string, sponsorId: string): Promise<SponsorImage | null> {
-    const h = await this.redis.hGetAll(this.sponsorKey(eventId, sponsorId));
-    return h.type && h.b64 !== undefined ? { type: h.type as SponsorType, bytes: Buffer.from(h.b64, 'base64') } : null;
-  }
-
-  async deleteSponsorImage(eventId: string, sponsorId: string): Promise<void> {
-    await this.redis.del(this.sponsorKey(eventId, sponsorId));
-  }
-
   /** The client belongs to the caller, who closes it. */
   async close(): Promise<void> {}
 
   /** Link (or unlink) each match to event `id` as of `version`: one script per match, each in its own slot. */
   private async links(id: string, version: number, matchIds: readonly string[], op: 'link' | 'unlink'): Promise<void> {
     await Promise.all(matchIds.map((m) => LINK.run(this.redis, [this.linksKey(m)], [id, String(version), op])));
+  }
+}
+
+/** Sponsors' logos over Redis: `<prefix>{e:<eventId>}:sponsor:<sponsorId>`, a hash (type, b64), in the event's slot. */
+export class RedisSponsorStore extends RedisKeyspace implements SponsorStore {
+  /** The key of one logo. */
+  key(eventId: string, sponsorId: string): string {
+    return `${this.prefix}{e:${eventId}}:sponsor:${sponsorId}`;
+  }
+
+  async put(eventId: string, sponsorId: string, image: SponsorImage): Promise<void> {
+    await this.redis.hSet(this.key(eventId, sponsorId), { type: image.type, b64: image.bytes.toString('base64') });
+  }
+
+  async load(eventId: string, sponsorId: string): Promise<SponsorImage | null> {
+    const h = await this.redis.hGetAll(this.key(eventId, sponsorId));
+    return h.type && h.b64 !== undefined ? { type: h.type as SponsorType, bytes: Buffer.from(h.b64, 'base64') } : null;
+  }
+
+  async delete(eventId: string, sponsorId: string): Promise<void> {
+    await this.redis.del(this.key(eventId, sponsorId));
   }
 }

@@ -44,7 +44,7 @@ export async function connectRedis(url: string, log: Logger, name: string, conne
   try {
     await client.connect();
   } catch (err) {
-    throw new Error(`Redis not reachable at ${url}: ${lastError || (err as Error).message}`);
+    throw new Error(`Redis not reachable at ${url}: ${lastError || (err as Error).message}`, { cause: err });
   } finally {
     clearTimeout(timer);
   }
@@ -97,7 +97,7 @@ export async function connectRedisCluster(urls: readonly string[], log: Logger, 
   try {
     await cluster.connect();
   } catch (err) {
-    throw new Error(`Redis Cluster not reachable at ${urls.join(',')}: ${(err as Error).message}`);
+    throw new Error(`Redis Cluster not reachable at ${urls.join(',')}: ${(err as Error).message}`, { cause: err });
   } finally {
     clearTimeout(timer);
   }

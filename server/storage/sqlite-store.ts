@@ -1,11 +1,12 @@
 /**
- * The embedded (single-instance) store on SQLite (better-sqlite3): one database file `cuecast.db` in
- * DATA_DIR, in WAL mode with `synchronous=FULL`, so a transaction is on disk before it is acknowledged.
+ * The SQLite backend: the embedded (single-instance) store on SQLite (better-sqlite3), every storage port
+ * (server/storage/ports.ts) in one database file `cuecast.db` in DATA_DIR — nothing else is written there —, in
+ * WAL mode with `synchronous=FULL`, so a transaction is on disk before it is acknowledged.
  *
  * Tables: `matches` (record, version, listing row, checkpoint), `steps` (one row per accepted step: match,
  * version, stepId, step JSON, time; the stepId is unique per match), `events` (one document per event, its
- * version and listing row), `event_links` (match → events listing it) and `sponsor_images` (an event's
- * sponsor logos: type and bytes). A step, the match's new version and
+ * version and listing row), `event_links` (match → events listing it), `sponsor_images` (an event's
+ * sponsor logos: type and bytes) and `clocks` (a match's shot clock document and its revision). A step, the match's new version and
  * its listing row — and, every CHECKPOINT_EVERY versions, the checkpoint due at that version (server/matches/live-cache.ts) —
  * are written in one transaction; an event document and its link changes in another. A write
  * the database refuses (disk full, I/O error) rolls back whole and is reported as a `StoreRefusal`: nothing is
@@ -24,10 +25,8 @@ import Database from 'better-sqlite3';
 import type { EventListing } from '../../shared/protocol/event';
 import { SAFE_ID } from '../../shared/protocol/limits';
 import type { MatchSummary } from '../../shared/protocol/wire';
-import type { EventDoc, EventStore, LinkChange, SaveResult, SponsorImage } from './event-store';
-import { listingOf } from './event-store';
+import { carriedCheckpoint, listingOf, openedRange, storedRulesVersion, type AppendExtras, type AppendResult, type Checkpoint, type EventDoc, type EventStore, type LinkChange, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type SaveResult, type ShotClockDoc, type ShotClockStore, type SponsorImage, type SponsorStore, type StoragePorts, type StoredStep, type StoredSnapshot } from './ports';
 import { sqliteCause, StoreHealth, StoreRefusal } from './store-errors';
-import { carriedCheckpoint, openedRange, storedRulesVersion, type AppendExtras, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type StoredStep, type StoredSnapshot } from './types';
 
 /** File name of the database inside DATA_DIR. */
 export const DB_FILE = 'cuecast.db';
@@ -67,6 +66,11 @@ CREATE TABLE IF NOT EXISTS sponsor_images (
   bytes BLOB NOT NULL,
   PRIMARY KEY (event_id, sponsor_id)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS clocks (
+  match_id TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  revision INTEGER NOT NULL
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS event_links (
   match_id TEXT NOT NULL,
   event_id TEXT NOT NULL,
@@ -98,13 +102,16 @@ function refusing<T>(health: StoreHealth, f: () => T): T {
 
 /**
  * The database file of an embedded server, opened (created with its tables when new) in WAL mode with
- * `synchronous=FULL`. `matches` and `events` are the two store ports over it; `health` hears damage and refusals.
+ * `synchronous=FULL`. `matches`, `events`, `shotClocks` and `sponsors` are the store ports over it (`ports` all
+ * of them together); `health` hears damage and refusals.
  * @throws when the directory cannot be created or the file is not a database.
  */
 export class SqliteDb {
   readonly db: Database.Database;
   readonly matches: SqliteMatchStore;
   readonly events: SqliteEventStore;
+  readonly shotClocks: SqliteShotClockStore;
+  readonly sponsors: SqliteSponsorStore;
   private closed = false;
 
   constructor(
@@ -121,9 +128,16 @@ export class SqliteDb {
     this.db.exec(SCHEMA);
     this.matches = new SqliteMatchStore(this);
     this.events = new SqliteEventStore(this);
+    this.shotClocks = new SqliteShotClockStore(this);
+    this.sponsors = new SqliteSponsorStore(this);
   }
 
-  /** A value of the `meta` table (e.g. the file-store import marker), or undefined. */
+  /** Every port over this database; closing it closes the database. */
+  get ports(): StoragePorts {
+    return { kind: 'sqlite', matches: this.matches, events: this.events, shotClocks: this.shotClocks, sponsors: this.sponsors, close: async () => this.close() };
+  }
+
+  /** A value of the `meta` table (e.g. the file-import marker), or undefined. */
   meta(key: string): string | undefined {
     return (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
   }
@@ -156,7 +170,7 @@ export class SqliteDb {
   /** Called first when the database closes (e.g. the scheduled backups stop: server/storage/sqlite-backup.ts). */
   readonly onClose: (() => void)[] = [];
 
-  /** Close the database (both ports). Idempotent. */
+  /** Close the database (every port). Idempotent. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
@@ -247,25 +261,25 @@ export class SqliteMatchStore implements MatchStore {
    * them back and rejects with a `StoreRefusal` (its cause from the SQLite code): neither the step nor the
    * checkpoint is written, and the same append goes through once the cause is gone.
    */
-  async append(id: string, expectedVersion: number, event: StoredStep, snapshot: StoredSnapshot, extras?: AppendExtras): Promise<AppendResult> {
+  async append(id: string, expectedVersion: number, entry: StoredStep, snapshot: StoredSnapshot, extras?: AppendExtras): Promise<AppendResult> {
     const damaged = this.damagedAt.get(id);
     if (damaged !== undefined) {
       throw new StoreRefusal('damaged', `match ${id}: the stored step at version ${damaged} is damaged; the match is read-only up to version ${damaged - 1}`);
     }
     const checkpoint = carriedCheckpoint(expectedVersion, extras);
     // Serialised before the transaction, so the write lock is held for the writes alone.
-    const step = JSON.stringify(event.step);
+    const step = JSON.stringify(entry.step);
     const summary = JSON.stringify(snapshot.summary);
     const ckpt = checkpoint ? JSON.stringify(checkpoint) : null;
     return this.owner.write(() =>
       this.db.transaction((): AppendResult => {
-        const dup = this.q.stepVersion.get(id, event.stepId) as { version: number } | undefined;
+        const dup = this.q.stepVersion.get(id, entry.stepId) as { version: number } | undefined;
         if (dup) return { status: 'duplicate', version: dup.version };
         const head = this.q.version.get(id) as { version: number } | undefined;
         if (!head) throw new Error(`match ${id} is not in the store`);
         if (head.version !== expectedVersion) return { status: 'stale', version: head.version };
         const version = expectedVersion + 1;
-        this.q.insertStep.run(id, version, event.stepId, step, event.at);
+        this.q.insertStep.run(id, version, entry.stepId, step, entry.at);
         this.q.bump.run(version, summary, snapshot.summary.updatedAt, id, expectedVersion);
         if (ckpt !== null) this.q.checkpoint.run(ckpt, id);
         return { status: 'ok', version };
@@ -387,26 +401,7 @@ export class SqliteEventStore implements EventStore {
       unlink: db.prepare('DELETE FROM event_links WHERE match_id = ? AND event_id = ?'),
       ofMatch: db.prepare('SELECT event_id FROM event_links WHERE match_id = ?'),
       list: db.prepare('SELECT id, listing FROM events ORDER BY updated_at DESC LIMIT ?'),
-      putImage: db.prepare('INSERT INTO sponsor_images (event_id, sponsor_id, type, bytes) VALUES (?, ?, ?, ?) ON CONFLICT (event_id, sponsor_id) DO UPDATE SET type = excluded.type, bytes = excluded.bytes'),
-      image: db.prepare('SELECT type, bytes FROM sponsor_images WHERE event_id = ? AND sponsor_id = ?'),
-      dropImage: db.prepare('DELETE FROM sponsor_images WHERE event_id = ? AND sponsor_id = ?'),
     };
-  }
-
-  async putSponsorImage(eventId: string, sponsorId: string, image: SponsorImage): Promise<void> {
-    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) throw new Error(`bad sponsor id ${eventId}/${sponsorId}`);
-    this.owner.write(() => this.q.putImage.run(eventId, sponsorId, image.type, image.bytes));
-  }
-
-  async loadSponsorImage(eventId: string, sponsorId: string): Promise<SponsorImage | null> {
-    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) return null;
-    const row = this.q.image.get(eventId, sponsorId) as { type: SponsorImage['type']; bytes: Buffer } | undefined;
-    return row ? { type: row.type, bytes: row.bytes } : null;
-  }
-
-  async deleteSponsorImage(eventId: string, sponsorId: string): Promise<void> {
-    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) return;
-    this.owner.write(() => this.q.dropImage.run(eventId, sponsorId));
   }
 
   async createEvent(doc: EventDoc): Promise<void> {
@@ -465,5 +460,70 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.owner.close();
+  }
+}
+
+/** Sponsors' logos in the `sponsor_images` table of a `SqliteDb`. */
+export class SqliteSponsorStore implements SponsorStore {
+  private readonly q;
+
+  constructor(private readonly owner: SqliteDb) {
+    const db = owner.db;
+    this.q = {
+      putImage: db.prepare('INSERT INTO sponsor_images (event_id, sponsor_id, type, bytes) VALUES (?, ?, ?, ?) ON CONFLICT (event_id, sponsor_id) DO UPDATE SET type = excluded.type, bytes = excluded.bytes'),
+      image: db.prepare('SELECT type, bytes FROM sponsor_images WHERE event_id = ? AND sponsor_id = ?'),
+      dropImage: db.prepare('DELETE FROM sponsor_images WHERE event_id = ? AND sponsor_id = ?'),
+    };
+  }
+
+  async put(eventId: string, sponsorId: string, image: SponsorImage): Promise<void> {
+    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) throw new Error(`bad sponsor id ${eventId}/${sponsorId}`);
+    this.owner.write(() => this.q.putImage.run(eventId, sponsorId, image.type, image.bytes));
+  }
+
+  async load(eventId: string, sponsorId: string): Promise<SponsorImage | null> {
+    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) return null;
+    const row = this.q.image.get(eventId, sponsorId) as { type: SponsorImage['type']; bytes: Buffer } | undefined;
+    return row ? { type: row.type, bytes: row.bytes } : null;
+  }
+
+  async delete(eventId: string, sponsorId: string): Promise<void> {
+    if (!SAFE_ID.test(eventId) || !SAFE_ID.test(sponsorId)) return;
+    this.owner.write(() => this.q.dropImage.run(eventId, sponsorId));
+  }
+}
+
+/**
+ * Shot clocks in the `clocks` table of a `SqliteDb`: one row per match, its document and revision; the
+ * compare-and-set is one IMMEDIATE transaction.
+ */
+export class SqliteShotClockStore implements ShotClockStore {
+  private readonly q;
+
+  constructor(private readonly owner: SqliteDb) {
+    const db = owner.db;
+    this.q = {
+      get: db.prepare('SELECT doc FROM clocks WHERE match_id = ?'),
+      revision: db.prepare('SELECT revision FROM clocks WHERE match_id = ?'),
+      put: db.prepare('INSERT INTO clocks (match_id, doc, revision) VALUES (?, ?, ?) ON CONFLICT (match_id) DO UPDATE SET doc = excluded.doc, revision = excluded.revision'),
+    };
+  }
+
+  async read(matchId: string): Promise<ShotClockDoc | null> {
+    const row = this.q.get.get(matchId) as { doc: string } | undefined;
+    return row ? (JSON.parse(row.doc) as ShotClockDoc) : null;
+  }
+
+  async write(matchId: string, doc: ShotClockDoc, expectedRevision: number): Promise<boolean> {
+    if (!SAFE_ID.test(matchId)) throw new Error(`bad match id ${matchId}`);
+    const text = JSON.stringify(doc);
+    return this.owner.write(() =>
+      this.owner.db.transaction((): boolean => {
+        const cur = this.q.revision.get(matchId) as { revision: number } | undefined;
+        if ((cur?.revision ?? 0) !== expectedRevision) return false;
+        this.q.put.run(matchId, text, doc.revision);
+        return true;
+      }).immediate(),
+    );
   }
 }

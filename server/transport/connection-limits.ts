@@ -139,10 +139,10 @@ export class ConnectionGate {
     private readonly limits: ConnectionLimits,
     private readonly origins: OriginPolicy,
   ) {
-    const gate = this;
+    const release = (address: string): void => this.release(address);
     // One listener shared by every connection: `this` is the engine socket, whose remoteAddress is its client's.
     this.onClose = function (this: EngineSocket) {
-      gate.release(this.remoteAddress);
+      release(this.remoteAddress);
     };
   }
 

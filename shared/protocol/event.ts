@@ -31,7 +31,7 @@ export const EVENT_LIMITS = {
 /**
  * Defaults of the overlays of an event, as overlay URL parameters (`/overlay/…?theme=light&accent=ff8800`):
  * every overlay of the event starts from them and its own URL parameters win. Colours are 6-digit hex
- * without `#`. See `presetSearch` (web/src/lib/theme-preset.ts) for the merge.
+ * without `#`. See `presetSearch` (overlay/src/theme-preset.ts) for the merge.
  */
 export interface ThemePreset {
   theme?: 'dark' | 'light';

@@ -1,7 +1,7 @@
 /**
  * R-13 (ROT §13): who won a Rotation rack of a race. Pure and tiny (it imports a constant and types), so the
  * statistics' racks won (shared/cards.ts `racksWon`) and the overlay's "rack won" moment
- * (web/src/overlay/moments.ts) count racks by the same rule.
+ * (overlay/src/moments.ts) count racks by the same rule.
  */
 import type { Pair, PlayerKey } from '../protocol/setup';
 import { RACK_CLINCH } from '../protocol/vocabulary';

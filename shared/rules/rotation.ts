@@ -5,7 +5,7 @@
  */
 import { RulesError } from '../protocol/errors';
 import type { PlayerKey, RotationSetup } from '../protocol/setup';
-import type { Choice, Placement, Step } from '../protocol/steps';
+import type { Choice, Step } from '../protocol/steps';
 import {
   ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, type OutcomeExtras, outcomeOf,
   reachedTarget, type StepContext, type Transition, withAt,

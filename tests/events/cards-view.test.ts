@@ -1,5 +1,5 @@
 /**
- * The table overlay's cards as they print (web/src/overlay/table/cards-view.ts), from matches played with
+ * The table overlay's cards as they print (overlay/src/table/cards-view.ts), from matches played with
  * the engine: display order (`side`), full names on the bar layout's card and short names on the corner's,
  * the race or each handicap player's own target, the format line and who breaks, the summary's statistics
  * under the right player (Rotation: racks won), rows the URL hides, the winner, names nothing can draw, and
@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import '../../web/src/lib/i18n-air'; // every language's on-air and cards strings
-import { introView, summaryView } from '../../web/src/overlay/table/cards-view';
-import { parseOverlayParams } from '../../web/src/overlay/params';
+import { introView, summaryView } from '../../overlay/src/table/cards-view';
+import { parseOverlayParams } from '../../overlay/src/params';
 import { introCard, replay, statsOf, summaryCard, view, type Step } from '../../shared/index';
 import { parseSetup } from '../../server/protocol/setup-schemas';
 import { stepsToWin } from '../helpers/events';

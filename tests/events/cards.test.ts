@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyCardAction, initialCards, introCard, replay, racksWon, statsOf, summaryCard, view, COUNTRY_CODES, flagFile, type Step } from '../../shared/index';
 import { parseSetup } from '../../server/protocol/setup-schemas';
-import { presetSearch } from '../../web/src/lib/theme-preset';
+import { presetSearch } from '../../overlay/src/theme-preset';
 import { flagUrl } from '../../web/src/lib/flags';
 import { stepsToWin } from '../helpers/events';
 import { REPO_ROOT } from '../helpers/server';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { START_UNDO_MS } from '../../shared/protocol/event';
 import { parseSetup } from '../../server/protocol/setup-schemas';
 import { newEventDoc, refused, withMatchOnTable, withNextStarted, withStartUndone, type Change } from '../../server/events/event-docs';
-import type { EventDoc } from '../../server/storage/event-store';
+import type { EventDoc } from '../../server/storage/ports';
 
 const setup = (a: string, b: string) => parseSetup({ discipline: '14-1', players: [a, b], targets: [50, 50] });
 const T0 = 1_800_000_000_000;

@@ -5,9 +5,9 @@
  * 90 % action-safe width for every layout, size and scale). The page itself: tests/pages/table-overlay-production.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { obsTriggers, parseObsScenes, switchScene } from '../../web/src/overlay/table/obs-scenes';
-import { SLOT, SLOT_ABOVE, slotPlacement } from '../../web/src/overlay/table/sponsor-slot';
-import { SIZE_FACTOR, type Size } from '../../web/src/overlay/params';
+import { obsTriggers, parseObsScenes, switchScene } from '../../overlay/src/table/obs-scenes';
+import { SLOT, SLOT_ABOVE, slotPlacement } from '../../overlay/src/table/sponsor-slot';
+import { SIZE_FACTOR, type Size } from '../../overlay/src/params';
 
 describe('OBS scene switching', () => {
   it('reads the scene names from obsWon and obsIntro (URL-decoded, trimmed); none given: no switching', () => {

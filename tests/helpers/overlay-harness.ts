@@ -1,5 +1,5 @@
 /**
- * What the OBS overlay page suites share: one real in-process server (embedded file store in a temp dir) and
+ * What the OBS overlay page suites share: one real in-process server (the embedded SQLite store in a temp dir) and
  * one headless Chromium per file, matches created and scored over REST, the engine's state to compare with,
  * and readers for the overlay's `data-f` hooks. Call `install()` inside the suite's `describe`.
  */
@@ -47,7 +47,7 @@ export async function waitForText(page: Page, f: string, text: string, timeout =
 
 /**
  * Server, browser and helpers for one overlay page suite: the scorer suites' harness (one in-process server
- * with a temp file store, one Chromium, `install()` for beforeAll/afterAll) plus the overlay's own helpers.
+ * with a temp SQLite store, one Chromium, `install()` for beforeAll/afterAll) plus the overlay's own helpers.
  */
 export class OverlayHarness extends ScorerHarness {
   private eventNo = 0;

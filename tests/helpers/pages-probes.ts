@@ -14,18 +14,8 @@ import type { Page } from 'playwright-core';
 import type { Lang } from '../../web/src/lib/i18n';
 import { REPO_ROOT } from './server';
 
-/**
- * The issue's budget for the overlay page's JavaScript per language, gzip (issue 17: 48 KB, up from issue 10's
- * 32 KB, whose fit needed patches of dependencies' internals): the bench reports against it and the budget test
- * holds every language to it.
- */
-export const OVERLAY_JS_BUDGET = 48 * 1024;
-/**
- * The hard ceiling of the table overlay (`/overlay/table/<eventId>/<table>`), gzip: the one-match overlay plus
- * table following (lib/live-rooms.ts), the cards and their data (shared/cards.ts), the theme preset and the
- * cards' strings — about 3.6 KB more than the one-match overlay; the ceiling is its 48 KB budget plus 6 KB.
- */
-export const TABLE_OVERLAY_JS_CEILING = 54 * 1024;
+/** The budgets live with the overlay (overlay/budget.ts); the bench and the budget test take them from here too. */
+export { OVERLAY_JS_BUDGET, TABLE_OVERLAY_JS_CEILING } from '../../overlay/budget';
 
 /** The OBS overlay pages: their HTML entry, and the parts of a language's table each loads as chunks. */
 const OVERLAY_PAGES = { overlay: ['air'], 'overlay-table': ['air', 'cards'] } as const;
@@ -40,10 +30,10 @@ export interface ScriptSize {
 /**
  * Every JS file the built OBS overlay page `page` loads in `lang`, raw and gzip -9 bytes: `<page>.html`'s script
  * src and modulepreload hrefs, then the chunk of each part of `lang`'s table the page loads
- * (assets/<page>-<lang>-<part>-<hash>.js: the on-air part, src/overlay/air-strings.ts; the table overlay also
- * the cards part, src/overlay/table/table-strings.ts). @throws when the build has no such chunk or more than one.
+ * (assets/<page>-<lang>-<part>-<hash>.js: the on-air part, overlay/src/air-strings.ts; the table overlay also
+ * the cards part, overlay/src/table/table-strings.ts) in `dist` (default overlay/dist). @throws when the build has no such chunk or more than one.
  */
-export function overlayScripts(lang: Lang = 'en', dist = join(REPO_ROOT, 'web', 'dist'), page: OverlayPage = 'overlay'): ScriptSize[] {
+export function overlayScripts(lang: Lang = 'en', dist = join(REPO_ROOT, 'overlay', 'dist'), page: OverlayPage = 'overlay'): ScriptSize[] {
   const html = readFileSync(join(dist, `${page}.html`), 'utf8');
   const paths = new Set<string>();
   for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)) paths.add(m[1]!);

@@ -1,5 +1,5 @@
 /**
- * What every scorer-console page suite needs: a real in-process server (embedded file store in a temp dir),
+ * What every scorer-console page suite needs: a real in-process server (the embedded SQLite store in a temp dir),
  * one headless Chromium, phone-size pages, the REST calls the tests check the server with, and a static-only
  * server for "the page loads but the server does not answer". Call `install()` inside the suite's `describe`
  * so a skipped suite (no Chromium) starts nothing.

@@ -81,7 +81,7 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
       await page.fill('[data-testid="event-tables"]', 'Table 1\nTV table');
       await page.fill('[data-testid="roster-name"]', 'Mika Mäkinen');
       await page.selectOption('[data-testid="roster-country"]', 'FI');
-      await page.waitForFunction(() => (document.querySelector('img[data-flag="FI"]') as HTMLImageElement | null)?.naturalWidth! > 0);
+      await page.waitForFunction(() => ((document.querySelector('img[data-flag="FI"]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
       await page.screenshot({ path: join(screenshotDir(), 'event-new-390.png'), fullPage: true });
       await page.click('[data-testid="event-create"]');
       const made = page.locator('[data-testid="event-made"]');

@@ -38,7 +38,7 @@ describe('translation tables', () => {
   });
 
   it('the OBS overlays word everything from the on-air and cards parts of the one table: every key they use is there, no words of their own', () => {
-    const dir = join(import.meta.dirname, '../../web/src/overlay');
+    const dir = join(import.meta.dirname, '../../overlay/src');
     const used = new Set<string>();
     for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((n) => /\.(ts|svelte)$/.test(n))) {
       const src = readFileSync(join(dir, f), 'utf8');
@@ -53,11 +53,12 @@ describe('translation tables', () => {
   });
 
   it('every page words everything from the one table: no language table or translate function of its own, every key it asks for there', () => {
-    const root = join(import.meta.dirname, '../../web/src');
-    const i18n = join(root, 'lib/i18n');
-    const sources = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    const root = join(import.meta.dirname, '../..');
+    const i18n = join(root, 'web/src/lib/i18n');
+    // The pages of web/ and the OBS overlays of overlay/.
+    const sources = ['web/src', 'overlay/src']
+      .flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) => join(root, dir, f)))
       .filter((f) => /\.(ts|svelte)$/.test(f))
-      .map((f) => join(root, f))
       // The one table (lib/i18n/<lang>-air.ts, <lang>-pages.ts), its `t()` (lib/i18n.ts) and the modules adding its parts.
       .filter((f) => !f.startsWith(i18n + '/') && !/\/lib\/i18n(-air|-pages)?\.ts$/.test(f));
     expect(sources.length).toBeGreaterThan(60);
@@ -69,7 +70,7 @@ describe('translation tables', () => {
       // `'zh-TW': '…'`), no import of a table or a translator from elsewhere, no translate function.
       expect(src, name).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
       expect(src, name).not.toMatch(/(['"]zh-TW['"]|\b(en|ja)\b)\s*:\s*[{'"`]/);
-      expect(src, name).not.toMatch(/from\s+['"][./]*(lib\/)?i18n-(?!air['"]|pages['"])[\w-]+['"]/);
+      expect(src, name).not.toMatch(/from\s+['"](?:[./]|web\/src\/)*(lib\/)?i18n-(?!air['"]|pages['"])[\w-]+['"]/);
       expect(src, name).not.toMatch(/\bfunction\s+t[a-z]?\s*\(\s*lang\b/);
       for (const m of src.matchAll(/\bt\(\s*[\w.$]+\s*,\s*'([\w.-]+)'/g)) used.set(m[1]!, name);
     }

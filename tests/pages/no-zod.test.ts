@@ -1,6 +1,6 @@
 /**
  * No built page carries zod: the schemas are the server's (shared/protocol/*-schemas.ts), the pages import
- * the zod-free types, rules and constants. Every .js file of web/dist is searched for markers zod's own code
+ * the zod-free types, rules and constants. Every .js file of web/dist and overlay/dist is searched for markers zod's own code
  * keeps through minification (its `$ZodType` class name and its `__zod_globalConfig` global). The check is
  * shown to catch zod: a minified Vite build of a one-line module that imports zod carries the markers.
  */
@@ -11,7 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../helpers/global-setup';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const DIST = join(ROOT, 'web/dist');
+/** The build folders: web/'s pages and overlay/'s OBS overlays. */
+const DISTS = [join(ROOT, 'web/dist'), join(ROOT, 'overlay/dist')];
 /** Strings of zod's runtime that survive minification (a class name given as a string, a global's name). */
 const ZOD_MARKERS = ['$ZodType', '__zod_globalConfig'];
 
@@ -26,11 +27,11 @@ function jsFiles(dir: string): string[] {
 }
 
 describe('no zod in any built page', () => {
-  it('web/dist/**/*.js holds none of its markers', async () => {
+  it('web/dist/**/*.js and overlay/dist/**/*.js hold none of its markers', async () => {
     await ensureBuilt();
-    const files = jsFiles(DIST);
-    expect(files.length).toBeGreaterThan(5);
-    const found = files.map((f) => ({ file: f.slice(DIST.length + 1), markers: zodMarkersIn(readFileSync(f, 'utf8')) })).filter((x) => x.markers.length > 0);
+    for (const dist of DISTS) expect(jsFiles(dist).length, dist).toBeGreaterThan(2);
+    const files = DISTS.flatMap(jsFiles);
+    const found = files.map((f) => ({ file: f.slice(ROOT.length + 1), markers: zodMarkersIn(readFileSync(f, 'utf8')) })).filter((x) => x.markers.length > 0);
     expect(found).toEqual([]);
   });
 

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ShotClockView } from '../../shared/shot-clock';
-import { extMarkers } from '../../web/src/overlay/clock-view';
+import { extMarkers } from '../../overlay/src/clock-view';
 import { showClock } from '../../web/src/lib/live-clock';
 import { chromiumAvailable, settled } from '../helpers/browser';
 import { onTable, saveComposite } from '../helpers/composite';

@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)('OBS overlay over a match in play', () => {
           try {
             const at = engineState(setup, [first]).turn;
             const rest = at === 'A' ? 'B' : 'A';
-            let look = await panels(page);
+            const look = await panels(page);
             expect(look[at]!.fill, `${layout} ${theme}`).toBeGreaterThan(0.2);
             expect(look[at]!.marker).toBe(1);
             expect(look[at]!.run).toBe(true);

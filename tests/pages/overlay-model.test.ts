@@ -1,5 +1,5 @@
 /**
- * The overlay's view model, checked against the real rules engine without a browser (web/src/overlay/):
+ * The overlay's view model, checked against the real rules engine without a browser (overlay/src/):
  * the scorebug view (run beside the shooter, race once, short names), the one caption line (merged, sticky
  * pending choices), moments derived from the previous and new state in both disciplines, the on-air timing
  * (caption cleared after `caption` seconds, 0 keeps it, a moment then the bar), name fitting and dropping
@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { caption } from '../../web/src/lib/format';
 import '../../web/src/lib/i18n-air'; // every language's on-air strings, for the formatter
 import { defaultForm, toSetup } from '../../web/src/launcher/setup-form';
-import { captionLine, displayNames, nameChoices, overlayView } from '../../web/src/overlay/model';
-import { HIGH_RUN_MIN, type MomentView, momentMemory, nextMoment } from '../../web/src/overlay/moments';
+import { captionLine, displayNames, nameChoices, overlayView } from '../../overlay/src/model';
+import { HIGH_RUN_MIN, type MomentView, momentMemory, nextMoment } from '../../overlay/src/moments';
 import { drawableText, fitName, nameForms } from '../../web/src/lib/names';
-import { createOnAir, notable, type OnAirState, type Timers } from '../../web/src/overlay/onair';
-import { parseOverlayParams } from '../../web/src/overlay/params';
+import { createOnAir, notable, type OnAirState, type Timers } from '../../overlay/src/onair';
+import { parseOverlayParams } from '../../overlay/src/params';
 import { LANGS } from '../../web/src/lib/i18n';
 import { applyStep, newMatch, statsOf, view, type Match } from '../../shared/index';
 import { parseSetup } from '../../server/protocol/setup-schemas';
@@ -293,7 +293,7 @@ describe('on air over time', () => {
       },
     };
   }
-  function run(q: string, seq: MatchState[]) {
+  function run(q: string) {
     const c = clock();
     const seen: OnAirState[] = [];
     const air = createOnAir(P(q), (s) => seen.push(s), undefined, c.timers);
@@ -303,7 +303,7 @@ describe('on air over time', () => {
 
   it('boots without replaying the last caption; a new step shows one line for `caption` seconds; 0 keeps it', () => {
     const all = states(STRAIGHT, [BREAK, pot(3), pot(4)]);
-    const t = run('?caption=8&captions=all', all);
+    const t = run('?caption=8&captions=all');
     t.feed(all[2]!);
     expect(t.last().caption).toBeNull();
     t.feed(all[3]!);
@@ -314,7 +314,7 @@ describe('on air over time', () => {
     expect(t.last().caption).toBeNull();
     expect(t.c.pending()).toBe(0); // idle: no timer left
 
-    const keep = run('?caption=0&captions=all', all);
+    const keep = run('?caption=0&captions=all');
     keep.feed(all[2]!);
     expect(keep.last().caption?.text).toBe(caption(all[2]!, 'en', true)); // kept captions show from boot
     keep.feed(all[3]!);
@@ -323,7 +323,7 @@ describe('on air over time', () => {
 
   it('captions=notable (the default): a routine pot, a miss or a safety is not captioned; a foul, a re-rack, a choice are; off: none', () => {
     const all = states(STRAIGHT, [BREAK, pot(1), pot(2), MISS, FOUL]);
-    const t = run('', all);
+    const t = run('');
     t.feed(all[0]!);
     const shown: (string | null)[] = [];
     for (const s of all.slice(1)) {
@@ -336,7 +336,7 @@ describe('on air over time', () => {
     expect(shown[4]).toContain('\u22121');
     expect(notable(all[2]!, false)).toBe(false);
     expect(notable(all.at(-1)!, false)).toBe(true);
-    const off = run('?captions=off', all);
+    const off = run('?captions=off');
     off.feed(all[0]!);
     for (const s of all.slice(1)) off.feed(s);
     expect(off.last().caption).toBeNull();
@@ -344,7 +344,7 @@ describe('on air over time', () => {
 
   it('an undo shows no old caption as new: "Correction" when the score changed, else nothing', () => {
     const all = states(STRAIGHT, [BREAK, pot(3), { undo: true }, MISS, { undo: true }]);
-    const t = run('?captions=all', all);
+    const t = run('?captions=all');
     t.feed(all[0]!);
     t.feed(all[1]!);
     t.feed(all[2]!);
@@ -357,7 +357,7 @@ describe('on air over time', () => {
 
   it('a pending choice stays until it is made, also on boot', () => {
     const all = states(STRAIGHT, [BREAKING_FOUL, { choice: 'accept' }]);
-    const t = run('?caption=1', all);
+    const t = run('?caption=1');
     t.feed(all[1]!);
     expect(t.last().caption?.sticky).toBe(true);
     t.c.advance(60_000);
@@ -370,7 +370,7 @@ describe('on air over time', () => {
 
   it('a moment is on air for `moment` seconds, then leaves; the next step ends it at once', () => {
     const all = states(STRAIGHT, RUN_16);
-    const t = run('?moment=5&captions=all', all);
+    const t = run('?moment=5&captions=all');
     t.feed(all[13]!);
     t.feed(all[14]!);
     t.feed(all[15]!); // the re-rack

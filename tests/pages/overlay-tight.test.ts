@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '../../web/src/lib/i18n';
 import { chromiumAvailable, settled } from '../helpers/browser';
-import { createEvent, EVENT, recordStep } from '../helpers/events';
+import { EVENT, recordStep } from '../helpers/events';
 import { api } from '../helpers/server';
 import { OverlayHarness } from '../helpers/overlay-harness';
 

@@ -17,7 +17,7 @@ import { ScorerHarness } from '../helpers/scorer-harness';
 
 const run = chromiumAvailable();
 const h = new ScorerHarness('cuecast-scorer-rotation-');
-const { create, stateOf, stepsOf, settled, text, recordAs } = h;
+const { create, stepsOf, settled, text, recordAs } = h;
 /** Pages share one phone context (closed with the browser). */
 const openScorer = async (url: string): Promise<Page> => (await h.openScorer(url, ctx)).page;
 

@@ -10,7 +10,7 @@
  * - the OBS overlay is never cached: `Cache-Control: no-store`, not controlled by the worker, nothing of it in
  *   the worker's cache, and a reload with the server stopped fails;
  * - the worker script is served `no-cache`.
- * The server serves a copy of web/dist (staticDir), so the test can change "the build" without touching others'.
+ * The server serves a copy of web/dist (staticDir; overlay/dist as it is), so the test can change "the build" without touching others'.
  * Screenshot: artifacts/screenshots/scorer-worker-offline-reload-390.png (git-ignored).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,7 +37,7 @@ describe.skipIf(!run)('the scorer console from its service worker, in Chromium',
     dataDir = mkdtempSync(join(tmpdir(), 'cuecast-scorer-worker-data-'));
     webDir = mkdtempSync(join(tmpdir(), 'cuecast-scorer-worker-web-'));
     cpSync(join(REPO_ROOT, 'web', 'dist'), webDir, { recursive: true });
-    server = await startTestServer({ dataDir, staticDir: webDir });
+    server = await startTestServer({ dataDir, staticDir: [webDir, join(REPO_ROOT, 'overlay', 'dist')] });
     browser = await launchChromium();
   }, 180_000);
   afterAll(async () => {
@@ -56,7 +56,7 @@ describe.skipIf(!run)('the scorer console from its service worker, in Chromium',
   };
   /** Start it again on `port` with the same data and pages. */
   const restart = async (port: number) => {
-    server = await startTestServer({ dataDir, staticDir: webDir, port });
+    server = await startTestServer({ dataDir, staticDir: [webDir, join(REPO_ROOT, 'overlay', 'dist')], port });
   };
   const json = async <T>(path: string, init?: RequestInit): Promise<T> => {
     const res = await fetch(`${base()}${path}`, init);

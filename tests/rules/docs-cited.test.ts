@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const ROOTS = ['shared', 'server', 'web/src', 'tests', 'bench', 'scripts'];
+const ROOTS = ['shared', 'server', 'web/src', 'overlay/src', 'tests', 'bench', 'scripts'];
 const SOURCE = /\.(ts|svelte|mjs)$/;
 
 function sources(dir: string): string[] {

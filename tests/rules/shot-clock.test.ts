@@ -75,7 +75,7 @@ describe('allowances (pro preset: 60 s break and first shot, 60 s after a push o
     expect(c.kind).toBe('break');
     ({ m, c } = step(pro, m, c, { shot: { call: { ball: 1 }, pocketed: [1], breakRails: { objectBalls: 0, cueBall: false } } }, T0));
     expect(c).toMatchObject({ kind: 'first-shot', allowanceMs: 60_000, shooter: 'A' });
-    ({ m, c } = step(pro, m, c, { shot: { call: { ball: 2 }, pocketed: [2] } }, T0 + 1));
+    ({ c } = step(pro, m, c, { shot: { call: { ball: 2 }, pocketed: [2] } }, T0 + 1));
     expect(c).toMatchObject({ kind: 'shot', allowanceMs: 30_000, shooter: 'A' });
   });
 
@@ -87,7 +87,7 @@ describe('allowances (pro preset: 60 s break and first shot, 60 s after a push o
     ({ m, c } = step(pro, m, c, { shot: { pushOut: true } }, T0 + 1));
     expect(view(m).awaiting).toBe('push-out-choice');
     expect(c).toMatchObject({ kind: 'push-out', allowanceMs: 60_000, shooter: 'B' });
-    ({ m, c } = step(pro, m, c, { choice: 'shoot' }, T0 + 2));
+    ({ c } = step(pro, m, c, { choice: 'shoot' }, T0 + 2));
     expect(c).toMatchObject({ kind: 'push-out', allowanceMs: 60_000, shooter: 'B' });
   });
 
@@ -97,7 +97,7 @@ describe('allowances (pro preset: 60 s break and first shot, 60 s after a push o
     let c = initialShotClock(auto, view(m));
     ({ m, c } = step(auto, m, c, { shot: { call: { ball: 3 }, pocketed: [3] } }, T0));
     expect(c).toMatchObject({ status: 'running', deadline: T0 + 30_000 });
-    ({ m, c } = step(auto, m, c, { shot: { call: { ball: 4 }, cueBall: 'scratch' } }, T0 + 5));
+    ({ c } = step(auto, m, c, { shot: { call: { ball: 4 }, cueBall: 'scratch' } }, T0 + 5));
     expect(c.status).toBe('running'); // 14-1 scratch: B plays with ball in hand, no choice pending
     const near = given({ ...fresh141, targets: [21, 100], start: { score: [20, 15], fouls: [0, 0], innings: [5, 5], highRun: [9, 9], turn: 'A', rack: 2, ballsOnTable: 9 } });
     const won = step(auto, near, initialShotClock(auto, view(near)), { shot: { call: { ball: 3 }, pocketed: [3] } }, T0);
@@ -109,14 +109,14 @@ describe('allowances (pro preset: 60 s break and first shot, 60 s after a push o
 
 describe('extensions', () => {
   it('one per player per rack: adds its seconds to a running clock; a second in the same shot is a harmless repeat; none left is refused', () => {
-    let m = given(midRack);
+    const m = given(midRack);
     let c = act(pro, initialShotClock(pro, view(m)), 'start', T0);
     c = act(pro, c, 'extension', T0 + 20_000);
     expect(c).toMatchObject({ deadline: T0 + 60_000, allowanceMs: 60_000, extensionsUsed: [1, 0] });
     const again = decideShotClock(pro, c, 'extension', T0 + 21_000, null);
     expect(again).toMatchObject({ ok: true, duplicate: true });
     if (again.ok) expect(again.clock).toEqual(c);
-    ({ m, c } = step(pro, m, c, { shot: { call: { ball: 3 }, pocketed: [3] } }, T0 + 25_000));
+    ({ c } = step(pro, m, c, { shot: { call: { ball: 3 }, pocketed: [3] } }, T0 + 25_000));
     c = act(pro, c, 'start', T0 + 26_000);
     const none = decideShotClock(pro, c, 'extension', T0 + 27_000, null);
     expect(none).toMatchObject({ ok: false, code: 'no-extension-left' });
@@ -171,10 +171,10 @@ describe('duplicate presses are harmless (idempotent by action and clock period)
   });
 
   it('a press that names an earlier clock period changes nothing', () => {
-    let m = given(midRack);
+    const m = given(midRack);
     let c = initialShotClock(pro, view(m));
     const period = c.shot;
-    ({ m, c } = step(pro, m, c, { shot: { call: { ball: 3 }, pocketed: [3] } }, T0));
+    ({ c } = step(pro, m, c, { shot: { call: { ball: 3 }, pocketed: [3] } }, T0));
     expect(decideShotClock(pro, c, 'start', T0 + 1, null, period)).toEqual({ ok: true, clock: c, duplicate: true });
     expect(decideShotClock(pro, c, 'start', T0 + 1, null, c.shot)).toMatchObject({ ok: true, duplicate: false });
   });
@@ -220,7 +220,7 @@ describe('what displays show', () => {
 
   it('the match clock counts time played from the first start, stops while paused and for good when the match is won', () => {
     const limit: ShotClockSettings = { ...pro, matchClock: { kind: 'limit', minutes: 30, warningMinutes: 5 } };
-    let m = given(midRack);
+    const m = given(midRack);
     let c = act(limit, initialShotClock(limit, view(m)), 'start', T0);
     c = act(limit, c, 'pause', T0 + 20_000);
     c = act(limit, c, 'resume', T0 + 600_000);
@@ -228,7 +228,7 @@ describe('what displays show', () => {
     expect(matchClockMs(v, T0 + 610_000)).toEqual({ playedMs: 30_000, leftMs: 30 * 60_000 - 30_000 });
     expect(shotClockView(pro, c, T0).match).toMatchObject({ limitMs: null });
     expect(shotClockView({ ...pro, matchClock: { kind: 'off' } }, c, T0).match).toBeNull();
-    ({ m, c } = step(limit, m, c, { shot: { call: { ball: 3 }, pocketed: [3] } }, T0 + 615_000));
+    ({ c } = step(limit, m, c, { shot: { call: { ball: 3 }, pocketed: [3] } }, T0 + 615_000));
     expect(matchClockMs(shotClockView(limit, c, T0 + 615_000), T0 + 815_000)?.playedMs).toBe(235_000);
     const near = given({ ...fresh141, targets: [21, 100], start: { score: [20, 15], fouls: [0, 0], innings: [5, 5], highRun: [9, 9], turn: 'A', rack: 2, ballsOnTable: 9 } });
     let w = act(limit, initialShotClock(limit, view(near)), 'start', T0);

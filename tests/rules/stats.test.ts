@@ -5,12 +5,14 @@
  * - the delta between any two consecutive versions (a step or an undo), applied to the earlier statistics,
  *   gives the later ones, and carries only the rows that changed;
  * - statistics stored as JSON and read back (the snapshot beside the log), and a match resumed from them,
- *   continue exactly like the match that was never stored; a trimmed undo stack changes nothing but its reach.
+ *   continue exactly like the match that was never stored; a trimmed undo stack changes nothing but its reach;
+ * - a replay, which overwrites the records of the steps an undo took back, keeps every version on its undo stack
+ *   as the recorded match has it, and new steps from those versions go on like the recorded match's.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchesOf, setupsOf } from '../helpers/arbitraries';
-import { applyStatsDelta, applyStep, type Match, newMatch, resumeMatch, statsOf, type Step, trimHistory, undoable, view } from '../../shared/index';
+import { applyStatsDelta, applyStep, type Match, newMatch, replay, resumeMatch, statsOf, type Step, trimHistory, undoable, view } from '../../shared/index';
 import { parseSetup } from '../../server/protocol/setup-schemas';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
 import { statsDelta, statsFromStored, storedStats } from '../../shared/stats';
@@ -100,5 +102,33 @@ describe('incremental statistics', () => {
         }
       }
     }), { numRuns: fcRuns(150) });
+  });
+
+  it('a replay keeps every version on its undo stack as recording step by step does, and new steps from them agree', () => {
+    fc.assert(fc.property(matches, (p) => {
+      const { states, log } = play(p);
+      let replayed = replay(states[0]!.setup, log);
+      let recorded = states[states.length - 1]!;
+      const rand = seededRandom(p.seed + 1);
+      expect(statsOf(replayed)).toEqual(statsOf(recorded));
+      while (recorded.depth > 0) {
+        const r = applyStep(replayed, { undo: true });
+        const s = applyStep(recorded, { undo: true });
+        if (!r.ok || !s.ok) throw new Error('undo refused');
+        expect(statsOf(r.match)).toEqual(statsOf(s.match));
+        expect(statsDelta(r.match.setup, 0, replayed.stats, r.match.stats, r.match.core)).toEqual(statsDelta(s.match.setup, 0, recorded.stats, s.match.stats, s.match.core));
+        // Now and then a new step from the version the undo returned to: a branch off the replayed log.
+        if (s.match.core.winner === null && rand() < 0.2) {
+          const step = plausibleStep(s.match, rand);
+          const rb = applyStep(r.match, step);
+          const sb = applyStep(s.match, step);
+          if (!rb.ok || !sb.ok) throw new Error('branch step refused');
+          expect(statsOf(rb.match)).toEqual(statsOf(sb.match));
+          expect(statsDelta(rb.match.setup, 0, r.match.stats, rb.match.stats, rb.match.core)).toEqual(statsDelta(sb.match.setup, 0, s.match.stats, sb.match.stats, sb.match.core));
+        }
+        replayed = r.match;
+        recorded = s.match;
+      }
+    }), { numRuns: fcRuns(100) });
   });
 });

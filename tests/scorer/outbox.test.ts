@@ -249,13 +249,12 @@ describe('outbox', () => {
   test('a sender that answers synchronously (and a flush from inside it) sends each entry once', async () => {
     const server = new FakeServer();
     const sent: string[] = [];
-    let box: Outbox;
     const send = (e: OutboxEntry): Promise<RecordAck> => {
       sent.push(e.stepId);
       void box.flush(); // a state push arriving inside the send asks for a flush
       return server.send(e);
     };
-    box = new Outbox('m1', new MemStorage(), send);
+    const box = new Outbox('m1', new MemStorage(), send);
     const a = box.enqueue(made(1), 0);
     await box.flush();
     expect(sent).toEqual([a.stepId]);

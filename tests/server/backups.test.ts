@@ -2,7 +2,7 @@
  * Scheduled backups of the embedded store (server/storage/sqlite-backup.ts; BACKUP_EVERY_MINUTES, BACKUP_KEEP),
  * on a real disk: backups come one after another by themselves, each a whole database under its final name
  * (never a `.partial` left), only the newest `keep` stay; and a restore — a backup put in place as
- * `DATA_DIR/cuecast.db` of a new directory — serves the same matches, tournaments and logos as the
+ * `DATA_DIR/cuecast.db` of a new directory — serves the same matches, tournaments, shot clocks and logos as the
  * server did when the backup was taken, though the database went on changing after it.
  */
 import { copyFileSync, readdirSync } from 'node:fs';
@@ -27,8 +27,7 @@ async function embedded(dataDir: string) {
   return {
     s: services(store),
     close: async () => {
-      await store.matches.close();
-      await store.events.close();
+      await store.close();
       await bus.close();
     },
   };
@@ -65,9 +64,7 @@ describe('scheduled backups of the embedded store', () => {
   it('a restored backup serves what the server served when it was taken', async () => {
     const dataDir = dirs('backups-live');
     let e = await embedded(dataDir);
-    // No shot clocks yet: on this branch embedded mode keeps them in DATA_DIR/clocks/*.json, outside the database;
-    // once they move into it (issue 26 step 1), drop `clocks: false` and the backup holds them too.
-    await fill(e.s, { matches: 12, tournaments: 2, longEvery: 6, clocks: false });
+    await fill(e.s, { matches: 12, tournaments: 2, longEvery: 6 });
     await e.close();
     const server = await startTestServer({ dataDir });
     const atBackup = await servedOver(server);

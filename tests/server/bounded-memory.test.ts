@@ -1,5 +1,5 @@
 /**
- * What a loaded match keeps in memory (server/matches/live-cache.ts), on the real Redis store, the file store and the in-memory store:
+ * What a loaded match keeps in memory (server/matches/live-cache.ts), on the real Redis store, the SQLite store and the in-memory store:
  * - a bounded window: at most WINDOW_MAX effective steps on the undo stack and WINDOW_MAX log events, whatever
  *   the length of the match, and the state and statistics still those of the whole log;
  * - an undo reaching past the window rebuilds from the log and is still exact;
@@ -13,7 +13,7 @@ import { applyStep, newMatch, replay, statsOf, view, type Match, type Step } fro
 import { parseSetup } from '../../server/protocol/setup-schemas';
 import { CHECKPOINT_EVERY, LiveCache, WINDOW, WINDOW_MAX } from '../../server/matches/live-cache';
 import { MatchService } from '../../server/matches/service';
-import type { MatchStore, OpenedLog } from '../../server/storage/types';
+import type { MatchStore, OpenedLog } from '../../server/storage/ports';
 import { requireRedis } from '../helpers/redis';
 import { LONG_SETUP, plausibleSteps } from '../helpers/server';
 import { storeKinds, suiteStore } from '../helpers/stores';

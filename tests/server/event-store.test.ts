@@ -8,13 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
-import type { EventDoc } from '../../server/storage/event-store';
+import type { EventDoc } from '../../server/storage/ports';
 import { RedisEventStore } from '../../server/storage/redis-event-store';
 import { stepsToWin, EVENT } from '../helpers/events';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { recordOk, services } from '../helpers/services';
 import { suiteStores } from '../helpers/stores';
-import { MemoryShotClockStore } from '../../server/shot-clock/store';
 
 const redis = await requireRedis();
 
@@ -94,7 +93,7 @@ describe.skipIf(!redis.available)('live lines go only to events that list the ma
   const fixture = suiteStores('redis', 'event-links', redis.url);
 
   it('a link left by a crash before the save sends no live line; once the event lists the match, its steps do', async () => {
-    const s = services({ matches: fixture.store, events: fixture.events, shotClocks: new MemoryShotClockStore() });
+    const s = services(fixture.ports);
     const created = await s.events.create(EVENT);
     const ev = { id: created.event.id, organiserToken: created.organiserToken };
     const m = await s.matches.create({ ...EVENT.defaults, players: ['A', 'B'] });

@@ -1,43 +1,38 @@
 /**
  * The one-time import of the older embedded file store into SQLite at start-up (server/storage/file-import.ts),
- * on real files written by the file stores themselves: every step of every match arrives at its version with
- * its eventId, events and their links come along, the files stay, and a second start imports nothing again.
+ * on real files as the file stores wrote them: every step of every match arrives at its version with
+ * its stepId, events and their links come along, the files stay, and a second start imports nothing again.
  * Damage stays local: a match file with a corrupt line is imported up to the line before it, and a corrupt
  * event file is skipped; the other matches and events are whole.
  */
-import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { newMatch, RULES_VERSION, view } from '../../shared/index';
+import { replay, RULES_VERSION, view } from '../../shared/index';
+import { CLOCK_PRESETS, initialShotClock } from '../../shared/shot-clock';
 import { parseSetup } from '../../server/protocol/setup-schemas';
-import { summaryOf } from '../../server/matches/service';
-import { FileStore } from '../../server/storage/file-store';
-import { FileEventStore } from '../../server/storage/file-event-store';
 import { DB_FILE } from '../../server/storage/sqlite-store';
-import type { EventDoc } from '../../server/storage/event-store';
+import type { EventDoc } from '../../server/storage/ports';
 import { hashToken } from '../../server/tokens';
 import { api, LONG_SETUP, plausibleSteps, startTestServer, tempDirs } from '../helpers/server';
 
 const dirs = tempDirs();
 const steps = plausibleSteps(300, LONG_SETUP, { seed: 7, undoRate: 0 });
 
-/** Write matches `ids` (with `counts[i]` steps each) and one event listing the first, through the file stores. */
-async function writeFileStore(dir: string, ids: string[], counts: number[]) {
-  const files = new FileStore(dir);
-  const events = new FileEventStore(dir);
-  await files.init();
-  await events.init();
+/**
+ * Write matches `ids` (with `counts[i]` steps each) and one event listing the first as the older file stores
+ * wrote them: `<id>.jsonl` (line 1 `{"match": record}`, then one `{"v","e","s","t"}` line per step) and
+ * `events/<id>.json` (the document).
+ */
+function writeFileStore(dir: string, ids: string[], counts: number[]) {
   const setup = parseSetup(LONG_SETUP);
   for (const [n, id] of ids.entries()) {
-    const state = view(newMatch(setup));
-    await files.create({ id, setup, tokenHash: hashToken(`token-${id}`), createdAt: 1_000, rulesVersion: RULES_VERSION }, { summary: summaryOf(id, state, 0, 1_000), state });
-    for (let i = 0; i < counts[n]!; i++) {
-      const res = await files.append(id, i, { stepId: `${id}-e${i}`, step: steps[i]!, at: 2_000 + i }, { summary: summaryOf(id, state, i + 1, 2_000 + i), state });
-      expect(res.status).toBe('ok');
-    }
+    const record = { id, setup, tokenHash: hashToken(`token-${id}`), createdAt: 1_000, rulesVersion: RULES_VERSION };
+    const lines = [JSON.stringify({ match: record })];
+    for (let i = 0; i < counts[n]!; i++) lines.push(JSON.stringify({ v: i + 1, e: `${id}-e${i}`, s: steps[i]!, t: 2_000 + i }));
+    writeFileSync(join(dir, `${id}.jsonl`), lines.join('\n') + '\n');
   }
-  await files.close();
   const doc = {
     id: 'ev1',
     name: 'League night',
@@ -53,14 +48,14 @@ async function writeFileStore(dir: string, ids: string[], counts: number[]) {
     tokenHash: hashToken('organiser'),
     nextPlayer: 1,
   } as unknown as EventDoc;
-  await events.createEvent(doc);
-  await events.close();
+  mkdirSync(join(dir, 'events'), { recursive: true });
+  writeFileSync(join(dir, 'events', 'ev1.json'), JSON.stringify(doc));
 }
 
 describe('importing the file store into SQLite at start-up', () => {
   it('brings every step, event and link over once, keeps the files, and leaves damage local', async () => {
     const dir = dirs('import');
-    await writeFileStore(dir, ['whole', 'flipped', 'torn'], [250, 40, 30]);
+    writeFileStore(dir, ['whole', 'flipped', 'torn'], [250, 40, 30]);
     // A flipped byte on line 21 (step 20) of one match; a torn last line (a crash mid-write) on another.
     const flipped = join(dir, 'flipped.jsonl');
     const lines = readFileSync(flipped, 'utf8').split('\n');
@@ -105,5 +100,42 @@ describe('importing the file store into SQLite at start-up', () => {
       await server.close();
     }
     expect(existsSync(join(dir, 'whole.jsonl'))).toBe(true);
+  });
+
+  it('brings the shot clocks of clocks/*.json over once (the files stay; a damaged one is skipped and named), and writes no file afterwards', async () => {
+    const dir = dirs('clock-import');
+    writeFileStore(dir, ['clocked', 'plain'], [3, 0]);
+    // A clock as the file store of shot clocks kept it (settings, state, revision): one extension used by player A.
+    const clock = initialShotClock(CLOCK_PRESETS.pro, view(replay(parseSetup(LONG_SETUP), steps.slice(0, 3))));
+    const stored = { settings: CLOCK_PRESETS.pro, clock: { ...clock, extensionsUsed: [1, 0] }, revision: 4 };
+    mkdirSync(join(dir, 'clocks'));
+    writeFileSync(join(dir, 'clocks', 'clocked.json'), JSON.stringify(stored));
+    writeFileSync(join(dir, 'clocks', 'plain.json'), '{"settings":{"allo');
+    const before = readdirSync(join(dir, 'clocks')).sort();
+
+    let server = await startTestServer({ dataDir: dir });
+    try {
+      expect(await api(server.url, '/api/matches/clocked')).toMatchObject({ status: 200, body: { clock: { status: 'idle', extensionsLeft: [0, 1] } } });
+      expect(await api(server.url, '/api/matches/plain')).toMatchObject({ status: 200, body: { clock: null } });
+      // It is pressed in the database from now on: the file stays as it was.
+      const started = await api(server.url, '/api/matches/clocked/clock/start', { method: 'POST', token: 'token-clocked' });
+      expect(started).toMatchObject({ status: 200, body: { clock: { status: 'running' } } });
+    } finally {
+      await server.close();
+    }
+    expect(readdirSync(join(dir, 'clocks')).sort()).toEqual(before);
+    expect(JSON.parse(readFileSync(join(dir, 'clocks', 'clocked.json'), 'utf8'))).toEqual(stored);
+    const db = new Database(join(dir, DB_FILE), { readonly: true });
+    const marker = JSON.parse((db.prepare("SELECT value FROM meta WHERE key = 'clock-import'").get() as { value: string }).value);
+    db.close();
+    expect(marker).toMatchObject({ clocks: 1, skipped: [expect.stringMatching(/^clocks\/plain\.json: /)] });
+
+    // A second start imports nothing again: the press made in the database stays.
+    server = await startTestServer({ dataDir: dir });
+    try {
+      expect(await api(server.url, '/api/matches/clocked')).toMatchObject({ status: 200, body: { clock: { status: 'running', extensionsLeft: [0, 1] } } });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -82,6 +82,32 @@ describe('REST and pages', () => {
     }
   });
 
+  it('serves the pages of two build folders at one root (web/dist, then overlay/dist): pages, assets and files from either', async () => {
+    const [web, overlay] = [tempDir('web-dist'), tempDir('overlay-dist')];
+    for (const page of ['index', 'scorer']) writeFileSync(join(web, `${page}.html`), `<!doctype html><title>web ${page}</title>`);
+    for (const page of ['overlay', 'overlay-table']) writeFileSync(join(overlay, `${page}.html`), `<!doctype html><title>overlay ${page}</title>`);
+    for (const [dir, name] of [[web, 'scorer-1.js'], [overlay, 'overlay-1.js']]) {
+      mkdirSync(join(dir, 'assets'));
+      writeFileSync(join(dir, 'assets', name), `// ${name}`);
+    }
+    writeFileSync(join(web, 'favicon.svg'), '<svg/>');
+    const s = await startTestServer({ dataDir: tempDir('data'), staticDir: [web, overlay] });
+    try {
+      for (const [path, title] of [['/', 'web index'], ['/scorer/abc', 'web scorer'], ['/overlay/abc', 'overlay overlay'], ['/overlay/table/e/1', 'overlay overlay-table']]) {
+        const r = await fetch(s.url + path);
+        expect(r.status, path).toBe(200);
+        expect(await r.text(), path).toContain(`<title>${title}</title>`);
+      }
+      for (const name of ['scorer-1.js', 'overlay-1.js']) expect(await (await fetch(`${s.url}/assets/${name}`)).text()).toBe(`// ${name}`);
+      expect((await fetch(`${s.url}/favicon.svg`)).status).toBe(200);
+      expect((await fetch(`${s.url}/assets/missing.js`)).status).toBe(404);
+      // A page whose folder has no build yet says to build, the others still answer.
+      expect((await fetch(`${s.url}/dashboard/abc`)).status).toBe(503);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('caching: pages no-cache, the OBS overlays no-store (never an old build), the scorer\'s service worker no-cache as JavaScript', async () => {
     const dist = tempDir('dist');
     for (const page of ['scorer', 'overlay', 'overlay-table', 'dashboard']) writeFileSync(join(dist, `${page}.html`), `<!doctype html><title>${page}</title>`);

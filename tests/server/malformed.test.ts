@@ -3,7 +3,7 @@
  * steps and random JSON), over Socket.IO and REST: each gets a specific error — code and field — and
  * changes nothing: same version, same log, no push to viewers. A missing or other protocol version is
  * `protocol-mismatch`, before anything else; a bad envelope (matchId, stepId, expectedVersion, a non-object
- * request) is `invalid-request`; a bad step is `invalid-step`. Embedded mode (file store).
+ * request) is `invalid-request`; a bad step is `invalid-step`. Embedded mode (the SQLite store).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

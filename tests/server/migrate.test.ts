@@ -47,8 +47,7 @@ describe.skipIf(!redis.available)('npm run migrate: embedded store to Redis and 
   beforeAll(async () => {
     const { store, bus } = await openBackends({ dataDir }, pino({ level: 'silent' }));
     await fill(services(store), { matches: 47, tournaments: 3, longEvery: 10 });
-    await store.matches.close();
-    await store.events.close();
+    await store.close();
     await bus.close();
     const server = await startTestServer({ dataDir });
     embedded = await servedOver(server);

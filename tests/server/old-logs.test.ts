@@ -1,13 +1,11 @@
 /**
- * Logs recorded under an older rules version, on the real Redis store, the file store and the in-memory store: a match created
+ * Logs recorded under an older rules version, on the real Redis store, the SQLite store and the in-memory store: a match created
  * under rules version 1 whose log holds a step version 2's D-30 input checks refuse (`rail: false` with a ball
  * pocketed) loads — from the log, and in a catch-up of another instance's append — and keeps recording, undos
  * over it included; a new step is judged by the current rules in it too; a version-2 match refuses that step,
  * and a version-2 log holding it does not load (shared/rules/version.ts). A new match notes RULES_VERSION, and
- * a record stored without one (before versions were kept) loads as version 1 with its log, on Redis and on files.
+ * a record stored without one (before versions were kept) loads as version 1 with its log, on Redis and on SQLite.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { pino } from 'pino';
 import { createClient } from 'redis';
 import { describe, expect, it } from 'vitest';
@@ -15,14 +13,12 @@ import { newMatch, replay, RULES_VERSION, type Step, view } from '../../shared/i
 import { parseSetup } from '../../server/protocol/setup-schemas';
 import { LiveCache } from '../../server/matches/live-cache';
 import { MatchService, summaryOf } from '../../server/matches/service';
-import { FileStore } from '../../server/storage/file-store';
-import type { MatchStore } from '../../server/storage/types';
+import type { MatchStore } from '../../server/storage/ports';
 import { hashToken } from '../../server/tokens';
 import { requireRedis } from '../helpers/redis';
 import { legalSteps } from '../helpers/server';
 import { services } from '../helpers/services';
 import { storeKinds, suiteStore, suiteStores } from '../helpers/stores';
-import { MemoryShotClockStore } from '../../server/shot-clock/store';
 
 const redis = await requireRedis();
 const log = pino({ level: 'silent' });
@@ -111,22 +107,12 @@ describe.each(kinds)('a version-1 log on the %s store', (kind) => {
   });
 });
 
-/** Rewrite line 1 of a file-store match log without `rulesVersion`, as a record from before it was kept. */
-function stripRulesVersion(dataDir: string, id: string): void {
-  const path = join(dataDir, `${id}.jsonl`);
-  const [head, ...rest] = readFileSync(path, 'utf8').split('\n');
-  const { match } = JSON.parse(head!) as { match: Record<string, unknown> };
-  expect(match.rulesVersion).toBe(RULES_VERSION);
-  delete match.rulesVersion;
-  writeFileSync(path, [JSON.stringify({ match }), ...rest].join('\n'));
-}
-
-describe.each(storeKinds(redis.available, ['redis', 'file']))('rules version of a match record on the %s store', (kind) => {
+describe.each(storeKinds(redis.available, ['redis', 'sqlite']))('rules version of a match record on the %s store', (kind) => {
   const fixture = suiteStores(kind, 'rules-version', redis.url);
   const steps = legalSteps(2);
 
   it('a new match notes RULES_VERSION; a record without one loads as version 1 with its log', async () => {
-    const first = services({ matches: fixture.store, events: fixture.events, shotClocks: new MemoryShotClockStore() });
+    const first = services(fixture.ports);
     const created = await first.matches.create({ discipline: '14-1', players: ['Ann', 'Bob'] });
     expect(created).toMatchObject({ rulesVersion: RULES_VERSION });
     await first.matches.record(created.id, created.scorerToken, { stepId: 'a', step: steps[0] });
@@ -141,18 +127,16 @@ describe.each(storeKinds(redis.available, ['redis', 'file']))('rules version of 
       await client.hDel(`${fixture.prefix}{m:${created.id}}:meta`, 'rulesVersion');
       await client.close();
     } else {
-      stripRulesVersion(fixture.dir, created.id);
-      const files = new FileStore(fixture.dir);
-      await files.init();
-      reopened = files;
+      const row = fixture.sqlite!.db.prepare('SELECT record FROM matches WHERE id = ?').get(created.id) as { record: string };
+      const record = JSON.parse(row.record) as Record<string, unknown>;
+      expect(record.rulesVersion).toBe(RULES_VERSION);
+      delete record.rulesVersion;
+      fixture.sqlite!.db.prepare('UPDATE matches SET record = ? WHERE id = ?').run(JSON.stringify(record), created.id);
+      reopened = (await fixture.reopen()).matches;
     }
-    try {
-      const again = services({ matches: reopened, events: fixture.events, shotClocks: new MemoryShotClockStore() });
-      expect(await again.matches.current(created.id)).toMatchObject({ snapshot: { version: 1 }, rulesVersion: 1 });
-      // It still records.
-      expect(await again.matches.record(created.id, created.scorerToken, { stepId: 'b', step: steps[1] })).toMatchObject({ ok: true, version: 2 });
-    } finally {
-      if (reopened !== fixture.store) await reopened.close();
-    }
+    const again = services({ ...fixture.ports, matches: reopened });
+    expect(await again.matches.current(created.id)).toMatchObject({ snapshot: { version: 1 }, rulesVersion: 1 });
+    // It still records.
+    expect(await again.matches.record(created.id, created.scorerToken, { stepId: 'b', step: steps[1] })).toMatchObject({ ok: true, version: 2 });
   });
 });

@@ -1,95 +1,20 @@
 /**
- * The shot clock across instances and restarts, on the real stores:
- * - the store port (compare-and-set on the revision, a lost race answered false, durable) on Redis, files, memory;
+ * The shot clock across instances and restarts (its store port on every backend is the contract suite,
+ * tests/server/store-port.test.ts):
  * - two instances over one Redis: the clock set and pressed over REST on one reaches viewers of both rooms on
  *   both instances (`shotClock` pushes with the server time); the scorer's socket presses it; `time` answers the
  *   server's time; `GET /api/matches/:id` includes it; the event's organiser presses the table's current match;
  *   a recorded shot opens the next clock period; a server restarted on the same Redis sees the same clock.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createClient } from 'redis';
-import { FileShotClockStore, MemoryShotClockStore, RedisShotClockStore, type ShotClockDoc, type ShotClockStore } from '../../server/shot-clock/store';
+import { describe, expect, it } from 'vitest';
 import type { ShotClockAck, ShotClockPush, TimeAck } from '../../shared/protocol/shot-clock';
-import { CLOCK_PRESETS, initialShotClock } from '../../shared/shot-clock';
+import { CLOCK_PRESETS } from '../../shared/shot-clock';
 import { createEvent, tableMatch } from '../helpers/events';
-import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
-import { api, call, connect, createMatch, legalSteps, request, SETUP, startTestServer, twoInstances, type Client } from '../helpers/server';
-import { newMatch, view } from '../../shared/index';
-import { parseSetup } from '../../server/protocol/setup-schemas';
+import { requireRedis, testPrefix } from '../helpers/redis';
+import { api, call, connect, createMatch, legalSteps, request, startTestServer, twoInstances, type Client } from '../helpers/server';
 
 const redis = await requireRedis();
 
-function doc(revision: number, status: 'idle' | 'running' = 'idle'): ShotClockDoc {
-  const clock = initialShotClock(CLOCK_PRESETS.pro, view(newMatch(parseSetup(SETUP))));
-  return { settings: CLOCK_PRESETS.pro, clock: { ...clock, status }, revision };
-}
-
-describe('shot clock store port', () => {
-  const prefix = testPrefix('shot-clock-store');
-  const dir = mkdtempSync(join(tmpdir(), 'cuecast-clocks-'));
-  const client = createClient({ url: redis.url });
-  afterAll(async () => {
-    if (client.isOpen) {
-      await dropPrefix(redis.url, prefix);
-      await client.close();
-    }
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const kinds: [string, () => Promise<ShotClockStore>, (() => Promise<ShotClockStore>) | null][] = [
-    ['memory', async () => new MemoryShotClockStore(), null],
-    ['file', async () => new FileShotClockStore(dir), async () => new FileShotClockStore(dir)],
-  ];
-  if (redis.available) {
-    kinds.push(['redis', async () => {
-      if (!client.isOpen) await client.connect();
-      return new RedisShotClockStore(client, prefix);
-    }, async () => new RedisShotClockStore(client, prefix)]);
-  }
-
-  it.each(kinds)('%s: compare-and-set on the revision; a lost race is false and changes nothing; a reopened store reads it', async (_kind, open, reopen) => {
-    const store = await open();
-    const id = `m-${Math.random().toString(36).slice(2)}`;
-    expect(await store.read(id)).toBeNull();
-    expect(await store.write(id, doc(2), 1)).toBe(false);
-    expect(await store.write(id, doc(1), 0)).toBe(true);
-    expect(await store.write(id, doc(1, 'running'), 0)).toBe(false);
-    expect((await store.read(id))?.clock.status).toBe('idle');
-    const racers = await Promise.all([store.write(id, doc(2, 'running'), 1), store.write(id, doc(2), 1)]);
-    expect(racers.filter(Boolean)).toHaveLength(1);
-    expect((await store.read(id))?.revision).toBe(2);
-    if (reopen) expect(await (await reopen()).read(id)).toEqual(await store.read(id));
-  });
-});
-
-describe('the file shot-clock store answers from memory what it last read or wrote (one process owns the folder)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cuecast-clock-cache-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('a match without a clock and a written document are not read from disk again; a new store reads the files; the cache is bounded', async () => {
-    const store = new FileShotClockStore(dir, 2);
-    expect(await store.read('none')).toBeNull();
-    expect(await store.write('m1', doc(1), 0)).toBe(true);
-    // Behind the store's back (never done in production): it answers from memory, a new store from the files.
-    writeFileSync(join(dir, 'clocks', 'none.json'), JSON.stringify(doc(5)));
-    rmSync(join(dir, 'clocks', 'm1.json'));
-    expect(await store.read('none')).toBeNull();
-    expect((await store.read('m1'))?.revision).toBe(1);
-    const fresh = new FileShotClockStore(dir, 2);
-    expect((await fresh.read('none'))?.revision).toBe(5);
-    expect(await fresh.read('m1')).toBeNull();
-    // Two entries kept: reading a third and a fourth match evicts 'none' and 'm1', which are then read from disk.
-    expect(await store.read('x')).toBeNull();
-    expect(await store.read('y')).toBeNull();
-    expect((await store.read('none'))?.revision).toBe(5);
-    expect(await store.read('m1')).toBeNull();
-    // Compare-and-set still holds against what the store knows: m1 is gone from disk, so revision 0 is expected.
-    expect(await store.write('m1', doc(1), 0)).toBe(true);
-    expect((await new FileShotClockStore(dir).read('m1'))?.revision).toBe(1);
-  });
-});
 
 describe.skipIf(!redis.available)('shot clock on two instances over one Redis', () => {
   const prefix = testPrefix('shot-clock');

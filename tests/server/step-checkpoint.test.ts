@@ -1,6 +1,6 @@
 /**
  * A step and the checkpoint due at its version are stored together (issue 19, embedded mode on SQLite):
- * - on every store (Redis, SQLite, file, memory): when the CHECKPOINT_EVERY-th record is answered, its checkpoint
+ * - on every store (Redis, SQLite, memory): when the CHECKPOINT_EVERY-th record is answered, its checkpoint
  *   is stored already (it travels with the append; no write after the answer), with the hash of the replayed state;
  * - on the SQLite store (real disk, real better-sqlite3): a failure injected at any of the append's writes (the
  *   step row, the match's version and listing row, the checkpoint; a trigger that RAISEs) refuses the step with
@@ -21,7 +21,7 @@ import { MatchService } from '../../server/matches/service';
 import { matchHash, stateHashOf } from '../../server/matches/state-hash';
 import { SqliteDb } from '../../server/storage/sqlite-store';
 import { StoreRefusal } from '../../server/storage/store-errors';
-import type { MatchStore } from '../../server/storage/types';
+import type { MatchStore } from '../../server/storage/ports';
 import { requireRedis } from '../helpers/redis';
 import { LONG_SETUP, plausibleSteps } from '../helpers/server';
 import { storeKinds, suiteStore } from '../helpers/stores';

@@ -1,23 +1,27 @@
 /**
- * One contract, every store: the Redis stores (real Redis, under a test prefix), the SQLite stores and the file
- * stores (a real temporary directory) and the in-memory stores run the same suite of the storage ports
- * (server/storage/types.ts, event-store.ts):
+ * One contract, every backend: memory, SQLite (a real temporary directory), Redis (the real one, under a test
+ * prefix) and a Redis Cluster of our own (tests/helpers/redis-cluster.ts) run the same suite of every storage
+ * port (server/storage/ports.ts):
  * - matches: create (an existing id refused), compare-and-append (`ok`, `stale`, `duplicate`, nothing written
  *   by a refusal), the stepId index, `stepsSince`, checkpoints (saved on their own, or carried by the append of
  *   their version: kept with the step, never by a refused append) and `open`'s range, the listing newest first,
- *   unknown ids, removing a match only while its log is empty (not the file store: import only), and what is
- *   stored unchanged by the caller's later edits of the objects it passed;
+ *   unknown ids, removing a match only while its log is empty, and what is stored unchanged by the caller's
+ *   later edits of the objects it passed;
  * - events: create (an existing id refused), compare-and-set (`stale` changes nothing), the match links, the
- *   listing newest first, unknown ids, the sponsors' logos (binary kept exactly, replaced, deleted).
- * The file store's own crash cases are tests/server/file-store.test.ts; the Redis event store's link ordering is
- * tests/server/event-store.test.ts.
+ *   listing newest first, unknown ids;
+ * - sponsors: the logos (binary kept exactly, replaced, deleted);
+ * - shot clocks: compare-and-set on the revision (a lost race changes nothing);
+ * - all of them read back by the backend opened again (a restart; on Redis, another connection).
+ * A new port (the draws) adds its cases here and runs on every backend. The Redis event store's link ordering
+ * is tests/server/event-store.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { newMatch, view } from '../../shared/index';
 import { parseSetup } from '../../server/protocol/setup-schemas';
 import { summaryOf } from '../../server/matches/service';
-import type { EventDoc } from '../../server/storage/event-store';
-import type { Checkpoint, MatchRecord, StoredStep } from '../../server/storage/types';
+import type { EventDoc } from '../../server/storage/ports';
+import type { Checkpoint, MatchRecord, ShotClockDoc, StoredStep } from '../../server/storage/ports';
+import { CLOCK_PRESETS, initialShotClock } from '../../shared/shot-clock';
 import { requireRedis } from '../helpers/redis';
 import { legalSteps, SETUP } from '../helpers/server';
 import { storeKinds, suiteStores } from '../helpers/stores';
@@ -32,6 +36,9 @@ const snap = (id: string, version: number, at: number) => ({ summary: summaryOf(
 const event = (i: number, stepId = `e${i}`): StoredStep => ({ stepId, step: steps[i]!, at: 1000 + i });
 /** A checkpoint at `version` (its `depth` tells two checkpoints of one version apart). */
 const at = (version: number, depth = version): Checkpoint => ({ format: 2, rulesVersion: 2, version, depth, core: newMatch(setup).core, stats: { sheet: [], open: [-1, -1], racks: [], tally: [], rackScored: 0, reracked: false, recent: [] } as never });
+
+/** A shot clock document at `revision`. */
+const clockDoc = (revision: number, status: 'idle' | 'running' = 'idle'): ShotClockDoc => ({ settings: CLOCK_PRESETS.pro, clock: { ...initialShotClock(CLOCK_PRESETS.pro, state), status }, revision });
 
 /** A minimal event document at `version` listing `matches` on table `t1`, changed at `updatedAt`. */
 function doc(id: string, version: number, matches: string[], updatedAt = 1000 + version): EventDoc {
@@ -52,7 +59,7 @@ function doc(id: string, version: number, matches: string[], updatedAt = 1000 + 
   } as unknown as EventDoc;
 }
 
-describe.each(storeKinds(redis.available))('the %s stores keep the storage ports', (kind) => {
+describe.each(storeKinds(redis.available, ['memory', 'sqlite', 'redis', 'cluster']))('the %s backend keeps every storage port', (kind) => {
   const fixture = suiteStores(kind, `port-${kind}`, redis.url);
 
   it('creates a match once, and reads it back with an empty log', async () => {
@@ -128,7 +135,7 @@ describe.each(storeKinds(redis.available))('the %s stores keep the storage ports
     expect(rows.map((r) => [r.id, r.version])).toEqual([['l1', 1], ['l2', 0]]);
   });
 
-  it.runIf(kind !== 'file')('removes a match only while its log is empty (removeIfEmpty), and lists it no more', async () => {
+  it('removes a match only while its log is empty (removeIfEmpty), and lists it no more', async () => {
     const { store } = fixture;
     await store.create(record('r1'), snap('r1', 0, 6_000_000));
     await store.create(record('r2'), snap('r2', 0, 6_000_001));
@@ -201,23 +208,50 @@ describe.each(storeKinds(redis.available))('the %s stores keep the storage ports
   });
 
   it("keeps sponsors' logos byte for byte: stores, replaces, deletes; unknown ones are null; the caller's later edits change nothing", async () => {
-    const { events } = fixture;
+    const { sponsors } = fixture;
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-    await events.putSponsorImage('ev1', 'sA', { type: 'image/png', bytes: png });
+    await sponsors.put('ev1', 'sA', { type: 'image/png', bytes: png });
     png[8] = 99;
-    const got = await events.loadSponsorImage('ev1', 'sA');
+    const got = await sponsors.load('ev1', 'sA');
     expect(got?.type).toBe('image/png');
     expect([...got!.bytes]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
     // Every byte value survives (binary, not text), and a put replaces.
     const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
-    await events.putSponsorImage('ev1', 'sA', { type: 'image/webp', bytes: all });
-    const replaced = await events.loadSponsorImage('ev1', 'sA');
+    await sponsors.put('ev1', 'sA', { type: 'image/webp', bytes: all });
+    const replaced = await sponsors.load('ev1', 'sA');
     expect(replaced?.type).toBe('image/webp');
     expect(Buffer.compare(replaced!.bytes, all)).toBe(0);
-    expect(await events.loadSponsorImage('ev1', 'sB')).toBeNull();
-    expect(await events.loadSponsorImage('ev2', 'sA')).toBeNull();
-    await events.deleteSponsorImage('ev1', 'sA');
-    expect(await events.loadSponsorImage('ev1', 'sA')).toBeNull();
-    await events.deleteSponsorImage('ev1', 'sA'); // nothing there: fine
+    expect(await sponsors.load('ev1', 'sB')).toBeNull();
+    expect(await sponsors.load('ev2', 'sA')).toBeNull();
+    await sponsors.delete('ev1', 'sA');
+    expect(await sponsors.load('ev1', 'sA')).toBeNull();
+    await sponsors.delete('ev1', 'sA'); // nothing there: fine
+  });
+
+  it('keeps a shot clock by compare-and-set on its revision: a lost race is false and changes nothing; the backend opened again reads it', async () => {
+    const { shotClocks: store } = fixture;
+    const id = `m-${kind}-clock`;
+    expect(await store.read(id)).toBeNull();
+    expect(await store.write(id, clockDoc(2), 1)).toBe(false);
+    expect(await store.write(id, clockDoc(1), 0)).toBe(true);
+    expect(await store.write(id, clockDoc(1, 'running'), 0)).toBe(false);
+    expect((await store.read(id))?.clock.status).toBe('idle');
+    const racers = await Promise.all([store.write(id, clockDoc(2, 'running'), 1), store.write(id, clockDoc(2), 1)]);
+    expect(racers.filter(Boolean)).toHaveLength(1);
+    expect((await store.read(id))?.revision).toBe(2);
+    expect(await (await fixture.reopen()).shotClocks.read(id)).toEqual(await store.read(id));
+  });
+
+  it('the backend opened again (a restart, another instance) reads every port as it was left', async () => {
+    const { store, events, sponsors } = fixture;
+    await store.create(record('re1'), snap('re1', 0, 1));
+    await store.append('re1', 0, event(0), snap('re1', 1, 1000));
+    await events.createEvent(doc('re-ev', 0, ['re1']));
+    await sponsors.put('re-ev', 's1', { type: 'image/png', bytes: Buffer.from([1, 2, 3]) });
+    const again = await fixture.reopen();
+    expect(await again.matches.load('re1')).toEqual({ record: record('re1'), steps: [event(0)] });
+    expect(await again.events.loadEvent('re-ev')).toEqual(doc('re-ev', 0, ['re1']));
+    expect(await again.events.eventsOfMatch('re1')).toEqual(['re-ev']);
+    expect([...(await again.sponsors.load('re-ev', 's1'))!.bytes]).toEqual([1, 2, 3]);
   });
 });

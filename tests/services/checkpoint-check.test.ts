@@ -14,10 +14,10 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { replay, RULES_VERSION, statsOf, view, type Step } from '../../shared/index';
 import { parseSetup } from '../../server/protocol/setup-schemas';
-import { CHECKPOINT_EVERY, LiveCache, WINDOW } from '../../server/matches/live-cache';
+import { CHECKPOINT_EVERY, LiveCache } from '../../server/matches/live-cache';
 import { MatchService } from '../../server/matches/service';
 import { stateHashOf } from '../../server/matches/state-hash';
-import type { Checkpoint } from '../../server/storage/types';
+import type { Checkpoint } from '../../server/storage/ports';
 import { LONG_SETUP, plausibleSteps } from '../helpers/server';
 import { MemoryStore } from '../../server/storage/memory-store';
 

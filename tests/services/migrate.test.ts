@@ -15,12 +15,7 @@ import { legalSteps, SETUP } from '../helpers/server';
 import { recordOk, services } from '../helpers/services';
 import { parseArgs } from '../../scripts/migrate';
 
-const portsOf = (store: Stores): MigratePorts => ({
-  matches: store.matches,
-  events: store.events,
-  shotClocks: store.shotClocks,
-  sponsors: { put: (e, s, i) => store.events.putSponsorImage(e, s, i), load: (e, s) => store.events.loadSponsorImage(e, s) },
-});
+const portsOf = (store: Stores): MigratePorts => store;
 
 async function filled() {
   const source = services();

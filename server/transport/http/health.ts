@@ -5,11 +5,17 @@
  * their last good step), the current refusal streak, and the refusals since start.
  */
 import type { RequestHandler } from 'express';
-import type { Bus } from '../../fanout/bus';
 import type { StoreHealth } from '../../storage/store-errors';
 
+/** What `/healthz` asks of the bus between instances (server/fanout/bus.ts `Bus`). */
+export interface BusHealth {
+  readonly mode: 'local' | 'redis' | 'cluster';
+  /** Every connection up. */
+  healthy(): boolean;
+}
+
 /** The `/healthz` handler over the bus's connections and the stores' health. */
-export function healthz(parts: { bus: Pick<Bus, 'healthy' | 'mode'>; health: StoreHealth; storeKind: string }): RequestHandler {
+export function healthz(parts: { bus: BusHealth; health: StoreHealth; storeKind: string }): RequestHandler {
   const { bus, health, storeKind } = parts;
   return (_req, res) => {
     const ok = bus.healthy() && !health.failing;

@@ -1,5 +1,6 @@
 /**
- * The web pages: the Vite build of overlay/ (one HTML entry per page) and its hashed /assets.
+ * The web pages: the Vite builds of web/ (web/dist: every page but the OBS overlays) and overlay/ (overlay/dist:
+ * the two OBS overlays), one HTML entry per page, served together at one root with their hashed /assets.
  * `/` → index.html, `/scorer/:id` → scorer.html, `/overlay/:id` → overlay.html,
  * `/dashboard/:id` → dashboard.html, `/watch` and `/watch/:id` → watch.html; the table-following pages
  * `/dashboard|watch/table/:eventId/:table` → the same page as one match, `/overlay/table/:eventId/:table` (and
@@ -7,7 +8,8 @@
  * `/event/:eventId` (the organiser's page) → event.html; the venue screens `/venue/:eventId` (hall board) and
  * `/tableside/:eventId/:table` (table screen) → venue.html; the shot clock pages `/clock/:id` and
  * `/clock/table/:eventId/:table` → clock.html. Flags: `/flags/<code>.svg` (copied by the build);
- * `/favicon.ico` and `/favicon.svg` (from web/public) like any other file of the build.
+ * `/favicon.ico` and `/favicon.svg` (from web/public) like any other file of the builds (the first folder that
+ * holds a file answers).
  * Caching: pages `no-cache` (revalidated on every load), but the two OBS overlays `no-store` (never kept: an
  * overlay must never show an old build); hashed /assets for a year; the scorer console's service worker
  * `/scorer-sw.js` (web/scorer-worker-plugin.ts) `no-cache`, so a new build's worker is found on the next load.
@@ -45,17 +47,25 @@ const SCORER_WORKER = 'scorer-sw.js';
 
 const NOT_BUILT = 'cuecast: the web pages are not built yet. Run `npm run build` (or `npm start`, which builds them), then reload.\n';
 
-/** Router serving the pages from `dir` (normally web/dist). */
-export function staticRouter(dir: string): Router {
+/**
+ * Router serving the pages from `dirs`, one build folder or several searched in order (normally web/dist, then
+ * overlay/dist). A missing asset is 404 once no folder holds it.
+ */
+export function staticRouter(dirs: string | readonly string[]): Router {
+  const folders = typeof dirs === 'string' ? [dirs] : dirs;
+  /** The first folder's `file` that exists (checked per request: a build may land while the server runs). */
+  const find = (file: string): string | undefined => folders.map((d) => join(d, file)).find((p) => existsSync(p));
   const r = express.Router();
-  r.use(
-    '/assets',
-    express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+  folders.forEach((dir, i) =>
+    r.use(
+      '/assets',
+      express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: i < folders.length - 1 }),
+    ),
   );
   for (const [paths, file] of PAGES) {
-    const path = join(dir, file);
     r.get(paths, (_req, res) => {
-      if (!existsSync(path)) {
+      const path = find(file);
+      if (!path) {
         res.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
         return;
       }
@@ -64,16 +74,18 @@ export function staticRouter(dir: string): Router {
     });
   }
   // The scorer console's service worker (scope /scorer/, the page asks for it): checked on every load.
-  const worker = join(dir, SCORER_WORKER);
   r.get(`/${SCORER_WORKER}`, (_req, res, next) => {
-    if (!existsSync(worker)) return next();
+    const worker = find(SCORER_WORKER);
+    if (!worker) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.type('text/javascript; charset=utf-8').sendFile(worker);
   });
   // Flags change only with the flag package: cached for a day.
-  r.use('/flags', express.static(join(dir, 'flags'), { index: false, maxAge: '1d', fallthrough: false }));
+  folders.forEach((dir, i) =>
+    r.use('/flags', express.static(join(dir, 'flags'), { index: false, maxAge: '1d', fallthrough: i < folders.length - 1 })),
+  );
   // Other files Vite copies from web/public (favicon, fonts).
-  r.use(express.static(dir, { index: false, maxAge: '1h' }));
+  for (const dir of folders) r.use(express.static(dir, { index: false, maxAge: '1h' }));
   r.use((_req: Request, res: Response) => sendPageError(res, 404));
   r.use((err: Error & { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
     sendPageError(res, err.status && err.status >= 400 && err.status < 500 ? err.status : 500);

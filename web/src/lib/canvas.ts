@@ -5,7 +5,7 @@
  * nothing runs on a timer.
  */
 let ctx: CanvasRenderingContext2D | null | undefined;
-/** The page's font stack, as its body has it (the overlay's: styles/overlay.css; the stage and the names inherit it). */
+/** The page's font stack, as its body has it (the overlay's: overlay/src/styles/overlay.css; the stage and the names inherit it). */
 let stack: string | undefined;
 const font = () => (stack ??= getComputedStyle(document.body).fontFamily);
 const SIZE = 48;

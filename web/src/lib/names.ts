@@ -2,7 +2,7 @@
  * Player names on air and on the pages (the OBS overlays; the score line of the spectator page and dashboard):
  * the font stack, dropping what the machine cannot draw, and fitting a name to its box.
  *
- * Fonts (the stack is in styles/overlay.css, on the page's body; canvas.ts measures with it): Latin first, then
+ * Fonts (the stack is in overlay/src/styles/overlay.css, on the page's body; canvas.ts measures with it): Latin first, then
  * the CJK families OBS machines commonly have (Windows, macOS, Noto on Linux), then the colour-emoji families,
  * then the generic sans-serif. A character no installed font can draw would show as an
  * empty box ("tofu"); the overlay drops it instead (decided in issue 10: stripped, not a fallback glyph, because a

@@ -8,7 +8,6 @@
 import { TIME_FOUL, type Step } from '../../../shared/protocol/steps';
 import type { ShotClockAction, ShotClockStatus, ShotClockView } from '../../../shared/shot-clock';
 import type { LiveClient } from '../lib/client';
-import type { ShownClock } from '../lib/live-clock';
 import { readItem, writeItem } from '../lib/storage';
 import type { OutboxStorage } from '../lib/outbox';
 

@@ -1,0 +1,16 @@
+/**
+ * `/overlay/<matchId>` — the OBS browser-source scorebug, a Svelte 5 component tree (overlay/src/Overlay.svelte)
+ * fed by the one live client. Parameters: see overlay/src/params.ts.
+ * Budget: 32 KB gzip of JavaScript in total with the Svelte runtime and socket.io-client, the page's one
+ * language table included (`npm run bench:pages` prints it; tests/pages/overlay-budget.test.ts holds a ceiling);
+ * no zod or shared runtime. The table overlay is another page (overlay-table.ts), so none of its code is here.
+ */
+import { mount } from 'svelte';
+import '../styles/overlay.css';
+import { createScorebugClient } from '../../../web/src/lib/client';
+import { matchIdFromLocation } from '../../../web/src/lib/live-route';
+import { loadAirStrings } from '../air-strings';
+import { bootOverlay } from '../boot';
+import Overlay from '../Overlay.svelte';
+
+await bootOverlay(loadAirStrings, createScorebugClient, (client, params) => mount(Overlay, { target: document.getElementById('app')!, props: { client, matchId: matchIdFromLocation(), params } }));

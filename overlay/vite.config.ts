@@ -1,0 +1,9 @@
+import { defineConfig } from 'vite';
+import { overlayPageConfig } from './vite.shared.ts';
+
+/**
+ * The OBS overlay of one match (`/overlay/:id` → overlay.html), built alone into overlay/dist (emptied first):
+ * one bundle within its 48 KB gzip budget (overlay/budget.ts, `npm run bench:pages`) plus the chunk of the page's
+ * language table, `assets/overlay-<lang>-air-<hash>.js`. See `overlayPageConfig`.
+ */
+export default defineConfig(overlayPageConfig('overlay'));

@@ -1,0 +1,47 @@
+/**
+ * What the two OBS overlay builds share (vite.config.ts: the overlay of one match; vite.table.config.ts: the
+ * overlay that follows a table). Each page is built on its own, so each bundle carries only what it uses — issue
+ * 17's 48 KB gzip budget per language (overlay/budget.ts), which needs no patch of a dependency's internals — and
+ * the one-match overlay carries none of the table overlay's code. The live client and the UI pieces the overlays
+ * share with the other pages are imported from web/src/lib (one copy); the build output is overlay/dist, served by
+ * the server next to web/dist (server/transport/http/static.ts) at the same addresses as every page.
+ */
+import { fileURLToPath } from 'node:url';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import type { UserConfig } from 'vite';
+import { websocketOnly } from '../web/vite.shared.ts';
+
+/** A path inside overlay/. */
+export const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** The OBS overlay pages, in build order: the first build empties overlay/dist, the second adds to it. */
+export const OVERLAY_PAGES = ['overlay', 'overlay-table'] as const;
+export type OverlayPageName = (typeof OVERLAY_PAGES)[number];
+
+/**
+ * The build of one OBS overlay page, `<page>.html` (`overlay` or `overlay-table`) into overlay/dist (emptied by
+ * the first page's build only): one bundle with only the Svelte runtime, socket.io-client and the code the page
+ * uses, plus the chunks of its language tables (src/air-strings.ts, src/table/table-strings.ts), which import
+ * nothing (no module preload). Chunks are named `assets/<page>-<name>-<hash>.js`
+ * (tests/helpers/pages-probes.ts finds a page's language chunks by that name). No public/ folder: the favicons
+ * and flags the pages link are web/dist's, served at the same root.
+ */
+export function overlayPageConfig(page: OverlayPageName): UserConfig {
+  return {
+    root: here('.'),
+    base: '/',
+    publicDir: false,
+    // No `window.__svelte` version stamp: an overlay is a single-app page.
+    plugins: [websocketOnly(), svelte({ compilerOptions: { discloseVersion: false } })],
+    build: {
+      outDir: here('./dist'),
+      emptyOutDir: page === OVERLAY_PAGES[0],
+      target: 'es2022',
+      modulePreload: false,
+      rollupOptions: {
+        input: { [page]: here(`./${page}.html`) },
+        output: { chunkFileNames: `assets/${page}-[name]-[hash].js` },
+      },
+    },
+  };
+}
