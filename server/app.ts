@@ -29,7 +29,7 @@ import { apiRouter } from './transport/http/api';
 import { healthz } from './transport/http/health';
 import { staticRouter } from './transport/http/static';
 import { attachProtocol, type IoServer, type SocketLimits } from './transport/socket';
-import { eventHandlers } from './transport/socket-events';
+import { tournamentHandlers } from './transport/socket-tournaments';
 import { shotClockHandlers } from './transport/socket-shot-clock';
 import { releaseUpgradeRequest } from './transport/socket-memory';
 import { preEncodeSharedAck, sharedReplyParser } from './transport/shared-replies';
@@ -49,6 +49,13 @@ export interface Limits extends SocketLimits, ConnectionLimits {
   maxFrameBytes: number;
   /** A loaded match nobody watches and nobody recorded for this long (ms) is dropped from memory (default 30 min). */
   idleMatchMs: number;
+  /**
+   * Socket.IO heartbeat: the server pings every `pingIntervalMs` and drops a client that has not answered within
+   * `pingTimeoutMs`; a client that hears no ping for their sum reconnects (a frozen instance behind a balancer is
+   * left that fast). Defaults Socket.IO's, 25 s and 20 s; docker-compose.yml uses 1 s and 1.5 s.
+   */
+  pingIntervalMs: number;
+  pingTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -68,6 +75,8 @@ export const DEFAULT_LIMITS: Limits = {
   bodyLimitBytes: 16 * 1024,
   maxFrameBytes: 64 * 1024,
   idleMatchMs: 30 * 60_000,
+  pingIntervalMs: 25_000,
+  pingTimeoutMs: 20_000,
 };
 
 /** What `createServer` wires: its injected parts and the HTTP-facing settings. */
@@ -155,6 +164,8 @@ export function createServer(parts: ServerParts): WiredServer {
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: limits.maxFrameBytes,
+    pingInterval: limits.pingIntervalMs,
+    pingTimeout: limits.pingTimeoutMs,
     // A match's whole snapshot, asked for by many connections, is serialised once per version.
     parser: sharedReplyParser,
   });
@@ -185,7 +196,7 @@ export function createServer(parts: ServerParts): WiredServer {
   app.use('/api', apiRouter({ matches, events, shotClocks, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
   app.use(staticRouter(parts.staticDir ?? [resolve(REPO_ROOT, 'web/dist'), resolve(REPO_ROOT, 'overlay/dist')]));
 
-  const stopSweep = attachProtocol(io, matches, log, limits, [...eventHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);
+  const stopSweep = attachProtocol(io, matches, log, limits, [...tournamentHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);
   const adapter = bus.adapter(fanout.resyncHooks({ matches, events }));
   if (adapter) io.adapter(adapter as never);
 

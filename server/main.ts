@@ -68,6 +68,8 @@ const limits = {
   maxBufferedBytes: countOf('MAX_BUFFERED_BYTES', DEFAULT_LIMITS.maxBufferedBytes),
   replyBurstBytes: countOf('REPLY_BURST_BYTES', DEFAULT_LIMITS.replyBurstBytes),
   replyBytesPerSecond: countOf('REPLY_BYTES_PER_SECOND', DEFAULT_LIMITS.replyBytesPerSecond),
+  pingIntervalMs: countOf('SOCKET_PING_INTERVAL_MS', DEFAULT_LIMITS.pingIntervalMs),
+  pingTimeoutMs: countOf('SOCKET_PING_TIMEOUT_MS', DEFAULT_LIMITS.pingTimeoutMs),
 };
 
 try {

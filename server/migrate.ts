@@ -17,10 +17,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { applyStep, newMatch, replay, view, type Match } from '../shared/index';
 import { matchHash } from './matches/state-hash';
 import { summaryOf } from './matches/service';
-import type { Checkpoint, EventDoc, LoadedLog, ShotClockDoc, SponsorImage, StoragePorts, StoredStep } from './storage/ports';
+import type { Checkpoint, TournamentDoc, LoadedLog, ShotClockDoc, SponsorImage, StoragePorts, StoredStep } from './storage/ports';
 
 /** The storage ports of one backend that a migration reads (source) or writes (target). */
-export type MigratePorts = Pick<StoragePorts, 'matches' | 'events' | 'shotClocks' | 'sponsors'>;
+export type MigratePorts = Pick<StoragePorts, 'matches' | 'tournaments' | 'shotClocks' | 'sponsors'>;
 
 /** What a migration did (or, for a run that found everything there, did not need to do). */
 export interface MigrationReport {
@@ -116,12 +116,12 @@ export async function migrate(from: MigratePorts, to: MigratePorts, onProgress: 
     else if (there.revision < clock.revision) clocks.push({ id, doc: clock, expected: there.revision });
     else conflicts.push(`shot clock of match ${id}: the target's is at revision ${there.revision}, the source's at ${clock.revision}, and they differ`);
   });
-  const tournaments: EventDoc[] = [];
+  const tournaments: TournamentDoc[] = [];
   const logos: { eventId: string; sponsorId: string; image: SponsorImage }[] = [];
-  for (const { id } of await from.events.listEvents(ALL)) {
-    const doc = await from.events.loadEvent(id);
+  for (const { id } of await from.tournaments.listTournaments(ALL)) {
+    const doc = await from.tournaments.loadTournament(id);
     if (!doc) continue;
-    const there = await to.events.loadEvent(id);
+    const there = await to.tournaments.loadTournament(id);
     if (there && !isDeepStrictEqual(there, doc)) {
       conflicts.push(`tournament ${id} ("${doc.name}"): the target holds another version of it (version ${there.version}, "${there.name}"; the source's is version ${doc.version})`);
       continue;
@@ -157,7 +157,7 @@ export async function migrate(from: MigratePorts, to: MigratePorts, onProgress: 
   for (const l of logos) await to.sponsors.put(l.eventId, l.sponsorId, l.image);
   report.sponsors.copied = logos.length;
   onProgress(`sponsors' logos: ${report.sponsors.copied} copied, ${report.sponsors.same} already there`);
-  for (const doc of tournaments) await to.events.createEvent(doc);
+  for (const doc of tournaments) await to.tournaments.createTournament(doc);
   report.tournaments.copied = tournaments.length;
   onProgress(`tournaments: ${report.tournaments.copied} copied, ${report.tournaments.same} already there`);
 

@@ -63,7 +63,7 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
     },
   });
   const shotClocks = new ShotClockService({ store: store.shotClocks, matches, clock, log, push: (p) => pushes.shotClock(p) });
-  const events = new EventService({ store: store.events, sponsors: store.sponsors, matches, log, clock, shared: store.events.kind === 'redis', pushes, shotClocks });
+  const events = new EventService({ store: store.tournaments, sponsors: store.sponsors, matches, log, clock, shared: store.tournaments.kind === 'redis', pushes, shotClocks });
   reactions.attach({ tournaments: events, shotClocks });
   return { matches, events, shotClocks, reactions };
 }

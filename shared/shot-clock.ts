@@ -1,7 +1,9 @@
 /**
  * The shot clock and the match clock of one match, as a pure decider (docs/rules.md D-32).
  *
- * The seeds set no time limit; a match may use a shot clock as an option. The clock never changes the rules'
+ * The seeds set no time limit; a match may use a shot clock as an option. It does not run for a break (D-32a): set
+ * for a break it has no allowance and refuses to start; it starts for the first shot after the break, so an expired
+ * clock always has a time foul the rules accept. The clock never changes the rules'
  * state or the score sheet: only a recorded time foul (`fouls: ["time"]`) does. Every function here takes the
  * server's time `now` (ms since the Unix epoch) as an argument: nothing reads a clock, so the server is the one
  * authority and every display computes the same second from the deadline and its estimate of the server's time
@@ -27,7 +29,7 @@ export type MatchClockSettings =
 export interface ShotClockSettings {
   /** An ordinary shot (pro 9-ball: 30). */
   shotSeconds: number;
-  /** The break and the first shot after it (pro 9-ball: 60). */
+  /** The first shot after the break (pro 9-ball: 60). The break itself has no allowance (D-32a). */
   firstShotSeconds: number;
   /** The shot after a push out (pro 9-ball: 60). */
   pushOutSeconds: number;
@@ -49,13 +51,13 @@ export interface ShotClockSettings {
 
 /** Named presets offered by the console, the organiser's page and REST. `off` means no clock (null settings). */
 export const CLOCK_PRESETS = {
-  /** Pro 9-ball style: 60 s for the break and the first shot after it or after a push out, 30 s after that, one 30 s extension per player per rack, on air from 10 s. */
+  /** Pro 9-ball style: 60 s for the first shot after the break or after a push out, 30 s after that, one 30 s extension per player per rack, on air from 10 s; no clock for the break (D-32a). */
   pro: {
     shotSeconds: 30, firstShotSeconds: 60, pushOutSeconds: 60, extensionSeconds: 30, extensionsPerPlayer: 1,
     extensionPeriod: { per: 'rack' }, warningSeconds: 10, urgentSeconds: 5, showFromSeconds: 10, autoStart: false,
     matchClock: { kind: 'played' },
   },
-  /** League: 45 s for every shot, one 45 s extension per player per match, always on air. */
+  /** League: 45 s for every shot after the break, one 45 s extension per player per match, always on air; no clock for the break (D-32a). */
   league: {
     shotSeconds: 45, firstShotSeconds: 45, pushOutSeconds: 45, extensionSeconds: 45, extensionsPerPlayer: 1,
     extensionPeriod: { per: 'match' }, warningSeconds: 10, urgentSeconds: 5, showFromSeconds: null, autoStart: false,
@@ -68,7 +70,7 @@ export type ShotClockPreset = keyof typeof CLOCK_PRESETS | 'off';
 /** The largest duration a setting may take, in seconds (an hour: no shot takes longer). */
 export const CLOCK_SECONDS_MAX = 3600;
 
-/** Which allowance the coming shot has. */
+/** Which allowance the coming shot has; `break`: none, the clock does not run for a break (D-32a). */
 export type AllowanceKind = 'break' | 'first-shot' | 'push-out' | 'shot';
 
 /** idle: set for the coming shot, not started; running: counting to `deadline`; paused: `remainingMs` kept; expired: ran out. */
@@ -116,8 +118,11 @@ export type ShotClockAction = 'start' | 'pause' | 'resume' | 'reset' | 'extensio
 
 export const CLOCK_ACTIONS: readonly ShotClockAction[] = ['start', 'pause', 'resume', 'reset', 'extension'];
 
-/** Why a clock action was refused. */
-export type ShotClockRefusal = 'clock-expired' | 'no-extension-left' | 'match-over';
+/** Why a clock action was refused (`break-shot`: the clock does not run for a break, D-32a). */
+export type ShotClockRefusal = 'clock-expired' | 'no-extension-left' | 'match-over' | 'break-shot';
+
+/** The refusal of start, resume or extension while the clock is set for a break (D-32a). */
+export const BREAK_SHOT_MESSAGE = 'the shot clock does not run for a break (D-32a): it starts for the first shot after the break';
 
 /** The result of an action: the new clock (unchanged and `duplicate` for a harmless repeat), or a refusal. */
 export type ShotClockDecision =
@@ -127,10 +132,11 @@ export type ShotClockDecision =
 const ms = (s: number): number => s * 1000;
 const idx = (p: PlayerKey): 0 | 1 => (p === 'A' ? 0 : 1);
 
-/** The allowance in ms of a shot of `kind` under `settings`. */
+/** The allowance in ms of a shot of `kind` under `settings`: 0 for a break (no clock for it, D-32a). */
 export function allowanceOf(settings: ShotClockSettings, kind: AllowanceKind): number {
   switch (kind) {
     case 'break':
+      return 0;
     case 'first-shot':
       return ms(settings.firstShotSeconds);
     case 'push-out':
@@ -209,14 +215,19 @@ const changed = (clock: ShotClock): ShotClockDecision => ({ ok: true, clock, dup
  * Apply a clock action at server time `now`. `period`, when given, is the clock period (`ShotClock.shot`) the press
  * was meant for: a press for another period changes nothing (a late duplicate from a button box). A repeat of
  * what the clock already is (start while running, pause while paused, a second extension in one period) changes
- * nothing either. Refusals: `match-over` (the match is won), `clock-expired` (start, resume or extension after the
+ * nothing either. Refusals: `match-over` (the match is won), `break-shot` (start, resume or extension while the
+ * clock is set for a break: it does not run for one, D-32a), `clock-expired` (start, resume or extension after the
  * clock ran out: record the time foul or the shot, or reset), `no-extension-left` (the shooter used every
- * extension of the period).
+ * extension of the period). A clock set for a break that was left running (stored before D-32a) is refused the
+ * same way and reset goes back to idle.
  */
 export function decideShotClock(settings: ShotClockSettings, before: ShotClock, action: ShotClockAction, now: number, winner: PlayerKey | null, period?: number): ShotClockDecision {
   if (winner) return { ok: false, code: 'match-over', message: 'the match is over: its clock is stopped' };
   const clock = settleShotClock(before, now);
   if (period !== undefined && period !== clock.shot) return same(clock);
+  if (clock.kind === 'break' && (action === 'start' || action === 'resume' || action === 'extension')) {
+    return { ok: false, code: 'break-shot', message: BREAK_SHOT_MESSAGE };
+  }
   switch (action) {
     case 'start':
     case 'resume':
@@ -256,10 +267,10 @@ function periodWord(settings: ShotClockSettings): string {
 
 /**
  * The clock after a recorded step (`after`: the rules' state after it; an undo included). Every step
- * opens a new clock period for the player now at the table: the allowance is the break's, the first shot's
- * after a break (the clock was set for a break), the push out's, or an ordinary shot's (a choice keeps the kind
- * of the shot it follows); the
- * clock starts by itself when `autoStart` is set and no choice is pending, else it waits idle. An undo does not
+ * opens a new clock period for the player now at the table: set for a break (no allowance, it stays idle: D-32a),
+ * the first shot's after a break (the clock was set for a break), the push out's, or an ordinary shot's (a choice
+ * keeps the kind of the shot it follows); the
+ * clock starts by itself when `autoStart` is set, no choice is pending and it is not a break, else it waits idle. An undo does not
  * rewind the clock: extensions used stay used. A new extension period (by rack) gives every player their
  * extensions again. The match clock starts with the first recorded step and stops for good when the match is won.
  */
@@ -273,7 +284,7 @@ export function shotClockAfterStep(settings: ShotClockSettings, before: ShotCloc
   const period = periodOf(settings, after.rack);
   const allowanceMs = allowanceOf(settings, kind);
   const won = after.winner !== null;
-  const start = !won && settings.autoStart && after.awaiting === null;
+  const start = !won && settings.autoStart && after.awaiting === null && kind !== 'break';
   const match = won ? stopMatchClock(before.match, now, true) : runMatchClock(before.match, now);
   return {
     status: start ? 'running' : 'idle',

@@ -13,10 +13,10 @@ import type { MatchSetup } from '../../shared/protocol/setup';
 import { parseSetup } from '../protocol/setup-schemas';
 import { parseClockChoice } from '../protocol/shot-clock-schemas';
 import type { ScorebugSnapshot } from '../../shared/protocol/wire';
-import type { EventDoc } from '../storage/ports';
+import type { TournamentDoc } from '../storage/ports';
 import { fail, type Failure } from '../failure';
 
-export type Change = EventDoc | Failure;
+export type Change = TournamentDoc | Failure;
 type PlayerInput = z.output<typeof playerSchema>;
 type TableInput = z.output<typeof tableInputSchema>;
 
@@ -72,7 +72,7 @@ function addTables(tables: EventTable[], inputs: readonly TableInput[], at: (i: 
 }
 
 /** Add players to the roster with the next ids (`p<n>`). */
-function addPlayers(doc: EventDoc, inputs: readonly PlayerInput[], at: (i: number) => string): EventDoc | Failure {
+function addPlayers(doc: TournamentDoc, inputs: readonly PlayerInput[], at: (i: number) => string): TournamentDoc | Failure {
   if (doc.roster.length + inputs.length > EVENT_LIMITS.roster) {
     return fail('invalid-event', `${at(inputs.length - 1)}: the roster holds at most ${EVENT_LIMITS.roster} players`, at(inputs.length - 1));
   }
@@ -87,7 +87,7 @@ export function newEventDoc(id: string, tokenHash: string, body: z.output<typeof
   if (body.defaults) checkDefaults(body.defaults);
   const tables = addTables([], body.tables, (i) => `tables.${i}`);
   if ('ok' in tables) return tables;
-  const doc: EventDoc = {
+  const doc: TournamentDoc = {
     id,
     name: body.name,
     date: body.date,
@@ -106,12 +106,12 @@ export function newEventDoc(id: string, tokenHash: string, body: z.output<typeof
 }
 
 /** Roster: add players. */
-export function withPlayers(doc: EventDoc, players: readonly PlayerInput[]): Change {
+export function withPlayers(doc: TournamentDoc, players: readonly PlayerInput[]): Change {
   return addPlayers(doc, players, (i) => `players.${i}`);
 }
 
 /** Roster: change one player (null clears `short`, `country`, `rating`). */
-export function withPlayerPatch(doc: EventDoc, playerId: string, patch: Omit<z.output<typeof playerPatchSchema>, 'expectedVersion'>): Change {
+export function withPlayerPatch(doc: TournamentDoc, playerId: string, patch: Omit<z.output<typeof playerPatchSchema>, 'expectedVersion'>): Change {
   const i = doc.roster.findIndex((p) => p.id === playerId);
   if (i < 0) return fail('not-found', `playerId: no player "${playerId}" on the roster`, 'playerId');
   const p: RosterPlayer = { ...doc.roster[i]! };
@@ -128,13 +128,13 @@ export function withPlayerPatch(doc: EventDoc, playerId: string, patch: Omit<z.o
 }
 
 /** Roster: remove a player (matches already made keep their names). */
-export function withoutPlayer(doc: EventDoc, playerId: string): Change {
+export function withoutPlayer(doc: TournamentDoc, playerId: string): Change {
   if (!doc.roster.some((p) => p.id === playerId)) return fail('not-found', `playerId: no player "${playerId}" on the roster`, 'playerId');
   return { ...doc, roster: doc.roster.filter((p) => p.id !== playerId) };
 }
 
 /** Add one table. */
-export function withTable(doc: EventDoc, input: TableInput): Change {
+export function withTable(doc: TournamentDoc, input: TableInput): Change {
   const tables = addTables(doc.tables, [input], () => 'table');
   return 'ok' in tables ? tables : { ...doc, tables };
 }
@@ -147,7 +147,7 @@ export function findTable(doc: EventInfo, tableId: string): { table: EventTable;
 }
 
 /** `doc` with table `index` replaced by `table`. */
-function withTableAt(doc: EventDoc, index: number, table: EventTable): EventDoc {
+function withTableAt(doc: TournamentDoc, index: number, table: EventTable): TournamentDoc {
   const tables = [...doc.tables];
   tables[index] = table;
   return { ...doc, tables };
@@ -163,7 +163,7 @@ function cardsForNewMatch(cards: CardsState, current: string | null, won: boolea
 }
 
 /** `doc` without match `id` when it never started (a next match that was replaced or cleared). */
-function withoutUnstarted(doc: EventDoc, id: string): EventDoc {
+function withoutUnstarted(doc: TournamentDoc, id: string): TournamentDoc {
   return { ...doc, matches: doc.matches.filter((m) => m.id !== id || m.startedAt !== null) };
 }
 
@@ -171,13 +171,13 @@ function withoutUnstarted(doc: EventDoc, id: string): EventDoc {
  * The matches the event made that left it between `before` and `after` without having started (a next match
  * replaced or cleared): the event service removes each from the match store unless a step was recorded for it.
  */
-export function unusedMatches(before: EventDoc, after: EventDoc): string[] {
+export function unusedMatches(before: TournamentDoc, after: TournamentDoc): string[] {
   const still = new Set(after.matches.map((m) => m.id));
   return before.matches.filter((m) => m.made === true && m.startedAt === null && !still.has(m.id)).map((m) => m.id);
 }
 
 /** `doc` with match `entry` listed (replacing an entry with its id) and linked. */
-function withListed(doc: EventDoc, entry: EventMatch): EventDoc {
+function withListed(doc: TournamentDoc, entry: EventMatch): TournamentDoc {
   const matches = doc.matches.filter((m) => m.id !== entry.id);
   return { ...doc, matches: [...matches, entry] };
 }
@@ -190,7 +190,7 @@ function withListed(doc: EventDoc, entry: EventMatch): EventDoc {
  * event made it (listed with `made`, see `unusedMatches`).
  */
 export function withMatchOnTable(
-  doc: EventDoc,
+  doc: TournamentDoc,
   tableId: string,
   match: { id: string; setup: MatchSetup; won?: boolean; made?: boolean },
   start: boolean,
@@ -220,7 +220,7 @@ export function withMatchOnTable(
  * Start table `tableId`'s next match: it becomes the current match (`no-next-match` when none is assigned);
  * `won`: the ids of matches known to be won (the automatic card of such a match is its summary).
  */
-export function withNextStarted(doc: EventDoc, tableId: string, now: number, won: ReadonlySet<string> = new Set()): Change {
+export function withNextStarted(doc: TournamentDoc, tableId: string, now: number, won: ReadonlySet<string> = new Set()): Change {
   const found = findTable(doc, tableId);
   if ('ok' in found) return found;
   const { table, index } = found;
@@ -243,7 +243,7 @@ function withoutReplaced(table: EventTable): EventTable {
  * log). Refused (`nothing-to-undo`, field `table`) without such a start, after the window, when a next match
  * was assigned since, or when the match taken off is now on another table.
  */
-export function withStartUndone(doc: EventDoc, tableId: string, now: number): Change {
+export function withStartUndone(doc: TournamentDoc, tableId: string, now: number): Change {
   const found = findTable(doc, tableId);
   if ('ok' in found) return found;
   const { table, index } = found;
@@ -259,7 +259,7 @@ export function withStartUndone(doc: EventDoc, tableId: string, now: number): Ch
 }
 
 /** Clear table `tableId`'s next match (it leaves the event: it never started). */
-export function withoutNext(doc: EventDoc, tableId: string): Change {
+export function withoutNext(doc: TournamentDoc, tableId: string): Change {
   const found = findTable(doc, tableId);
   if ('ok' in found) return found;
   const { table, index } = found;
@@ -268,7 +268,7 @@ export function withoutNext(doc: EventDoc, tableId: string): Change {
 }
 
 /** A producer's card action on table `tableId` (showing a card needs a current match). */
-export function withCardAction(doc: EventDoc, tableId: string, action: CardAction): Change {
+export function withCardAction(doc: TournamentDoc, tableId: string, action: CardAction): Change {
   const found = findTable(doc, tableId);
   if ('ok' in found) return found;
   const { table, index } = found;
@@ -282,7 +282,7 @@ export function withCardAction(doc: EventDoc, tableId: string, action: CardActio
  * the step won the match, the automatic summary hidden again when an undo took the win back, the
  * automatic intro hidden by the match's first steps. Null when nothing changes.
  */
-export function autoCards(doc: EventDoc, matchId: string, won: boolean, undo: boolean): EventDoc | null {
+export function autoCards(doc: TournamentDoc, matchId: string, won: boolean, undo: boolean): TournamentDoc | null {
   const index = doc.tables.findIndex((t) => t.current === matchId);
   if (index < 0) return null;
   const table = doc.tables[index]!;
@@ -295,7 +295,7 @@ export function autoCards(doc: EventDoc, matchId: string, won: boolean, undo: bo
 }
 
 /** The public part of a document (no token hash, no id counter). */
-export function publicInfo(doc: EventDoc): EventInfo {
+export function publicInfo(doc: TournamentDoc): EventInfo {
   const { tokenHash: _hash, nextPlayer: _next, ...info } = doc;
   return info;
 }

@@ -18,10 +18,11 @@ import { autoCards, findTable, liveLineOf, newEventDoc, publicInfo, refused, tab
 import { tableMatchClock, tableMatchSetup } from './event-setup';
 import type { ShotClockService } from '../shot-clock/service';
 import { fail, type Failure } from '../failure';
+import { refusalOf } from '../storage/store-errors';
 import { systemClock, type Clock } from '../clock';
 import { KeyedCache } from '../matches/keyed-cache';
 import type { MatchService } from '../matches/service';
-import { linkChange, type EventDoc, type EventStore, type SponsorImage, type SponsorStore } from '../storage/ports';
+import { linkChange, type TournamentDoc, type TournamentStore, type SponsorImage, type SponsorStore } from '../storage/ports';
 import { withoutSponsor, withSponsor } from './sponsors';
 import type { SponsorInfo } from '../../shared/protocol/event';
 import { hashToken, newEventId, newMatchId, newOrganiserToken, tokenMatches } from '../tokens';
@@ -34,7 +35,7 @@ export interface EventPushes {
 }
 
 export interface EventServiceOptions {
-  store: EventStore;
+  store: TournamentStore;
   /** The sponsors' logos (the event's document lists them). */
   sponsors: SponsorStore;
   matches: MatchService;
@@ -49,14 +50,14 @@ export interface EventServiceOptions {
 }
 
 /** A change that went through: the event after it. */
-export type Changed = { ok: true; event: EventDoc };
+export type Changed = { ok: true; event: TournamentDoc };
 
 const MAX_ATTEMPTS = 5;
 /** How long the events of a match are believed before the store is asked again (ms). */
 const LINKS_TTL_MS = 1000;
 
 export class EventService {
-  private readonly store: EventStore;
+  private readonly store: TournamentStore;
   private readonly sponsors: SponsorStore;
   private readonly matches: MatchService;
   private readonly log: Logger;
@@ -64,7 +65,7 @@ export class EventService {
   private readonly shared: boolean;
   private readonly clock: Clock;
   private readonly shotClocks: Pick<ShotClockService, 'applyNew'> | null;
-  private readonly docs: KeyedCache<EventDoc>;
+  private readonly docs: KeyedCache<TournamentDoc>;
   /** Match id → the events it may be on, as of `at` (this instance's own changes noted at once). */
   private readonly links = new Map<string, { events: readonly string[]; at: number }>();
 
@@ -77,7 +78,7 @@ export class EventService {
     this.shared = opts.shared;
     this.clock = opts.clock ?? systemClock;
     this.shotClocks = opts.shotClocks ?? null;
-    this.docs = new KeyedCache((id) => this.store.loadEvent(id), this.clock);
+    this.docs = new KeyedCache((id) => this.store.loadTournament(id), this.clock);
   }
 
   /**
@@ -90,7 +91,7 @@ export class EventService {
     const organiserToken = newOrganiserToken();
     const doc = newEventDoc(newEventId(), hashToken(organiserToken), parsed, this.clock.now());
     if (refused(doc)) throw new RulesError(doc.error.code, doc.error.message, doc.error.field);
-    await this.store.createEvent(doc);
+    await this.store.createTournament(doc);
     this.docs.set(doc.id, doc);
     this.log.info({ eventId: doc.id, tables: doc.tables.length }, 'event created');
     return { event: await this.viewOf(doc), organiserToken };
@@ -98,7 +99,7 @@ export class EventService {
 
   /** The latest events, newest first. */
   list(limit = 100): Promise<EventListing[]> {
-    return this.store.listEvents(limit);
+    return this.store.listTournaments(limit);
   }
 
   /** The event with the live line of each of its matches, or null when unknown. */
@@ -139,13 +140,13 @@ export class EventService {
    * Refusals: `not-found` (eventId), `unauthorized` / `forbidden` (token), `stale` with `currentVersion`
    * when `expected` is not the event's version, and `fn`'s own; `internal` when the store is unavailable.
    */
-  async change(id: string, token: string | undefined, expected: number | undefined, fn: (doc: EventDoc) => Change): Promise<Changed | Failure> {
+  async change(id: string, token: string | undefined, expected: number | undefined, fn: (doc: TournamentDoc) => Change): Promise<Changed | Failure> {
     const doc = await this.organisers(id, token);
     return doc.ok ? this.commit(id, expected, fn) : doc;
   }
 
   /** Event `id` for the holder of its organiser `token`; refusals `not-found` (eventId), `unauthorized` / `forbidden` (token). */
-  private async organisers(id: string, token: string | undefined): Promise<{ ok: true; doc: EventDoc } | Failure> {
+  private async organisers(id: string, token: string | undefined): Promise<{ ok: true; doc: TournamentDoc } | Failure> {
     const doc = await this.read(id);
     if (!doc) return eventNotFound(id);
     return authFailure(doc, token) ?? { ok: true, doc };
@@ -162,7 +163,7 @@ export class EventService {
     token: string | undefined,
     tableId: string,
     body: z.output<typeof tableMatchSchema>,
-  ): Promise<{ ok: true; event: EventDoc; match: { id: string; scorerToken: string } } | Failure> {
+  ): Promise<{ ok: true; event: TournamentDoc; match: { id: string; scorerToken: string } } | Failure> {
     const authorised = await this.organisers(id, token);
     if (!authorised.ok) return authorised;
     const { doc } = authorised;
@@ -247,7 +248,7 @@ export class EventService {
   /**
    * Hear a step recorded on this instance (in version order per match): push its live line to each event
    * that lists the match, and apply the automatic cards. A link the event's document does not confirm (left
-   * by a crash or a concurrent change, see the event store) is skipped. Never throws (a failure is logged).
+   * by a crash or a concurrent change, see the tournament store) is skipped. Never throws (a failure is logged).
    */
   async onMatchStep(push: StatePush): Promise<void> {
     try {
@@ -295,10 +296,10 @@ export class EventService {
   }
 
   /** The freshest document this instance can see: from the store when shared, else from the cache. */
-  private async read(id: string): Promise<EventDoc | null> {
+  private async read(id: string): Promise<TournamentDoc | null> {
     if (!SAFE_ID.test(id)) return null;
     if (!this.shared) return this.docs.get(id);
-    const doc = await this.store.loadEvent(id);
+    const doc = await this.store.loadTournament(id);
     if (doc) {
       const cached = await this.docs.peek(id)?.catch(() => null);
       if (!cached || cached.version <= doc.version) this.docs.set(id, doc);
@@ -307,7 +308,7 @@ export class EventService {
   }
 
   /** Apply `fn` to the freshest document and write it by compare-and-set, in the event's serial queue. */
-  private commit(id: string, expected: number | undefined, fn: (doc: EventDoc) => Change): Promise<Changed | Failure> {
+  private commit(id: string, expected: number | undefined, fn: (doc: TournamentDoc) => Change): Promise<Changed | Failure> {
     return this.docs
       .serial(id, async (): Promise<Changed | Failure> => {
         let doc = this.shared ? await this.read(id) : await this.docs.get(id);
@@ -316,9 +317,9 @@ export class EventService {
           const next = fn(doc);
           if (refused(next)) return next;
           if (next === doc) return { ok: true, event: doc };
-          const saved: EventDoc = { ...next, version: doc.version + 1, updatedAt: this.clock.now() };
+          const saved: TournamentDoc = { ...next, version: doc.version + 1, updatedAt: this.clock.now() };
           const links = linkChange(doc, saved);
-          const res = await this.store.saveEvent(saved, doc.version, links);
+          const res = await this.store.saveTournament(saved, doc.version, links);
           if (res.status === 'ok') {
             this.docs.set(id, saved);
             this.noteLinks(id, links.linked, links.unlinked);
@@ -327,13 +328,15 @@ export class EventService {
             return { ok: true, event: saved };
           }
           // Another instance wrote first: re-apply the change to what it wrote.
-          doc = await this.store.loadEvent(id);
+          doc = await this.store.loadTournament(id);
         }
         return doc ? fail('internal', 'the event changed too often meanwhile; retry') : eventNotFound(id);
       })
       .catch((err: unknown) => {
         if (err instanceof RulesError) return { ok: false as const, error: err.toJSON() };
         this.log.error({ eventId: id, err: (err as Error).message }, 'event change failed');
+        const refusal = refusalOf(err);
+        if (refusal) return fail('store-unavailable', `the store refused (${refusal.reason}): nothing was changed; retry later`);
         return fail('internal', 'the event store is unavailable; retry');
       });
   }
@@ -346,8 +349,8 @@ export class EventService {
   private async removeUnused(eventId: string, ids: readonly string[]): Promise<void> {
     for (const matchId of ids) {
       try {
-        const others = (await this.store.eventsOfMatch(matchId)).filter((e) => e !== eventId);
-        const listed = await Promise.all(others.map(async (e) => (await this.store.loadEvent(e))?.matches.some((m) => m.id === matchId) === true));
+        const others = (await this.store.tournamentsOfMatch(matchId)).filter((e) => e !== eventId);
+        const listed = await Promise.all(others.map(async (e) => (await this.store.loadTournament(e))?.matches.some((m) => m.id === matchId) === true));
         if (listed.includes(true)) continue;
         const res = await this.matches.removeIfUnscored(matchId);
         if (res === 'has-steps') this.log.info({ eventId, matchId }, 'a next match taken off its table keeps its recorded steps (not removed)');
@@ -358,7 +361,7 @@ export class EventService {
   }
 
   /** Push the changed tables (in commit order) and then the event with its live lines. */
-  private publish(before: EventDoc, after: EventDoc): void {
+  private publish(before: TournamentDoc, after: TournamentDoc): void {
     for (const t of after.tables) {
       const now = tableStateOf(after, t);
       const old = before.tables.find((b) => b.id === t.id);
@@ -371,7 +374,7 @@ export class EventService {
   }
 
   /** The public event with the live line of each of its matches. */
-  private async viewOf(doc: EventDoc): Promise<EventView> {
+  private async viewOf(doc: TournamentDoc): Promise<EventView> {
     const live: Record<string, LiveLine> = {};
     // The state alone (no statistics): a live line is the scorebug.
     const current = await Promise.all(doc.matches.map((m) => this.matches.currentState(m.id).catch(() => null)));
@@ -383,7 +386,7 @@ export class EventService {
   private async eventsOf(matchId: string): Promise<readonly string[]> {
     const hit = this.links.get(matchId);
     if (hit && this.clock.now() - hit.at < LINKS_TTL_MS) return hit.events;
-    const events = await this.store.eventsOfMatch(matchId);
+    const events = await this.store.tournamentsOfMatch(matchId);
     if (this.links.size >= 50_000) this.links.clear();
     this.links.set(matchId, { events, at: this.clock.now() });
     return events;
@@ -415,7 +418,7 @@ function stale(version: number, expected: number): Failure {
 }
 
 /** `unauthorized` without a token, `forbidden` with another event's (or a wrong) token, else null. */
-function authFailure(doc: EventDoc, token: string | undefined): Failure | null {
+function authFailure(doc: TournamentDoc, token: string | undefined): Failure | null {
   if (token === undefined || token === '') return fail('unauthorized', 'this needs the event\'s organiser token (Authorization: Bearer …)', 'token');
   if (!tokenMatches(token, doc.tokenHash)) return fail('forbidden', 'this token is not the organiser token of this event', 'token');
   return null;

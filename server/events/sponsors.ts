@@ -1,12 +1,13 @@
 /**
  * Sponsors' logos of an event, pure parts: the image type read from the bytes (never from a file name or a
  * Content-Type the client sent), and the changes of the event document's `sponsors` list (add, change name /
- * seconds / position, remove). The event service stores the bytes in the event store and runs these in the
+ * seconds / position, remove). The event service stores the bytes in the sponsor store and runs these in the
  * event's serial queue.
  */
 import { SPONSOR_LIMITS, type SponsorInfo, type SponsorType } from '../../shared/protocol/event';
-import type { EventDoc } from '../storage/ports';
+import type { TournamentDoc } from '../storage/ports';
 import { fail, type Failure } from '../failure';
+import { unsafeTextReason } from '../../shared/protocol/limits';
 
 const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) => sig.every((v, i) => b[at + i] === v);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
@@ -35,18 +36,22 @@ export function sponsorSeconds(v: unknown): number | Failure {
   return n;
 }
 
-/** A sponsor name from untrusted input: trimmed, 1–60 printable characters, or a Failure naming `name`. */
+/**
+ * A sponsor name from untrusted input: trimmed, 1–60 characters, none of them unsafe on air or in a feed (the
+ * display-text rule of every other name, shared/protocol/limits.ts `unsafeTextReason`), or a Failure naming `name`.
+ */
 export function sponsorName(v: unknown): string | Failure {
   const s = typeof v === 'string' ? v.trim() : '';
-  // eslint-disable-next-line no-control-regex
-  if (!s || s.length > SPONSOR_LIMITS.name || /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/.test(s)) {
-    return fail('invalid-event', `name: the sponsor's name, 1–${SPONSOR_LIMITS.name} characters without control characters`, 'name');
+  if (!s || s.length > SPONSOR_LIMITS.name) {
+    return fail('invalid-event', `name: the sponsor's name, 1–${SPONSOR_LIMITS.name} characters`, 'name');
   }
+  const why = unsafeTextReason(s);
+  if (why) return fail('invalid-event', `name: the sponsor's name ${why}`, 'name');
   return s;
 }
 
 /** `doc` with sponsor `s` added at the end; `invalid-event` naming `sponsors` past SPONSOR_LIMITS.count. */
-export function withSponsor(doc: EventDoc, s: SponsorInfo): EventDoc | Failure {
+export function withSponsor(doc: TournamentDoc, s: SponsorInfo): TournamentDoc | Failure {
   const list = doc.sponsors ?? [];
   if (list.length >= SPONSOR_LIMITS.count) return fail('invalid-event', `sponsors: an event has at most ${SPONSOR_LIMITS.count} sponsors' logos; remove one first`, 'sponsors');
   return { ...doc, sponsors: [...list, s] };
@@ -56,7 +61,7 @@ export function withSponsor(doc: EventDoc, s: SponsorInfo): EventDoc | Failure {
  * `doc` with sponsor `id` changed: its name, its seconds, and with `position` (0-based, clamped) moved in the
  * order. `not-found` naming `sponsorId` when the event has no such sponsor.
  */
-export function withSponsorPatch(doc: EventDoc, id: string, patch: { name?: string; seconds?: number; position?: number }): EventDoc | Failure {
+export function withSponsorPatch(doc: TournamentDoc, id: string, patch: { name?: string; seconds?: number; position?: number }): TournamentDoc | Failure {
   const list = [...(doc.sponsors ?? [])];
   const i = list.findIndex((s) => s.id === id);
   if (i < 0) return fail('not-found', `sponsorId: event "${doc.id}" has no sponsor "${id}"`, 'sponsorId');
@@ -68,7 +73,7 @@ export function withSponsorPatch(doc: EventDoc, id: string, patch: { name?: stri
 }
 
 /** `doc` without sponsor `id` (`not-found` naming `sponsorId` when there is none). */
-export function withoutSponsor(doc: EventDoc, id: string): EventDoc | Failure {
+export function withoutSponsor(doc: TournamentDoc, id: string): TournamentDoc | Failure {
   const list = doc.sponsors ?? [];
   if (!list.some((s) => s.id === id)) return fail('not-found', `sponsorId: event "${doc.id}" has no sponsor "${id}"`, 'sponsorId');
   return { ...doc, sponsors: list.filter((s) => s.id !== id) };

@@ -90,6 +90,31 @@ export interface FeedClock {
  * shared/shot-clock.ts at `clock.now`, as every display computes them.
  */
 export function tableFeed(table: TableState, match: FeedMatch | null, clock: FeedClock | null = null): TableFeed {
+  return feedTexts(rawFeed(table, match, clock));
+}
+
+/**
+ * Characters no feed may carry: every character XML 1.0 forbids (its `Char` production: C0 controls but tab, LF
+ * and CR, the surrogates, U+FFFE and U+FFFF) and every Unicode noncharacter (U+FDD0–U+FDEF, U+xFFFE/U+xFFFF in
+ * every plane). Input refuses them (shared/protocol/limits.ts `UNSAFE_TEXT`); a text stored before that rule
+ * may still hold one, so the feed replaces each at output.
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_IN_FEED = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]|\p{Noncharacter_Code_Point}/gu;
+
+/** `text` with every character NOT_IN_FEED replaced by U+FFFD (the replacement character), so the feed stays well-formed. */
+export function feedText(text: string): string {
+  return text.replace(NOT_IN_FEED, '\uFFFD');
+}
+
+/** The feed with every text field passed through `feedText` (numbers as they are). */
+function feedTexts(feed: TableFeed): TableFeed {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(feed)) out[k] = typeof v === 'string' ? feedText(v) : v;
+  return out as unknown as TableFeed;
+}
+
+function rawFeed(table: TableState, match: FeedMatch | null, clock: FeedClock | null): TableFeed {
   const s = match?.state;
   const setup = match?.setup;
   const names = s?.names ?? ['', ''];
@@ -139,7 +164,8 @@ function clockFields(clock: FeedClock | null): Pick<TableFeed, 'clockStatus' | '
   return {
     clockStatus: clock.view.status,
     clockSeconds: seconds,
-    clockWarning: warningLevel(clock.view, seconds),
+    // Set for a break the clock has no allowance and does not run (D-32a): 0 s, but no warning.
+    clockWarning: clock.view.kind === 'break' ? 'none' : warningLevel(clock.view, seconds),
     extensionsA: clock.view.extensionsLeft[0],
     extensionsB: clock.view.extensionsLeft[1],
   };
@@ -149,9 +175,11 @@ const builder = new XMLBuilder({ format: true, indentBy: '  ', suppressEmptyNode
 
 /**
  * The feed as XML for vMix's XML data source: `<cuecast><table>` with one child element per field, in the
- * feed's order (vMix: XPath `/cuecast/table`, each child a column); text escaped by fast-xml-parser's builder.
+ * feed's order (vMix: XPath `/cuecast/table`, each child a column); text escaped by fast-xml-parser's builder,
+ * characters XML 1.0 forbids replaced (`feedText`), so the document is well-formed whatever is stored.
  */
 export function feedXml(feed: TableFeed): string {
-  const fields = Object.fromEntries(Object.entries(feed).map(([k, v]) => [k, String(v)]));
+  // feedText again: the XML is well-formed whatever feed it is given, not only one tableFeed built.
+  const fields = Object.fromEntries(Object.entries(feed).map(([k, v]) => [k, feedText(String(v))]));
   return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ cuecast: { table: fields } }) as string}`;
 }

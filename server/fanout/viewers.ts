@@ -16,7 +16,7 @@ import type { MatchService } from '../matches/service';
 import type { ResyncHooks } from './bus';
 import type { ShotClockPush } from '../../shared/protocol/shot-clock';
 import { matchOfRoom, roomOf, type IoServer } from '../transport/socket';
-import { eventOfRoom, eventRoom, tableOfRoom, tableRoom } from '../transport/socket-events';
+import { eventOfRoom, eventRoom, tableOfRoom, tableRoom } from '../transport/socket-tournaments';
 
 /** A failed resync is tried again this often (ms), this many times. */
 const RESYNC_RETRY_MS = 500;

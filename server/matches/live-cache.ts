@@ -268,7 +268,7 @@ export class LiveCache {
       live.checkpointed = ck.version;
       live.verified = { version: ck.version, hash: ck.hash ?? stateHashOf(ck.depth, ck.core, ck.stats) };
       const before = ck.version - from;
-      // Events up to the checkpoint: kept for dedupe only (their states are not known here).
+      // Steps up to the checkpoint: kept for dedupe only (their states are not known here).
       for (const e of steps.slice(0, before)) advance(live, e, null);
       if (before > 0) live.recent[live.recent.length - 1] = { ...live.recent[live.recent.length - 1]!, at: stateAtOf(base) };
       try {

@@ -16,7 +16,7 @@ import { sameJson } from './canonical';
 import { fail, type Failure } from '../failure';
 import { LiveCache, type Live, type Pushes } from './live-cache';
 import { hashToken, newMatchId, newScorerToken, tokenMatches } from '../tokens';
-import { StoreRefusal, type StoreHealth } from '../storage/store-errors';
+import { refusalOf, StoreRefusal, type StoreHealth } from '../storage/store-errors';
 import { forbiddenKey } from './validate';
 
 /**
@@ -268,11 +268,8 @@ export class MatchService {
    */
   private storeFailure(err: unknown, appended: boolean): Failure {
     const message = err instanceof Error ? err.message : String(err);
-    let refusal = err instanceof StoreRefusal ? err : null;
-    if (!refusal && /\bOOM\b/.test(message)) {
-      refusal = new StoreRefusal('out-of-memory', message);
-      this.health?.refused(refusal.reason, message, Date.now());
-    }
+    const refusal = refusalOf(err);
+    if (refusal && !(err instanceof StoreRefusal)) this.health?.refused(refusal.reason, message, Date.now());
     if (refusal) return fail('store-unavailable', `the store refused the step (${refusal.reason}): nothing was recorded; retry with the same stepId`);
     if (!appended) return fail('store-unavailable', 'the step log could not be read: nothing was recorded; retry with the same stepId');
     return fail('outcome-unknown', `the step log did not confirm the step (${message}): it may or may not be recorded; retry with the same stepId`);

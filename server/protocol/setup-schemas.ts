@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isCountryCode } from '../../shared/countries';
 import { RulesError } from '../../shared/protocol/errors';
 import {
-  COUNT_MAX, lowestScore, NAME_MAX, RACK_BALLS, SCORE_LIMIT, SHORT_NAME_MAX, STANDING_FOULS_MAX, STRAIGHT_BALLS_MIN, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT,
+  COUNT_MAX, lowestScore, NAME_MAX, RACK_BALLS, SCORE_LIMIT, SHORT_NAME_MAX, STANDING_FOULS_MAX, STRAIGHT_BALLS_MIN, TARGET_MAX, unsafeTextReason, VISIBLE_TEXT,
   withDrawableMarks,
 } from '../../shared/protocol/limits';
 import { defaultTargets, type MatchSetup, type Pair, ROTATION_DEFAULTS, SETUP_KEYS, straightPoolDefaults } from '../../shared/protocol/setup';
@@ -29,7 +29,10 @@ export const displayText = (max: number) =>
         .string()
         .min(1, 'must not be empty')
         .max(max, `at most ${max} characters`)
-        .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control, text-direction or line-separator characters, or half of a character (a lone surrogate)')
+        .superRefine((v, ctx) => {
+          const why = unsafeTextReason(v);
+          if (why) ctx.addIssue({ code: 'custom', message: why });
+        })
         .refine((v) => VISIBLE_TEXT.test(v), 'must contain a visible character (not only zero-width or blank characters)'),
     );
 const name = displayText(NAME_MAX);

@@ -5,6 +5,7 @@
  * `RulesError('invalid-step')` naming the field; the server calls it before the engine sees a step.
  */
 import { z } from 'zod';
+import { unsafeTextReason } from '../../shared/protocol/limits';
 import { RulesError } from '../../shared/protocol/errors';
 import { SHOT_FOULS, STEP_KINDS, type Call, type Choice, type Placement, type RackArea, type Shot, type Step, type StepKind } from '../../shared/protocol/steps';
 import { describeIssue } from './zod-issues';
@@ -17,7 +18,10 @@ export const callSchema = z.union([
   z.strictObject({
     ball: ballNo.optional(),
     /** The called pocket, as the scorer names it (informational: only whether the call was made scores). */
-    pocket: z.string().min(1).max(24).optional(),
+    pocket: z.string().min(1).max(24).superRefine((v, ctx) => {
+      const why = unsafeTextReason(v);
+      if (why) ctx.addIssue({ code: 'custom', message: why });
+    }).optional(),
     made: z.boolean().optional(),
   }),
 ]);

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 import { DETAILS, type Detail, type RecordBody, type RecordRequest, type SubscribeRequest, type UnsubscribeRequest } from '../../shared/protocol/wire';
-import { UNSAFE_TEXT } from '../../shared/protocol/limits';
+import { unsafeTextReason } from '../../shared/protocol/limits';
 
 const matchId = z.string().min(1).max(64);
 /** Exactly this build's protocol version; an issue on this field is answered `protocol-mismatch`. */
@@ -30,7 +30,10 @@ const stepId = z
   .string()
   .min(1)
   .max(100)
-  .refine((v) => !UNSAFE_TEXT.test(v), 'must not contain control, text-direction or line-separator characters, or half of a character (a lone surrogate) (it is stored in the log and shown to operators)');
+  .superRefine((v, ctx) => {
+    const why = unsafeTextReason(v);
+    if (why) ctx.addIssue({ code: 'custom', message: `${why} (it is stored in the log and shown to operators)` });
+  });
 
 /** The fields a record request shares with the REST body, `eventId` being the deprecated name of `stepId` (protocol 4 only). */
 const recordFields = {

@@ -88,7 +88,7 @@ export class ShotClockService {
   /**
    * Act on the clock at the server's time. `period` (the `shot` of the clock the press was meant for) makes a
    * late duplicate press harmless. Refusals: `not-found`, `unauthorized`/`forbidden`, `no-clock` (the match has
-   * none), `match-over`, `clock-expired` (start, resume or extension after time ran out), `no-extension-left`.
+   * none), `match-over`, `break-shot` (start, resume or extension for a break: D-32a), `clock-expired` (start, resume or extension after time ran out), `no-extension-left`.
    */
   async act(matchId: string, auth: ShotClockAuth, action: ShotClockAction, period?: number): Promise<ShotClockResult> {
     const match = await this.authorised(matchId, auth);

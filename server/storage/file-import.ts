@@ -14,7 +14,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SAFE_ID } from '../../shared/protocol/limits';
 import type { MatchSummary } from '../../shared/protocol/wire';
-import { listingOf, type EventDoc, type MatchRecord, type ShotClockDoc } from './ports';
+import { listingOf, type TournamentDoc, type MatchRecord, type ShotClockDoc } from './ports';
 import type { SqliteDb } from './sqlite-store';
 
 /** What an import did: counts, and the files (or lines) it could not read. */
@@ -99,7 +99,7 @@ export function importFileStore(dir: string, sqlite: SqliteDb, summarise: Summar
         const text = readFileSync(join(eventDir, name), 'utf8');
         if (text === '') continue; // a creation that crashed before it was written: no event
         try {
-          const doc = JSON.parse(text) as EventDoc;
+          const doc = JSON.parse(text) as TournamentDoc;
           if (doc?.id !== name.slice(0, -'.json'.length) || !Array.isArray(doc.matches)) throw new Error('not an event document');
           if (insertEvent.run(doc.id, text, doc.version, JSON.stringify(listingOf(doc)), doc.updatedAt).changes === 0) continue;
           for (const m of doc.matches) link.run(m.id, doc.id);

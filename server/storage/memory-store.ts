@@ -9,7 +9,7 @@
  */
 import type { EventListing } from '../../shared/protocol/event';
 import type { MatchSummary } from '../../shared/protocol/wire';
-import { carriedCheckpoint, listingOf, openedRange, type AppendExtras, type AppendResult, type Checkpoint, type EventDoc, type EventStore, type LinkChange, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type SaveResult, type ShotClockDoc, type ShotClockStore, type SponsorImage, type SponsorStore, type StoragePorts, type StoredStep, type StoredSnapshot } from './ports';
+import { carriedCheckpoint, listingOf, openedRange, type AppendExtras, type AppendResult, type Checkpoint, type TournamentDoc, type TournamentStore, type LinkChange, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type SaveResult, type ShotClockDoc, type ShotClockStore, type SponsorImage, type SponsorStore, type StoragePorts, type StoredStep, type StoredSnapshot } from './ports';
 
 interface Stored {
   record: MatchRecord;
@@ -91,25 +91,25 @@ export class MemoryStore implements MatchStore {
   async close(): Promise<void> {}
 }
 
-/** Events in memory (one process; `kind` 'memory'). */
-export class MemoryEventStore implements EventStore {
+/** Tournaments (the API's events) in memory (one process; `kind` 'memory'). */
+export class MemoryTournamentStore implements TournamentStore {
   readonly kind = 'memory' as const;
-  private readonly docs = new Map<string, EventDoc>();
+  private readonly docs = new Map<string, TournamentDoc>();
   /** Match id → the events linked to it. */
   private readonly links = new Map<string, Set<string>>();
 
-  async createEvent(doc: EventDoc): Promise<void> {
+  async createTournament(doc: TournamentDoc): Promise<void> {
     if (this.docs.has(doc.id)) throw new Error(`event ${doc.id} already exists`);
     this.docs.set(doc.id, copy(doc));
     this.relink(doc.id, { linked: doc.matches.map((m) => m.id), unlinked: [] });
   }
 
-  async loadEvent(id: string): Promise<EventDoc | null> {
+  async loadTournament(id: string): Promise<TournamentDoc | null> {
     const doc = this.docs.get(id);
     return doc ? copy(doc) : null;
   }
 
-  async saveEvent(doc: EventDoc, expectedVersion: number, links: LinkChange): Promise<SaveResult> {
+  async saveTournament(doc: TournamentDoc, expectedVersion: number, links: LinkChange): Promise<SaveResult> {
     const cur = this.docs.get(doc.id);
     if (!cur) throw new Error(`event ${doc.id} is not in the store`);
     if (cur.version !== expectedVersion) return { status: 'stale', version: cur.version };
@@ -118,11 +118,11 @@ export class MemoryEventStore implements EventStore {
     return { status: 'ok', version: doc.version };
   }
 
-  async eventsOfMatch(matchId: string): Promise<string[]> {
+  async tournamentsOfMatch(matchId: string): Promise<string[]> {
     return [...(this.links.get(matchId) ?? [])];
   }
 
-  async listEvents(limit: number): Promise<EventListing[]> {
+  async listTournaments(limit: number): Promise<EventListing[]> {
     return [...this.docs.values()].map(listingOf).sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
   }
 
@@ -182,5 +182,5 @@ export class MemoryShotClockStore implements ShotClockStore {
 
 /** Every port in memory (one process; nothing kept after it stops). */
 export function memoryStorage(): StoragePorts {
-  return { kind: 'memory', matches: new MemoryStore(), events: new MemoryEventStore(), shotClocks: new MemoryShotClockStore(), sponsors: new MemorySponsorStore(), close: async () => {} };
+  return { kind: 'memory', matches: new MemoryStore(), tournaments: new MemoryTournamentStore(), shotClocks: new MemoryShotClockStore(), sponsors: new MemorySponsorStore(), close: async () => {} };
 }

@@ -10,10 +10,11 @@
  * - `MatchStore`: an append-only log of steps per match with compare-and-append, the set-up and scorer-token
  *   hash beside it, stepId dedupe, a state snapshot (with the listing row) and the engine's checkpoint every few
  *   hundred steps (written with the step that makes it due);
- * - `EventStore`: one document per event, replaced whole by compare-and-set on its version, and the links of
- *   each match put on one of its tables back to the event (so a recorded step finds the events it belongs to).
- *   The document is the truth; a link says where to look and may outlive the listing it was made for (a reader
- *   checks the event's `matches`);
+ * - `TournamentStore`: one document per tournament (an "event" in the API, `/api/events`; the word never means a
+ *   log entry here: those are steps), replaced whole by compare-and-set on its version, and the links of each
+ *   match put on one of its tables back to the tournament (so a recorded step finds the tournaments it belongs
+ *   to). The document is the truth; a link says where to look and may outlive the listing it was made for (a
+ *   reader checks the document's `matches`);
  * - `ShotClockStore`: one small document per match (settings, clock state, revision), compare-and-set on the revision;
  * - `SponsorStore`: the sponsors' logos of an event (type and bytes; the event's document lists them).
  */
@@ -204,7 +205,7 @@ export interface SponsorImage {
 }
 
 /** An event as stored: the public event plus the organiser token's hash and the roster's id counter. */
-export interface EventDoc extends EventInfo {
+export interface TournamentDoc extends EventInfo {
   /** sha256 hex of the organiser token (the token itself is never stored). */
   tokenHash: string;
   /** Number for the next roster player's id (`p<n>`). */
@@ -227,24 +228,24 @@ export function linkChange(before: Pick<EventInfo, 'matches'>, after: Pick<Event
   return { linked: [...now].filter((id) => !was.has(id)), unlinked: [...was].filter((id) => !now.has(id)) };
 }
 
-/** Event storage. Methods reject only on I/O failure (never for a business refusal). */
-export interface EventStore {
+/** Tournament storage. Methods reject only on I/O failure (never for a business refusal). */
+export interface TournamentStore {
   readonly kind: StoreKind;
   /** Store a new event (version 0) and link its matches. Rejects if the id exists (a link or listing row may stay). */
-  createEvent(doc: EventDoc): Promise<void>;
+  createTournament(doc: TournamentDoc): Promise<void>;
   /** The event, or null when unknown. */
-  loadEvent(id: string): Promise<EventDoc | null>;
+  loadTournament(id: string): Promise<TournamentDoc | null>;
   /**
    * Replace the event with `doc` (whose `version` is expectedVersion + 1) if the stored one is exactly at
    * `expectedVersion`; link the matches it newly lists to the event and unlink those it no longer lists.
    * Durable before it resolves `ok`; the document is unchanged when `stale`. Whatever happens (a crash, a
    * `stale` answer), every match a stored event lists stays linked to it; an extra link may stay.
    */
-  saveEvent(doc: EventDoc, expectedVersion: number, links: LinkChange): Promise<SaveResult>;
+  saveTournament(doc: TournamentDoc, expectedVersion: number, links: LinkChange): Promise<SaveResult>;
   /** The events match `matchId` may be on: every event that lists it, and perhaps others (check their `matches`). */
-  eventsOfMatch(matchId: string): Promise<string[]>;
+  tournamentsOfMatch(matchId: string): Promise<string[]>;
   /** The most recently changed events, newest first. */
-  listEvents(limit: number): Promise<EventListing[]>;
+  listTournaments(limit: number): Promise<EventListing[]>;
   close(): Promise<void>;
 }
 
@@ -296,7 +297,7 @@ export interface ShotClockStore {
 export interface StoragePorts {
   readonly kind: StoreKind;
   matches: MatchStore;
-  events: EventStore;
+  tournaments: TournamentStore;
   shotClocks: ShotClockStore;
   sponsors: SponsorStore;
   /** Release the backend's connections or file handles (a Redis client passed in stays the caller's). */

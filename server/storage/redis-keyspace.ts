@@ -1,5 +1,5 @@
 /**
- * What the Redis stores (match store, event store) share, on one Redis or a Redis Cluster: the client and the
+ * What the Redis stores (matches, tournaments, shot clocks, sponsors' logos) share, on one Redis or a Redis Cluster: the client and the
  * checked key prefix (`RedisKeyspace`), the hash-tagged key of a match's parts (`matchKey`), and their Lua
  * scripts (`LuaScript`). Every command and script of the stores touches the keys of one cluster slot.
  */

@@ -1,12 +1,12 @@
 /**
  * The Redis backend: every storage port (server/storage/ports.ts) over one Redis or a Redis Cluster client —
- * the match store (redis-store.ts), the event store and the sponsors' logos (redis-event-store.ts) and the shot
- * clocks (redis-shot-clock-store.ts), all under one key prefix. The connection belongs to the caller
+ * the match store (redis-store.ts), the tournament store and the sponsors' logos (redis-tournament-store.ts)
+ * and the shot clocks (redis-shot-clock-store.ts), all under one key prefix. The connection belongs to the caller
  * (server/backends.ts opens and closes it).
  */
 import type { StoragePorts } from './ports';
 import type { Redis, RedisCluster } from './redis';
-import { RedisEventStore, RedisSponsorStore } from './redis-event-store';
+import { RedisTournamentStore, RedisSponsorStore } from './redis-tournament-store';
 import { RedisShotClockStore } from './redis-shot-clock-store';
 import { RedisStore } from './redis-store';
 
@@ -18,7 +18,7 @@ export function redisStorage(client: Redis | RedisCluster, prefix = 'cuecast:'):
   return {
     kind: 'redis',
     matches: new RedisStore(client, prefix),
-    events: new RedisEventStore(client, prefix),
+    tournaments: new RedisTournamentStore(client, prefix),
     shotClocks: new RedisShotClockStore(client, prefix),
     sponsors: new RedisSponsorStore(client, prefix),
     close: async () => {},

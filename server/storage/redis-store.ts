@@ -1,13 +1,14 @@
 /**
  * Redis adapter of the match store, for one Redis or a Redis Cluster. Keys, under a configurable prefix `p`:
- * - `p{m:<id>}:log`   Stream: one entry per accepted step, id `<version>-0`, fields e (the stepId; stored as `e` since the first version, read unchanged), s (step JSON), t (ms);
+ * - `p{m:<id>}:log`   Stream: one entry per accepted step, id `<version>-0`, fields e (the stepId; the field
+ *   keeps its first name `e`), s (step JSON), t (ms);
  * - `p{m:<id>}:meta`  Hash: setup (JSON), tokenHash, createdAt, rulesVersion (absent on records older than it);
  * - `p{m:<id>}:eids`  Hash: stepId → version (idempotency; the key keeps its first name `eids`);
  * - `p{m:<id>}:snap`  String: snapshot at the latest version, `{summary, state}` (JSON);
  * - `p{m:<id>}:ckpt`  String: the engine's checkpoint (`Checkpoint`: core, statistics, version; JSON), every
  *   few hundred steps, written by the append script of the step that makes it due (or, after a load that
  *   replayed the log, by one SET);
- * - `p{m:<id>}:event-links`  Hash: the events (tournaments) the match is put on (written by the event store, redis-event-store.ts);
+ * - `p{m:<id>}:event-links`  Hash: the events (tournaments) the match is put on (written by the tournament store, redis-tournament-store.ts);
  * - `p:matches`       Sorted set: match id scored by last update (ms) — the listing order.
  * The `{m:<id>}` hash tag puts every key of one match in one cluster slot, so the append — one Lua script:
  * dedupe check, then XADD with the explicit id `<expected+1>-0` after an XLEN check, so a conflicting append

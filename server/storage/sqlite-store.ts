@@ -25,7 +25,7 @@ import Database from 'better-sqlite3';
 import type { EventListing } from '../../shared/protocol/event';
 import { SAFE_ID } from '../../shared/protocol/limits';
 import type { MatchSummary } from '../../shared/protocol/wire';
-import { carriedCheckpoint, listingOf, openedRange, storedRulesVersion, type AppendExtras, type AppendResult, type Checkpoint, type EventDoc, type EventStore, type LinkChange, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type SaveResult, type ShotClockDoc, type ShotClockStore, type SponsorImage, type SponsorStore, type StoragePorts, type StoredStep, type StoredSnapshot } from './ports';
+import { carriedCheckpoint, listingOf, openedRange, storedRulesVersion, type AppendExtras, type AppendResult, type Checkpoint, type TournamentDoc, type TournamentStore, type LinkChange, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type SaveResult, type ShotClockDoc, type ShotClockStore, type SponsorImage, type SponsorStore, type StoragePorts, type StoredStep, type StoredSnapshot } from './ports';
 import { sqliteCause, StoreHealth, StoreRefusal } from './store-errors';
 
 /** File name of the database inside DATA_DIR. */
@@ -102,14 +102,14 @@ function refusing<T>(health: StoreHealth, f: () => T): T {
 
 /**
  * The database file of an embedded server, opened (created with its tables when new) in WAL mode with
- * `synchronous=FULL`. `matches`, `events`, `shotClocks` and `sponsors` are the store ports over it (`ports` all
+ * `synchronous=FULL`. `matches`, `tournaments`, `shotClocks` and `sponsors` are the store ports over it (`ports` all
  * of them together); `health` hears damage and refusals.
  * @throws when the directory cannot be created or the file is not a database.
  */
 export class SqliteDb {
   readonly db: Database.Database;
   readonly matches: SqliteMatchStore;
-  readonly events: SqliteEventStore;
+  readonly tournaments: SqliteTournamentStore;
   readonly shotClocks: SqliteShotClockStore;
   readonly sponsors: SqliteSponsorStore;
   private closed = false;
@@ -127,14 +127,14 @@ export class SqliteDb {
     this.db.pragma('journal_size_limit = 4194304');
     this.db.exec(SCHEMA);
     this.matches = new SqliteMatchStore(this);
-    this.events = new SqliteEventStore(this);
+    this.tournaments = new SqliteTournamentStore(this);
     this.shotClocks = new SqliteShotClockStore(this);
     this.sponsors = new SqliteSponsorStore(this);
   }
 
   /** Every port over this database; closing it closes the database. */
   get ports(): StoragePorts {
-    return { kind: 'sqlite', matches: this.matches, events: this.events, shotClocks: this.shotClocks, sponsors: this.sponsors, close: async () => this.close() };
+    return { kind: 'sqlite', matches: this.matches, tournaments: this.tournaments, shotClocks: this.shotClocks, sponsors: this.sponsors, close: async () => this.close() };
   }
 
   /** A value of the `meta` table (e.g. the file-import marker), or undefined. */
@@ -383,8 +383,11 @@ export class SqliteMatchStore implements MatchStore {
   }
 }
 
-/** Event store over the `events` and `event_links` tables of a `SqliteDb`. */
-export class SqliteEventStore implements EventStore {
+/**
+ * Tournament store over the `events` and `event_links` tables of a `SqliteDb` (the tables keep the API's word
+ * for a tournament, "event": renaming them would move every existing database for no reader's gain).
+ */
+export class SqliteTournamentStore implements TournamentStore {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
   private readonly q;
@@ -404,7 +407,7 @@ export class SqliteEventStore implements EventStore {
     };
   }
 
-  async createEvent(doc: EventDoc): Promise<void> {
+  async createTournament(doc: TournamentDoc): Promise<void> {
     if (!SAFE_ID.test(doc.id)) throw new Error(`bad event id ${doc.id}`);
     this.owner.write(() =>
       this.db.transaction(() => {
@@ -414,12 +417,12 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
-  async loadEvent(id: string): Promise<EventDoc | null> {
+  async loadTournament(id: string): Promise<TournamentDoc | null> {
     if (!SAFE_ID.test(id)) return null;
     const row = this.q.get.get(id) as { doc: string } | undefined;
     if (!row) return null;
     try {
-      const doc = JSON.parse(row.doc) as EventDoc;
+      const doc = JSON.parse(row.doc) as TournamentDoc;
       if (typeof doc !== 'object' || doc === null || doc.id !== id) throw new Error('not an event document');
       return doc;
     } catch (err) {
@@ -428,7 +431,7 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
-  async saveEvent(doc: EventDoc, expectedVersion: number, links: LinkChange): Promise<SaveResult> {
+  async saveTournament(doc: TournamentDoc, expectedVersion: number, links: LinkChange): Promise<SaveResult> {
     return this.owner.write(() =>
       this.db.transaction((): SaveResult => {
         const cur = this.q.version.get(doc.id) as { version: number } | undefined;
@@ -442,11 +445,11 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
-  async eventsOfMatch(matchId: string): Promise<string[]> {
+  async tournamentsOfMatch(matchId: string): Promise<string[]> {
     return (this.q.ofMatch.all(matchId) as { event_id: string }[]).map((r) => r.event_id);
   }
 
-  async listEvents(limit: number): Promise<EventListing[]> {
+  async listTournaments(limit: number): Promise<EventListing[]> {
     const out: EventListing[] = [];
     for (const row of this.q.list.iterate(limit) as Iterable<{ id: string; listing: string }>) {
       try {

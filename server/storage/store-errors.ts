@@ -81,3 +81,15 @@ export class StoreHealth {
     return { damaged: [...this.damage.values()], refusing: r && { cause: r.cause, message: r.message, since: r.at, count: r.count }, refusals: this.refusals };
   }
 }
+
+/**
+ * The refusal `err` stands for, or null: a `StoreRefusal` itself, or Redis's out-of-memory error reply
+ * (`OOM command not allowed when used memory > 'maxmemory'`, to a command or a script's write), which Redis
+ * sends before it writes anything — a full Redis (`maxmemory`, `noeviction`) refuses like a full disk.
+ */
+export function refusalOf(err: unknown): StoreRefusal | null {
+  if (err instanceof StoreRefusal) return err;
+  const message = err instanceof Error ? err.message : '';
+  // The reply itself starts with OOM; inside a script's error it is quoted ("… -OOM command not allowed …").
+  return message.startsWith('OOM ') || message.includes('OOM command not allowed') ? new StoreRefusal('out-of-memory', message) : null;
+}

@@ -18,7 +18,7 @@
  * open; a frame over `maxFrameBytes` (app.ts) closes it), the envelope parse (`protocol-mismatch` for
  * another protocol version, `invalid-request` naming the field, `invalid-step` for a bad step) and the
  * mapping of an unexpected exception to `internal`. Only then does a handler run. The table and event
- * subscriptions (server/transport/socket-events.ts) are rows of the same table, passed in by the server.
+ * subscriptions (server/transport/socket-tournaments.ts) are rows of the same table, passed in by the server.
  */
 import type { Server, Socket } from 'socket.io';
 import type { Logger } from 'pino';
@@ -27,6 +27,7 @@ import type { ClientToServerEvents, Detail, RecordAck, RecordRequest, ServerToCl
 import { recordSchema, subscribeSchema, unsubscribeSchema } from '../protocol/wire-schemas';
 import { systemClock, type Clock } from '../clock';
 import { fail, type Failure } from '../failure';
+import { refusalOf } from '../storage/store-errors';
 import type { MatchService } from '../matches/service';
 import { oversize, parseEnvelope } from '../matches/validate';
 import { matchRoom } from '../../shared/protocol/rooms';
@@ -257,6 +258,9 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
     } catch (err) {
       const { matchId, stepId } = parsed.value as { matchId?: string; stepId?: string };
       log.error({ event: h.event, matchId, stepId, err: (err as Error).message }, 'socket handler failed');
+      // A full store (disk, Redis memory) refused before writing anything: say so, as the REST routes do.
+      const refusal = refusalOf(err);
+      if (refusal) return fail('store-unavailable', `the store refused (${refusal.reason}): nothing was changed; retry later`);
       return fail('internal', h.internal);
     }
   }

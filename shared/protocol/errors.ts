@@ -25,9 +25,10 @@ export type ErrorCode =
   /** A fact of another kind of shot (`breakRails` on an ordinary shot, a `call` on the Rotation break, `rackArea` without a re-rack). */
   | 'not-for-this-shot'
   | 'nothing-to-undo'
-  // shot clock (docs/rules.md D-32): the match has no clock, the clock ran out, no extension left
+  // shot clock (docs/rules.md D-32, D-32a): the match has no clock, the clock ran out, no extension left, a break (no clock)
   | 'no-clock'
   | 'clock-expired'
+  | 'break-shot'
   | 'no-extension-left'
   // transport / server
   | 'invalid-request'

@@ -4,12 +4,36 @@
  */
 
 /**
- * Characters a display text may not hold, because they would garble, break or reorder it on air: control
- * characters (Cc), every text-direction control (the Unicode property Bidi_Control: LRM, RLM, ALM, the
- * embeddings, overrides and isolates), line and paragraph separators (Zl, Zp), and lone surrogates (Cs:
- * not text at all; stored as UTF-8 they would come back as U+FFFD, so the name would change on reload).
+ * Characters a display text may not hold, because they would garble, break or reorder it on air, or make a feed
+ * that carries it unreadable: control characters (Cc: every C0 control, tab, line feed and carriage return
+ * included, DEL and the C1 controls), every text-direction control (the Unicode property Bidi_Control: LRM, RLM,
+ * ALM, the embeddings, overrides and isolates), line and paragraph separators (Zl, Zp), lone surrogates (Cs:
+ * not text at all; stored as UTF-8 they would come back as U+FFFD, so the name would change on reload) and the
+ * 66 Unicode noncharacters (Noncharacter_Code_Point: U+FDD0–U+FDEF and the last two code points of every plane,
+ * U+FFFE, U+FFFF … U+10FFFE, U+10FFFF; never for interchange). Together this covers every character XML 1.0
+ * forbids (its `Char` production leaves out the C0 controls but tab, LF and CR, the surrogates, U+FFFE and
+ * U+FFFF), so a stored name never breaks a feed (server/events/table-feed.ts).
  */
-export const UNSAFE_TEXT = /[\p{Cc}\p{Bidi_Control}\p{Zl}\p{Zp}\p{Cs}]/u;
+export const UNSAFE_TEXT = /[\p{Cc}\p{Bidi_Control}\p{Zl}\p{Zp}\p{Cs}\p{Noncharacter_Code_Point}]/u;
+
+/**
+ * Why `text` may not be a display text, naming its first unsafe character (`U+FFFE, a Unicode noncharacter`), or
+ * null when it holds none (UNSAFE_TEXT). The schemas put it after the field's name.
+ */
+export function unsafeTextReason(text: string): string | null {
+  const m = UNSAFE_TEXT.exec(text);
+  if (!m) return null;
+  const ch = m[0];
+  const cp = ch.codePointAt(0)!;
+  const u = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  let what: string;
+  if (/\p{Cs}/u.test(ch)) what = 'half of a character (a lone surrogate)';
+  else if (/\p{Noncharacter_Code_Point}/u.test(ch)) what = 'a Unicode noncharacter';
+  else if (/\p{Cc}/u.test(ch)) what = 'a control character';
+  else if (/\p{Bidi_Control}/u.test(ch)) what = 'a text-direction control';
+  else what = 'a line or paragraph separator';
+  return `must not contain ${u}, ${what} (no control, text-direction, line-separator or noncharacter, nothing XML 1.0 forbids)`;
+}
 /**
  * A visible character: not a space, format character (zero-width space, joiner…), lone combining mark, or a
  * character fonts draw blank: the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Braille blank (U+2800),

@@ -1,13 +1,13 @@
 /**
  * 14-1 continuous (straight pool): seed 14-1 §01–§12 (NBA ch.13, June 2026) with the WPA differences,
- * as specified in docs/rules.md §3 (S-1…S-21) and decisions D-1…D-16, D-25, D-30, D-31.
+ * as specified in docs/rules.md §3 (S-1…S-21) and decisions D-1…D-16, D-25, D-30…D-33.
  * Every function is pure: (setup, core, step) → new core + outcome, or a thrown RulesError. Inside one
  * transition a private draft of the core is mutated (`draftOf`); the input core is never touched.
  */
 import { RulesError } from '../protocol/errors';
 import type { PlayerKey, StraightPoolSetup } from '../protocol/setup';
 import type { RackPlacement } from '../protocol/state';
-import type { Choice, RackArea, Step } from '../protocol/steps';
+import { type Choice, type RackArea, type Step, TIME_FOUL } from '../protocol/steps';
 import {
   ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, outcomeOf, reachedTarget,
   type StepContext, type Transition, withAt,
@@ -62,6 +62,11 @@ export function pendingError(setup: { players: [string, string] }, c: Core): Rul
 function isStandardFoul(f: ShotFacts): boolean {
   return f.fouls.length > 0 || f.cueBall !== null || f.offTable.length > 0 || f.firstContact === null
     || (f.pocketedCount === 0 && !f.rail);
+}
+
+/** D-32: a time foul (`fouls: ["time"]`): the shot clock ran out before the stroke, so nothing on the table moved. */
+function isTimeFoul(f: ShotFacts): boolean {
+  return f.fouls.includes(TIME_FOUL);
 }
 
 /** Opening-break requirement (S-8; 14-1 §05): called ball made, or cue ball and ≥ 2 object balls to a cushion. */
@@ -135,7 +140,9 @@ function standardFoul(setup: StraightPoolSetup, d: Core, ctx: StepContext, f: Sh
   const p = d.turn;
   const o = other(p);
   const opt = setup.options;
-  const cueInHand = f.cueBall !== null ? 'kitchen' as const : null;
+  // D-32b: a time foul (no stroke) leaves the cue ball where it was: in hand behind the head string when the
+  // offender held it there, else where it lies. A stroke foul with a scratch or a cue ball off the table: in hand (S-12, D-33).
+  const cueInHand = isTimeFoul(f) ? d.ballInHand : f.cueBall !== null ? 'kitchen' as const : null;
   const counted = !(wasBreak && opt.openingBreakFoulsCount === 'none');
   const third = counted && isThirdFoul(opt, d.fouls[idx(p)], d.warned[idx(p)]);
   const pen = standardFoulCost(opt, third);

@@ -23,9 +23,11 @@
  * `checkStepVocabulary`; not applied when replaying a version-1 log); D-31 placement after a re-rack for a break.
  * The D-32 time foul (`fouls: ["time"]`) came without a bump: it is new vocabulary that no stored log can
  * contain (the step schema refused "time" before), and its refusals arise only in a report that carries it, so
- * every existing log replays exactly as it did.
+ * every existing log replays exactly as it did. 3: D-32b, a 14-1 time foul by a player holding the cue ball in
+ * hand behind the head string leaves it in hand there for the incoming player (version 2 gave none): a transition
+ * change, for old and new logs alike.
  */
-export const RULES_VERSION = 2;
+export const RULES_VERSION = 3;
 
 /** The first rules version with the D-30 input refusals (shared/rules/shot-checks.ts). */
 export const INPUT_CHECKS_SINCE = 2;

@@ -6,18 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { START_UNDO_MS } from '../../shared/protocol/event';
 import { parseSetup } from '../../server/protocol/setup-schemas';
 import { newEventDoc, refused, withMatchOnTable, withNextStarted, withStartUndone, type Change } from '../../server/events/event-docs';
-import type { EventDoc } from '../../server/storage/ports';
+import type { TournamentDoc } from '../../server/storage/ports';
 
 const setup = (a: string, b: string) => parseSetup({ discipline: '14-1', players: [a, b], targets: [50, 50] });
 const T0 = 1_800_000_000_000;
 
-function doc(c: Change): EventDoc {
+function doc(c: Change): TournamentDoc {
   if (refused(c)) throw new Error(c.error.message);
   return c;
 }
 
 /** An event whose TV table has match `a` current and `b` started over it at T0. */
-function startedOver(): EventDoc {
+function startedOver(): TournamentDoc {
   let d = doc(newEventDoc('ev1', 'hash', { name: 'Open', date: '2026-03-13', tables: ['TV table', 'Table 2'] }, T0 - 1000));
   d = doc(withMatchOnTable(d, 'tv-table', { id: 'a', setup: setup('Ann', 'Jürgen') }, true, T0 - 900));
   d = doc(withMatchOnTable(d, 'tv-table', { id: 'b', setup: setup('Chen', 'Dora') }, false, T0 - 800));

@@ -102,8 +102,11 @@ export interface PrivateRedis {
   dispose(): Promise<void>;
 }
 
-/** Spawn a redis-server on a free port with AOF (appendfsync always) in a temporary directory. */
-export async function spawnRedis(): Promise<PrivateRedis> {
+/**
+ * Spawn a redis-server on a free port with AOF (appendfsync always) in a temporary directory; `args` are more
+ * command-line settings (e.g. `['--maxmemory', '8mb', '--maxmemory-policy', 'noeviction']`).
+ */
+export async function spawnRedis(args: readonly string[] = []): Promise<PrivateRedis> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'cuecast-redis-'));
   const url = `redis://127.0.0.1:${port}`;
@@ -111,7 +114,7 @@ export async function spawnRedis(): Promise<PrivateRedis> {
   const start = async () => {
     child = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir],
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir, ...args],
       { stdio: 'ignore' },
     );
     const deadline = Date.now() + 5000;

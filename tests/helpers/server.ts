@@ -176,6 +176,16 @@ export async function createMatch(url: string, setup: unknown = SETUP, headers: 
   return (await res.json()) as { id: string; scorerToken: string; version: number };
 }
 
+/**
+ * Record match `m`'s opening break over REST (the first of `legalSteps` for its set-up): the shot clock does not run
+ * for a break (D-32a), so a test that runs the clock records the break first. @throws unless it is recorded.
+ */
+export async function recordBreak(url: string, m: { id: string; scorerToken: string }): Promise<void> {
+  const setup = (await api(url, `/api/matches/${m.id}`)).body.setup;
+  const res = await api(url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: `break-${m.id}`, step: legalSteps(1, setup)[0] } });
+  if (res.status !== 201) throw new Error(`record the break: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
 /** JSON request helper: `{status, body}`. */
 export async function api(url: string, path: string, init: { method?: string; token?: string; body?: unknown; rawBody?: string } = {}): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };

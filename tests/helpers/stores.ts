@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { closeRedis, connectRedis, connectRedisCluster, type Redis, type RedisCluster } from '../../server/storage/redis';
-import type { EventStore, MatchStore, ShotClockStore, SponsorStore, StoragePorts } from '../../server/storage/ports';
+import type { TournamentStore, MatchStore, ShotClockStore, SponsorStore, StoragePorts } from '../../server/storage/ports';
 import { memoryStorage } from '../../server/storage/memory-store';
 import { redisStorage } from '../../server/storage/redis-storage';
 import { SqliteDb } from '../../server/storage/sqlite-store';
@@ -39,7 +39,7 @@ export interface SuiteStores {
   readonly sqlite: SqliteDb | null;
   readonly ports: StoragePorts;
   readonly store: MatchStore;
-  readonly events: EventStore;
+  readonly tournaments: TournamentStore;
   readonly shotClocks: ShotClockStore;
   readonly sponsors: SponsorStore;
   /** The same backend opened a second time (a restart; another instance on Redis); closed with the suite. */
@@ -104,8 +104,8 @@ export function suiteStores(kind: StoreKind, suite: string, redisUrl: string): S
     get store(): MatchStore {
       return get().matches;
     },
-    get events(): EventStore {
-      return get().events;
+    get tournaments(): TournamentStore {
+      return get().tournaments;
     },
     get shotClocks(): ShotClockStore {
       return get().shotClocks;

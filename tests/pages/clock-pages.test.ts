@@ -23,7 +23,7 @@ import { chromiumAvailable, launchChromium, screenshotDir, settled } from '../he
 import { createEvent, tableMatch, type CreatedEvent } from '../helpers/events';
 import { countPings, IDLE_PROBE, idleWindow } from '../helpers/pages-probes';
 import { PICTURES, pictureDir } from '../helpers/pictures';
-import { api, createMatch, startTestServer } from '../helpers/server';
+import { api, createMatch, recordBreak, startTestServer } from '../helpers/server';
 import { ensureBuilt } from '../helpers/global-setup';
 
 const hasChromium = chromiumAvailable();
@@ -90,6 +90,7 @@ describe.skipIf(!hasChromium)('shot clock pages in Chromium', () => {
 
   it('/clock/<id>: no clock, then counts down, pauses without a timer, extension, warning, urgent, expired', async () => {
     const m = await createMatch(server.url, SETUP);
+    await recordBreak(server.url, m); // the clock does not run for a break (D-32a)
     const { page, pings } = await open(`/clock/${m.id}?lang=en`, FULL_HD, true);
     try {
       await page.locator('[data-f="clock-page"] [data-f="no-clock"]').waitFor();
@@ -147,6 +148,7 @@ describe.skipIf(!hasChromium)('shot clock pages in Chromium', () => {
 
   it('/clock/<id> in three languages, at 1920×1080, 1280×720 and on a phone: large seconds, all on screen', async () => {
     const m = await createMatch(server.url, { ...SETUP, players: ['Ann Andersen', '王小明'] });
+    await recordBreak(server.url, m);
     await clockOn(server.url, m, { preset: 'pro' });
     await press(server.url, m, 'start');
     const running = await open(`/clock/${m.id}?lang=en`);
@@ -209,6 +211,7 @@ describe.skipIf(!hasChromium)('shot clock pages in Chromium', () => {
   it('/clock/table/<eventId>/<table> follows the table through a match switch; the organiser presses the table clock', async () => {
     const ev: CreatedEvent = await createEvent(server.url);
     const m1 = await tableMatch(server.url, ev, 'table-1', ['p1', 'p2'], true);
+    await recordBreak(server.url, m1);
     await clockOn(server.url, m1, { preset: 'league' });
     const { page } = await open(`/clock/table/${ev.id}/table-1?lang=en`);
     try {
@@ -220,6 +223,7 @@ describe.skipIf(!hasChromium)('shot clock pages in Chromium', () => {
       expect(started.status, JSON.stringify(started.body)).toBeLessThan(300);
       await page.locator(`[data-match="${m2.id}"] [data-f="no-clock"]`).waitFor();
       expect(await page.locator(`[data-match="${m1.id}"]`).count()).toBe(0);
+      await recordBreak(server.url, m2);
       await clockOn(server.url, m2, { settings: { ...SHORT, shotSeconds: 20, firstShotSeconds: 20 } });
       await status(page, 'idle');
       expect(await page.locator('[data-f="shooter"]').textContent()).toContain('Chen');
@@ -235,6 +239,7 @@ describe.skipIf(!hasChromium)('shot clock pages in Chromium', () => {
   it('the dashboard, the spectator page and the table screen show the clock', async () => {
     const ev: CreatedEvent = await createEvent(server.url);
     const m = await tableMatch(server.url, ev, 'tv-table', ['p1', 'p2'], true);
+    await recordBreak(server.url, m);
     await clockOn(server.url, m, { preset: 'pro' });
     await press(server.url, m, 'start');
     await press(server.url, m, 'extension');

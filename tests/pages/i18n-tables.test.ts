@@ -2,8 +2,8 @@
  * The translation tables: one per language, in three parts (on-air: what the OBS overlay ships; cards: what the
  * table overlay adds; pages: the dashboard, spectator page, scorer, launcher and event pages). Every language
  * has every key of the English tables with the same placeholders, no key is in two parts, the OBS overlays'
- * sources word everything with on-air and cards keys of the one table (no words of their own), no page anywhere defines a language table or a translate function of its own
- * and every key a page asks for is in the one table, Japanese and Chinese hold no English words and use the
+ * sources word everything with on-air and cards keys of the one table (no words of their own), no page anywhere
+ * defines a language table or a translate function of its own and every key a page asks for is in the one table, Japanese and Chinese hold no English words and use the
  * rulebook's terms; the dashboard's consistency check and the page language. Outcomes in every language:
  * translations.test.ts.
  */

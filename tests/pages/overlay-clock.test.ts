@@ -26,7 +26,7 @@ import { OverlayHarness } from '../helpers/overlay-harness';
 import { clockSettings, SCENES } from '../helpers/overlay-states';
 import { countPings, IDLE_PROBE, idleWindow } from '../helpers/pages-probes';
 import { FOR_DOCS, PICTURES, pictureDir } from '../helpers/pictures';
-import { api } from '../helpers/server';
+import { api, recordBreak } from '../helpers/server';
 
 const hasChromium = chromiumAvailable();
 /** The composites are pictures for people to look at, made on request (tests/helpers/pictures.ts). */
@@ -180,6 +180,7 @@ describe.skipIf(!hasChromium)('the shot clock on the OBS overlays', () => {
     const ev = await createEvent(h.url);
     const table = ev.event.tables[0]!.id;
     const m = await tableMatch(h.url, ev, table, [ev.event.roster[0]!.id, ev.event.roster[1]!.id], true);
+    await recordBreak(h.url, m); // the clock does not run for a break (D-32a)
     await h.clock(m, clockSettings(60, 10, 5));
     const page = await h.browser.newPage({ viewport: { width: 1920, height: 1080 } });
     try {

@@ -219,8 +219,9 @@ describe.skipIf(!run)('scorer console: the shot clock in Chromium', () => {
       await page.getByTestId('clock-extension-seconds').fill('0');
       await page.getByTestId('create').click();
       const id = await page.getByTestId('created').getAttribute('data-id');
-      const made = await h.api<{ clock: { allowanceMs: number; extensionsPerPlayer: number } }>(`/api/matches/${id}`);
-      expect(made.clock).toMatchObject({ allowanceMs: 35_000, extensionsPerPlayer: 0 });
+      const made = await h.api<{ clock: { allowanceMs: number; kind: string; extensionsPerPlayer: number } }>(`/api/matches/${id}`);
+      // Set for the opening break: no allowance (D-32a; the form's 35 s apply from the first shot after it).
+      expect(made.clock).toMatchObject({ kind: 'break', allowanceMs: 0, extensionsPerPlayer: 0 });
 
       await page.goto(`${h.server.url}/event`);
       await page.getByTestId('event-name').fill('Clock Night');

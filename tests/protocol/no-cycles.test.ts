@@ -1,8 +1,9 @@
 /**
  * No import cycle anywhere in our code: shared/ (the rules and the protocol), server/, web/src/ (pages and
- * Svelte components), overlay/src/ (the OBS overlays) and companion/src/ (the Companion module), type-only imports included (a cycle of types still ties two modules together). The check
- * itself is shown to fail on a cycle: small fixtures on disk with a cycle of .ts files, one through `import
- * type`, one through a Svelte component, and one without a cycle.
+ * Svelte components), overlay/src/ (the OBS overlays) and companion/src/ (the Companion module), type-only
+ * imports included (a cycle of types still ties two modules together). The check itself is shown to fail on a
+ * cycle: small fixtures on disk with a cycle of .ts files, one through `import type`, one through a Svelte
+ * component, and one without a cycle.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

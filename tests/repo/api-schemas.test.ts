@@ -14,11 +14,16 @@ describe('the generated API schemas', () => {
     expect(Object.keys(want).sort()).toEqual(Object.values(API_SCHEMAS_FILES).sort());
     for (const [path, text] of Object.entries(want)) expect(readFileSync(path, 'utf8'), `${path} is stale: run npm run docs:api`).toBe(text);
     const defs = (JSON.parse(want[API_SCHEMAS_FILES.json]!) as { $defs: Record<string, unknown> }).$defs;
-    for (const name of ['recordBodySchema', 'recordSchema', 'subscribeSchema', 'stepSchema', 'setupSchema', 'eventCreateSchema', 'shotClockSettingsBodySchema']) expect(defs, name).toHaveProperty(name);
+    for (const name of ['recordBodySchema', 'recordSchema', 'subscribeSchema', 'stepSchema', 'setupSchema', 'eventCreateSchema', 'shotClockSettingsBodySchema'])
+      expect(defs, name).toHaveProperty(name);
   });
 
   it('shows a schema as the shape a client writes: optional keys, unions, pairs, ranges, texts counted after trimming', () => {
-    const name = z.string().trim().transform((s) => s.normalize('NFC')).pipe(z.string().min(1).max(60));
+    const name = z
+      .string()
+      .trim()
+      .transform((s) => s.normalize('NFC'))
+      .pipe(z.string().min(1).max(60));
     const schema = z.strictObject({
       players: z.tuple([name, name]),
       ruleset: z.enum(['nba', 'wpa']).optional(),
@@ -27,7 +32,10 @@ describe('the generated API schemas', () => {
     });
     expect(jsonSchemaOf(schema).properties!.players).toEqual({
       type: 'array',
-      prefixItems: [{ type: 'string', minLength: 1, maxLength: 60 }, { type: 'string', minLength: 1, maxLength: 60 }],
+      prefixItems: [
+        { type: 'string', minLength: 1, maxLength: 60 },
+        { type: 'string', minLength: 1, maxLength: 60 },
+      ],
       items: false,
       minItems: 2,
       maxItems: 2,
@@ -49,7 +57,7 @@ describe('the generated API schemas', () => {
     );
   });
 
-  it('takes each schema\'s docstring from its source', () => {
+  it("takes each schema's docstring from its source", () => {
     const source = '/** Socket.IO `subscribe`.\n * Second line. */\nexport const subscribeSchema = z.object({});\nexport const other = 1;';
     expect(docstringOf(source, 'subscribeSchema')).toBe('Socket.IO `subscribe`. Second line.');
     expect(docstringOf(source, 'other')).toBe('');

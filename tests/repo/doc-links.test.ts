@@ -66,7 +66,10 @@ export function slugs(md: string): Set<string> {
       .replace(/<[^>]+>/g, '')
       .replace(/[`*]/g, '')
       .replace(/(^|\W)_+|_+(?=\W|$)/g, '$1');
-    const base = text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\-_ ]/gu, '').replace(/ /g, '-');
+    const base = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\-_ ]/gu, '')
+      .replace(/ /g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     out.add(n === 0 ? base : `${base}-${n}`);
@@ -81,7 +84,14 @@ export function links(md: string): { target: string; line: number }[] {
   withoutCode(md)
     .split('\n')
     .forEach((text, i) => {
-      const add = (raw: string) => out.push({ target: raw.trim().replace(/^<(.*)>$/, '$1').replace(/\s+"[^"]*"$/, ''), line: i + 1 });
+      const add = (raw: string) =>
+        out.push({
+          target: raw
+            .trim()
+            .replace(/^<(.*)>$/, '$1')
+            .replace(/\s+"[^"]*"$/, ''),
+          line: i + 1,
+        });
       for (const m of text.matchAll(/\]\(((?:[^()\s]|\([^()]*\))+(?:\s+"[^"]*")?)\)/g)) add(m[1]!);
       for (const m of text.matchAll(/^\s*\[[^\]]+\]:\s+(\S+)/g)) add(m[1]!);
       for (const m of text.matchAll(/\b(?:href|src)="([^"]+)"/g)) add(m[1]!);
@@ -108,7 +118,13 @@ export function brokenLinks(files: readonly string[], read: (path: string) => st
       const hash = target.indexOf('#');
       const pathPart = decodeURI(hash < 0 ? target : target.slice(0, hash));
       const anchor = hash < 0 ? null : decodeURIComponent(target.slice(hash + 1));
-      const resolved = pathPart === '' ? file : normalize(join(dirname(file), pathPart)).split('\\').join('/').replace(/\/$/, '');
+      const resolved =
+        pathPart === ''
+          ? file
+          : normalize(join(dirname(file), pathPart))
+              .split('\\')
+              .join('/')
+              .replace(/\/$/, '');
       const at = `${file}:${line}: ${target}`;
       if (resolved.startsWith('..')) {
         bad.push(`${at} (outside the repository)`);
@@ -160,7 +176,11 @@ describe('relative links and anchors in the Markdown files', () => {
       ].join('\n'),
       'docs/pic.png': '',
     };
-    const bad = brokenLinks(['README.md', 'docs/guide.md'], (p) => sample[p]!, (p) => p in sample || p === 'docs');
+    const bad = brokenLinks(
+      ['README.md', 'docs/guide.md'],
+      (p) => sample[p]!,
+      (p) => p in sample || p === 'docs',
+    );
     expect(bad).toEqual([
       'README.md:3: docs/missing.md (no such file: docs/missing.md)',
       'README.md:3: docs/guide.md#nowhere (no heading or anchor #nowhere in docs/guide.md)',
@@ -171,7 +191,11 @@ describe('relative links and anchors in the Markdown files', () => {
   });
 
   it('slugs headings as GitHub does', () => {
-    expect([...slugs('# The shot clock (server side)\n## Socket.IO\n### `{"undo": true}`\n## The rules\' version\n## 3.13 The score sheet\n## Data feed for vMix, Singular and other title tools')]).toEqual([
+    expect([
+      ...slugs(
+        '# The shot clock (server side)\n## Socket.IO\n### `{"undo": true}`\n## The rules\' version\n## 3.13 The score sheet\n## Data feed for vMix, Singular and other title tools',
+      ),
+    ]).toEqual([
       'the-shot-clock-server-side',
       'socketio',
       'undo-true',

@@ -5,7 +5,9 @@ import {
   CLOCK_PRESETS, type ShotClock, type ShotClockAction, type ShotClockSettings, shotClockAfterStep, shotClockSettingsProblem, shotClockView,
   decideShotClock, initialShotClock, matchClockMs, msToNextSecond, offsetFromSamples, onAir, shownSeconds, warningLevel,
 } from '../../shared/shot-clock';
-import { type Match, type MatchState, view } from '../../shared/index';
+import { applyStep, type Match, type MatchState, newMatch, view } from '../../shared/index';
+import { plausibleStep, seededRandom } from '../../shared/simulate';
+import { parseSetup } from '../../server/protocol/setup-schemas';
 import { fcRuns } from '../helpers/fc-runs';
 import { accept, fresh141, freshRot, given } from '../helpers/given';
 
@@ -29,10 +31,13 @@ function step(s: ShotClockSettings, m: Match, c: ShotClock, input: unknown, now:
 const midRack = { ...fresh141, start: { score: [20, 15], fouls: [0, 0], innings: [5, 5], highRun: [9, 9], turn: 'A', rack: 2, ballsOnTable: 9 } };
 
 describe('a shot clock, start to expiry', () => {
-  it('starts idle with the first-shot allowance for the breaker; start, pause and resume keep the seconds left', () => {
-    const m = given(fresh141);
+  it('starts idle with the shot\'s allowance for the player at the table; start, pause and resume keep the seconds left', () => {
+    const m = given(fresh141, [{ shot: { call: { ball: 1 }, pocketed: [1] } }]);
     let c = initialShotClock(pro, view(m));
-    expect(c).toMatchObject({ status: 'idle', kind: 'break', allowanceMs: 60_000, remainingMs: 60_000, shooter: 'A', deadline: null });
+    expect(c).toMatchObject({ status: 'idle', kind: 'shot', allowanceMs: 30_000, remainingMs: 30_000, shooter: 'A', deadline: null });
+    c = initialShotClock(pro, view(given(fresh141)));
+    c = shotClockAfterStep(pro, c, view(m), T0 - 1); // the break recorded: the first shot after it
+    expect(c).toMatchObject({ status: 'idle', kind: 'first-shot', allowanceMs: 60_000, remainingMs: 60_000, shooter: 'A', deadline: null });
     c = act(pro, c, 'start', T0);
     expect(c).toMatchObject({ status: 'running', deadline: T0 + 60_000 });
     c = act(pro, c, 'pause', T0 + 12_345);
@@ -68,11 +73,81 @@ describe('a shot clock, start to expiry', () => {
   });
 });
 
-describe('allowances (pro preset: 60 s break and first shot, 60 s after a push out, 30 s otherwise)', () => {
-  it('the break, then the first shot after it, then ordinary shots', () => {
+describe('no clock for a break (D-32a)', () => {
+  /** Every kind of break: 14-1 opening break, re-break, the break after a three-foul re-rack (NBA, WPA); Rotation breaks. */
+  const breaks: [string, () => Match][] = [
+    ['14-1 opening break', () => given(fresh141)],
+    ['14-1 re-break after a breaking foul', () => given(fresh141, [{ shot: { call: { ball: 3 }, breakRails: { objectBalls: 0, cueBall: false } } }, { choice: 'rebreak' }])],
+    ['14-1 NBA re-rack after a third foul', () => given(midRack, [{ shot: { fouls: ['time'] } }, { shot: { call: 'safety' } }, { shot: { fouls: ['time'] } }, { shot: { call: 'safety' } }, { shot: { fouls: ['time'] } }, { choice: 'rerack' }])],
+    ['14-1 WPA mandatory re-rack', () => given({ ...midRack, ruleset: 'wpa' }, [{ shot: { fouls: ['time'] } }, { shot: { call: 'safety' } }, { shot: { fouls: ['time'] } }, { shot: { call: 'safety' } }, { shot: { fouls: ['time'] } }])],
+    ['Rotation opening break', () => given(freshRot)],
+    ['Rotation break of the next rack', () => given({ ...freshRot, start: { onTable: [15] } }, [{ shot: { pocketed: [15] } }])],
+  ];
+
+  it.each(breaks)('%s: set for the break the clock has no allowance; start, resume and extension are refused (break-shot), pause and reset change nothing', (_what, match) => {
+    const m = match();
+    expect(view(m).breakShot).toBe(true);
+    for (const settings of [pro, CLOCK_PRESETS.league, { ...pro, autoStart: true }]) {
+      const c = initialShotClock(settings, view(m));
+      expect(c).toMatchObject({ kind: 'break', status: 'idle', allowanceMs: 0, remainingMs: 0 });
+      for (const a of ['start', 'resume', 'extension'] as const) {
+        const d = decideShotClock(settings, c, a, T0, null);
+        expect(d).toMatchObject({ ok: false, code: 'break-shot' });
+        if (!d.ok) expect(d.message).toBe('the shot clock does not run for a break (D-32a): it starts for the first shot after the break');
+      }
+      for (const a of ['pause', 'reset'] as const) expect(decideShotClock(settings, c, a, T0, null)).toEqual({ ok: true, clock: c, duplicate: true });
+      // The same after a step that leads to the break, even with autoStart.
+      const moved = shotClockAfterStep(settings, act(settings, initialShotClock(settings, view(given(midRack))), 'start', T0), view(m), T0 + 1);
+      expect(moved).toMatchObject({ kind: 'break', status: 'idle', deadline: null, allowanceMs: 0 });
+    }
+  });
+
+  it('a clock set for a break stored running (before D-32a) is refused too and reset makes it idle', () => {
+    const stale: ShotClock = { ...initialShotClock(pro, view(given(fresh141))), status: 'running', deadline: T0 + 60_000, remainingMs: 60_000, allowanceMs: 60_000 };
+    expect(decideShotClock(pro, stale, 'extension', T0, null)).toMatchObject({ ok: false, code: 'break-shot' });
+    expect(act(pro, stale, 'reset', T0)).toMatchObject({ status: 'idle', deadline: null });
+  });
+
+  it('property: whenever the clock runs out, a time foul is a step the rules accept (the clock never ran for a break)', () => {
+    const setups = fc.constantFrom<Record<string, unknown>>(
+      { discipline: '14-1', ruleset: 'nba', players: ['A', 'B'], targets: [40, 40] },
+      { discipline: '14-1', ruleset: 'wpa', players: ['A', 'B'], targets: [40, 40] },
+      { discipline: 'rotation', players: ['A', 'B'] },
+    );
+    let expired = 0;
+    fc.assert(fc.property(setups, fc.integer(), fc.integer({ min: 0, max: 60 }), fc.boolean(), (input, seed, length, autoStart) => {
+      const settings = { ...pro, autoStart };
+      // The clock followed the match step by step, as the server moves it.
+      const rand = seededRandom(seed);
+      let m = newMatch(parseSetup(input));
+      let c = initialShotClock(settings, view(m));
+      for (let i = 0; i < length && !m.core.winner; i++) {
+        const r = applyStep(m, plausibleStep(m, rand));
+        if (!r.ok) continue;
+        m = r.match;
+        c = shotClockAfterStep(settings, c, view(m), T0);
+      }
+      const started = c.status === 'running' ? { ok: true as const, clock: c } : decideShotClock(settings, c, 'start', T0, view(m).winner);
+      if (!started.ok) {
+        // Refused: only for a break or a won match.
+        expect(view(m).breakShot || view(m).winner !== null).toBe(true);
+        expect(started.code).toBe(view(m).winner ? 'match-over' : 'break-shot');
+        return;
+      }
+      if (view(m).awaiting) return; // a choice is pending: the clock waits for it (it is not started by itself then)
+      expect(shotClockView(settings, started.clock, T0 + started.clock.remainingMs + 1).status).toBe('expired');
+      expect(applyStep(m, { shot: { fouls: ['time'] } }).ok).toBe(true);
+      expired++;
+    }), { numRuns: fcRuns(200) });
+    expect(expired).toBeGreaterThan(20);
+  });
+});
+
+describe('allowances (pro preset: 60 s for the first shot after the break and after a push out, 30 s otherwise)', () => {
+  it('the break (no clock), then the first shot after it, then ordinary shots', () => {
     let m = given(fresh141);
     let c = initialShotClock(pro, view(m));
-    expect(c.kind).toBe('break');
+    expect(c).toMatchObject({ kind: 'break', allowanceMs: 0 });
     ({ m, c } = step(pro, m, c, { shot: { call: { ball: 1 }, pocketed: [1], breakRails: { objectBalls: 0, cueBall: false } } }, T0));
     expect(c).toMatchObject({ kind: 'first-shot', allowanceMs: 60_000, shooter: 'A' });
     ({ c } = step(pro, m, c, { shot: { call: { ball: 2 }, pocketed: [2] } }, T0 + 1));

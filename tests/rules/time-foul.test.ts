@@ -1,8 +1,9 @@
 /**
  * D-32 time foul (`{"fouls": ["time"]}`): the shot clock ran out before the stroke. A standard foul with no
- * stroke in both disciplines (14-1: −1, counted toward three fouls, the cue ball where it lies; Rotation: a foul
- * with the R-8 placement, "as is" legal for both balls), undone like any step, refused on an opening break and
- * refused with any other fact of a report (D-30, `inconsistent-shot` naming that fact).
+ * stroke in both disciplines (14-1: −1, counted toward three fouls, the cue ball where it was, D-32b: in hand behind
+ * the head string when the offender held it there; Rotation: a foul with the R-8 placement, "as is" legal for both
+ * balls), undone like any step, refused on any break (D-32a), using up the Rotation push out (D-32c), and refused
+ * with any other fact of a report (D-30, `inconsistent-shot` naming that fact).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -26,10 +27,50 @@ describe('14-1 (D-32; 14-1 §08, §09)', () => {
     expect(view(m).last).toMatchObject({ kind: 'shot', by: 'B', penalty: 1, foul: 'foul', turnEnd: 'foul', fouls: ['time'] });
   });
 
-  it('after a scratch by the opponent, a time foul leaves no ball in hand for the next player (D-32: where it lies)', () => {
-    const m = given(mid141({}, { turn: 'A' }), [{ shot: { call: 'safety', cueBall: 'scratch' } }]);
-    expectState(m, { turn: 'B', ballInHand: 'kitchen' });
-    expectState(accept(m, { shot: TIME }), { turn: 'A', ballInHand: null, score: [9, 11] });
+  // D-32b: every way the cue ball can be in hand behind the head string when the clock runs out, and the ways it lies.
+  const inHand: [string, () => Match][] = [
+    ['a scratch', () => given(mid141({}, { turn: 'A' }), [{ shot: { call: 'safety', cueBall: 'scratch' } }])],
+    ['a cue ball off the table (D-33)', () => given(mid141({}, { turn: 'A' }), [{ shot: { call: { ball: 3 }, cueBall: 'off-table' } }])],
+    ['a scratch on the opening break (S-9 accepted)', () => given(fresh141, [{ shot: { call: { ball: 3 }, cueBall: 'scratch', breakRails: { objectBalls: 0, cueBall: false } } }, { choice: 'accept' }])],
+    ['a scratch on a legal opening break', () => given(fresh141, [{ shot: { call: { ball: 3 }, pocketed: [3], cueBall: 'scratch' } }])],
+    ['the cue ball in the rack area at a re-rack (S-17)', () => given(mid141({}, { ballsOnTable: 2, turn: 'A' }), [{ shot: { call: { made: true }, rackArea: { cueBall: true } } }])],
+    ['a third foul by the opponent, accepted after a scratch (NBA)', () => given(mid141({}, { turn: 'A' }), [
+      { shot: TIME }, { shot: { call: 'safety' } }, { shot: TIME }, { shot: { call: 'safety' } }, { shot: { call: 'safety', cueBall: 'scratch' } }, { choice: 'accept' }])],
+  ];
+  it.each(inHand)('after %s the offender held the cue ball in hand: the incoming player has it there (D-32b)', (_why, match) => {
+    const m = match();
+    const { turn, score, fouls } = view(m);
+    expect(view(m)).toMatchObject({ ballInHand: 'kitchen', awaiting: null, breakShot: false });
+    const t = turn === 'A' ? 0 : 1;
+    const after = accept(m, { shot: TIME });
+    expectState(after, { turn: turn === 'A' ? 'B' : 'A', ballInHand: 'kitchen', awaiting: null, ballsOnTable: view(m).ballsOnTable });
+    expect(view(after).score[t]).toBe(score[t] - (fouls[t] === 2 ? 16 : 1));
+  });
+
+  it.each([
+    ['a legal shot', () => given(mid141({}, { turn: 'A' }), [{ shot: { call: { ball: 3 }, pocketed: [3] } }, { shot: { call: 'safety' } }])],
+    ['a stroke foul without a scratch', () => given(mid141({}, { turn: 'A' }), [{ shot: { call: 'safety', fouls: ['touched-ball'] } }])],
+    ['a time foul by the opponent with the cue ball where it lies', () => given(mid141({}, { turn: 'A' }), [{ shot: TIME }])],
+  ] as const)('after %s the cue ball lies on the table: the incoming player plays it where it lies', (_why, match) => {
+    const m = match();
+    expect(view(m).ballInHand).toBeNull();
+    expectState(accept(m, { shot: TIME }), { ballInHand: null, awaiting: null });
+  });
+
+  it('a time foul by the next player keeps it in hand too: the cue ball stays behind the head string through each', () => {
+    const m = given(mid141({}, { turn: 'A' }), [{ shot: { call: 'safety', cueBall: 'scratch' } }, { shot: TIME }, { shot: TIME }]);
+    expectState(m, { turn: 'B', ballInHand: 'kitchen', fouls: [2, 1], score: [8, 11] });
+  });
+
+  it('a third time foul while holding the cue ball in hand: NBA accept leaves it in hand for the incoming player; WPA re-racks (D-31)', () => {
+    // B's third foul comes while B holds the cue ball in hand (A scratched just before).
+    const steps = [{ shot: { call: 'safety', cueBall: 'scratch' } }, { shot: TIME }, { shot: { call: 'safety' } }, { shot: TIME },
+      { shot: { call: 'safety', cueBall: 'scratch' } }, { shot: TIME }];
+    const nba = given(mid141({}, { turn: 'A' }), steps);
+    expectState(nba, { awaiting: 'three-foul-choice', turn: 'A', fouls: [1, 0] });
+    expectState(accept(nba, { choice: 'accept' }), { turn: 'A', ballInHand: 'kitchen', awaiting: null });
+    const wpa = given(mid141({ ruleset: 'wpa' }, { turn: 'A' }), steps);
+    expectState(wpa, { turn: 'B', breakShot: true, ballInHand: 'kitchen', rack: 2 });
   });
 
   it('the third consecutive time foul costs −16 in all; NBA: the opponent chooses, WPA: the mandatory re-rack', () => {
@@ -56,6 +97,24 @@ describe('14-1 (D-32; 14-1 §08, §09)', () => {
 });
 
 describe('Rotation (D-32; R-8, R-9)', () => {
+  // D-32b: whatever the offender held, the incoming player has the R-8 placement choices.
+  it.each([
+    ['the cue ball where it lies', [{ shot: { firstContact: 4 } }], 'as-is'],
+    ['the cue ball in hand behind the head string', [{ shot: { firstContact: 4, cueBall: 'scratch' } }, { choice: { cueBall: 'kitchen', lowestBall: 'as-is' } }], 'kitchen'],
+    ['the cue ball in hand anywhere (third foul)', [{ shot: TIME }, { choice: { cueBall: 'as-is', lowestBall: 'as-is' } }, { shot: { firstContact: 4 } },
+      { shot: TIME }, { choice: { cueBall: 'as-is', lowestBall: 'as-is' } }, { shot: { firstContact: 4 } }, { shot: TIME }, { choice: { cueBall: 'anywhere', lowestBall: 'as-is' } }], 'anywhere'],
+  ] as const)('with %s, a time foul gives the incoming player the R-8 placement choices (D-32b)', (_why, steps, held) => {
+    const m = given(midRot(), [...steps]);
+    expect(view(m)).toMatchObject({ awaiting: null, ballInHand: held === 'as-is' ? null : held });
+    const after = accept(m, { shot: TIME });
+    expectState(after, { awaiting: 'foul-placement', onTable: view(m).onTable, score: view(m).score });
+    for (const cueBall of ['as-is', 'kitchen'] as const) {
+      for (const lowestBall of ['as-is', 'center-spot', 'foot-spot'] as const) accept(after, { choice: { cueBall, lowestBall } });
+    }
+    // The lowest ball behind the head string: in hand behind it, it may not stay (R-8, lowestBallInKitchen).
+    expect(refuse(after, { choice: { cueBall: 'kitchen', lowestBall: 'as-is', lowestBallInKitchen: true } }).code).toBe('placement-forbidden');
+  });
+
   it('a time foul scores nothing, counts as a foul and asks for the placement; as is is legal for both balls', () => {
     const m = accept(given(midRot()), { shot: TIME });
     expectState(m, { score: [30, 25], fouls: [0, 1], awaiting: 'foul-placement', turn: 'A', onTable: [4, 5, 6, 8, 10, 11, 12, 14, 15] });
@@ -168,6 +227,7 @@ describe('property: a time foul decides as a stroke foul where nothing moved (D-
 
   it('same state and outcome (but the foul named), in random states of random matches; with any other fact, refused', () => {
     let compared = 0;
+    let heldCompared = 0;
     fc.assert(fc.property(setups, fc.integer(), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 3 }), (input, seed, length, repeat) => {
       let m = playedTo(input, seed, length);
       for (let i = 0; i <= repeat; i++) {
@@ -176,8 +236,14 @@ describe('property: a time foul decides as a stroke foul where nothing moved (D-
         const stroke = applyStep(m, { shot: strokeFoul(m) });
         if (!stroke.ok) throw new Error(`the stroke foul was refused: ${stroke.error.message}`);
         if (!time.ok) throw new Error(`the time foul was refused: ${time.error.message}`);
-        expect(time.match.core).toEqual(stroke.match.core);
-        expect({ ...time.outcome, fouls: undefined }).toEqual({ ...stroke.outcome, fouls: undefined });
+        // D-32b: the stroke foul leaves the cue ball where it lies; the time foul leaves it where it was (14-1: in
+        // hand behind the head string when the offender held it there). Everything else is the same.
+        const held = m.setup.discipline === '14-1' ? m.core.ballInHand : null;
+        const inHandAfter = stroke.match.core.awaiting === 'three-foul-choice' ? { pendingBallInHand: held } : stroke.match.core.breakShot ? {} : { ballInHand: held };
+        expect(time.match.core).toEqual({ ...stroke.match.core, ...inHandAfter });
+        if (held) heldCompared++;
+        const next = stroke.outcome.next && 'ballInHand' in inHandAfter ? { ...stroke.outcome.next, ballInHand: held } : stroke.outcome.next;
+        expect({ ...time.outcome, fouls: undefined }).toEqual({ ...stroke.outcome, next, fouls: undefined });
         expect(time.outcome.fouls).toEqual(['time']);
         compared++;
         // Undo returns the match as it was.
@@ -197,6 +263,7 @@ describe('property: a time foul decides as a stroke foul where nothing moved (D-
       }
     }), { numRuns: fcRuns(300) });
     expect(compared).toBeGreaterThan(300);
+    expect(heldCompared).toBeGreaterThan(0);
   });
 
   it('any other fact beside a time foul is refused and changes nothing', () => {

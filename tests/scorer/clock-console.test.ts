@@ -16,6 +16,10 @@ describe('the big control', () => {
     expect(mainClockAction('paused')).toBe('resume');
     expect(mainClockAction('expired')).toBeNull();
   });
+  test('nothing while the clock is set for a break (D-32a: it does not run for one), whatever its status', () => {
+    for (const status of ['idle', 'running', 'paused', 'expired'] as const) expect(mainClockAction(status, 'break')).toBeNull();
+    expect(mainClockAction('idle', 'first-shot')).toBe('start');
+  });
 });
 
 describe('alerts', () => {
@@ -41,7 +45,7 @@ describe('alerts', () => {
 describe('start by itself after a recorded shot', () => {
   const base: AutoStartInput = {
     enabled: true, ready: true, openedAt: 4, lastStarted: null,
-    clock: { status: 'idle', shot: 5, remainingMs: 30_000, allowanceMs: 30_000 },
+    clock: { status: 'idle', shot: 5, remainingMs: 30_000, allowanceMs: 30_000, kind: 'shot' },
   };
   test('a new clock period, untouched, with the option on and the table waiting for a shot', () => {
     expect(shouldAutoStart(base)).toBe(true);
@@ -50,6 +54,7 @@ describe('start by itself after a recorded shot', () => {
     expect(shouldAutoStart({ ...base, enabled: false })).toBe(false);
     expect(shouldAutoStart({ ...base, ready: false })).toBe(false);
     expect(shouldAutoStart({ ...base, openedAt: 5 })).toBe(false);
+    expect(shouldAutoStart({ ...base, clock: { ...base.clock, kind: 'break', remainingMs: 0, allowanceMs: 0 } })).toBe(false); // D-32a
   });
   test('never twice for one period (a reset stays reset), and not a clock already started or paused', () => {
     expect(shouldAutoStart({ ...base, lastStarted: 5 })).toBe(false);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
 import { createEvent, EVENT, recordStep, stepsToWin, tableMatch, type CreatedEvent } from '../helpers/events';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
-import { api, startTestServer } from '../helpers/server';
+import { api, legalSteps, startTestServer } from '../helpers/server';
 
 const redis = await requireRedis();
 const prefix = testPrefix('feed');
@@ -120,10 +120,13 @@ describe.skipIf(!redis.available)('table data feed (Redis store)', () => {
     };
     expect(await clockFields()).toEqual({ clockStatus: '', clockSeconds: 0, clockWarning: '', extensionsA: 0, extensionsB: 0 });
 
-    // Pro preset: 60 s for the break, one extension per player per rack, warning from 10 s.
+    // Pro preset: no clock for the break (D-32a), 60 s for the first shot after it, one extension per player per rack, warning from 10 s.
     let res = await api(s.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'pro' } });
     expect(res.status).toBe(200);
-    expect(await clockFields()).toEqual({ clockStatus: 'idle', clockSeconds: 60, clockWarning: 'none', extensionsA: 1, extensionsB: 1 });
+    expect(await clockFields()).toEqual({ clockStatus: 'idle', clockSeconds: 0, clockWarning: 'none', extensionsA: 1, extensionsB: 1 });
+    const setup = (await api(s.url, `/api/matches/${m.id}`)).body.setup;
+    expect((await api(s.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'b1', step: legalSteps(1, setup)[0] } })).status).toBe(201);
+    await expect.poll(clockFields).toEqual({ clockStatus: 'idle', clockSeconds: 60, clockWarning: 'none', extensionsA: 1, extensionsB: 1 });
 
     // Started by the organiser for the table, then paused: the seconds stay where the pause left them.
     res = await api(s.url, `/api/events/${own.id}/tables/table-1/clock/start`, { token: own.organiserToken, body: {} });

@@ -13,7 +13,7 @@ import { replay, RULES_VERSION, view } from '../../shared/index';
 import { CLOCK_PRESETS, initialShotClock } from '../../shared/shot-clock';
 import { parseSetup } from '../../server/protocol/setup-schemas';
 import { DB_FILE } from '../../server/storage/sqlite-store';
-import type { EventDoc } from '../../server/storage/ports';
+import type { TournamentDoc } from '../../server/storage/ports';
 import { hashToken } from '../../server/tokens';
 import { api, LONG_SETUP, plausibleSteps, startTestServer, tempDirs } from '../helpers/server';
 
@@ -47,7 +47,7 @@ function writeFileStore(dir: string, ids: string[], counts: number[]) {
     updatedAt: 5_000,
     tokenHash: hashToken('organiser'),
     nextPlayer: 1,
-  } as unknown as EventDoc;
+  } as unknown as TournamentDoc;
   mkdirSync(join(dir, 'events'), { recursive: true });
   writeFileSync(join(dir, 'events', 'ev1.json'), JSON.stringify(doc));
 }

@@ -11,10 +11,12 @@ import type { ShotClockAck, ShotClockPush, TimeAck } from '../../shared/protocol
 import { CLOCK_PRESETS } from '../../shared/shot-clock';
 import { createEvent, tableMatch } from '../helpers/events';
 import { requireRedis, testPrefix } from '../helpers/redis';
-import { api, call, connect, createMatch, legalSteps, request, startTestServer, twoInstances, type Client } from '../helpers/server';
+import { api, call, connect, createMatch, legalSteps, request, SETUP, startTestServer, twoInstances, type Client } from '../helpers/server';
 
 const redis = await requireRedis();
 
+/** A match picked up mid-rack: the next shot is an ordinary shot, so the clock may run at once (no break, D-32a). */
+const MID_RACK = { ...SETUP, start: { ballsOnTable: 9 } };
 
 describe.skipIf(!redis.available)('shot clock on two instances over one Redis', () => {
   const prefix = testPrefix('shot-clock');
@@ -29,14 +31,14 @@ describe.skipIf(!redis.available)('shot clock on two instances over one Redis', 
   }
 
   it('set and pressed over REST on one instance, seen in both rooms on both; the scorer presses over its socket', async () => {
-    const m = await createMatch(pair.s1.url);
+    const m = await createMatch(pair.s1.url, MID_RACK);
     const full2 = await watch(await pair.open(pair.s2.url), m.id, 'full');
     const bug1 = await watch(await pair.open(pair.s1.url), m.id, 'scorebug');
     const on = await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'pro' } });
-    expect(on).toMatchObject({ status: 200, body: { matchId: m.id, clock: { status: 'idle', allowanceMs: 60_000, extensionsLeft: [1, 1] } } });
+    expect(on).toMatchObject({ status: 200, body: { matchId: m.id, clock: { status: 'idle', allowanceMs: 30_000, extensionsLeft: [1, 1] } } });
     const start = await api(pair.s2.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken });
     expect(start).toMatchObject({ status: 200, body: { duplicate: false, clock: { status: 'running' } } });
-    expect(start.body.clock.deadline).toBe(start.body.now + 60_000);
+    expect(start.body.clock.deadline).toBe(start.body.now + 30_000);
     const again = await api(pair.s1.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken, body: { period: start.body.clock.shot } });
     expect(again).toMatchObject({ status: 200, body: { duplicate: true, clock: { deadline: start.body.clock.deadline } } });
     await expect.poll(() => full2.length).toBe(2);
@@ -56,13 +58,26 @@ describe.skipIf(!redis.available)('shot clock on two instances over one Redis', 
 
     expect((await api(pair.s1.url, `/api/matches/${m.id}`)).body.clock).toMatchObject({ status: 'running', extensionsLeft: [0, 1] });
     // A recorded shot opens the next clock period on both instances.
-    expect(await request(scorer, 'record', { matchId: m.id, stepId: 'c1', expectedVersion: 0, step: legalSteps(1)[0] })).toMatchObject({ ok: true });
+    expect(await request(scorer, 'record', { matchId: m.id, stepId: 'c1', expectedVersion: 0, step: legalSteps(1, MID_RACK)[0] })).toMatchObject({ ok: true });
     await expect.poll(() => full2.at(-1)?.clock?.status).toBe('idle');
-    expect(full2.at(-1)?.clock).toMatchObject({ kind: 'first-shot', extensionsLeft: [0, 1] });
+    expect(full2.at(-1)?.clock).toMatchObject({ kind: 'shot', extensionsLeft: [0, 1] });
+  });
+
+  it('no clock for a break (D-32a): start, resume and extension answer 409 break-shot; the first shot after the break starts it', async () => {
+    const m = await createMatch(pair.s1.url);
+    const on = await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'pro' } });
+    expect(on).toMatchObject({ status: 200, body: { clock: { status: 'idle', kind: 'break', allowanceMs: 0 } } });
+    for (const action of ['start', 'resume', 'extension']) {
+      const r = await api(pair.s2.url, `/api/matches/${m.id}/clock/${action}`, { method: 'POST', token: m.scorerToken });
+      expect(r).toMatchObject({ status: 409, body: { error: { code: 'break-shot', field: 'action', message: 'the shot clock does not run for a break (D-32a): it starts for the first shot after the break' } } });
+    }
+    expect((await api(pair.s1.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'b1', step: legalSteps(1)[0] } })).status).toBe(201);
+    const start = await api(pair.s2.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken });
+    expect(start).toMatchObject({ status: 200, body: { clock: { status: 'running', kind: 'first-shot', allowanceMs: 60_000 } } });
   });
 
   it('refusals over REST: unknown action, no clock, bad settings, wrong token, extension after time ran out', async () => {
-    const m = await createMatch(pair.s1.url);
+    const m = await createMatch(pair.s1.url, MID_RACK);
     expect(await api(pair.s1.url, `/api/matches/${m.id}/clock/explode`, { method: 'POST', token: m.scorerToken })).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'action' } } });
     expect(await api(pair.s1.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken })).toMatchObject({ status: 409, body: { error: { code: 'no-clock' } } });
     expect(await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'blitz' } })).toMatchObject({ status: 400, body: { error: { code: 'invalid-request' } } });
@@ -88,6 +103,10 @@ describe.skipIf(!redis.available)('shot clock on two instances over one Redis', 
     const ev = await createEvent(pair.s1.url);
     const m = await tableMatch(pair.s1.url, ev, 'table-1', [ev.event.roster[0]!.id, ev.event.roster[1]!.id], true);
     await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'league' } });
+    // The opening break first: the clock does not run for it (D-32a).
+    expect(await api(pair.s2.url, `/api/events/${ev.id}/tables/table-1/clock/start`, { method: 'POST', token: ev.organiserToken })).toMatchObject({ status: 409, body: { error: { code: 'break-shot' } } });
+    const setup = (await api(pair.s1.url, `/api/matches/${m.id}`)).body.setup;
+    expect((await api(pair.s1.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'b1', step: legalSteps(1, setup)[0] } })).status).toBe(201);
     const pressed = await api(pair.s2.url, `/api/events/${ev.id}/tables/table-1/clock/start`, { method: 'POST', token: ev.organiserToken });
     expect(pressed).toMatchObject({ status: 200, body: { matchId: m.id, clock: { status: 'running', allowanceMs: 45_000 } } });
     expect(await api(pair.s2.url, `/api/events/${ev.id}/tables/table-1/clock/start`, { method: 'POST', token: m.scorerToken })).toMatchObject({ status: 403 });
@@ -95,7 +114,7 @@ describe.skipIf(!redis.available)('shot clock on two instances over one Redis', 
   });
 
   it('a server restarted on the same Redis sees the same clock', async () => {
-    const m = await createMatch(pair.s1.url);
+    const m = await createMatch(pair.s1.url, MID_RACK);
     await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'pro' } });
     const started = await api(pair.s1.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken });
     const fresh = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });

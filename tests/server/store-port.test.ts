@@ -12,14 +12,14 @@
  * - sponsors: the logos (binary kept exactly, replaced, deleted);
  * - shot clocks: compare-and-set on the revision (a lost race changes nothing);
  * - all of them read back by the backend opened again (a restart; on Redis, another connection).
- * A new port (the draws) adds its cases here and runs on every backend. The Redis event store's link ordering
- * is tests/server/event-store.test.ts.
+ * A new port (the draws) adds its cases here and runs on every backend. The Redis tournament store's link ordering
+ * is tests/server/tournament-store.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { newMatch, view } from '../../shared/index';
 import { parseSetup } from '../../server/protocol/setup-schemas';
 import { summaryOf } from '../../server/matches/service';
-import type { EventDoc } from '../../server/storage/ports';
+import type { TournamentDoc } from '../../server/storage/ports';
 import type { Checkpoint, MatchRecord, ShotClockDoc, StoredStep } from '../../server/storage/ports';
 import { CLOCK_PRESETS, initialShotClock } from '../../shared/shot-clock';
 import { requireRedis } from '../helpers/redis';
@@ -38,10 +38,14 @@ const event = (i: number, stepId = `e${i}`): StoredStep => ({ stepId, step: step
 const at = (version: number, depth = version): Checkpoint => ({ format: 2, rulesVersion: 2, version, depth, core: newMatch(setup).core, stats: { sheet: [], open: [-1, -1], racks: [], tally: [], rackScored: 0, reracked: false, recent: [] } as never });
 
 /** A shot clock document at `revision`. */
-const clockDoc = (revision: number, status: 'idle' | 'running' = 'idle'): ShotClockDoc => ({ settings: CLOCK_PRESETS.pro, clock: { ...initialShotClock(CLOCK_PRESETS.pro, state), status }, revision });
+const clockDoc = (revision: number, status: 'idle' | 'running' = 'idle'): ShotClockDoc => ({
+  settings: CLOCK_PRESETS.pro,
+  clock: { ...initialShotClock(CLOCK_PRESETS.pro, state), status },
+  revision,
+});
 
 /** A minimal event document at `version` listing `matches` on table `t1`, changed at `updatedAt`. */
-function doc(id: string, version: number, matches: string[], updatedAt = 1000 + version): EventDoc {
+function doc(id: string, version: number, matches: string[], updatedAt = 1000 + version): TournamentDoc {
   return {
     id,
     name: 'League',
@@ -56,7 +60,7 @@ function doc(id: string, version: number, matches: string[], updatedAt = 1000 + 
     updatedAt,
     tokenHash: 'x',
     nextPlayer: 1,
-  } as unknown as EventDoc;
+  } as unknown as TournamentDoc;
 }
 
 describe.each(storeKinds(redis.available, ['memory', 'sqlite', 'redis', 'cluster']))('the %s backend keeps every storage port', (kind) => {
@@ -178,33 +182,33 @@ describe.each(storeKinds(redis.available, ['memory', 'sqlite', 'redis', 'cluster
   });
 
   it('creates an event once and replaces it only at the expected version; a stale save changes nothing', async () => {
-    const { events } = fixture;
-    await events.createEvent(doc('ev1', 0, []));
-    expect(await events.loadEvent('ev1')).toEqual(doc('ev1', 0, []));
-    await expect(events.createEvent(doc('ev1', 0, []))).rejects.toThrow();
-    expect(await events.saveEvent(doc('ev1', 1, ['m1']), 0, { linked: ['m1'], unlinked: [] })).toEqual({ status: 'ok', version: 1 });
-    expect(await events.saveEvent(doc('ev1', 1, []), 0, { linked: [], unlinked: ['m1'] })).toEqual({ status: 'stale', version: 1 });
-    expect(await events.loadEvent('ev1')).toEqual(doc('ev1', 1, ['m1']));
-    expect(await events.loadEvent('nobody')).toBeNull();
+    const { tournaments } = fixture;
+    await tournaments.createTournament(doc('ev1', 0, []));
+    expect(await tournaments.loadTournament('ev1')).toEqual(doc('ev1', 0, []));
+    await expect(tournaments.createTournament(doc('ev1', 0, []))).rejects.toThrow();
+    expect(await tournaments.saveTournament(doc('ev1', 1, ['m1']), 0, { linked: ['m1'], unlinked: [] })).toEqual({ status: 'ok', version: 1 });
+    expect(await tournaments.saveTournament(doc('ev1', 1, []), 0, { linked: [], unlinked: ['m1'] })).toEqual({ status: 'stale', version: 1 });
+    expect(await tournaments.loadTournament('ev1')).toEqual(doc('ev1', 1, ['m1']));
+    expect(await tournaments.loadTournament('nobody')).toBeNull();
   });
 
   it('links the matches an event lists and unlinks those it drops; a match may be on several events', async () => {
-    const { events } = fixture;
-    await events.createEvent(doc('ev2', 0, ['lm1']));
-    expect(await events.eventsOfMatch('lm1')).toEqual(['ev2']);
-    await events.createEvent(doc('ev3', 0, ['lm1']));
-    expect((await events.eventsOfMatch('lm1')).sort()).toEqual(['ev2', 'ev3']);
-    expect(await events.saveEvent(doc('ev2', 1, ['lm2']), 0, { linked: ['lm2'], unlinked: ['lm1'] })).toMatchObject({ status: 'ok' });
-    expect(await events.eventsOfMatch('lm1')).toEqual(['ev3']);
-    expect(await events.eventsOfMatch('lm2')).toEqual(['ev2']);
-    expect(await events.eventsOfMatch('none')).toEqual([]);
+    const { tournaments } = fixture;
+    await tournaments.createTournament(doc('ev2', 0, ['lm1']));
+    expect(await tournaments.tournamentsOfMatch('lm1')).toEqual(['ev2']);
+    await tournaments.createTournament(doc('ev3', 0, ['lm1']));
+    expect((await tournaments.tournamentsOfMatch('lm1')).sort()).toEqual(['ev2', 'ev3']);
+    expect(await tournaments.saveTournament(doc('ev2', 1, ['lm2']), 0, { linked: ['lm2'], unlinked: ['lm1'] })).toMatchObject({ status: 'ok' });
+    expect(await tournaments.tournamentsOfMatch('lm1')).toEqual(['ev3']);
+    expect(await tournaments.tournamentsOfMatch('lm2')).toEqual(['ev2']);
+    expect(await tournaments.tournamentsOfMatch('none')).toEqual([]);
   });
 
   it('lists events newest first, at most `limit`', async () => {
-    const { events } = fixture;
-    await events.createEvent(doc('new1', 0, [], 9_000_000_000_001));
-    await events.createEvent(doc('new2', 0, [], 9_000_000_000_002));
-    expect((await events.listEvents(2)).map((r) => r.id)).toEqual(['new2', 'new1']);
+    const { tournaments } = fixture;
+    await tournaments.createTournament(doc('new1', 0, [], 9_000_000_000_001));
+    await tournaments.createTournament(doc('new2', 0, [], 9_000_000_000_002));
+    expect((await tournaments.listTournaments(2)).map((r) => r.id)).toEqual(['new2', 'new1']);
   });
 
   it("keeps sponsors' logos byte for byte: stores, replaces, deletes; unknown ones are null; the caller's later edits change nothing", async () => {
@@ -243,15 +247,15 @@ describe.each(storeKinds(redis.available, ['memory', 'sqlite', 'redis', 'cluster
   });
 
   it('the backend opened again (a restart, another instance) reads every port as it was left', async () => {
-    const { store, events, sponsors } = fixture;
+    const { store, tournaments, sponsors } = fixture;
     await store.create(record('re1'), snap('re1', 0, 1));
     await store.append('re1', 0, event(0), snap('re1', 1, 1000));
-    await events.createEvent(doc('re-ev', 0, ['re1']));
+    await tournaments.createTournament(doc('re-ev', 0, ['re1']));
     await sponsors.put('re-ev', 's1', { type: 'image/png', bytes: Buffer.from([1, 2, 3]) });
     const again = await fixture.reopen();
     expect(await again.matches.load('re1')).toEqual({ record: record('re1'), steps: [event(0)] });
-    expect(await again.events.loadEvent('re-ev')).toEqual(doc('re-ev', 0, ['re1']));
-    expect(await again.events.eventsOfMatch('re1')).toEqual(['re-ev']);
+    expect(await again.tournaments.loadTournament('re-ev')).toEqual(doc('re-ev', 0, ['re1']));
+    expect(await again.tournaments.tournamentsOfMatch('re1')).toEqual(['re-ev']);
     expect([...(await again.sponsors.load('re-ev', 's1'))!.bytes]).toEqual([1, 2, 3]);
   });
 });

@@ -64,9 +64,9 @@ describe('migrate between backends (memory to memory)', () => {
     const srcB = (await source.store.matches.load(b!))!;
     await target.store.matches.create(srcB.record, { summary: { id: b!, discipline: '14-1', names: ['x', 'y'], score: [0, 0], targets: [10_000, 10_000], winner: null, version: 0, updatedAt: 0 }, state: (await source.matches.current(b!))!.snapshot.state });
     await target.store.matches.append(b!, 0, { ...srcB.steps[0]!, stepId: 'another-step' }, { summary: { id: b!, discipline: '14-1', names: ['x', 'y'], score: [0, 0], targets: [10_000, 10_000], winner: null, version: 1, updatedAt: 0 }, state: (await source.matches.current(b!))!.snapshot.state });
-    const [ev] = await source.store.events.listEvents(10);
-    const doc = (await source.store.events.loadEvent(ev!.id))!;
-    await target.store.events.createEvent({ ...doc, name: 'Another tournament' });
+    const [ev] = await source.store.tournaments.listTournaments(10);
+    const doc = (await source.store.tournaments.loadTournament(ev!.id))!;
+    await target.store.tournaments.createTournament({ ...doc, name: 'Another tournament' });
     const before = await served(target);
 
     const refused = migrate(portsOf(source.store), portsOf(target.store));

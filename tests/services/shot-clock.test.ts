@@ -11,15 +11,46 @@ import { recordOk, services } from '../helpers/services';
 
 const settle = () => new Promise((r) => setImmediate(r));
 
+/** The opening break and the steps after it (`legalSteps`: the first is the break). */
+const [BREAK, ...AFTER_BREAK] = legalSteps(3);
+
+/**
+ * A match with the pro clock, its opening break recorded (the clock does not run for a break, D-32a): the clock
+ * is set for the first shot after the break (60 s); the pushes so far are cleared.
+ */
 async function matchWithClock() {
   const s = services();
   const m = await s.matches.create(SETUP);
   const on = await s.shotClocks.configure(m.id, { scorerToken: m.scorerToken }, 'pro');
-  expect(on).toMatchObject({ ok: true, clock: { status: 'idle', kind: 'break', allowanceMs: 60_000, shooter: 'A' } });
+  expect(on).toMatchObject({ ok: true, clock: { status: 'idle', kind: 'break', allowanceMs: 0, remainingMs: 0, shooter: 'A' } });
+  await recordOk(s.matches, m, BREAK!);
+  await settle();
+  expect(await s.shotClocks.view(m.id)).toMatchObject({ ok: true, clock: { status: 'idle', kind: 'first-shot', allowanceMs: 60_000 } });
+  s.pushed.shotClocks.length = 0;
   return { ...s, m, scorer: { scorerToken: m.scorerToken } };
 }
 
 describe('shot clock service', () => {
+  it('no clock for a break (D-32a): start, resume and extension are refused with break-shot and change nothing; autoStart leaves it idle', async () => {
+    const s = services();
+    const m = await s.matches.create(SETUP);
+    const scorer = { scorerToken: m.scorerToken };
+    await s.shotClocks.configure(m.id, scorer, { ...CLOCK_PRESETS.pro, autoStart: true });
+    const before = await s.shotClocks.view(m.id);
+    for (const action of ['start', 'resume', 'extension'] as const) {
+      const r = await s.shotClocks.act(m.id, scorer, action);
+      expect(r).toMatchObject({ ok: false, error: { code: 'break-shot', field: 'action' } });
+      if (!r.ok) expect(r.error.message).toMatch(/does not run for a break.*first shot after the break/);
+      expect(await s.shotClocks.act(m.id, { organiser: true }, action)).toMatchObject({ ok: false, error: { code: 'break-shot' } });
+    }
+    expect(await s.shotClocks.act(m.id, scorer, 'pause')).toMatchObject({ ok: true, duplicate: true });
+    expect(await s.shotClocks.view(m.id)).toEqual(before);
+    // The break recorded: autoStart runs the clock for the first shot after it.
+    await recordOk(s.matches, m, BREAK!);
+    await settle();
+    expect(await s.shotClocks.view(m.id)).toMatchObject({ ok: true, clock: { status: 'running', kind: 'first-shot', deadline: s.clock.now() + 60_000 } });
+  });
+
   it('start, extension, pause, resume and expiry at the server time; every change pushed with that time', async () => {
     const { shotClocks, m, scorer, clock, pushed } = await matchWithClock();
     const t0 = clock.now();
@@ -33,7 +64,7 @@ describe('shot clock service', () => {
     clock.advance(30_000);
     expect(await shotClocks.view(m.id)).toMatchObject({ ok: true, clock: { status: 'expired', remainingMs: 0 } });
     expect(await shotClocks.act(m.id, scorer, 'start')).toMatchObject({ ok: false, error: { code: 'clock-expired', field: 'action' } });
-    expect(pushed.shotClocks.map((p) => p.clock?.status)).toEqual(['idle', 'running', 'running', 'paused', 'running']);
+    expect(pushed.shotClocks.map((p) => p.clock?.status)).toEqual(['running', 'running', 'paused', 'running']);
     expect(pushed.shotClocks.every((p) => p.matchId === m.id && typeof p.now === 'number')).toBe(true);
   });
 
@@ -42,17 +73,17 @@ describe('shot clock service', () => {
     const { shotClocks, matches, m, scorer } = s;
     await shotClocks.act(m.id, scorer, 'start');
     await shotClocks.act(m.id, scorer, 'extension');
-    const [first, second] = legalSteps(2);
+    const [first, second] = AFTER_BREAK;
     await recordOk(matches, m, first!);
     await settle();
     const after = await shotClocks.view(m.id);
-    expect(after).toMatchObject({ ok: true, clock: { status: 'idle', kind: 'first-shot', allowanceMs: 60_000, extensionsLeft: [0, 1] } }); // the break was recorded: 60 s for the first shot after it
-    expect((await matches.steps(m.id))!.version).toBe(1);
+    expect(after).toMatchObject({ ok: true, clock: { status: 'idle', kind: 'shot', allowanceMs: 30_000, extensionsLeft: [0, 1] } }); // the first shot after the break was recorded: 30 s for the next
+    expect((await matches.steps(m.id))!.version).toBe(2);
     await recordOk(matches, m, { undo: true });
     await settle();
     expect(await shotClocks.view(m.id)).toMatchObject({ ok: true, clock: { status: 'idle', extensionsLeft: [0, 1] } });
     await recordOk(matches, m, second!);
-    expect((await matches.steps(m.id))!.version).toBe(3);
+    expect((await matches.steps(m.id))!.version).toBe(4);
   });
 
   it('repeats are harmless: a second start, pause or extension, or a press for an earlier period, changes and pushes nothing', async () => {
@@ -64,7 +95,7 @@ describe('shot clock service', () => {
     await shotClocks.act(m.id, scorer, 'extension');
     expect(await shotClocks.act(m.id, scorer, 'extension')).toMatchObject({ ok: true, duplicate: true, clock: { extensionsLeft: [0, 1] } });
     expect(await shotClocks.act(m.id, scorer, 'pause', period - 1)).toMatchObject({ ok: true, duplicate: true, clock: { status: 'running' } });
-    expect(pushed.shotClocks).toHaveLength(3);
+    expect(pushed.shotClocks).toHaveLength(2); // start and the first extension
   });
 
   it('refusals name the field and change nothing: token, unknown match, no clock, no extension left, match won, bad settings', async () => {
@@ -77,7 +108,7 @@ describe('shot clock service', () => {
     expect(await shotClocks.act(plain.id, { scorerToken: plain.scorerToken }, 'start')).toMatchObject({ ok: false, error: { code: 'no-clock', field: 'matchId' } });
     expect(await shotClocks.configure(m.id, scorer, { ...CLOCK_PRESETS.pro, urgentSeconds: 20 })).toMatchObject({ ok: false, error: { code: 'invalid-request', field: 'settings.urgentSeconds' } }); // as PUT …/clock's body names it
     await shotClocks.act(m.id, scorer, 'extension');
-    await recordOk(matches, m, legalSteps(1)[0]!);
+    await recordOk(matches, m, AFTER_BREAK[0]!);
     await settle();
     expect(await shotClocks.act(m.id, scorer, 'extension')).toMatchObject({ ok: false, error: { code: 'no-extension-left', message: 'no extension left: player A has used the extension of this rack' } });
     expect(await shotClocks.view(m.id)).toMatchObject({ ok: true, clock: { status: 'idle', extensionsLeft: [0, 1] } });
@@ -103,9 +134,9 @@ describe('shot clock service', () => {
   it('autoStart: a recorded shot starts the next shot running at the time it was recorded', async () => {
     const { shotClocks, matches, m, scorer, clock } = await matchWithClock();
     await shotClocks.configure(m.id, scorer, { ...CLOCK_PRESETS.pro, autoStart: true });
-    await recordOk(matches, m, legalSteps(1)[0]!);
+    await recordOk(matches, m, AFTER_BREAK[0]!);
     await settle();
-    expect(await shotClocks.view(m.id)).toMatchObject({ ok: true, clock: { status: 'running', deadline: clock.now() + 60_000, kind: 'first-shot' } });
+    expect(await shotClocks.view(m.id)).toMatchObject({ ok: true, clock: { status: 'running', deadline: clock.now() + 30_000, kind: 'shot' } });
   });
 
   it("the event's organiser finds the table's current match for its clock keys; refusals name the field", async () => {
@@ -119,6 +150,9 @@ describe('shot clock service', () => {
     expect((await s.events.assign(event.id, organiserToken, 'table-1', m.id, true)).ok).toBe(true);
     expect(await s.events.currentMatchFor(event.id, organiserToken, 'table-1')).toEqual({ ok: true, matchId: m.id });
     await s.shotClocks.configure(m.id, { scorerToken: m.scorerToken }, 'pro');
+    expect(await s.shotClocks.act(m.id, { organiser: true }, 'start')).toMatchObject({ ok: false, error: { code: 'break-shot' } });
+    await recordOk(s.matches, m, legalSteps(1, { ...EVENT.defaults, players: ['Eve Ek', 'Fay Fox'] })[0]!);
+    await settle();
     expect(await s.shotClocks.act(m.id, { organiser: true }, 'start')).toMatchObject({ ok: true, clock: { status: 'running' } });
   });
 });

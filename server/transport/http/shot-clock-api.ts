@@ -4,7 +4,7 @@
  * - `POST /api/matches/:id/clock/:action` (scorer token; `start`, `pause`, `resume`, `reset`, `extension`; body
  *   empty or `{period}`) → `{matchId, clock, now, duplicate}`;
  * - `POST /api/events/:id/tables/:table/clock/:action` (organiser token): the same for the table's current match.
- * Refusals: `no-clock`, `clock-expired`, `no-extension-left` (409), `match-over`, `invalid-request` (400).
+ * Refusals: `no-clock`, `clock-expired`, `break-shot` (the clock does not run for a break, D-32a), `no-extension-left` (409), `match-over`, `invalid-request` (400).
  */
 import type { Request, Response, Router } from 'express';
 import { parseEventBody } from '../../protocol/event-schemas';

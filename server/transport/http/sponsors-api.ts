@@ -17,6 +17,7 @@ import type { EventService } from '../../events/service';
 import { sniffImageType, sponsorName, sponsorSeconds, withSponsorPatch } from '../../events/sponsors';
 import type { Failure } from '../../failure';
 import { sendError } from './errors';
+import { refusalOf } from '../../storage/store-errors';
 
 type Bearer = (req: Request) => string | undefined;
 type Req = Request<Record<string, string>>;
@@ -45,8 +46,10 @@ export function sponsorUploadRoute(r: Router, events: EventService, bearer: Bear
         const added = await events.addSponsor(req.params.id, bearer(req), { name, type, size: bytes.length, seconds }, { type, bytes });
         if (!added.ok) return refuse(res, added);
         res.status(201).json({ sponsor: added.sponsor, event: publicInfo(added.event) });
-      } catch {
-        sendError(res, { code: 'internal', message: 'the event store is unavailable; retry' });
+      } catch (e) {
+        // The image write comes first: a full store (disk, Redis memory) refuses it, and nothing was listed.
+        const refusal = refusalOf(e);
+        sendError(res, refusal ? { code: 'store-unavailable', message: `the store refused (${refusal.reason}): nothing was changed; retry later` } : { code: 'internal', message: 'the event store is unavailable; retry' });
       }
     });
   });

@@ -12,7 +12,7 @@ export type ClockChoice = 'off' | 'pro' | 'league' | 'custom';
 
 export interface ClockForm {
   choice: ClockChoice;
-  /** Custom: seconds for every shot (the break and the first shot after it included). */
+  /** Custom: seconds for every shot after the break (the first shot after it included; no clock for the break, D-32a). */
   shotSeconds: number;
   /** Custom: seconds one extension adds (0: no extensions). */
   extensionSeconds: number;

@@ -1,6 +1,6 @@
 /**
- * Canvas probes for names.ts, in the browser (the OBS overlays, and the pages that fit names with FitText): text width at a size (for fitting) and whether any installed
- * font can draw a character. A character no font has is drawn as the same "missing glyph" as a code point no
+ * Canvas probes for names.ts, in the browser (the OBS overlays, and the pages that fit names with FitText): text
+ * width at a size (for fitting) and whether any installed font can draw a character. A character no font has is drawn as the same "missing glyph" as a code point no
  * font ever maps (U+10FFFD, private use), so equal pixels and width mean "cannot draw". Results are cached;
  * nothing runs on a timer.
  */

@@ -6,7 +6,7 @@
  * shared/shot-clock.ts.
  */
 import { TIME_FOUL, type Step } from '../../../shared/protocol/steps';
-import type { ShotClockAction, ShotClockStatus, ShotClockView } from '../../../shared/shot-clock';
+import type { AllowanceKind, ShotClockAction, ShotClockStatus, ShotClockView } from '../../../shared/shot-clock';
 import type { LiveClient } from '../lib/client';
 import { readItem, writeItem } from '../lib/storage';
 import type { OutboxStorage } from '../lib/outbox';
@@ -16,9 +16,12 @@ export type ClockClient = Pick<LiveClient, 'serverTime' | 'pressClock'>;
 
 /**
  * The big control's action in each status: start when idle, pause when running, resume when paused; null when
- * the clock ran out (nothing but a recorded shot or time foul, or a reset, moves it on).
+ * the clock ran out (nothing but a recorded shot or time foul, or a reset, moves it on) and when it is set for a
+ * break (`kind` 'break': it does not run for one, D-32a; the first shot after the break starts it).
  */
-export function mainClockAction(status: ShotClockStatus): ShotClockAction | null {
+export function mainClockAction(status: ShotClockStatus, kind: AllowanceKind = 'shot'): ShotClockAction | null {
+  // D-32a: the clock does not run for a break (the server refuses start, resume and extension).
+  if (kind === 'break') return null;
   switch (status) {
     case 'idle':
       return 'start';
@@ -56,7 +59,7 @@ export function clockAlert(prev: AlertMark | null, now: AlertMark, warningSecond
 export interface AutoStartInput {
   /** The per-device option "start automatically when a shot is recorded". */
   enabled: boolean;
-  clock: Pick<ShotClockView, 'status' | 'shot' | 'remainingMs' | 'allowanceMs'>;
+  clock: Pick<ShotClockView, 'status' | 'shot' | 'remainingMs' | 'allowanceMs' | 'kind'>;
   /** The clock period the console saw when it opened (not started by itself: nothing was recorded since). */
   openedAt: number;
   /** The last period the console started by itself (never twice: a reset after it stays reset). */
@@ -72,7 +75,7 @@ export interface AutoStartInput {
  */
 export function shouldAutoStart(i: AutoStartInput): boolean {
   const c = i.clock;
-  return i.enabled && i.ready && c.shot > i.openedAt && c.shot !== i.lastStarted && c.status === 'idle' && c.remainingMs === c.allowanceMs;
+  return i.enabled && i.ready && c.kind !== 'break' && c.shot > i.openedAt && c.shot !== i.lastStarted && c.status === 'idle' && c.remainingMs === c.allowanceMs;
 }
 
 /** The time foul (D-32): the clock ran out before the stroke; recorded alone, in place of a shot. */

@@ -1,6 +1,6 @@
 /**
  * The scorer console's controller, free of Svelte so it unit-tests with a fake client: it watches the
- * match through the shared live client, queues every step in the persistent outbox (client event id +
+ * match through the shared live client, queues every step in the persistent outbox (client step id +
  * expected version), replays the outbox when the connection comes back, and turns refusals into notices.
  * Nothing counts as recorded until the server acknowledges it; meanwhile the console shows the confirmed
  * state played forward through the queued steps (`shown`, see ./projection), marked as not yet confirmed.
@@ -77,7 +77,7 @@ export interface SessionView {
   status: ConnectionStatus;
   offlineReason: OfflineReason | null;
   queued: readonly OutboxEntry[];
-  /** What each queued step did in the projection (by event id), for describing it in the engine's words. */
+  /** What each queued step did in the projection (by step id), for describing it in the engine's words. */
   results: ReadonlyMap<string, StepResult>;
   /** The queued entry the server is answering now. */
   sending: OutboxEntry | null;
@@ -103,7 +103,7 @@ export class ScorerSession {
   private cached: ConsoleBase & { savedAt: number } | null;
   /** Confirmed snapshots seen version after version (for projecting an undo of a confirmed step). */
   private readonly chain = new ConfirmedChain();
-  /** Latest projected result of each queued entry, by event id (kept while the entry is queued). */
+  /** Latest projected result of each queued entry, by step id (kept while the entry is queued). */
   private results = new Map<string, StepResult>();
   private notice: Notice | null = null;
   private problem: LiveProblem | null = null;
@@ -294,7 +294,7 @@ export class ScorerSession {
   retryNow(): void {
     if (!this.gate.canSend || !this.networkUp || this.outbox.size === 0) return;
     if (this.unanswered || this.client.status !== 'live') this.client.reconnect?.();
-    // The attempt in flight may have gone out on a dead connection: send it again now (same event id).
+    // The attempt in flight may have gone out on a dead connection: send it again now (same step id).
     this.outbox.resendNow();
     this.kick();
   }

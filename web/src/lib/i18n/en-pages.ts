@@ -212,6 +212,7 @@ export const enPages = {
   clockPause: 'Pause clock',
   clockResume: 'Resume clock',
   clockExpired: 'Time is up',
+  clockBreak: 'No clock for the break: it starts for the first shot after it',
   clockExtension: 'Extension',
   clockReset: 'Reset clock',
   clockExtLeft: '{name}: {n} extension(s) left',
@@ -225,8 +226,8 @@ export const enPages = {
   // set-up forms: the shot clock
   clockOpt: 'Shot clock',
   clockOff: 'Off',
-  clockPro: 'Pro: 60 s break and first shot, 30 s after; one 30 s extension per rack',
-  clockLeague: 'League: 45 s every shot; one 45 s extension per match',
+  clockPro: 'Pro: 60 s for the first shot after the break, 30 s after; one 30 s extension per rack',
+  clockLeague: 'League: 45 s every shot after the break; one 45 s extension per match',
   clockCustom: 'Custom seconds',
   clockSeconds: 'Seconds per shot',
   clockExtSeconds: 'Extension seconds (0: none)',

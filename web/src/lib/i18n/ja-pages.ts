@@ -199,6 +199,7 @@ export const jaPages: PageDict = {
   clockPause: 'クロック一時停止',
   clockResume: 'クロック再開',
   clockExpired: '時間切れ',
+  clockBreak: 'ブレイクにクロックはありません: ブレイク後の最初のショットから開始',
   clockExtension: 'エクステンション',
   clockReset: 'クロックをリセット',
   clockExtLeft: '{name}: エクステンション残り {n}',
@@ -212,8 +213,8 @@ export const jaPages: PageDict = {
   // set-up forms: the shot clock
   clockOpt: 'ショットクロック',
   clockOff: 'なし',
-  clockPro: 'プロ: ブレイクと次のショット 60 秒、以降 30 秒、ラックごとに 30 秒のエクステンション 1 回',
-  clockLeague: 'リーグ: 毎ショット 45 秒、試合ごとに 45 秒のエクステンション 1 回',
+  clockPro: 'プロ: ブレイク後の最初のショット 60 秒、以降 30 秒、ラックごとに 30 秒のエクステンション 1 回',
+  clockLeague: 'リーグ: ブレイク後の毎ショット 45 秒、試合ごとに 45 秒のエクステンション 1 回',
   clockCustom: '秒数を指定',
   clockSeconds: '1 ショットの秒数',
   clockExtSeconds: 'エクステンションの秒数(0: なし)',

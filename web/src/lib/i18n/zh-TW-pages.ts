@@ -199,6 +199,7 @@ export const zhTWPages: PageDict = {
   clockPause: '暫停計時',
   clockResume: '繼續計時',
   clockExpired: '時間到',
+  clockBreak: '開球不計時:開球後第一桿開始計時',
   clockExtension: '延長',
   clockReset: '重設計時',
   clockExtLeft: '{name}:剩餘延長 {n} 次',
@@ -212,8 +213,8 @@ export const zhTWPages: PageDict = {
   // set-up forms: the shot clock
   clockOpt: '擊球計時',
   clockOff: '關閉',
-  clockPro: '職業:開球與其後第一桿 60 秒,之後 30 秒;每局一次 30 秒延長',
-  clockLeague: '聯賽:每桿 45 秒;每場一次 45 秒延長',
+  clockPro: '職業:開球後第一桿 60 秒,之後 30 秒;每局一次 30 秒延長',
+  clockLeague: '聯賽:開球後每桿 45 秒;每場一次 45 秒延長',
   clockCustom: '自訂秒數',
   clockSeconds: '每桿秒數',
   clockExtSeconds: '延長秒數(0:無)',

@@ -1,5 +1,7 @@
 /**
- * Redis adapter of the event store, for one Redis or a Redis Cluster. Keys, under the deployment prefix `p`:
+ * Redis adapter of the tournament store (an "event" in the API), for one Redis or a Redis Cluster. The key
+ * parts `e:`, `event-links` and `events` keep the API's word for a tournament (the keys of existing deployments
+ * stay where they are). Keys, under the deployment prefix `p`:
  * - `p{e:<id>}:doc`          Hash: doc (the event JSON, token hash included), row (listing JSON), v (version);
  * - `p{m:<matchId>}:event-links`  Hash: event id → the event version that put the match on it (in the
  *                            match's slot, beside its log);
@@ -22,7 +24,7 @@
  */
 import type { EventListing } from '../../shared/protocol/event';
 import type { SponsorType } from '../../shared/protocol/event';
-import { listingOf, type EventDoc, type EventStore, type LinkChange, type SaveResult, type SponsorImage, type SponsorStore } from './ports';
+import { listingOf, type TournamentDoc, type TournamentStore, type LinkChange, type SaveResult, type SponsorImage, type SponsorStore } from './ports';
 import { LuaScript, matchKey, RedisKeyspace } from './redis-keyspace';
 
 /** KEYS: event; ARGV: expected, doc, row. → {'ok', new version} | {'stale', stored} | {'missing', 0}. */
@@ -55,8 +57,8 @@ end
 return 1
 `);
 
-/** Event store over Redis; safe to share between server instances. */
-export class RedisEventStore extends RedisKeyspace implements EventStore {
+/** Tournament store over Redis; safe to share between server instances. */
+export class RedisTournamentStore extends RedisKeyspace implements TournamentStore {
   readonly kind = 'redis' as const;
 
   /** The hash of event `id`, hash-tagged `{e:<id>}` (one slot). */
@@ -70,7 +72,7 @@ export class RedisEventStore extends RedisKeyspace implements EventStore {
     return `${this.prefix}events`;
   }
 
-  async createEvent(doc: EventDoc): Promise<void> {
+  async createTournament(doc: TournamentDoc): Promise<void> {
     await Promise.all([
       this.redis.zAdd(this.indexKey, { score: doc.updatedAt, value: doc.id }),
       this.links(doc.id, doc.version, doc.matches.map((m) => m.id), 'link'),
@@ -79,12 +81,12 @@ export class RedisEventStore extends RedisKeyspace implements EventStore {
     if (Number(created) !== 1) throw new Error(`event ${doc.id} already exists`);
   }
 
-  async loadEvent(id: string): Promise<EventDoc | null> {
+  async loadTournament(id: string): Promise<TournamentDoc | null> {
     const raw = await this.redis.hGet(this.eventKey(id), 'doc');
-    return typeof raw === 'string' ? (JSON.parse(raw) as EventDoc) : null;
+    return typeof raw === 'string' ? (JSON.parse(raw) as TournamentDoc) : null;
   }
 
-  async saveEvent(doc: EventDoc, expectedVersion: number, links: LinkChange): Promise<SaveResult> {
+  async saveTournament(doc: TournamentDoc, expectedVersion: number, links: LinkChange): Promise<SaveResult> {
     await this.links(doc.id, doc.version, links.linked, 'link');
     const reply = await SAVE.run(this.redis, [this.eventKey(doc.id)], [String(expectedVersion), JSON.stringify(doc), JSON.stringify(listingOf(doc))]);
     const [status, version] = reply as [string, number];
@@ -100,11 +102,11 @@ export class RedisEventStore extends RedisKeyspace implements EventStore {
     return { status, version: Number(version) };
   }
 
-  async eventsOfMatch(matchId: string): Promise<string[]> {
+  async tournamentsOfMatch(matchId: string): Promise<string[]> {
     return this.redis.hKeys(this.linksKey(matchId));
   }
 
-  async listEvents(limit: number): Promise<EventListing[]> {
+  async listTournaments(limit: number): Promise<EventListing[]> {
     const ids = await this.redis.zRange(this.indexKey, 0, limit - 1, { REV: true });
     // Concurrent commands leave in one pipeline (on a cluster, each to its event's node).
     const rows = await Promise.all(ids.map((id) => this.redis.hGet(this.eventKey(id), 'row')));

@@ -1,6 +1,7 @@
 /**
- * The table and event rows of the Socket.IO handler table (server/transport/socket.ts runs them through the same ack
- * check, rate limit, size cap and envelope parse as `subscribe` and `record`):
+ * The tournament handlers (a tournament is an "event" in the API): the table and event rows of the Socket.IO
+ * handler table (server/transport/socket.ts runs them through the same ack check, rate limit, size cap and
+ * envelope parse as `subscribe` and `record`):
  * - `subscribeTable {protocol, eventId, table}` → joins room `table:<eventId>/<table>`, ack `{ok, …TableState}`;
  *   the room then gets `table` (TableState) whenever the table's current or next match or its cards change;
  * - `subscribeEvent {protocol, eventId}` → joins room `event:<eventId>`, ack `{ok, event}`; the room gets
@@ -18,7 +19,7 @@ import { handler, overRoomCap, subscribeRoom, type Handler, type IoSocket, type 
 export { eventOfRoom, eventRoom, tableOfRoom, tableRoom } from '../../shared/protocol/rooms';
 
 /** The table and event handlers over `events`. */
-export function eventHandlers(events: EventService, limits: SocketLimits): Handler<unknown, unknown>[] {
+export function tournamentHandlers(events: EventService, limits: SocketLimits): Handler<unknown, unknown>[] {
   async function subscribeTable(socket: IoSocket, { eventId, table }: SubscribeTableRequest): Promise<SubscribeTableAck | Failure> {
     const room = tableRoom(eventId, table);
     const over = overRoomCap(socket, room, limits, 'table');

@@ -1,6 +1,6 @@
 /**
- * The Redis event store's links and listing, which sit outside the event's compare-and-set so every script
- * touches one cluster slot (server/storage/redis-event-store.ts), against the real Redis: a match is linked
+ * The Redis tournament store's links and listing, which sit outside the event's compare-and-set so every script
+ * touches one cluster slot (server/storage/redis-tournament-store.ts), against the real Redis: a match is linked
  * before the save that lists it (so a crash between the two leaves an extra link, never a missing one), an
  * unlink older than the link is ignored, a `stale` save changes no document, and the listing skips a row
  * whose creation never finished. Through the services over the Redis stores: a step of a match linked to an event
@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
-import type { EventDoc } from '../../server/storage/ports';
-import { RedisEventStore } from '../../server/storage/redis-event-store';
+import type { TournamentDoc } from '../../server/storage/ports';
+import { RedisTournamentStore } from '../../server/storage/redis-tournament-store';
 import { stepsToWin, EVENT } from '../helpers/events';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { recordOk, services } from '../helpers/services';
@@ -18,7 +18,7 @@ import { suiteStores } from '../helpers/stores';
 const redis = await requireRedis();
 
 /** A minimal stored event at `version` listing `matches` (on table `t1`). */
-function doc(id: string, version: number, matches: string[]): EventDoc {
+function doc(id: string, version: number, matches: string[]): TournamentDoc {
   return {
     id,
     name: 'League',
@@ -33,17 +33,17 @@ function doc(id: string, version: number, matches: string[]): EventDoc {
     updatedAt: 1000 + version,
     tokenHash: 'x',
     nextPlayer: 1,
-  } as unknown as EventDoc;
+  } as unknown as TournamentDoc;
 }
 
-describe.skipIf(!redis.available)('Redis event store: links and listing outside the compare-and-set', () => {
-  const prefix = testPrefix('event-store');
+describe.skipIf(!redis.available)('Redis tournament store: links and listing outside the compare-and-set', () => {
+  const prefix = testPrefix('tournament-store');
   const client = createClient({ url: redis.url });
-  let store: RedisEventStore;
+  let store: RedisTournamentStore;
 
   beforeAll(async () => {
     await client.connect();
-    store = new RedisEventStore(client, prefix);
+    store = new RedisTournamentStore(client, prefix);
   });
   afterAll(async () => {
     await client.close();
@@ -51,41 +51,41 @@ describe.skipIf(!redis.available)('Redis event store: links and listing outside 
   });
 
   it('links a match the save lists, unlinks one it drops, and keeps a link made again by a later save', async () => {
-    await store.createEvent(doc('e1', 0, []));
-    expect(await store.saveEvent(doc('e1', 1, ['m1']), 0, { linked: ['m1'], unlinked: [] })).toEqual({ status: 'ok', version: 1 });
-    expect(await store.eventsOfMatch('m1')).toEqual(['e1']);
-    expect(await store.saveEvent(doc('e1', 2, []), 1, { linked: [], unlinked: ['m1'] })).toEqual({ status: 'ok', version: 2 });
-    expect(await store.eventsOfMatch('m1')).toEqual([]);
-    expect(await store.saveEvent(doc('e1', 3, ['m1']), 2, { linked: ['m1'], unlinked: [] })).toEqual({ status: 'ok', version: 3 });
+    await store.createTournament(doc('e1', 0, []));
+    expect(await store.saveTournament(doc('e1', 1, ['m1']), 0, { linked: ['m1'], unlinked: [] })).toEqual({ status: 'ok', version: 1 });
+    expect(await store.tournamentsOfMatch('m1')).toEqual(['e1']);
+    expect(await store.saveTournament(doc('e1', 2, []), 1, { linked: [], unlinked: ['m1'] })).toEqual({ status: 'ok', version: 2 });
+    expect(await store.tournamentsOfMatch('m1')).toEqual([]);
+    expect(await store.saveTournament(doc('e1', 3, ['m1']), 2, { linked: ['m1'], unlinked: [] })).toEqual({ status: 'ok', version: 3 });
     // The unlink of version 2 arriving late (another instance was slow) leaves version 3's link alone.
     await (store as unknown as { links(id: string, v: number, m: string[], op: string): Promise<void> }).links('e1', 2, ['m1'], 'unlink');
-    expect(await store.eventsOfMatch('m1')).toEqual(['e1']);
+    expect(await store.tournamentsOfMatch('m1')).toEqual(['e1']);
     // And a late link of an older version does not lower it: the unlink of version 4 still removes it.
     await (store as unknown as { links(id: string, v: number, m: string[], op: string): Promise<void> }).links('e1', 1, ['m1'], 'link');
-    expect(await store.saveEvent(doc('e1', 4, []), 3, { linked: [], unlinked: ['m1'] })).toEqual({ status: 'ok', version: 4 });
-    expect(await store.eventsOfMatch('m1')).toEqual([]);
+    expect(await store.saveTournament(doc('e1', 4, []), 3, { linked: [], unlinked: ['m1'] })).toEqual({ status: 'ok', version: 4 });
+    expect(await store.tournamentsOfMatch('m1')).toEqual([]);
   });
 
   it('a stale save changes no document; the link it wrote first stays as an extra (readers check the document)', async () => {
-    await store.createEvent(doc('e2', 0, []));
-    expect(await store.saveEvent(doc('e2', 1, []), 0, { linked: [], unlinked: [] })).toEqual({ status: 'ok', version: 1 });
-    expect(await store.saveEvent(doc('e2', 1, ['m2']), 0, { linked: ['m2'], unlinked: [] })).toEqual({ status: 'stale', version: 1 });
-    expect((await store.loadEvent('e2'))!.matches).toEqual([]);
-    expect(await store.eventsOfMatch('m2')).toEqual(['e2']);
+    await store.createTournament(doc('e2', 0, []));
+    expect(await store.saveTournament(doc('e2', 1, []), 0, { linked: [], unlinked: [] })).toEqual({ status: 'ok', version: 1 });
+    expect(await store.saveTournament(doc('e2', 1, ['m2']), 0, { linked: ['m2'], unlinked: [] })).toEqual({ status: 'stale', version: 1 });
+    expect((await store.loadTournament('e2'))!.matches).toEqual([]);
+    expect(await store.tournamentsOfMatch('m2')).toEqual(['e2']);
     // Every match a stored event lists is linked; a match linked to several events lists each.
-    await store.createEvent(doc('e3', 0, ['m2']));
-    expect((await store.eventsOfMatch('m2')).sort()).toEqual(['e2', 'e3']);
+    await store.createTournament(doc('e3', 0, ['m2']));
+    expect((await store.tournamentsOfMatch('m2')).sort()).toEqual(['e2', 'e3']);
   });
 
   it('lists events newest first and skips a row whose creation never finished', async () => {
     await client.zAdd(`${prefix}events`, { score: 9_999_999_999_999, value: 'crashed' });
-    const rows = await store.listEvents(10);
+    const rows = await store.listTournaments(10);
     expect(rows.map((r) => r.id)).toEqual(['e1', 'e2', 'e3']);
-    await expect(store.createEvent(doc('e1', 0, []))).rejects.toThrow(/already exists/);
+    await expect(store.createTournament(doc('e1', 0, []))).rejects.toThrow(/already exists/);
   });
 
   it('refuses a prefix with a hash tag of its own', () => {
-    expect(() => new RedisEventStore(client, 'cue{cast}:')).toThrow(/may not contain/);
+    expect(() => new RedisTournamentStore(client, 'cue{cast}:')).toThrow(/may not contain/);
   });
 });
 
