@@ -174,10 +174,14 @@ export class SqliteDb {
     }
   }
 
+  /** Called first when the database closes (e.g. the scheduled backups stop: server/storage/sqlite-backup.ts). */
+  readonly onClose: (() => void)[] = [];
+
   /** Close the database (every port). Idempotent. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    for (const f of this.onClose) f();
     this.db.close();
   }
 

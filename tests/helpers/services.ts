@@ -1,11 +1,11 @@
 /**
  * Service-level tests: the match and event services wired as every server wires them (`wireServices`,
- * server/app.ts), over the in-memory stores (or any given stores) and a fake clock, without HTTP or sockets.
+ * server/services.ts), over the in-memory stores (or any given stores) and a fake clock, without HTTP or sockets.
  * Every push the services send is collected, in order, so a test asserts what viewers would have received.
  */
 import { pino } from 'pino';
 import { expect } from 'vitest';
-import { wireServices, type Stores } from '../../server/app';
+import { wireServices, type Stores } from '../../server/services';
 import type { Clock } from '../../server/clock';
 import type { EventService } from '../../server/events/service';
 import type { Pushes } from '../../server/matches/live-cache';
@@ -16,6 +16,7 @@ import type { Step } from '../../shared/protocol/steps';
 import type { ShotClockPush } from '../../shared/protocol/shot-clock';
 import type { ShotClockService } from '../../server/shot-clock/service';
 import type { DrawPush, DrawService } from '../../server/draws/service';
+import type { StepReactions } from '../../server/reactions';
 
 /** A clock a test moves by hand (starts at 2026-03-13 12:00 UTC). */
 export class FakeClock implements Clock {
@@ -44,6 +45,8 @@ export interface Services {
   events: EventService;
   shotClocks: ShotClockService;
   draws: DrawService;
+  /** The reactions to recorded steps: `await reactions.settled()` once they have run. */
+  reactions: StepReactions;
   store: Stores;
   clock: FakeClock;
   pushed: Pushed;
@@ -53,7 +56,7 @@ export interface Services {
 export function services(store: Stores = memoryBackends().store): Services {
   const clock = new FakeClock();
   const pushed: Pushed = { matches: [], shotClocks: [], tables: [], events: [], live: [], draws: [] };
-  const { matches, events, shotClocks, draws } = wireServices({
+  const { matches, events, shotClocks, draws, reactions } = wireServices({
     store,
     clock,
     log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
@@ -66,7 +69,7 @@ export function services(store: Stores = memoryBackends().store): Services {
       draw: (d) => pushed.draws.push(d),
     },
   });
-  return { matches, events, shotClocks, draws, store, clock, pushed };
+  return { matches, events, shotClocks, draws, reactions, store, clock, pushed };
 }
 
 let seq = 0;
