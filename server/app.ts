@@ -1,13 +1,14 @@
 /**
  * The wiring of the match server, and nothing else: `createServer` takes its parts — the stores, the bus
- * between instances, the clock and the logger — and joins them: the match and event services over the
- * stores, express (REST + pages) and Socket.IO (websocket transport only) on one HTTP server, the fan-out to
- * viewers over the bus (server/fanout/viewers.ts), the idle sweep (server/matches/idle-sweep.ts). Which parts
- * (Redis, a Redis Cluster, the embedded SQLite store, memory), from which settings, is server/backends.ts.
- * Websocket admission (Origin, connections per address and in total) is transport/connection-limits.ts.
+ * between instances, the clock and the logger — and joins them: the services over the stores (server/services.ts,
+ * with the domain's reactions to a recorded step: server/reactions.ts), express (REST + pages, `/healthz`:
+ * transport/http/health.ts) and Socket.IO (websocket transport only) on one HTTP server, the fan-out to viewers
+ * over the bus (server/fanout/viewers.ts), the idle sweep (server/matches/idle-sweep.ts) and the close sequence
+ * (server/shutdown.ts). Which parts (Redis, a Redis Cluster, the embedded SQLite store, memory), from which
+ * settings, is server/backends.ts. Websocket admission (Origin, connections per address and in total) is
+ * transport/connection-limits.ts.
  */
 import { createServer as createHttpServer } from 'node:http';
-import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import express from 'express';
@@ -17,16 +18,15 @@ import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../shared/protocol/wire';
 import { systemClock, type Clock } from './clock';
-import { EventService, type EventPushes } from './events/service';
+import type { EventService } from './events/service';
 import type { Bus } from './fanout/bus';
 import { ViewerFanout } from './fanout/viewers';
 import { IdleSweep } from './matches/idle-sweep';
-import type { Pushes } from './matches/live-cache';
-import { MatchService } from './matches/service';
-import type { StoragePorts } from './storage/ports';
-import type { ShotClockPush } from '../shared/protocol/shot-clock';
-import { ShotClockService } from './shot-clock/service';
+import type { MatchService } from './matches/service';
+import { wireServices, type Stores } from './services';
+import { shutdown, trackConnections } from './shutdown';
 import { apiRouter } from './transport/http/api';
+import { healthz } from './transport/http/health';
 import { staticRouter } from './transport/http/static';
 import { attachProtocol, type IoServer, type SocketLimits } from './transport/socket';
 import { tournamentHandlers } from './transport/socket-tournaments';
@@ -78,18 +78,6 @@ export const DEFAULT_LIMITS: Limits = {
   pingIntervalMs: 25_000,
   pingTimeoutMs: 20_000,
 };
-
-/**
- * The storage of a server: every port of one backend (server/storage/ports.ts: matches, events, shot clocks,
- * sponsors' logos), and what hears their damage and refusals.
- */
-export interface Stores extends StoragePorts {
-  /**
-   * Hears damage the stores found and writes they refused (the log, `/healthz`); the SQLite store reports to
-   * it too. Default a new one (refusals the match service sees, e.g. Redis out of memory).
-   */
-  health?: StoreHealth;
-}
 
 /** What `createServer` wires: its injected parts and the HTTP-facing settings. */
 export interface ServerParts {
@@ -149,42 +137,6 @@ export interface WiredServer {
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Where the services' pushes go: a match's new version, and the event service's (see `EventPushes`). */
-export interface ServicePushes extends EventPushes {
-  match(pushes: Pushes): void;
-  /** A match's shot clock changed (to the match's rooms). */
-  shotClock(push: ShotClockPush): void;
-}
-
-/**
- * The match and event services over `store`, as every server wires them: each newly recorded step is pushed
- * (`pushes.match`) and heard by the event service (live lines, automatic cards). Without sockets, this is what
- * service-level tests run.
- */
-export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes; health?: StoreHealth }): { matches: MatchService; events: EventService; shotClocks: ShotClockService } {
-  const { store, clock, log, pushes } = parts;
-  const matches = new MatchService({
-    store: store.matches,
-    log,
-    clock,
-    health: parts.health ?? store.health,
-    shared: store.matches.kind === 'redis',
-    onAppended: (p) => {
-      pushes.match(p);
-      // The event service (made right below) hears every recorded step: live lines, automatic cards. It
-      // needs the state only (a match summary reads the service's whole current statistics, never a delta).
-      void events.onMatchStep(p.scorebug);
-      // A recorded step opens the shot clock's next period (the next shot's allowance, started by itself when set).
-      void shotClocks.onStep(p.scorebug.matchId, p.scorebug.state);
-    },
-  });
-  const shotClocks = new ShotClockService({ store: store.shotClocks, matches, clock, log, push: (p) => pushes.shotClock(p) });
-  const events = new EventService({
-    store: store.tournaments, sponsors: store.sponsors, matches, log, clock, shared: store.tournaments.kind === 'redis', pushes, shotClocks,
-  });
-  return { matches, events, shotClocks };
-}
-
 /** Wire a match server from its parts. Nothing is connected or opened here; `listen` starts it. */
 export function createServer(parts: ServerParts): WiredServer {
   const { store, bus, log } = parts;
@@ -206,13 +158,7 @@ export function createServer(parts: ServerParts): WiredServer {
       log.warn({ address, limit: limits.connectionsPerAddress }, 'refused connections over the per-address cap');
     });
   }
-  // Every TCP connection, upgraded websockets included (closeAllConnections() no longer sees those): on close,
-  // what is still open after the deadline is destroyed.
-  const connections = new Set<Socket>();
-  httpServer.on('connection', (c: Socket) => {
-    connections.add(c);
-    c.once('close', () => connections.delete(c));
-  });
+  const connections = trackConnections(httpServer);
   // Socket.IO's own `cors` option would only cover HTTP long-polling, which is off: the gate checks Origin.
   const io: IoServer = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
     transports: ['websocket'],
@@ -229,7 +175,7 @@ export function createServer(parts: ServerParts): WiredServer {
   io.engine.on('connection', (conn: { on(event: 'packetCreate', f: typeof preEncodeSharedAck): unknown }) => conn.on('packetCreate', preEncodeSharedAck));
 
   const fanout = new ViewerFanout(io, log);
-  const { matches, events, shotClocks } = wireServices({ store, clock, log, health, pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), ...fanout.eventPushes } });
+  const { matches, events, shotClocks, draws, reactions } = wireServices({ store, clock, log, health, pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), ...fanout.eventPushes } });
 
   app.disable('x-powered-by');
   if (parts.trustProxy !== undefined && parts.trustProxy !== false) app.set('trust proxy', parts.trustProxy);
@@ -245,13 +191,9 @@ export function createServer(parts: ServerParts): WiredServer {
       strictTransportSecurity: false,
     }),
   );
-  app.get('/healthz', (_req, res) => {
-    // 503 while Redis is away or the store refuses writes; damaged rows (served up to their last good step) are listed.
-    const ok = bus.healthy() && !health.failing;
-    res.status(ok ? 200 : 503).json({ ok, store: store.matches.kind, ...(bus.mode !== 'local' ? { redis: bus.mode } : {}), ...health.detail() });
-  });
+  app.get('/healthz', healthz({ bus, health, storeKind: store.matches.kind }));
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
-  app.use('/api', apiRouter({ matches, events, shotClocks, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
+  app.use('/api', apiRouter({ matches, events, shotClocks, draws, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
   app.use(staticRouter(parts.staticDir ?? [resolve(REPO_ROOT, 'web/dist'), resolve(REPO_ROOT, 'overlay/dist')]));
 
   const stopSweep = attachProtocol(io, matches, log, limits, [...tournamentHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);
@@ -288,34 +230,24 @@ export function createServer(parts: ServerParts): WiredServer {
     log.info({ url, store: store.matches.kind }, 'cuecast server listening');
 
     let closing: Promise<void> | null = null;
-    const close = async () => {
-      sweep.stop();
-      fanout.close();
-      // Stop accepting, let in-flight records finish (their acks still go out), then disconnect everyone.
-      httpServer.close();
-      await matches.drain();
-      await events.drain();
-      // io.close() sends every client a close and resolves when all connections have ended; a client that never
-      // answers the websocket close handshake would hold it (ws waits 30 s): past the deadline, destroy the rest.
-      const closed = io.close();
-      let deadline: NodeJS.Timeout | undefined;
-      const timedOut = await Promise.race([
-        closed.then(() => false),
-        new Promise<boolean>((ok) => (deadline = setTimeout(() => ok(true), parts.closeTimeoutMs ?? 3000))),
-      ]);
-      clearTimeout(deadline);
-      if (timedOut) {
-        const peers = [...connections].map((c) => `${c.remoteAddress}:${c.remotePort}`);
-        log.warn({ connections: connections.size, peers }, 'clients did not close in time; closing their connections');
-      }
-      httpServer.closeAllConnections();
-      for (const c of connections) c.destroy();
-      await closed;
-      await matches.drain();
-      await events.drain();
-      await closeParts();
-      log.info('cuecast server stopped');
-    };
+    const close = () =>
+      shutdown({
+        http: httpServer,
+        connections,
+        closeClients: () => io.close(),
+        stopTimers: () => {
+          sweep.stop();
+          fanout.close();
+        },
+        drain: async () => {
+          await matches.drain();
+          await events.drain();
+        },
+        settled: () => reactions.settled(),
+        closeParts,
+        closeTimeoutMs: parts.closeTimeoutMs ?? 3000,
+        log,
+      });
     return { url, port: bound, close: () => (closing ??= close()) };
   }
 

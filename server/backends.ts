@@ -7,9 +7,10 @@
  * them (`createServer`, server/app.ts); server/main.ts reads the settings from the environment.
  * `memoryBackends` are the in-memory parts (tests, benchmarks).
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
-import { createServer, type Limits, type RunningServer, type Stores } from './app';
+import { createServer, type Limits, type RunningServer } from './app';
+import type { Stores } from './services';
 import { systemClock } from './clock';
 import { localBus, type Bus } from './fanout/bus';
 import { redisBus, redisClusterBus } from './fanout/redis-bus';
@@ -17,11 +18,15 @@ import { replay, view } from '../shared/index';
 import { summaryOf } from './matches/service';
 import { importClockFiles, importFileStore } from './storage/file-import';
 import { SqliteDb } from './storage/sqlite-store';
+import { SqliteBackups } from './storage/sqlite-backup';
 import { StoreHealth } from './storage/store-errors';
 import { memoryStorage } from './storage/memory-store';
 import { closeRedis, connectRedis, connectRedisCluster, type Redis, type RedisCluster } from './storage/redis';
 import { migrateMatchKeys } from './storage/redis-migrate';
 import { redisStorage } from './storage/redis-storage';
+
+/** Scheduled backups kept when BACKUP_KEEP is not set. */
+export const DEFAULT_BACKUP_KEEP = 24;
 
 /** The parts a server runs on. */
 export interface Backends {
@@ -39,6 +44,10 @@ export interface BackendOptions {
   redisPrefix?: string;
   /** Directory of the embedded store's database (and of older file-store data, imported once). Default ./data. */
   dataDir?: string;
+  /** Embedded mode: back the database up every this many minutes into `dataDir/backups/` (unset: no scheduled backups). */
+  backupEveryMinutes?: number;
+  /** Embedded mode: how many of the newest scheduled backups are kept. Default 24. */
+  backupKeep?: number;
 }
 
 /**
@@ -67,6 +76,17 @@ export async function openBackends(opts: BackendOptions, log: Logger): Promise<B
   } catch (err) {
     sqlite.close();
     throw err;
+  }
+  if (opts.backupEveryMinutes) {
+    const backups = new SqliteBackups(sqlite.db, {
+      dir: join(dataDir, 'backups'),
+      everyMs: opts.backupEveryMinutes * 60_000,
+      keep: opts.backupKeep ?? DEFAULT_BACKUP_KEEP,
+      onBackup: (path) => log.info({ path }, 'database backed up'),
+      onError: (err) => log.error({ err: err.message }, 'database backup failed; trying again at the next time'),
+    });
+    backups.start();
+    sqlite.onClose.push(() => backups.stop());
   }
   return { store: { ...sqlite.ports, health }, bus: localBus() };
 }

@@ -3,7 +3,8 @@
  * PORT (3000), HOST (0.0.0.0), REDIS_URL (unset = the embedded SQLite store in DATA_DIR), REDIS_CLUSTER_URLS (comma-separated
  * seed nodes of a Redis Cluster, instead of REDIS_URL), DATA_DIR (./data), ADMIN_TOKEN (optional),
  * LOG_LEVEL (info), CORS_ORIGIN (comma-separated origins or `*`; unset = same origin),
- * REDIS_PREFIX (prefix of Redis keys and channels; default `cuecast:`), TRUST_PROXY (behind a load balancer:
+ * REDIS_PREFIX (prefix of Redis keys and channels; default `cuecast:`), BACKUP_EVERY_MINUTES (embedded mode: back the
+ * database up into DATA_DIR/backups every N minutes; unset = no scheduled backups), BACKUP_KEEP (24 newest kept), TRUST_PROXY (behind a load balancer:
  * `true`, a hop count, or trusted addresses/subnets — client address from X-Forwarded-For; default off),
  * MAX_SOCKETS_PER_ADDRESS (200), MAX_CONNECTIONS_PER_ADDRESS (256, TCP connections incl. websockets), MAX_SOCKETS (20000), MATCHES_PER_HOUR (100), REPLY_BUFFER_BYTES (524288), MAX_BUFFERED_BYTES (4194304),
  * REPLY_BURST_BYTES (1048576), REPLY_BYTES_PER_SECOND (262144): see docs/operators.md "Configuration".
@@ -46,6 +47,11 @@ function trustProxyOf(v: string | undefined): boolean | number | string | undefi
   return /^\d+$/.test(v) ? Number(v) : v;
 }
 
+/** A positive integer setting, or undefined when unset; exits with a message naming the variable otherwise. */
+function optionalCountOf(name: string): number | undefined {
+  return env[name] === undefined || env[name] === '' ? undefined : countOf(name, 0);
+}
+
 const listOf = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
 const corsOrigin = listOf(env.CORS_ORIGIN);
 const redisClusterUrls = listOf(env.REDIS_CLUSTER_URLS);
@@ -73,6 +79,8 @@ try {
     redisUrl: env.REDIS_URL || undefined,
     redisClusterUrls,
     dataDir: env.DATA_DIR || undefined,
+    backupEveryMinutes: optionalCountOf('BACKUP_EVERY_MINUTES'),
+    backupKeep: optionalCountOf('BACKUP_KEEP'),
     adminToken: env.ADMIN_TOKEN || undefined,
     redisPrefix: env.REDIS_PREFIX || undefined,
     trustProxy: trustProxyOf(env.TRUST_PROXY),

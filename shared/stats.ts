@@ -219,7 +219,9 @@ export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, o: O
   // (O(1), no allocation), else (another version appended already, or the buffer is long or the empty one) into a
   // new buffer holding the last RECENT_STEPS (O(RECENT_STEPS)).
   let recentBuf = s.recentBuf;
-  if (s.recentEnd === 0 || recentBuf.length !== s.recentEnd || recentBuf.length >= 8 * RECENT_STEPS) recentBuf = recentBuf.slice(Math.max(0, s.recentEnd - RECENT_STEPS + 1), s.recentEnd);
+  if (s.recentEnd === 0 || recentBuf.length !== s.recentEnd || recentBuf.length >= 8 * RECENT_STEPS) {
+    recentBuf = recentBuf.slice(Math.max(0, s.recentEnd - RECENT_STEPS + 1), s.recentEnd);
+  }
   recentBuf.push(o);
   const recentEnd = recentBuf.length;
   const rackScored = rerack ? 0 : s.rackScored + (isShot ? points : 0);
@@ -565,7 +567,8 @@ export function statsDelta(setup: MatchSetup, since: number, from: StatsState, t
 
 /**
  * The recent outcomes of `to` as a change of those of `from`: the run of `to`'s list that `from`'s holds
- * too (outcomes are shared by identity between versions evolved from one another) is kept, the rest sent. O(RECENT_STEPS²). Without a shared outcome the whole list is sent.
+ * too (outcomes are shared by identity between versions evolved from one another) is kept, the rest sent.
+ * O(RECENT_STEPS²). Without a shared outcome the whole list is sent.
  */
 function recentPatch(from: StatsState, to: StatsState): WindowPatch<Outcome> {
   const old = recentOf(from);
@@ -626,7 +629,10 @@ export interface StoredStats {
 
 /** Plain data of `s` (O(records)). */
 export function storedStats(s: StatsState): StoredStats {
-  return { sheet: sheetOf(s), open: [s.open0, s.open1], racks: racksOf(s), tally: [tallyOf(s, 0), tallyOf(s, 1)], rackScored: s.rackScored, reracked: s.reracked, recent: recentOf(s) };
+  return {
+    sheet: sheetOf(s), open: [s.open0, s.open1], racks: racksOf(s), tally: [tallyOf(s, 0), tallyOf(s, 1)],
+    rackScored: s.rackScored, reracked: s.reracked, recent: recentOf(s),
+  };
 }
 
 /** The statistics back from `storedStats` (O(rows + racks): one record each, in a new log). */

@@ -166,7 +166,30 @@ export class EventService {
   ): Promise<{ ok: true; event: TournamentDoc; match: { id: string; scorerToken: string } } | Failure> {
     const authorised = await this.organisers(id, token);
     if (!authorised.ok) return authorised;
-    const { doc } = authorised;
+    return this.makeTableMatch(authorised.doc, tableId, body);
+  }
+
+  /**
+   * Make and start a match of the event's draw on table `tableId` (the draw service's autopilot, which checked
+   * the organiser when it was turned on): players from the roster, the race `target` for both, the rest from
+   * the event's defaults; it becomes the table's current match, so the table's pages follow it.
+   * Refusals: `not-found` (eventId, table), and the set-up's own (`invalid-event` / `invalid-setup`, thrown).
+   */
+  async startDrawMatch(id: string, tableId: string, playerIds: [string, string], target: number): Promise<{ ok: true; event: TournamentDoc; match: { id: string; scorerToken: string } } | Failure> {
+    const doc = await this.read(id);
+    if (!doc) return eventNotFound(id);
+    return this.makeTableMatch(doc, tableId, { playerIds, setup: { targets: [target, target] }, start: true });
+  }
+
+  /** The events match `matchId` is on (each checked against its document). */
+  async eventsOfMatch(matchId: string): Promise<string[]> {
+    const out: string[] = [];
+    for (const eventId of await this.eventsOf(matchId)) if ((await this.read(eventId))?.matches.some((m) => m.id === matchId)) out.push(eventId);
+    return out;
+  }
+
+  private async makeTableMatch(doc: TournamentDoc, tableId: string, body: z.output<typeof tableMatchSchema>): Promise<{ ok: true; event: TournamentDoc; match: { id: string; scorerToken: string } } | Failure> {
+    const id = doc.id;
     const found = findTable(doc, tableId);
     if ('ok' in found) return found;
     if (body.expectedVersion !== undefined && body.expectedVersion !== doc.version) return stale(doc.version, body.expectedVersion);

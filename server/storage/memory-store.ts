@@ -7,6 +7,7 @@
  * comes out, as a store that serialises would, so no caller can change a stored step or document afterwards.
  * Used by the service-level tests and the benchmarks (no I/O: what is measured is the server's own work).
  */
+import { MemoryDrawStore } from './memory-draw-store';
 import type { EventListing } from '../../shared/protocol/event';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import { carriedCheckpoint, listingOf, openedRange, type AppendExtras, type AppendResult, type Checkpoint, type TournamentDoc, type TournamentStore, type LinkChange, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type SaveResult, type ShotClockDoc, type ShotClockStore, type SponsorImage, type SponsorStore, type StoragePorts, type StoredStep, type StoredSnapshot } from './ports';
@@ -182,5 +183,8 @@ export class MemoryShotClockStore implements ShotClockStore {
 
 /** Every port in memory (one process; nothing kept after it stops). */
 export function memoryStorage(): StoragePorts {
-  return { kind: 'memory', matches: new MemoryStore(), tournaments: new MemoryTournamentStore(), shotClocks: new MemoryShotClockStore(), sponsors: new MemorySponsorStore(), close: async () => {} };
+  return {
+    kind: 'memory', matches: new MemoryStore(), tournaments: new MemoryTournamentStore(), shotClocks: new MemoryShotClockStore(),
+    sponsors: new MemorySponsorStore(), draws: new MemoryDrawStore(), close: async () => {},
+  };
 }

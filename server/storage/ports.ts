@@ -18,6 +18,7 @@
  * - `ShotClockStore`: one small document per match (settings, clock state, revision), compare-and-set on the revision;
  * - `SponsorStore`: the sponsors' logos of an event (type and bytes; the event's document lists them).
  */
+import type { DrawStore } from './draw-store';
 import type { MatchSetup } from '../../shared/protocol/setup';
 import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
@@ -300,6 +301,8 @@ export interface StoragePorts {
   tournaments: TournamentStore;
   shotClocks: ShotClockStore;
   sponsors: SponsorStore;
+  /** The events' draws (server/storage/draw-store.ts; its adapters are server/storage/*-draw-store.ts). */
+  draws: DrawStore;
   /** Release the backend's connections or file handles (a Redis client passed in stays the caller's). */
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@
  * and the shot clocks (redis-shot-clock-store.ts), all under one key prefix. The connection belongs to the caller
  * (server/backends.ts opens and closes it).
  */
+import { RedisDrawStore } from './redis-draw-store';
 import type { StoragePorts } from './ports';
 import type { Redis, RedisCluster } from './redis';
 import { RedisTournamentStore, RedisSponsorStore } from './redis-tournament-store';
@@ -21,6 +22,7 @@ export function redisStorage(client: Redis | RedisCluster, prefix = 'cuecast:'):
     tournaments: new RedisTournamentStore(client, prefix),
     shotClocks: new RedisShotClockStore(client, prefix),
     sponsors: new RedisSponsorStore(client, prefix),
+    draws: new RedisDrawStore(client, prefix),
     close: async () => {},
   };
 }

@@ -19,6 +19,7 @@
  * better-sqlite3 is synchronous: each call runs to its end (fsync included) on the event loop, so calls never
  * interleave and compare-and-append needs no lock of its own.
  */
+import { SqliteDrawStore } from './sqlite-draw-store';
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -137,6 +138,8 @@ export class SqliteDb {
   readonly tournaments: SqliteTournamentStore;
   readonly shotClocks: SqliteShotClockStore;
   readonly sponsors: SqliteSponsorStore;
+  /** The draws (server/storage/sqlite-draw-store.ts: its own tables, this connection). */
+  readonly draws: SqliteDrawStore;
   private closed = false;
 
   constructor(
@@ -155,11 +158,15 @@ export class SqliteDb {
     this.tournaments = new SqliteTournamentStore(this);
     this.shotClocks = new SqliteShotClockStore(this);
     this.sponsors = new SqliteSponsorStore(this);
+    this.draws = new SqliteDrawStore(this.db);
   }
 
   /** Every port over this database; closing it closes the database. */
   get ports(): StoragePorts {
-    return { kind: 'sqlite', matches: this.matches, tournaments: this.tournaments, shotClocks: this.shotClocks, sponsors: this.sponsors, close: async () => this.close() };
+    return {
+      kind: 'sqlite', matches: this.matches, tournaments: this.tournaments, shotClocks: this.shotClocks, sponsors: this.sponsors, draws: this.draws,
+      close: async () => this.close(),
+    };
   }
 
   /**
@@ -220,10 +227,14 @@ export class SqliteDb {
     }
   }
 
+  /** Called first when the database closes (e.g. the scheduled backups stop: server/storage/sqlite-backup.ts). */
+  readonly onClose: (() => void)[] = [];
+
   /** Close the database (every port). Idempotent. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    for (const f of this.onClose) f();
     this.db.close();
   }
 

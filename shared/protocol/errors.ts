@@ -44,6 +44,14 @@ export type ErrorCode =
   | 'not-found'
   | 'too-large'
   | 'rate-limited'
+  // draws (shared/draw): a bad definition or result; a match or round not in the draw; a match not ready to play;
+  // a player already on a table; a change after the draw (or the round) began; a correction without its cascade
+  | 'invalid-draw'
+  | 'not-in-draw'
+  | 'not-ready'
+  | 'player-busy'
+  | 'draw-started'
+  | 'cascade-required'
   // websocket admission (Socket.IO `connect_error`, `err.data.code`)
   | 'origin-not-allowed'
   | 'too-many-connections'

@@ -4,10 +4,10 @@
  * (`/usr/bin/chromium`, package chromium) in its headless mode. Both are the same Chromium build; the headless shell is
  * the one Playwright's own headless mode runs, and it opens a page in about 0.2 s on a 2-core machine where the
  * browser takes 0.6 s (most page suites open a page per check). `CHROMIUM_PATH` picks either. Or, with
- * `OBS_ENGINE=103` or `127`, the Chromium OBS embeds (103: OBS 28–30, 127: OBS 31), unpacked from the npm package
+ * `OBS_ENGINE=92`, `103` or `127`, the Chromium OBS embeds (92: OBS 27, 103: OBS 28–30, 127: OBS 31), unpacked from the npm package
  * `@sparticuz/chromium` by `node scripts/obs-engines.mjs` (it runs with the system libraries Debian's chromium
- * brings). Chromium 103 lacks `Element.checkVisibility`, which playwright-core after 1.55 calls: it is driven by
- * playwright-core 1.55 (the `playwright-core-155` alias).
+ * brings). Chromium 92 and 103 lack `Element.checkVisibility`, which playwright-core after 1.55 calls: they are driven
+ * by playwright-core 1.55 (the `playwright-core-155` alias; it connects to 92.0.4512.0 too).
  * With CI=true a missing browser fails the run; elsewhere the suite is skipped with a message saying what to install.
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -17,7 +17,7 @@ import jsQR from 'jsqr';
 import { chromium, type Browser, type Locator } from 'playwright-core';
 import { PNG } from 'pngjs';
 
-/** `OBS_ENGINE`: '103' or '127' to run the page tests in that OBS engine; '' for Debian's Chromium. */
+/** `OBS_ENGINE`: '92', '103' or '127' to run the page tests in that OBS engine; '' for Debian's Chromium. */
 export const OBS_ENGINE = process.env.OBS_ENGINE ?? '';
 /** Where scripts/obs-engines.mjs unpacks engine `major` (`OBS_ENGINES_DIR`, default node_modules/.cache/obs-chromium). */
 const enginePath = (major: string) =>
@@ -42,7 +42,7 @@ export function chromiumAvailable(): boolean {
 
 /** Launch headless Chromium with the flags this machine needs (no sandbox as root, no background networking). */
 export async function launchChromium(): Promise<Browser> {
-  const driver = OBS_ENGINE === '103' ? ((await import('playwright-core-155')).chromium as unknown as typeof chromium) : chromium;
+  const driver = OBS_ENGINE === '92' || OBS_ENGINE === '103' ? ((await import('playwright-core-155')).chromium as unknown as typeof chromium) : chromium;
   const browser = await driver.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,

@@ -1,11 +1,11 @@
 /**
  * Service-level tests: the match and event services wired as every server wires them (`wireServices`,
- * server/app.ts), over the in-memory stores (or any given stores) and a fake clock, without HTTP or sockets.
+ * server/services.ts), over the in-memory stores (or any given stores) and a fake clock, without HTTP or sockets.
  * Every push the services send is collected, in order, so a test asserts what viewers would have received.
  */
 import { pino } from 'pino';
 import { expect } from 'vitest';
-import { wireServices, type Stores } from '../../server/app';
+import { wireServices, type Stores } from '../../server/services';
 import type { Clock } from '../../server/clock';
 import type { EventService } from '../../server/events/service';
 import type { Pushes } from '../../server/matches/live-cache';
@@ -15,6 +15,8 @@ import type { EventLivePush, EventView, TableState } from '../../shared/protocol
 import type { Step } from '../../shared/protocol/steps';
 import type { ShotClockPush } from '../../shared/protocol/shot-clock';
 import type { ShotClockService } from '../../server/shot-clock/service';
+import type { DrawPush, DrawService } from '../../server/draws/service';
+import type { StepReactions } from '../../server/reactions';
 
 /** A clock a test moves by hand (starts at 2026-03-13 12:00 UTC). */
 export class FakeClock implements Clock {
@@ -35,12 +37,16 @@ export interface Pushed {
   tables: TableState[];
   events: EventView[];
   live: EventLivePush[];
+  draws: DrawPush[];
 }
 
 export interface Services {
   matches: MatchService;
   events: EventService;
   shotClocks: ShotClockService;
+  draws: DrawService;
+  /** The reactions to recorded steps: `await reactions.settled()` once they have run. */
+  reactions: StepReactions;
   store: Stores;
   clock: FakeClock;
   pushed: Pushed;
@@ -49,8 +55,8 @@ export interface Services {
 /** The two services over `store` (default new in-memory stores, `memoryBackends`) and a new fake clock. */
 export function services(store: Stores = memoryBackends().store): Services {
   const clock = new FakeClock();
-  const pushed: Pushed = { matches: [], shotClocks: [], tables: [], events: [], live: [] };
-  const { matches, events, shotClocks } = wireServices({
+  const pushed: Pushed = { matches: [], shotClocks: [], tables: [], events: [], live: [], draws: [] };
+  const { matches, events, shotClocks, draws, reactions } = wireServices({
     store,
     clock,
     log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
@@ -60,9 +66,10 @@ export function services(store: Stores = memoryBackends().store): Services {
       table: (t) => pushed.tables.push(t),
       event: (v) => pushed.events.push(v),
       live: (l) => pushed.live.push(l),
+      draw: (d) => pushed.draws.push(d),
     },
   });
-  return { matches, events, shotClocks, store, clock, pushed };
+  return { matches, events, shotClocks, draws, reactions, store, clock, pushed };
 }
 
 let seq = 0;

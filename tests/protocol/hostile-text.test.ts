@@ -37,9 +37,9 @@ const FORBIDDEN: string[] = [
 
 /** Characters a real name may hold: letters of several scripts, digits, punctuation, emoji (a surrogate pair), spaces. */
 const friendly = fc.constantFrom(...'AaZzÉéßŁ王小明山田محمدНиколай01 .-’'.split(''), '🎱', '😀', 'Ω');
-/** A name with at least one forbidden character among ordinary ones. */
-const hostileName = fc.tuple(fc.array(friendly, { maxLength: 12 }), fc.array(fc.constantFrom(...FORBIDDEN), { minLength: 1, maxLength: 3 }), fc.array(friendly, { minLength: 1, maxLength: 12 }))
-  .map(([a, bad, b]) => `${a.join('')}${bad.join('')}x${b.join('')}`.slice(0, 50));
+/** A name with at least one forbidden character among ordinary ones, within its first 8 code units (so the 16-character short forms keep it). */
+const hostileName = fc.tuple(fc.array(friendly, { maxLength: 4 }), fc.array(fc.constantFrom(...FORBIDDEN), { minLength: 1, maxLength: 3 }), fc.array(friendly, { minLength: 1, maxLength: 12 }))
+  .map(([a, bad, b]) => `Z${a.join('')}${bad.join('')}x${b.join('')}`.slice(0, 50)); // a letter first: trimming never takes a bad character away
 /** Any text at all, forbidden characters often among it: what the store may hold from before the rule. */
 const storedText = fc.array(fc.oneof(friendly, fc.constantFrom(...FORBIDDEN, '&', '<', '>', '"', "'", ']]>', '\t', '\n', '\r'), fc.string({ unit: 'binary' })), { maxLength: 10 })
   .map((parts) => parts.join(''));

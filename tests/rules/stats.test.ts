@@ -116,7 +116,8 @@ describe('incremental statistics', () => {
         const s = applyStep(recorded, { undo: true });
         if (!r.ok || !s.ok) throw new Error('undo refused');
         expect(statsOf(r.match)).toEqual(statsOf(s.match));
-        expect(statsDelta(r.match.setup, 0, replayed.stats, r.match.stats, r.match.core)).toEqual(statsDelta(s.match.setup, 0, recorded.stats, s.match.stats, s.match.core));
+        const delta = (from: Match, to: Match) => statsDelta(to.setup, 0, from.stats, to.stats, to.core);
+        expect(delta(replayed, r.match)).toEqual(delta(recorded, s.match));
         // Now and then a new step from the version the undo returned to: a branch off the replayed log.
         if (s.match.core.winner === null && rand() < 0.2) {
           const step = plausibleStep(s.match, rand);
@@ -124,7 +125,7 @@ describe('incremental statistics', () => {
           const sb = applyStep(s.match, step);
           if (!rb.ok || !sb.ok) throw new Error('branch step refused');
           expect(statsOf(rb.match)).toEqual(statsOf(sb.match));
-          expect(statsDelta(rb.match.setup, 0, r.match.stats, rb.match.stats, rb.match.core)).toEqual(statsDelta(sb.match.setup, 0, s.match.stats, sb.match.stats, sb.match.core));
+          expect(delta(r.match, rb.match)).toEqual(delta(s.match, sb.match));
         }
         replayed = r.match;
         recorded = s.match;

@@ -1,16 +1,17 @@
 /**
  * Events over REST, against both stores (the real Redis under a test prefix, and the embedded file store):
  * create with tables and a roster, bad input refused naming the field (and nothing stored), the organiser
- * token (hash stored, checked by a yes/no endpoint), roster edits, matches made for tables from the roster
- * (countries travel into the set-up), assign / start / clear next, automatic and manual cards, stale
- * versions; and in embedded mode, everything still there after a restart.
+ * token (hash stored, checked by a yes/no endpoint), roster edits, how REST carries table matches, card buttons
+ * and stale versions (status codes); and in embedded mode, everything still there after a restart. What the
+ * tables do (assign / start / clear next, undo a start, automatic and manual cards, stale versions) is
+ * tests/services/event-tables.test.ts, through the services without sockets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
 import { hashToken } from '../../server/tokens';
 import { createEvent, EVENT, recordStep, stepsToWin, tableMatch, type CreatedEvent } from '../helpers/events';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
-import { api, createMatch, startTestServer, tempDirs } from '../helpers/server';
+import { api, startTestServer, tempDirs } from '../helpers/server';
 
 const redis = await requireRedis();
 const dirs = tempDirs();
@@ -112,101 +113,23 @@ function suite(mode: 'redis' | 'file', start: () => Promise<RunningServer>, rest
       expect((await api(s.url, `${path()}/tables`, as({ name: 'TV Table' }))).body.error).toMatchObject({ code: 'invalid-event', field: 'table.name' });
     });
 
-    it('makes matches for a table from the roster, assigns and starts the next one, and refuses what does not fit', async () => {
-      const m1 = await tableMatch(s.url, ev, 'table-1', ['p1', 'p2'], true);
-      const got = await api(s.url, `/api/matches/${m1.id}`);
-      expect(got.body.setup).toMatchObject({ players: ['Ann Andersen', 'Bob Brown'], countries: ['DK', 'GB-ENG'], targets: [3, 3], ruleset: 'nba' });
-      // An existing match (made elsewhere) assigned as the next one.
-      const m2 = await createMatch(s.url, { discipline: 'rotation', players: ['Chen Wei', 'Dora Díaz'], countries: ['TW', 'ES'] });
-      const assigned = await api(s.url, `${path()}/tables/table-1/assign`, as({ matchId: m2.id }));
-      expect(assigned.status).toBe(200);
-      expect(assigned.body.table).toMatchObject({ current: m1.id, next: m2.id, nextPlayers: ['Chen Wei', 'Dora Díaz'] });
-      expect((await api(s.url, `${path()}/tables/tv-table/assign`, as({ matchId: m2.id }))).body.error).toMatchObject({ code: 'match-on-table', field: 'matchId' });
-      expect((await api(s.url, `${path()}/tables/tv-table/assign`, as({ matchId: 'nosuchmatch' }))).body.error).toMatchObject({ code: 'not-found', field: 'matchId' });
-      expect((await api(s.url, `${path()}/tables/nosuch/assign`, as({ matchId: m1.id }))).body.error).toMatchObject({ code: 'not-found', field: 'table' });
-      expect((await api(s.url, `${path()}/tables/tv-table/start`, as())).body.error).toMatchObject({ code: 'no-next-match', field: 'table' });
-      const bad = await api(s.url, `${path()}/tables/tv-table/matches`, as({ playerIds: ['p1', 'p1'] }));
-      expect(bad.body.error).toMatchObject({ code: 'invalid-event', field: 'playerIds.1' });
-      const badSetup = await api(s.url, `${path()}/tables/tv-table/matches`, as({ playerIds: ['p1', 'p3'], setup: { targets: [0, 5] } }));
-      expect(badSetup.body.error).toMatchObject({ code: 'invalid-setup', field: 'setup.targets.0' });
-      const started = await api(s.url, `${path()}/tables/table-1/start`, as());
-      expect(started.body.table).toMatchObject({ current: m2.id, next: null, cards: { show: 'intro', matchId: m2.id, shownBy: 'auto' } });
-      const view = (await api(s.url, path())).body;
-      expect(view.matches.map((m: { id: string; startedAt: number | null }) => [m.id, m.startedAt !== null])).toEqual([[m1.id, true], [m2.id, true]]);
-      expect(view.live[m2.id]).toMatchObject({ names: ['Chen Wei', 'Dora Díaz'], score: [0, 0], targets: [120, 120] });
-      // A next match replaced before it started leaves the event; clearing the next one too.
-      const q1 = await tableMatch(s.url, ev, 'tv-table', ['p1', 'p4']);
-      const q2 = await tableMatch(s.url, ev, 'tv-table', ['p2', 'p3']);
-      let ids = (await api(s.url, path())).body.matches.map((m: { id: string }) => m.id);
-      expect(ids).toContain(q2.id);
-      expect(ids).not.toContain(q1.id);
-      const cleared = await api(s.url, `${path()}/tables/tv-table/next`, { method: 'DELETE', ...as() });
-      expect(cleared.body.table.next).toBeNull();
-      ids = cleared.body.event.matches.map((m: { id: string }) => m.id);
-      expect(ids).not.toContain(q2.id);
-    });
-
-    it('undoes a Start next match: the match it took off unfinished is back on the table, the started one next again; only once', async () => {
-      const ev2 = await createEvent(s.url);
-      const p2 = `/api/events/${ev2.id}`;
-      const as2 = (body: unknown = {}) => ({ token: ev2.organiserToken, body });
-      const a = await tableMatch(s.url, ev2, 'tv-table', ['p1', 'p2'], true);
-      await recordStep(s.url, a, WIN[0]!);
-      const b = await tableMatch(s.url, ev2, 'tv-table', ['p3', 'p4']);
-      expect((await api(s.url, `${p2}/tables/tv-table/undo-start`, as2())).body.error).toMatchObject({ code: 'nothing-to-undo', field: 'table' });
-      const started = await api(s.url, `${p2}/tables/tv-table/start`, as2());
-      expect(started.body.table).toMatchObject({ current: b.id, next: null });
-      expect(started.body.event.tables.find((t: { id: string }) => t.id === 'tv-table').replaced).toMatchObject({ matchId: a.id });
-      expect((await api(s.url, `${p2}/tables/tv-table/undo-start`, { body: {} })).body.error).toMatchObject({ code: 'unauthorized', field: 'token' });
-      const undone = await api(s.url, `${p2}/tables/tv-table/undo-start`, as2());
-      expect(undone.status).toBe(200);
-      expect(undone.body.table).toMatchObject({ current: a.id, next: b.id, nextPlayers: ['Chen Wei', 'Dora Díaz'], cards: { show: 'none' } });
-      const view = (await api(s.url, p2)).body;
-      expect(view.tables.find((t: { id: string }) => t.id === 'tv-table').replaced).toBeUndefined();
-      expect(view.matches.find((m: { id: string }) => m.id === b.id).startedAt).toBeNull();
-      expect(view.live[a.id].score).toEqual((await api(s.url, `/api/matches/${a.id}`)).body.state.score);
-      // Once: a second undo finds nothing to undo, and nothing changed.
-      const again = await api(s.url, `${p2}/tables/tv-table/undo-start`, as2());
-      expect(again.status).toBe(400);
-      expect(again.body.error).toMatchObject({ code: 'nothing-to-undo', field: 'table' });
-      expect((await api(s.url, p2)).body.version).toBe(view.version);
-    });
-
-    it('shows the intro when a match starts, takes it down at the first step, shows the summary at the win, and obeys the card buttons', async () => {
-      const m = await tableMatch(s.url, ev, 'tv-table', ['p3', 'p4'], true);
-      const table = async () => (await api(s.url, `${path()}/tables/tv-table`)).body;
-      expect((await table()).cards).toMatchObject({ show: 'intro', matchId: m.id, shownBy: 'auto' });
-      await recordStep(s.url, m, WIN[0]!);
-      await expect.poll(async () => (await table()).cards.show).toBe('none');
-      for (const step of WIN.slice(1)) await recordStep(s.url, m, step);
-      await expect.poll(async () => (await table()).cards).toMatchObject({ show: 'summary', matchId: m.id, shownBy: 'auto' });
-      // Undo takes the win back: the automatic summary leaves.
-      await recordStep(s.url, m, { undo: true });
-      await expect.poll(async () => (await table()).cards.show).toBe('none');
-      // The buttons: plain POSTs, no body.
-      const press = (action: string) => api(s.url, `${path()}/tables/tv-table/cards/${action}`, { method: 'POST', token: ev.organiserToken });
-      expect((await press('intro')).body.table.cards).toMatchObject({ show: 'intro', shownBy: 'organiser' });
-      expect((await press('toggle-intro')).body.table.cards.show).toBe('none');
-      expect((await press('toggle-summary')).body.table.cards.show).toBe('summary');
-      expect((await press('caption-toggle')).body.table.cards.captionHidden).toBe(true);
-      expect((await press('caption-show')).body.table.cards.captionHidden).toBe(false);
-      expect((await press('auto-off')).body.table.cards.auto).toBe(false);
-      expect((await press('hide')).body.table.cards.show).toBe('none');
+    it('REST: makes a match for a table (201 with its scorer token), the card buttons are plain POSTs, an unknown one is refused naming the action, a stale change is 409 with currentVersion', async () => {
+      // What each of these does is tests/services/event-tables.test.ts; here, how REST carries it.
+      const m = await tableMatch(s.url, ev, 'table-1', ['p1', 'p2'], true);
+      expect(m.scorerToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+      const press = (action: string) => api(s.url, `${path()}/tables/table-1/cards/${action}`, { method: 'POST', token: ev.organiserToken });
+      const shown = await press('intro');
+      expect(shown.status).toBe(200);
+      expect(shown.body.table.cards).toMatchObject({ show: 'intro', shownBy: 'organiser' });
       expect((await press('dance')).body.error).toMatchObject({ code: 'invalid-request', field: 'action' });
-      // With automatic cards off, the win shows nothing by itself.
-      await recordStep(s.url, m, WIN.at(-1)!);
-      await new Promise((r) => setTimeout(r, 300));
-      expect((await table()).cards.show).toBe('none');
-    });
-
-    it('applies a change only at the expected version (stale with currentVersion otherwise)', async () => {
+      const bad = await api(s.url, `${path()}/tables/tv-table/matches`, as({ playerIds: ['p1', 'p1'] }));
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toMatchObject({ code: 'invalid-event', field: 'playerIds.1' });
       const { version } = (await api(s.url, path())).body;
-      const ok = await api(s.url, path(), { method: 'PATCH', ...as({ name: 'Friday League (final)', expectedVersion: version }) });
-      expect(ok.body.event.version).toBe(version + 1);
+      expect((await api(s.url, path(), { method: 'PATCH', ...as({ name: 'Friday League (final)', expectedVersion: version }) })).body.event.version).toBe(version + 1);
       const late = await api(s.url, path(), { method: 'PATCH', ...as({ name: 'Other', expectedVersion: version }) });
       expect(late.status).toBe(409);
       expect(late.body).toMatchObject({ error: { code: 'stale', field: 'expectedVersion' }, currentVersion: version + 1 });
-      expect((await api(s.url, path())).body.name).toBe('Friday League (final)');
     });
 
     if (restart) {

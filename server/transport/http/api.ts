@@ -41,6 +41,8 @@ import { parseClockChoice } from '../../protocol/shot-clock-schemas';
 import type { ShotClockSettings } from '../../../shared/shot-clock';
 import type { ShotClockService } from '../../shot-clock/service';
 import { feedRoutes } from './feed-api';
+import { drawRoutes } from './draws-api';
+import type { DrawService } from '../../draws/service';
 import { sponsorRoutes, sponsorUploadRoute } from './sponsors-api';
 import { SAFE_ID, TABLE_ID } from '../../../shared/protocol/limits';
 
@@ -50,6 +52,8 @@ export interface ApiOptions {
   shotClocks: ShotClockService;
   /** Events and tables (server/transport/http/events-api.ts). */
   events: EventService;
+  /** The events' draws (server/transport/http/draws-api.ts). */
+  draws: DrawService;
   log: Logger;
   adminToken?: string;
   /** Requests per minute per client address on /api. */
@@ -242,6 +246,7 @@ export function apiRouter(opts: ApiOptions): Router {
   shotClockRoutes(r, opts.shotClocks, opts.events, bearer);
   feedRoutes(r, { events: opts.events, matches: opts.matches, shotClocks: opts.shotClocks });
   sponsorRoutes(r, opts.events, bearer);
+  drawRoutes(r, opts.draws, bearer);
 
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));
 

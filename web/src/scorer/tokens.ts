@@ -93,11 +93,14 @@ export async function checkScorerToken(
   timeoutMs = TOKEN_CHECK_TIMEOUT_MS,
 ): Promise<TokenCheck> {
   if (!TOKEN_SHAPE.test(token)) return 'wrong';
+  // An AbortController and a timer, not AbortSignal.timeout: Chromium 92 (OBS 27's browser source) lacks it.
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
     const res = await fetchFn(`/api/matches/${encodeURIComponent(matchId)}/scorer-check`, {
       headers: { authorization: `Bearer ${token}` },
       cache: 'no-store',
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: abort.signal,
     });
     const body = (await res.json().catch(() => null)) as { valid?: unknown; error?: { code?: unknown; field?: unknown } } | null;
     if (res.status === 404 && body?.error?.code === 'not-found') return 'not-found';
@@ -107,5 +110,7 @@ export async function checkScorerToken(
     return 'unreachable';
   } catch {
     return 'unreachable';
+  } finally {
+    clearTimeout(timer);
   }
 }

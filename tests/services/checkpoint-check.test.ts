@@ -1,6 +1,7 @@
 /**
- * Replay checked against checkpoints (issue 16 item 7; server/matches/live-cache.ts), on the real Redis store,
- * and the SQLite store (embedded mode). Every checkpoint stores a hash of the state; a load that replays the log past a
+ * Replay checked against checkpoints (issue 16 item 7; server/matches/live-cache.ts), through the match service
+ * over the in-memory store (that every store keeps a checkpoint as given is the store-port contract,
+ * tests/server/store-port.test.ts). Every checkpoint stores a hash of the state; a load that replays the log past a
  * checkpoint compares:
  * - a checkpoint of another rules version whose state the replay reproduces: no warning, the replay's match;
  * - one whose state the replay does not reproduce (its hash disagrees): a warning with the match id and the rules
@@ -17,13 +18,10 @@ import { CHECKPOINT_EVERY, LiveCache } from '../../server/matches/live-cache';
 import { MatchService } from '../../server/matches/service';
 import { stateHashOf } from '../../server/matches/state-hash';
 import type { Checkpoint } from '../../server/storage/ports';
-import { requireRedis } from '../helpers/redis';
 import { LONG_SETUP, plausibleSteps } from '../helpers/server';
-import { storeKinds, suiteStore } from '../helpers/stores';
+import { MemoryStore } from '../../server/storage/memory-store';
 
-const redis = await requireRedis();
 const setup = parseSetup(LONG_SETUP);
-const kinds = storeKinds(redis.available, ['redis', 'sqlite']);
 
 /** A logger that keeps every warning it hears, parsed. */
 function listening() {
@@ -37,12 +35,12 @@ function listening() {
   return { log: pino({ level: 'warn' }, sink), heard };
 }
 
-describe.each(kinds)('replay checked against the checkpoint on the %s store', (kind) => {
-  const fixture = suiteStore(kind, 'ckcheck', redis.url);
+describe('replay checked against the checkpoint', () => {
+  const fixture = { store: new MemoryStore() };
 
   const service = (log = pino({ level: 'silent' })) => {
-    const live = new LiveCache({ store: fixture.store, shared: kind === 'redis', log });
-    return new MatchService({ store: fixture.store, log, shared: kind === 'redis', onAppended: () => undefined, live });
+    const live = new LiveCache({ store: fixture.store, shared: false, log });
+    return new MatchService({ store: fixture.store, log, shared: false, onAppended: () => undefined, live });
   };
 
   /** A match with `steps` recorded and its checkpoint at CHECKPOINT_EVERY stored; returns its id, token and checkpoint. */

@@ -2,19 +2,16 @@
  * Next matches an event made and took off a table before they started (replaced by another next match, or
  * cleared) are removed from the match store instead of piling up as orphans — unless a step was recorded for
  * them (its shots are kept) or the match was not made by the event (`assign`: it belongs to whoever created
- * it). The services over the real stores: Redis (under a test prefix) and the embedded SQLite store.
+ * it). The services over the in-memory stores (that every store removes a match only while its log is empty is the
+ * store-port contract, tests/server/store-port.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { withoutNext } from '../../server/events/event-docs';
 import type { EventService } from '../../server/events/service';
 import type { MatchService } from '../../server/matches/service';
 import { EVENT, stepsToWin } from '../helpers/events';
-import { requireRedis } from '../helpers/redis';
 import { recordOk, services } from '../helpers/services';
 import { SETUP } from '../helpers/server';
-import { storeKinds, suiteStores } from '../helpers/stores';
-
-const redis = await requireRedis();
 
 /** An event with the helper's tables and roster; its id, token, first table and two player pairs. */
 async function newEvent(events: EventService) {
@@ -38,9 +35,8 @@ async function listed(matches: MatchService, id: string): Promise<boolean> {
   return (await matches.list(1000)).some((m) => m.id === id);
 }
 
-describe.each(storeKinds(redis.available, ['redis', 'sqlite']))('unused next matches on the %s store', (kind) => {
-  const fixture = suiteStores(kind, `unused-${kind}`, redis.url);
-  const svc = () => services(fixture.ports);
+describe('unused next matches', () => {
+  const svc = () => services();
 
   it('removes a made next match replaced by another before it started; the new next match stays', async () => {
     const { events, matches } = svc();

@@ -1,0 +1,340 @@
+/**
+ * The draw service (issue 27): an event's draw stored as its definition and entries (DrawStore), its state
+ * rebuilt by shared/draw on every read (a 128-player double elimination in under a millisecond: bench:draw).
+ * Every change of a draw runs in the event's serial queue and is written by compare-and-set on the draw's
+ * version (re-applied to the fresh draw when another instance wrote first); each change pushes the draw page's
+ * delta (`draw`).
+ *
+ * Results flow by themselves: the service hears every recorded step (wired beside the event service); when a
+ * match the draw started is won, its result (winner, score, innings, high runs) enters the draw and the next
+ * matches become ready. Autopilot: when a table is free (no current match, or its current match is won) the
+ * next ready match goes on it — earliest round first; a pinned match waits for its table; a featured match for
+ * the TV table, which takes featured matches first — made as a cuecast match with the players and race and
+ * started as the table's current match, so the table's overlay, screen, clock and the hall board follow it. A
+ * player is never on two tables: the draw refuses to start a match of a player who is playing (`player-busy`).
+ */
+import { randomInt } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { applyDrawEntry, drawDelta, drawState, drawView, matchViews, readyMatches, type DrawDefinition, type DrawEntry, type DrawState, type DrawView, type DrawDelta } from '../../shared/draw/index';
+import type { DrawError } from '../../shared/draw/structure';
+import { RulesError } from '../../shared/protocol/errors';
+import type { StatePush } from '../../shared/protocol/wire';
+import type { Clock } from '../clock';
+import type { EventService } from '../events/service';
+import { fail, type Failure } from '../failure';
+import type { MatchService } from '../matches/service';
+import { autopilotSchema, drawCreateSchema, drawResultSchema, pinSchema, roundRaceSchema } from '../protocol/draw-schemas';
+import { parseEventBody } from '../protocol/event-schemas';
+import { initialSettings, type DrawChange, type DrawDoc, type DrawSettings, type DrawStore } from '../storage/draw-store';
+
+/** What the draw page's room receives after each change. */
+export interface DrawPush {
+  eventId: string;
+  /** The draw's stored version after the change. */
+  version: number;
+  delta: DrawDelta;
+}
+
+/** A draw as `GET /api/events/<id>/draw` answers it. */
+export interface DrawInfo {
+  eventId: string;
+  version: number;
+  settings: DrawSettings;
+  definition: DrawDefinition;
+  draw: DrawView;
+}
+
+export interface DrawServiceOptions {
+  store: DrawStore;
+  events: EventService;
+  matches: MatchService;
+  log: Logger;
+  clock: Clock;
+  pushes: { draw(push: DrawPush): void };
+  /** The random draw's seed when the organiser gives none (default: crypto's randomInt). */
+  pickSeed?: () => number;
+}
+
+type Ok<T> = { ok: true } & T;
+/** A change of a draw: entries to append and/or new settings, or a refusal. */
+type Plan = DrawChange | Failure;
+
+const MAX_ATTEMPTS = 5;
+
+/** A refusal of shared/draw as the wire's failure. */
+function drawFailure(e: DrawError): Failure {
+  return fail(e.code, e.message, e.field);
+}
+
+export class DrawService {
+  private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly pickSeed: () => number;
+
+  constructor(private readonly opts: DrawServiceOptions) {
+    this.pickSeed = opts.pickSeed ?? (() => randomInt(0, 2 ** 32));
+  }
+
+  /** Run `fn` after every earlier change of event `eventId` on this instance (one at a time per event). */
+  private serial<T>(eventId: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.chains.get(eventId) ?? Promise.resolve();
+    const run = prev.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    this.chains.set(eventId, tail);
+    void tail.then(() => {
+      if (this.chains.get(eventId) === tail) this.chains.delete(eventId);
+    });
+    return run;
+  }
+
+  /** Wait for every queued change of event `eventId` (tests, shutdown). */
+  async settled(eventId: string): Promise<void> {
+    while (this.chains.has(eventId)) await this.chains.get(eventId);
+  }
+
+  /** `unauthorized` / `forbidden` / `not-found` for `token` on event `eventId`, or null when it is the organiser's. */
+  private async organiserFailure(eventId: string, token: string | undefined): Promise<Failure | null> {
+    const valid = await this.opts.events.tokenValid(eventId, token ?? '');
+    if (valid === null) return fail('not-found', `eventId: no event "${eventId}"`, 'eventId');
+    if (token === undefined || token === '') return fail('unauthorized', "this needs the event's organiser token (Authorization: Bearer …)", 'token');
+    return valid ? null : fail('forbidden', 'this token is not the organiser token of this event', 'token');
+  }
+
+  /** The stored draw and its state, or null. @throws when a stored draw no longer rebuilds (damage; logged). */
+  private async load(eventId: string): Promise<{ doc: DrawDoc; state: DrawState } | null> {
+    const doc = await this.opts.store.load(eventId);
+    if (!doc) return null;
+    const state = drawState(doc.definition, doc.entries);
+    if ('error' in state) throw new Error(`the stored draw of event ${eventId} does not rebuild: ${state.error.message}`);
+    return { doc, state };
+  }
+
+  /**
+   * Make the event's draw from an untrusted body (drawCreateSchema). Refusals name the field: `invalid-draw`
+   * (the body; fewer than 2 players; a player twice; a player not on the roster; a bad race, group size or
+   * advance), `draw-started` (a draw that has begun is replaced only with `cancel: true`), auth failures.
+   */
+  create(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+    return this.serial(eventId, async () => {
+      const denied = await this.organiserFailure(eventId, token);
+      if (denied) return denied;
+      let b: z.output<typeof drawCreateSchema>;
+      try {
+        b = parseEventBody(drawCreateSchema, body, 'invalid-draw');
+      } catch (err) {
+        if (err instanceof RulesError) return { ok: false as const, error: err.toJSON() };
+        throw err;
+      }
+      const event = (await this.opts.events.view(eventId))!;
+      const ids = b.players ?? event.roster.map((p) => p.id);
+      const seen = new Map<string, number>();
+      for (const [i, id] of ids.entries()) {
+        if (!event.roster.some((p) => p.id === id)) return fail('invalid-draw', `players.${i}: no player "${id}" on the roster`, `players.${i}`);
+        if (seen.has(id)) return fail('invalid-draw', `players.${i}: player "${id}" is in the draw twice (also players.${seen.get(id)})`, `players.${i}`);
+        seen.set(id, i);
+      }
+      if (b.tvTable && !event.tables.some((t) => t.id === b.tvTable)) return fail('invalid-draw', `tvTable: no table "${b.tvTable}" in this event`, 'tvTable');
+      const fallbackRace = event.defaults.targets?.[0];
+      const defaultRace = b.races?.default ?? fallbackRace;
+      if (defaultRace === undefined) return fail('invalid-draw', "races.default: give the draw's race (the event's defaults name no target)", 'races.default');
+      const seeding: DrawDefinition['seeding'] = b.seeding === 'random' ? { by: 'random', seed: b.seed ?? this.pickSeed() } : { by: b.seeding ?? 'rating' };
+      if (b.seed !== undefined && b.seeding !== 'random') return fail('invalid-draw', 'seed: a seed is for seeding "random"', 'seed');
+      const definition: DrawDefinition = {
+        format: b.format,
+        players: ids.map((id) => {
+          const rating = event.roster.find((p) => p.id === id)!.rating;
+          return rating === undefined ? { id } : { id, rating };
+        }),
+        seeding,
+        races: { default: defaultRace, ...(b.races?.sides ? { sides: b.races.sides } : {}), ...(b.races?.rounds ? { rounds: b.races.rounds } : {}) },
+        ...(b.trueDouble !== undefined ? { trueDouble: b.trueDouble } : {}),
+        ...(b.groupSize !== undefined ? { groupSize: b.groupSize } : {}),
+        ...(b.advance !== undefined ? { advance: b.advance } : {}),
+        ...(b.knockout !== undefined ? { knockout: b.knockout } : {}),
+      };
+      const fresh = drawState(definition, []);
+      if ('error' in fresh) {
+        const f = fresh.error;
+        // The body lists roster ids: `players.2.id` of the definition is `players.2` of the body.
+        const field = f.field.replace(/^players\.(\d+)\.id$/, 'players.$1');
+        return fail(f.code, f.message.replace(f.field, field), field);
+      }
+      for (const [i, id] of (b.featured ?? []).entries()) if (!fresh.structure.index.has(id)) return fail('not-in-draw', `featured.${i}: no match "${id}" in this draw`, `featured.${i}`);
+      const cur = await this.load(eventId);
+      if (cur && cur.doc.entries.some((e) => e.t !== 'race') && b.cancel !== true) {
+        return fail('draw-started', 'cancel: the draw has begun (matches started or results recorded); send cancel: true to replace it and drop its results', 'cancel');
+      }
+      const settings: DrawSettings = { ...initialSettings(b.tvTable ?? null), autopilot: b.autopilot === true, featured: b.featured ?? [] };
+      const res = await this.opts.store.create({ eventId, definition, settings, createdAt: this.opts.clock.now() }, cur?.doc.version);
+      if (res.status !== 'ok') return fail('stale', 'the draw changed meanwhile; retry', 'expectedVersion');
+      this.opts.log.info({ eventId, format: definition.format, players: ids.length, seeding }, 'draw created');
+      const view = drawView(fresh);
+      this.opts.pushes.draw({ eventId, version: 0, delta: { from: -1, to: 0, matches: view.matches, ready: view.ready, groups: view.groups, standings: view.standings, champion: null } });
+      if (settings.autopilot) void this.fill(eventId);
+      return { ok: true as const, draw: { eventId, version: 0, settings, definition, draw: view } };
+    });
+  }
+
+  /** The event's draw, or `not-found` naming `draw`. */
+  async get(eventId: string): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+    const cur = await this.load(eventId);
+    if (!cur) return fail('not-found', `draw: event "${eventId}" has no draw`, 'draw');
+    return { ok: true, draw: this.info(cur.doc, cur.state) };
+  }
+
+  private info(doc: DrawDoc, state: DrawState): DrawInfo {
+    return { eventId: doc.eventId, version: doc.version, settings: doc.settings, definition: doc.definition, draw: drawView(state) };
+  }
+
+  /** The organiser records or corrects a result (drawResultSchema); refusals name the field. */
+  result(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+    return this.organiserChange(eventId, token, drawResultSchema, body, (b) => {
+      const { expectedVersion: _v, ...rest } = b;
+      return { entries: [{ t: 'result', ...rest }] };
+    });
+  }
+
+  /** Turn autopilot on or off (off pauses it: matches on tables play on; nothing new goes on a table). */
+  autopilot(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+    return this.organiserChange(eventId, token, autopilotSchema, body, (b, doc) => ({ settings: { ...doc.settings, autopilot: b.on } }));
+  }
+
+  /** Pin a match to a table (it waits for that table), or unpin it (`table: null`). */
+  pin(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+    return this.organiserChange(eventId, token, pinSchema, body, (b, doc, state) => {
+      if (!state.structure.index.has(b.match)) return fail('not-in-draw', `match: no match "${b.match}" in this draw`, 'match');
+      const pins = { ...doc.settings.pins };
+      if (b.table === null) delete pins[b.match];
+      else pins[b.match] = b.table;
+      return { settings: { ...doc.settings, pins } };
+    });
+  }
+
+  /** Change a round's race (before its first match starts). */
+  race(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+    return this.organiserChange(eventId, token, roundRaceSchema, body, (b) => ({ entries: [{ t: 'race', round: b.round, race: b.race }] }));
+  }
+
+  private organiserChange<T extends { expectedVersion?: number | undefined }>(eventId: string, token: string | undefined, schema: z.ZodType<T>, body: unknown, plan: (b: T, doc: DrawDoc, state: DrawState) => Plan): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+    return this.serial(eventId, async () => {
+      const denied = await this.organiserFailure(eventId, token);
+      if (denied) return denied;
+      let b: T;
+      try {
+        b = parseEventBody(schema, body, 'invalid-draw');
+      } catch (err) {
+        if (err instanceof RulesError) return { ok: false as const, error: err.toJSON() };
+        throw err;
+      }
+      const res = await this.commit(eventId, b.expectedVersion, (doc, state) => plan(b, doc, state));
+      if (res.ok) void this.fill(eventId);
+      return res;
+    });
+  }
+
+  /**
+   * Apply `plan` to the freshest draw and store it by compare-and-set (re-planned when another instance wrote
+   * first); entries are checked by shared/draw before anything is stored. Pushes the delta.
+   */
+  private async commit(eventId: string, expected: number | undefined, plan: (doc: DrawDoc, state: DrawState) => Plan): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const cur = await this.load(eventId);
+      if (!cur) return fail('not-found', `draw: event "${eventId}" has no draw`, 'draw');
+      if (expected !== undefined && expected !== cur.doc.version) return { ...fail('stale', `expectedVersion: the draw is at version ${cur.doc.version}, not ${expected}`, 'expectedVersion'), currentVersion: cur.doc.version };
+      const change = plan(cur.doc, cur.state);
+      if ('ok' in change) return change;
+      let state = cur.state;
+      for (const e of change.entries ?? []) {
+        const r = applyDrawEntry(state, e);
+        if ('error' in r) return drawFailure(r.error);
+        state = r.state;
+      }
+      const res = await this.opts.store.change(eventId, cur.doc.version, change);
+      if (res.status === 'ok') {
+        const doc: DrawDoc = { ...cur.doc, entries: [...cur.doc.entries, ...(change.entries ?? [])], settings: change.settings ?? cur.doc.settings, version: res.version };
+        if (change.entries?.length) this.opts.pushes.draw({ eventId, version: res.version, delta: drawDelta(drawView(cur.state), drawView(state)) });
+        return { ok: true, draw: this.info(doc, state) };
+      }
+    }
+    return fail('internal', 'the draw changed too often meanwhile; retry');
+  }
+
+  /**
+   * Hear a recorded step (wired beside the event service): when the step won a match the draw started, its
+   * result enters the draw (once), and autopilot fills the freed table. Never throws (a failure is logged).
+   */
+  async onMatchStep(push: StatePush): Promise<void> {
+    if (push.state.winner === null) return;
+    try {
+      for (const eventId of await this.opts.events.eventsOfMatch(push.matchId)) {
+        await this.serial(eventId, async () => {
+          const res = await this.commit(eventId, undefined, (_doc, state) => {
+            const m = matchViews(state).find((v) => v.matchId === push.matchId);
+            if (!m || m.status !== 'playing') return {};
+            const st = push.state;
+            const winner = m.players[st.winner === 'A' ? 0 : 1]!;
+            return { entries: [{ t: 'result', match: m.id, winner, kind: 'win', score: st.score, innings: Math.max(st.innings[0], st.innings[1]), highRun: st.highRun }] };
+          });
+          if (!res.ok && res.error.code !== 'not-found') this.opts.log.warn({ eventId, matchId: push.matchId, err: res.error.message }, 'a won match did not enter the draw');
+        });
+        void this.fill(eventId);
+      }
+    } catch (err) {
+      this.opts.log.error({ matchId: push.matchId, err: (err as Error).message }, 'draw hook of a recorded step failed');
+    }
+  }
+
+  /**
+   * Autopilot: put the next ready match on each free table (in the event's table order) until no table is
+   * free or nothing is ready. Runs in the event's queue; never throws (a failure is logged and the table waits
+   * for the next change).
+   */
+  fill(eventId: string): Promise<void> {
+    return this.serial(eventId, async () => {
+      try {
+        for (let guard = 0; guard < 64; guard++) {
+          const cur = await this.load(eventId);
+          if (!cur?.doc.settings.autopilot) return;
+          const placed = await this.placeOne(eventId, cur.doc, cur.state);
+          if (!placed) return;
+        }
+      } catch (err) {
+        this.opts.log.error({ eventId, err: (err as Error).message }, 'autopilot failed');
+      }
+    });
+  }
+
+  /** Put one ready match on one free table; @returns whether one was placed. */
+  private async placeOne(eventId: string, doc: DrawDoc, state: DrawState): Promise<boolean> {
+    const event = await this.opts.events.view(eventId);
+    if (!event) return false;
+    const ready = readyMatches(state);
+    if (ready.length === 0) return false;
+    const { pins, featured, tvTable } = doc.settings;
+    for (const table of event.tables) {
+      if (table.current && event.live[table.current]?.winner === null) continue;
+      if (table.current && !event.live[table.current]) continue;
+      const fits = (id: string) => (pins[id] ? pins[id] === table.id : tvTable && featured.includes(id) ? table.id === tvTable : true);
+      const pick = ready.find((id) => pins[id] === table.id) ?? (table.id === tvTable ? ready.find((id) => featured.includes(id) && fits(id)) : undefined) ?? ready.find(fits);
+      if (!pick) continue;
+      const m = matchViews(state).find((v) => v.id === pick)!;
+      const probe = applyDrawEntry(state, { t: 'start', match: pick, table: table.id });
+      if ('error' in probe) continue;
+      const made = await this.opts.events.startDrawMatch(eventId, table.id, [m.players[0]!, m.players[1]!], m.race);
+      if (!made.ok) {
+        this.opts.log.warn({ eventId, table: table.id, match: pick, err: made.error.message }, 'autopilot could not start a match');
+        continue;
+      }
+      const res = await this.commit(eventId, doc.version, () => ({ entries: [{ t: 'start', match: pick, table: table.id, matchId: made.match.id }] }));
+      if (!res.ok) this.opts.log.error({ eventId, table: table.id, match: pick, matchId: made.match.id, err: res.error.message }, 'a match went on a table but the draw did not take its start');
+      else this.opts.log.info({ eventId, table: table.id, match: pick, matchId: made.match.id }, 'autopilot started a match');
+      return res.ok;
+    }
+    return false;
+  }
+
+  /** The entries of the event's draw (tests: each match played once). */
+  async entries(eventId: string): Promise<DrawEntry[]> {
+    return (await this.opts.store.load(eventId))?.entries ?? [];
+  }
+}

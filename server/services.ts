@@ -1,0 +1,75 @@
+/**
+ * The services over the stores, as every server wires them (and as service-level tests run them, without
+ * sockets): the match service, the shot clocks over it, the tournaments over both, and the domain's reactions to
+ * each recorded step between them (server/reactions.ts). Where pushes go is the caller's: the fan-out to the
+ * Socket.IO rooms in a server (server/app.ts), a list in a test.
+ */
+import type { Logger } from 'pino';
+import type { ShotClockPush } from '../shared/protocol/shot-clock';
+import type { Clock } from './clock';
+import { DrawService, type DrawPush } from './draws/service';
+import { EventService, type EventPushes } from './events/service';
+import type { Pushes } from './matches/live-cache';
+import { MatchService } from './matches/service';
+import { StepReactions } from './reactions';
+import { ShotClockService } from './shot-clock/service';
+import type { StoragePorts } from './storage/ports';
+import type { StoreHealth } from './storage/store-errors';
+
+/**
+ * The storage of a server: every port of one backend (server/storage/ports.ts: matches, events, shot clocks,
+ * sponsors' logos), and what hears their damage and refusals.
+ */
+export interface Stores extends StoragePorts {
+  /**
+   * Hears damage the stores found and writes they refused (the log, `/healthz`); the SQLite store reports to
+   * it too. Default a new one (refusals the match service sees, e.g. Redis out of memory).
+   */
+  health?: StoreHealth;
+}
+
+/** Where the services' pushes go: a match's new version, and the event service's (see `EventPushes`). */
+export interface ServicePushes extends EventPushes {
+  match(pushes: Pushes): void;
+  /** A match's shot clock changed (to the match's rooms). */
+  shotClock(push: ShotClockPush): void;
+  /** A draw changed (its delta; no room carries it yet: the draw page comes with a later change). */
+  draw?(push: DrawPush): void;
+}
+
+/** The wired services. */
+export interface WiredServices {
+  matches: MatchService;
+  events: EventService;
+  shotClocks: ShotClockService;
+  /** The draws of the tournaments (results flow in, autopilot fills freed tables). */
+  draws: DrawService;
+  /** The reactions to recorded steps (`settled()`: every reaction started so far has finished). */
+  reactions: StepReactions;
+}
+
+/**
+ * The match, shot clock and event services over `store`: each newly recorded step is pushed (`pushes.match`)
+ * and then reacted to (the tournaments and the shot clock hear it: `StepReactions`).
+ */
+export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes; health?: StoreHealth }): WiredServices {
+  const { store, clock, log, pushes } = parts;
+  const reactions = new StepReactions();
+  const matches = new MatchService({
+    store: store.matches,
+    log,
+    clock,
+    health: parts.health ?? store.health,
+    shared: store.matches.kind === 'redis',
+    onAppended: (p) => {
+      pushes.match(p);
+      // The reactions need the state only (a match summary reads the service's whole current statistics, never a delta).
+      reactions.stepRecorded(p.scorebug);
+    },
+  });
+  const shotClocks = new ShotClockService({ store: store.shotClocks, matches, clock, log, push: (p) => pushes.shotClock(p) });
+  const events = new EventService({ store: store.tournaments, sponsors: store.sponsors, matches, log, clock, shared: store.tournaments.kind === 'redis', pushes, shotClocks });
+  const draws = new DrawService({ store: store.draws, events, matches, log, clock, pushes: { draw: (p) => pushes.draw?.(p) } });
+  reactions.attach({ tournaments: events, shotClocks, draws });
+  return { matches, events, shotClocks, draws, reactions };
+}

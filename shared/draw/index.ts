@@ -1,0 +1,11 @@
+/**
+ * The draw (issue 27): pure, rebuilt from its definition and entries, property-tested (tests/draw/).
+ * Formats, seeding, byes and the bracket's shape: structure.ts; the state and its queries: state.ts; group
+ * tables: standings.ts; the draw page's view and per-change delta: view.ts; the random draw's generator: prng.ts.
+ */
+export * from './types';
+export * from './prng';
+export * from './structure';
+export * from './standings';
+export * from './state';
+export * from './view';
