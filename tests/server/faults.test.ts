@@ -236,7 +236,7 @@ describe.skipIf(!redisBinary)('Redis mode: stalled and out of memory (a private 
     try {
       await admin.configSet({ 'maxmemory-policy': 'noeviction', maxmemory: '1' });
       const refused = await record(server.url, m, 'o1', steps[1]);
-      expect(refused).toMatchObject({ status: 500, body: { error: { code: 'store-damaged' } } });
+      expect(refused).toMatchObject({ status: 503, body: { error: { code: 'store-unavailable' } } });
       expect(refused.body.error.message).toMatch(/out-of-memory/);
       expect(await api(server.url, '/healthz')).toMatchObject({ status: 503, body: { ok: false, refusing: { cause: 'out-of-memory' } } });
     } finally {
