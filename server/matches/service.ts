@@ -263,7 +263,8 @@ export class MatchService {
 
   /**
    * The answer to a store failure: `store-damaged` when the match's stored log is damaged (permanent),
-   * `store-unavailable` when the store refused (nothing written: a `StoreRefusal`, a SQLite error, or Redis out of memory) or the failure came before any append (`appended` false), else
+   * `store-unavailable` when the store refused (nothing written: a `StoreRefusal`, a SQLite error, or Redis
+   * out of memory) or the failure came before any append (`appended` false), else
    * `outcome-unknown` (a timeout or a broken connection after the append was sent). Refusals go to `health`.
    */
   private storeFailure(err: unknown, appended: boolean): Failure {

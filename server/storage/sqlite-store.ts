@@ -179,7 +179,7 @@ export class SqliteDb {
   check(maxBytes = QUICK_CHECK_MAX_BYTES, budgetMs = DAMAGE_SCAN_BUDGET_MS): StartCheck {
     const t0 = Date.now();
     const done = (c: Omit<StartCheck, 'ms'>): StartCheck => ({ ...c, ms: Date.now() - t0 });
-    let size = 0;
+    let size: number;
     try {
       size = statSync(join(this.dir, DB_FILE)).size;
     } catch {

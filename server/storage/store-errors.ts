@@ -110,7 +110,8 @@ export function storeErrorOf(err: unknown, what = 'nothing was changed'): { code
   const refusal = refusalOf(err);
   if (!refusal) return null;
   if (refusal.reason === 'damaged') {
-    return { code: 'store-damaged', message: `the stored data is damaged (${refusal.message}): ${what}; retrying will not help — restore the data from a backup` };
+    const message = `the stored data is damaged (${refusal.message}): ${what}; retrying will not help — restore the data from a backup`;
+    return { code: 'store-damaged', message };
   }
   return { code: 'store-unavailable', message: `the store refused (${refusal.reason}): ${what}; retry later` };
 }

@@ -52,7 +52,7 @@ describe('embedded mode: every write path under a full disk (a 2 MB tmpfs)', () 
     } catch (err) {
       rmdirSync(d);
       const reason = (err as Error).message.split('\n')[0]!;
-      if (CI) throw new Error(`the full-disk test needs a tmpfs for DATA_DIR (run as root): ${reason}`);
+      if (CI) throw new Error(`the full-disk test needs a tmpfs for DATA_DIR (run as root): ${reason}`, { cause: err });
       skipped = reason;
       console.warn(`[full-disk-paths] skipped: could not mount a tmpfs for DATA_DIR (needs root): ${reason}`);
     }
@@ -78,7 +78,11 @@ describe('embedded mode: every write path under a full disk (a 2 MB tmpfs)', () 
     const org = { token: ev.organiserToken };
     let next = 0;
     const record = () => api(url, `/api/matches/${m.id}/steps`, { method: 'POST', token: m.scorerToken, body: { stepId: `s${next}`, step: steps[next] } });
-    const upload = () => fetch(`${url}/api/events/${ev.id}/sponsors?name=Chalk`, { method: 'POST', headers: { authorization: `Bearer ${ev.organiserToken}`, 'content-type': 'image/svg+xml' }, body: SVG }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const upload = async () => {
+      const headers = { authorization: `Bearer ${ev.organiserToken}`, 'content-type': 'image/svg+xml' };
+      const r = await fetch(`${url}/api/events/${ev.id}/sponsors?name=Chalk`, { method: 'POST', headers, body: SVG });
+      return { status: r.status, body: await r.json() };
+    };
     const writes: { name: string; send: () => Promise<{ status: number; body: any }>; ok: number }[] = [
       { name: 'record a step', send: record, ok: 201 },
       { name: 'clock press', send: () => api(url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken }), ok: 200 },
@@ -86,7 +90,11 @@ describe('embedded mode: every write path under a full disk (a 2 MB tmpfs)', () 
       { name: 'change an event', send: () => api(url, `/api/events/${ev.id}`, { method: 'PATCH', ...org, body: { name: 'Friday League II' } }), ok: 200 },
       { name: 'add a table', send: () => api(url, `/api/events/${ev.id}/tables`, { ...org, body: { name: 'Table 3' } }), ok: 201 },
       { name: 'upload a sponsor', send: upload, ok: 201 },
-      { name: 'make a draw', send: () => api(url, `/api/events/${ev.id}/draw`, { ...org, body: { format: 'single', seeding: 'random', races: { default: 5 } } }), ok: 201 },
+      {
+        name: 'make a draw',
+        send: () => api(url, `/api/events/${ev.id}/draw`, { ...org, body: { format: 'single', seeding: 'random', races: { default: 5 } } }),
+        ok: 201,
+      },
     ];
 
     // The break is recorded first: the clock does not run for a break (D-32a).
