@@ -126,6 +126,16 @@ describe.skipIf(!hasChromium)(`live pages in Chromium ${OBS_ENGINE || '(Debian)'
     // What the engine paints reads: the overlay's texts at their sizes and 4.5:1, the venue screens' at 4.5:1
     // (a colour or layout feature the engine lacks fails here, not only a script error).
     expectLegible(await texts(pages.get('overlay')!), 'overlay', 6);
+    // The player at the table is tinted with the accent on the hall board (a layer, not color-mix(), which 92 and 103 drop).
+    const tint = await pages.get('hall board')!.evaluate((t) => {
+      const at = document.querySelector(`article[data-table="${t}"] .player.at`);
+      if (!at) return null;
+      const b = getComputedStyle(at, '::before');
+      return { fill: b.backgroundColor, opacity: Number(b.opacity) };
+    }, TABLE);
+    expect(tint, 'the player at the table on the hall board').not.toBeNull();
+    expect(tint!.opacity).toBeGreaterThan(0);
+    expect(tint!.fill).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
     for (const [name, root] of [['hall board', '[data-testid="hall-board"]'], ['table screen', '[data-testid="table-screen"]']] as const) {
       const all = await texts(pages.get(name)!, root);
       expect(all.length, `${name}: texts`).toBeGreaterThanOrEqual(4);
