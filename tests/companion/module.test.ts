@@ -33,8 +33,9 @@ describe('the module manifest', () => {
     expect(() => validateManifest(manifest, false)).not.toThrow();
     const base = JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules/@companion-module/base/package.json'), 'utf8')) as { version: string };
     expect(manifest.runtime.apiVersion).toBe(base.version);
-    const pkg = JSON.parse(readFileSync(join(MODULE_DIR, 'package.json'), 'utf8')) as { main: string; version: string; devDependencies: Record<string, string> };
-    expect(pkg.devDependencies['@companion-module/base']).toBe(base.version);
+    const pkg = JSON.parse(readFileSync(join(MODULE_DIR, 'package.json'), 'utf8')) as { main: string; version: string; dependencies: Record<string, string> };
+    // A runtime dependency (bundled into the package, so the packager lists its licence), pinned to the version in use.
+    expect(pkg.dependencies['@companion-module/base']).toBe(base.version);
     expect(join(MODULE_DIR, 'companion', manifest.runtime.entrypoint)).toBe(join(MODULE_DIR, pkg.main));
     expect(manifest.version).toBe(pkg.version);
   });
