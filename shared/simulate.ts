@@ -3,6 +3,7 @@
  * (a streamer rehearsing the overlay). Pure: randomness is injected as a uniform source in [0, 1).
  * Every step it returns is legal for the state it was given.
  */
+import { mulberry32 } from './prng';
 import type { Match } from './engine';
 import { legalPlacements } from './rules/rotation';
 import type { RackArea, Step } from './protocol/steps';
@@ -99,14 +100,7 @@ function rotationStep(match: Match, rand: Random, skill: number): Step {
   return { shot: chance(0.5, rand) ? { firstContact: wrong } : { firstContact: low, cueBall: 'scratch' } };
 }
 
-/** Small seeded generator (mulberry32): the same seed gives the same match. */
+/** Small seeded generator (mulberry32, shared/prng.ts): the same seed gives the same match. */
 export function seededRandom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }

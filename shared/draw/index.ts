@@ -4,7 +4,7 @@
  * tables: standings.ts; the draw page's view and per-change delta: view.ts; the random draw's generator: prng.ts.
  */
 export * from './types';
-export * from './prng';
+export * from '../prng';
 export * from './structure';
 export * from './standings';
 export * from './state';

@@ -11,7 +11,7 @@
  * groups as even as the field allows, filled by snake seeding (A B C C B A …), each group by the circle method.
  */
 import { TARGET_MAX } from '../protocol/limits';
-import { seededShuffle } from './prng';
+import { seededShuffle } from '../prng';
 import type { DrawDefinition, DrawPlayer, MatchSpec, SlotSource } from './types';
 
 /** Players in a draw: at least, at most. */

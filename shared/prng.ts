@@ -1,5 +1,5 @@
 /**
- * A small seeded pseudo-random generator for the random draw (pure: the caller gives the seed; the same seed
+ * A small seeded pseudo-random generator (the random draw, the simulated matches of tests and benchmarks; pure: the caller gives the seed; the same seed
  * gives the same numbers on every machine). mulberry32: 32-bit state, period 2^32, plenty for shuffling a
  * field of at most a few hundred players; not for anything secret.
  */
