@@ -5,8 +5,8 @@
  * bundles the file package.json's `main` names (companion/dist/main.cjs), so the module's own build
  * (`npm run build -w companion`, esbuild) runs first. The packager validates the manifest with
  * `@companion-module/base`'s `validateManifest`, writes the package's LICENSE from the module's licence and those of the
- * `dependencies` it bundles, and writes `companion/<manifest id>-<version>.tgz` (one folder `pkg/`: main.js,
- * companion/manifest.json, companion/HELP.md, LICENSE, package.json).
+ * `dependencies` it bundles, and writes `companion/<manifest id>-<version>.tgz` (one folder `pkg/`: main.js, LICENSE,
+ * package.json, and a copy of the module's companion/companion folder: the manifest and HELP.md).
  *
  * Prints the package's path, size and files and the time taken; exits non-zero when a step fails.
  * tests/companion/package.test.ts unpacks that .tgz and runs it under the stand-in Companion host.

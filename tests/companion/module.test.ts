@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VARIABLES } from '../../companion/src/values';
 import type { RunningServer } from '../../server/app';
 import { createEvent, recordStep, tableMatch, type CreatedEvent } from '../helpers/events';
-import { startModule, type StandInHost } from '../helpers/companion-host';
+import { feedback, press, startModule, type StandInHost } from '../helpers/companion-host';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { REPO_ROOT, startTestServer } from '../helpers/server';
 
@@ -22,10 +22,6 @@ const redis = await requireRedis();
 const MODULE_DIR = join(REPO_ROOT, 'companion');
 const MANIFEST = join(MODULE_DIR, 'companion', 'manifest.json');
 
-/** A feedback instance as Companion hands it to the module (on button `bank1`). */
-const feedback = (id: string, feedbackId: string, options: Record<string, string>) => ({ id, controlId: 'bank1', feedbackId, options, isInverted: false, disabled: false, upgradeIndex: null });
-/** An action press as Companion sends it. */
-const press = (actionId: string, options: Record<string, string> = {}) => ({ action: { id: `a-${actionId}`, controlId: 'bank1', actionId, options, disabled: false, upgradeIndex: null }, surfaceId: undefined });
 
 describe('the module manifest', () => {
   it("passes @companion-module/base's validation and names the built entrypoint and the library version in use", () => {

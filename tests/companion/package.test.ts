@@ -18,7 +18,7 @@ import { companionPackagePath } from '../../scripts/companion-package.mjs';
 import { VARIABLES } from '../../companion/src/values';
 import type { RunningServer } from '../../server/app';
 import { createEvent, tableMatch, type CreatedEvent } from '../helpers/events';
-import { startModule, type StandInHost } from '../helpers/companion-host';
+import { feedback, press, startModule, type StandInHost } from '../helpers/companion-host';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { REPO_ROOT, startTestServer } from '../helpers/server';
 
@@ -30,20 +30,6 @@ if (!hasPackage) {
   console.warn(`[skip] ${msg}`);
 }
 const redis = hasPackage ? await requireRedis() : { url: '', available: false };
-
-const feedback = (id: string, feedbackId: string, options: Record<string, string>) => ({
-  id,
-  controlId: 'bank1',
-  feedbackId,
-  options,
-  isInverted: false,
-  disabled: false,
-  upgradeIndex: null,
-});
-const press = (actionId: string, options: Record<string, string> = {}) => ({
-  action: { id: `a-${actionId}`, controlId: 'bank1', actionId, options, disabled: false, upgradeIndex: null },
-  surfaceId: undefined,
-});
 
 describe.skipIf(!hasPackage)('the packaged Companion module (.tgz)', () => {
   let dir: string;
