@@ -18,7 +18,7 @@ import { autoCards, findTable, liveLineOf, newEventDoc, publicInfo, refused, tab
 import { tableMatchClock, tableMatchSetup } from './event-setup';
 import type { ShotClockService } from '../shot-clock/service';
 import { fail, type Failure } from '../failure';
-import { refusalOf } from '../storage/store-errors';
+import { storeErrorOf } from '../storage/store-errors';
 import { systemClock, type Clock } from '../clock';
 import { KeyedCache } from '../matches/keyed-cache';
 import type { MatchService } from '../matches/service';
@@ -358,8 +358,8 @@ export class EventService {
       .catch((err: unknown) => {
         if (err instanceof RulesError) return { ok: false as const, error: err.toJSON() };
         this.log.error({ eventId: id, err: (err as Error).message }, 'event change failed');
-        const refusal = refusalOf(err);
-        if (refusal) return fail('store-unavailable', `the store refused (${refusal.reason}): nothing was changed; retry later`);
+        const known = storeErrorOf(err);
+        if (known) return fail(known.code, known.message);
         return fail('internal', 'the event store is unavailable; retry');
       });
   }

@@ -16,7 +16,7 @@ import { sameJson } from './canonical';
 import { fail, type Failure } from '../failure';
 import { LiveCache, type Live, type Pushes } from './live-cache';
 import { hashToken, newMatchId, newScorerToken, tokenMatches } from '../tokens';
-import { refusalOf, StoreRefusal, type StoreHealth } from '../storage/store-errors';
+import { refusalOf, storeErrorOf, StoreRefusal, type StoreHealth } from '../storage/store-errors';
 import { forbiddenKey } from './validate';
 
 /**
@@ -262,15 +262,17 @@ export class MatchService {
   }
 
   /**
-   * The answer to a store failure: `store-unavailable` when the store refused (nothing written: a
-   * `StoreRefusal`, or Redis out of memory) or the failure came before any append (`appended` false), else
+   * The answer to a store failure: `store-damaged` when the match's stored log is damaged (permanent),
+   * `store-unavailable` when the store refused (nothing written: a `StoreRefusal`, a SQLite error, or Redis
+   * out of memory) or the failure came before any append (`appended` false), else
    * `outcome-unknown` (a timeout or a broken connection after the append was sent). Refusals go to `health`.
    */
   private storeFailure(err: unknown, appended: boolean): Failure {
     const message = err instanceof Error ? err.message : String(err);
     const refusal = refusalOf(err);
-    if (refusal && !(err instanceof StoreRefusal)) this.health?.refused(refusal.reason, message, Date.now());
-    if (refusal) return fail('store-unavailable', `the store refused the step (${refusal.reason}): nothing was recorded; retry with the same stepId`);
+    if (refusal && !(err instanceof StoreRefusal) && refusal.reason !== 'damaged') this.health?.refused(refusal.reason, message, Date.now());
+    const known = storeErrorOf(refusal, refusal?.reason === 'damaged' ? 'the step was not recorded' : 'nothing was recorded (retry with the same stepId)');
+    if (known) return fail(known.code, known.message);
     if (!appended) return fail('store-unavailable', 'the step log could not be read: nothing was recorded; retry with the same stepId');
     return fail('outcome-unknown', `the step log did not confirm the step (${message}): it may or may not be recorded; retry with the same stepId`);
   }

@@ -20,7 +20,7 @@
  * interleave and compare-and-append needs no lock of its own.
  */
 import { SqliteDrawStore } from './sqlite-draw-store';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { EventListing } from '../../shared/protocol/event';
@@ -86,6 +86,30 @@ interface StepRow {
   at: number;
 }
 
+/** True when `err` is SQLite saying a page of the file cannot be read as what it should be (`SQLITE_CORRUPT*`, `SQLITE_NOTADB`). */
+export function isCorrupt(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
+}
+
+/** Files above this size skip the start-up `quick_check` (it reads every page: ~1 s per few hundred MB); damage is then found on read. */
+export const QUICK_CHECK_MAX_BYTES = 512 * 1024 * 1024;
+/** Time budget of the start-up scan that names the matches a damaged page touches (ms). */
+export const DAMAGE_SCAN_BUDGET_MS = 5000;
+
+/** What the start-up check found (`SqliteDb.check`). */
+export interface StartCheck {
+  /** `ok`, `damaged` (quick_check found problems), or `skipped` (file too big; damage is found on read). */
+  result: 'ok' | 'damaged' | 'skipped';
+  /** quick_check's first messages (at most 20). */
+  problems: string[];
+  /** Matches found damaged by the scan. */
+  damagedMatches: string[];
+  /** True when the scan ran out of its time budget (the rest is found on read). */
+  scanIncomplete: boolean;
+  ms: number;
+}
+
 /** Run `f`, turning a SQLite error into a `StoreRefusal` (the transaction was rolled back: nothing written). */
 function refusing<T>(health: StoreHealth, f: () => T): T {
   try {
@@ -96,7 +120,8 @@ function refusing<T>(health: StoreHealth, f: () => T): T {
     if (err instanceof StoreRefusal) throw err;
     const e = err as { code?: string; message?: string };
     const refusal = new StoreRefusal(sqliteCause(e.code), `${e.code ?? 'error'}: ${e.message ?? String(err)}`);
-    health.refused(refusal.reason, refusal.message, Date.now());
+    // Damage is reported by what it touches (`health.damaged`), not as a refusal streak of the whole store.
+    if (refusal.reason !== 'damaged') health.refused(refusal.reason, refusal.message, Date.now());
     throw refusal;
   }
 }
@@ -142,6 +167,34 @@ export class SqliteDb {
       kind: 'sqlite', matches: this.matches, tournaments: this.tournaments, shotClocks: this.shotClocks, sponsors: this.sponsors, draws: this.draws,
       close: async () => this.close(),
     };
+  }
+
+  /**
+   * Start-up check for damaged pages, bounded in time: `PRAGMA quick_check(20)` (every page's b-tree structure;
+   * skipped for a file over `maxBytes`), and when it finds problems, a scan of every match's rows (its step
+   * rows by version and by stepId, and its record) that stops at `budgetMs`: each match a damaged page touches is
+   * reported to `health` (the log and `/healthz`) and answers `store-damaged`; the others keep recording.
+   * Damage the check skips or misses is found on read the same way.
+   */
+  check(maxBytes = QUICK_CHECK_MAX_BYTES, budgetMs = DAMAGE_SCAN_BUDGET_MS): StartCheck {
+    const t0 = Date.now();
+    const done = (c: Omit<StartCheck, 'ms'>): StartCheck => ({ ...c, ms: Date.now() - t0 });
+    let size: number;
+    try {
+      size = statSync(join(this.dir, DB_FILE)).size;
+    } catch {
+      size = 0;
+    }
+    if (size > maxBytes) return done({ result: 'skipped', problems: [], damagedMatches: [], scanIncomplete: false });
+    let problems: string[];
+    try {
+      problems = (this.db.pragma('quick_check(20)') as { quick_check: string }[]).map((r) => r.quick_check);
+    } catch (err) {
+      problems = [(err as Error).message];
+    }
+    if (problems.length === 1 && problems[0] === 'ok') return done({ result: 'ok', problems: [], damagedMatches: [], scanIncomplete: false });
+    const { damaged, complete } = this.matches.scan(t0 + budgetMs);
+    return done({ result: 'damaged', problems, damagedMatches: damaged, scanIncomplete: !complete });
   }
 
   /** A value of the `meta` table (e.g. the file-import marker), or undefined. */
@@ -213,7 +266,52 @@ export class SqliteMatchStore implements MatchStore {
       list: db.prepare('SELECT id, summary FROM matches ORDER BY updated_at DESC LIMIT ?'),
       anyStep: db.prepare('SELECT 1 FROM steps WHERE match_id = ? LIMIT 1'),
       remove: db.prepare('DELETE FROM matches WHERE id = ? AND version = 0'),
+      ids: db.prepare('SELECT id FROM matches'),
+      stepIds: db.prepare('SELECT step_id FROM steps WHERE match_id = ? ORDER BY match_id, step_id'),
     };
+  }
+
+  /**
+   * Read every match's rows until `deadline` (epoch ms): its record, its step rows by version (the table) and
+   * by stepId (the unique index, which every append consults). A match whose rows cannot all be read is marked
+   * damaged. Returns the damaged ids and whether every match was read; when the list of matches itself cannot be
+   * read, the damage is reported and the rest is found on read.
+   */
+  scan(deadline: number): { damaged: string[]; complete: boolean } {
+    let ids: string[];
+    try {
+      ids = (this.q.ids.all() as { id: string }[]).map((r) => r.id);
+    } catch (err) {
+      this.health.damaged({ kind: 'match', id: '*', reason: `the list of matches: ${(err as Error).message}` });
+      return { damaged: [], complete: false };
+    }
+    const damaged: string[] = [];
+    for (const id of ids) {
+      if (Date.now() > deadline) return { damaged, complete: false };
+      try {
+        const head = this.head(id);
+        if (head) this.readSteps(id, 0, head.version);
+        if (!this.damagedAt.has(id)) this.q.stepIds.all(id);
+      } catch (err) {
+        if (!this.damagedAt.has(id)) this.markDamaged(id, 1, `rows unreadable: ${(err as Error).message}`);
+      }
+      if (this.damagedAt.has(id)) damaged.push(id);
+    }
+    return { damaged, complete: true };
+  }
+
+  /**
+   * Run a read of match `id`; SQLite corruption on it (a damaged page) marks the match damaged from
+   * `version` (reported) and becomes a `StoreRefusal('damaged')`: permanent, the answer is `store-damaged`.
+   */
+  private reading<T>(id: string, version: number, f: () => T): T {
+    try {
+      return f();
+    } catch (err) {
+      if (!isCorrupt(err)) throw err;
+      this.markDamaged(id, version, `page unreadable: ${(err as Error).message}`);
+      throw new StoreRefusal('damaged', `match ${id}: a page of its stored data cannot be read (${(err as { code?: string }).code})`);
+    }
   }
 
   private get health(): StoreHealth {
@@ -247,14 +345,20 @@ export class SqliteMatchStore implements MatchStore {
   }
 
   async stepsSince(id: string, version: number, upTo?: number): Promise<StoredStep[]> {
-    const head = this.q.version.get(id) as { version: number } | undefined;
+    const head = this.reading(id, 1, () => this.q.version.get(id) as { version: number } | undefined);
     if (!head) return [];
     return this.readSteps(id, version, Math.min(upTo ?? head.version, this.readableLength(id, head.version)));
   }
 
   async versionOfStep(id: string, stepId: string): Promise<number | undefined> {
-    const row = this.q.stepVersion.get(id, stepId) as { version: number } | undefined;
     const damaged = this.damagedAt.get(id);
+    let row: { version: number } | undefined;
+    try {
+      row = this.reading(id, 1, () => this.q.stepVersion.get(id, stepId) as { version: number } | undefined);
+    } catch (err) {
+      if (damaged !== undefined && err instanceof StoreRefusal) return undefined; // Known damaged: not found among the readable steps.
+      throw err;
+    }
     return row && (damaged === undefined || row.version < damaged) ? row.version : undefined;
   }
 
@@ -278,7 +382,7 @@ export class SqliteMatchStore implements MatchStore {
     const step = JSON.stringify(entry.step);
     const summary = JSON.stringify(snapshot.summary);
     const ckpt = checkpoint ? JSON.stringify(checkpoint) : null;
-    return this.owner.write(() =>
+    return this.appending(id, expectedVersion + 1, () =>
       this.db.transaction((): AppendResult => {
         const dup = this.q.stepVersion.get(id, entry.stepId) as { version: number } | undefined;
         if (dup) return { status: 'duplicate', version: dup.version };
@@ -292,6 +396,16 @@ export class SqliteMatchStore implements MatchStore {
         return { status: 'ok', version };
       }).immediate(),
     );
+  }
+
+  /** `owner.write(f)` for an append of `version` to match `id`: a damaged page on the way marks the match read-only from `version` (reported). */
+  private appending<T>(id: string, version: number, f: () => T): T {
+    try {
+      return this.owner.write(f);
+    } catch (err) {
+      if (err instanceof StoreRefusal && err.reason === 'damaged') this.markDamaged(id, version, `append: ${err.message}`);
+      throw err;
+    }
   }
 
   async removeIfEmpty(id: string): Promise<RemoveResult> {
@@ -326,7 +440,7 @@ export class SqliteMatchStore implements MatchStore {
   /** Record, version and checkpoint of a match, or null when unknown (or its record row is damaged: reported). */
   private head(id: string): { record: MatchRecord; version: number; checkpoint: Checkpoint | null } | null {
     if (!SAFE_ID.test(id)) return null;
-    const row = this.q.match.get(id) as { record: string; version: number; checkpoint: string | null } | undefined;
+    const row = this.reading(id, 1, () => this.q.match.get(id) as { record: string; version: number; checkpoint: string | null } | undefined);
     if (!row) return null;
     let record: MatchRecord;
     try {
@@ -359,7 +473,24 @@ export class SqliteMatchStore implements MatchStore {
     const out: StoredStep[] = [];
     if (to <= from) return out;
     let expected = from + 1;
-    for (const row of this.q.steps.iterate(id, from, to) as Iterable<StepRow>) {
+    const rows = this.q.steps.iterate(id, from, to) as IterableIterator<StepRow>;
+    for (;;) {
+      let next: IteratorResult<StepRow>;
+      try {
+        next = rows.next();
+      } catch (err) {
+        // A damaged page: the log is readable up to the step before it.
+        if (!isCorrupt(err)) throw err;
+        try {
+          rows.return?.();
+        } catch {
+          // Already ended by the error.
+        }
+        this.markDamaged(id, expected, `page unreadable: ${(err as Error).message}`);
+        break;
+      }
+      if (next.done) break;
+      const row = next.value;
       let reason: string | null = null;
       let step: unknown;
       if (row.version !== expected) reason = `version ${expected} is missing`;
@@ -373,6 +504,7 @@ export class SqliteMatchStore implements MatchStore {
       }
       if (reason !== null) {
         this.markDamaged(id, expected, reason);
+        rows.return?.();
         break;
       }
       out.push({ stepId: row.step_id, step: step as StoredStep['step'], at: row.at });

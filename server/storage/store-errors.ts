@@ -83,13 +83,35 @@ export class StoreHealth {
 }
 
 /**
- * The refusal `err` stands for, or null: a `StoreRefusal` itself, or Redis's out-of-memory error reply
- * (`OOM command not allowed when used memory > 'maxmemory'`, to a command or a script's write), which Redis
- * sends before it writes anything — a full Redis (`maxmemory`, `noeviction`) refuses like a full disk.
+ * The refusal `err` stands for, or null: a `StoreRefusal` itself; a SQLite error (`SQLITE_FULL`, `SQLITE_IOERR_*`,
+ * `SQLITE_CORRUPT`, … from better-sqlite3, on a write or a read: SQLite rolls a failed statement back, so nothing
+ * was written); or Redis's out-of-memory error reply (`OOM command not allowed when used memory > 'maxmemory'`,
+ * to a command or a script's write), which Redis sends before it writes anything — a full Redis (`maxmemory`,
+ * `noeviction`) refuses like a full disk.
  */
 export function refusalOf(err: unknown): StoreRefusal | null {
   if (err instanceof StoreRefusal) return err;
+  const code = (err as { code?: unknown } | null)?.code;
   const message = err instanceof Error ? err.message : '';
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) return new StoreRefusal(sqliteCause(code), `${code}: ${message}`);
   // The reply itself starts with OOM; inside a script's error it is quoted ("… -OOM command not allowed …").
   return message.startsWith('OOM ') || message.includes('OOM command not allowed') ? new StoreRefusal('out-of-memory', message) : null;
+}
+
+/**
+ * The wire error for a store failure `err`, or null when it is not a refusal (see `refusalOf`):
+ * - `store-damaged` (HTTP 500) for damaged data: permanent, retrying never helps; the match or event is
+ *   served up to its last good state and an operator restores it from a backup;
+ * - `store-unavailable` (HTTP 503) for every other refusal (disk full, I/O error, Redis out of memory,
+ *   read-only): nothing was written; the same request goes through once the cause is gone.
+ * `what` names what was not done ("the step was not recorded").
+ */
+export function storeErrorOf(err: unknown, what = 'nothing was changed'): { code: 'store-damaged' | 'store-unavailable'; message: string } | null {
+  const refusal = refusalOf(err);
+  if (!refusal) return null;
+  if (refusal.reason === 'damaged') {
+    const message = `the stored data is damaged (${refusal.message}): ${what}; retrying will not help — restore the data from a backup`;
+    return { code: 'store-damaged', message };
+  }
+  return { code: 'store-unavailable', message: `the store refused (${refusal.reason}): ${what}; retry later` };
 }

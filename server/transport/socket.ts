@@ -27,7 +27,7 @@ import type { ClientToServerEvents, Detail, RecordAck, RecordRequest, ServerToCl
 import { recordSchema, subscribeSchema, unsubscribeSchema } from '../protocol/wire-schemas';
 import { systemClock, type Clock } from '../clock';
 import { fail, type Failure } from '../failure';
-import { refusalOf } from '../storage/store-errors';
+import { storeErrorOf } from '../storage/store-errors';
 import type { MatchService } from '../matches/service';
 import { oversize, parseEnvelope } from '../matches/validate';
 import { matchRoom } from '../../shared/protocol/rooms';
@@ -259,8 +259,8 @@ export function attachProtocol(io: IoServer, matches: MatchService, log: Logger,
       const { matchId, stepId } = parsed.value as { matchId?: string; stepId?: string };
       log.error({ event: h.event, matchId, stepId, err: (err as Error).message }, 'socket handler failed');
       // A full store (disk, Redis memory) refused before writing anything: say so, as the REST routes do.
-      const refusal = refusalOf(err);
-      if (refusal) return fail('store-unavailable', `the store refused (${refusal.reason}): nothing was changed; retry later`);
+      const known = storeErrorOf(err);
+      if (known) return fail(known.code, known.message);
       return fail('internal', h.internal);
     }
   }

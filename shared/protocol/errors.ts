@@ -60,6 +60,8 @@ export type ErrorCode =
   | 'outcome-unknown'
   /** The store refused the write (disk full, I/O error, Redis out of memory, a damaged match): nothing was recorded; retry later. */
   | 'store-unavailable'
+  /** The stored match or event is damaged (a page of the database cannot be read): permanent, retrying never helps; it is served up to its last good state. */
+  | 'store-damaged'
   | 'internal';
 
 /** Plain, serialisable error object as it travels over HTTP and Socket.IO: `{code, message, field?}`. */

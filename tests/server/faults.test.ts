@@ -171,7 +171,7 @@ describe('embedded mode: a damaged database row', () => {
       const log = await api(server.url, `/api/matches/${a.id}/steps`);
       expect(log.body.steps.map((e: { stepId: string }) => e.stepId)).toEqual(['s0', 's1', 's2', 's3', 's4']);
       const refused = await record(server.url, a, 'new', steps[5]);
-      expect(refused).toMatchObject({ status: 503, body: { error: { code: 'store-unavailable' } } });
+      expect(refused).toMatchObject({ status: 500, body: { error: { code: 'store-damaged' } } });
       expect(refused.body.error.message).toMatch(/damaged/);
 
       expect(await api(server.url, `/api/matches/${b.id}`)).toMatchObject({ status: 200, body: { version: 10 } });

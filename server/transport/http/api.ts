@@ -31,7 +31,7 @@ import type { EventService } from '../../events/service';
 import type { MatchService } from '../../matches/service';
 import { secretEquals } from '../../tokens';
 import { recordBodySchema } from '../../protocol/wire-schemas';
-import { refusalOf } from '../../storage/store-errors';
+import { storeErrorOf } from '../../storage/store-errors';
 import { parseEnvelope, refuseForbiddenKey } from '../../matches/validate';
 import { sheetCsv } from './csv';
 import { sendError } from './errors';
@@ -258,8 +258,8 @@ export function apiRouter(opts: ApiOptions): Router {
     if (err instanceof URIError) return sendError(res, { code: invalid, message: 'path: the address has a malformed %-escape', field: 'path' });
     if (err.status && err.status >= 400 && err.status < 500) return sendError(res, { code: invalid, message: `body: ${err.message}`, field: 'body' });
     // The store refused (disk full, a damaged record, …): nothing was changed; said with its cause (and logged by the store's health).
-    const refusal = refusalOf(err);
-    if (refusal) return sendError(res, { code: 'store-unavailable', message: `the store refused (${refusal.reason}): nothing was changed; retry later` });
+    const known = storeErrorOf(err);
+    if (known) return sendError(res, known);
     log.error({ err: err.message, path: req.path }, 'request failed');
     sendError(res, { code: 'internal', message: 'internal error' });
   });

@@ -17,7 +17,7 @@ import type { EventService } from '../../events/service';
 import { sniffImageType, sponsorName, sponsorSeconds, withSponsorPatch } from '../../events/sponsors';
 import type { Failure } from '../../failure';
 import { sendError } from './errors';
-import { refusalOf } from '../../storage/store-errors';
+import { storeErrorOf } from '../../storage/store-errors';
 
 type Bearer = (req: Request) => string | undefined;
 type Req = Request<Record<string, string>>;
@@ -48,8 +48,7 @@ export function sponsorUploadRoute(r: Router, events: EventService, bearer: Bear
         res.status(201).json({ sponsor: added.sponsor, event: publicInfo(added.event) });
       } catch (e) {
         // The image write comes first: a full store (disk, Redis memory) refuses it, and nothing was listed.
-        const refusal = refusalOf(e);
-        sendError(res, refusal ? { code: 'store-unavailable', message: `the store refused (${refusal.reason}): nothing was changed; retry later` } : { code: 'internal', message: 'the event store is unavailable; retry' });
+        sendError(res, storeErrorOf(e) ?? { code: 'internal', message: 'the event store is unavailable; retry' });
       }
     });
   });
