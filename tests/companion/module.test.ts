@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VARIABLES } from '../../companion/src/values';
 import type { RunningServer } from '../../server/app';
 import { createEvent, recordStep, tableMatch, type CreatedEvent } from '../helpers/events';
-import { startModule, type StandInHost } from '../helpers/companion-host';
+import { feedback, press, startModule, type StandInHost } from '../helpers/companion-host';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 import { REPO_ROOT, startTestServer } from '../helpers/server';
 
@@ -22,10 +22,6 @@ const redis = await requireRedis();
 const MODULE_DIR = join(REPO_ROOT, 'companion');
 const MANIFEST = join(MODULE_DIR, 'companion', 'manifest.json');
 
-/** A feedback instance as Companion hands it to the module (on button `bank1`). */
-const feedback = (id: string, feedbackId: string, options: Record<string, string>) => ({ id, controlId: 'bank1', feedbackId, options, isInverted: false, disabled: false, upgradeIndex: null });
-/** An action press as Companion sends it. */
-const press = (actionId: string, options: Record<string, string> = {}) => ({ action: { id: `a-${actionId}`, controlId: 'bank1', actionId, options, disabled: false, upgradeIndex: null }, surfaceId: undefined });
 
 describe('the module manifest', () => {
   it("passes @companion-module/base's validation and names the built entrypoint and the library version in use", () => {
@@ -33,8 +29,9 @@ describe('the module manifest', () => {
     expect(() => validateManifest(manifest, false)).not.toThrow();
     const base = JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules/@companion-module/base/package.json'), 'utf8')) as { version: string };
     expect(manifest.runtime.apiVersion).toBe(base.version);
-    const pkg = JSON.parse(readFileSync(join(MODULE_DIR, 'package.json'), 'utf8')) as { main: string; version: string; devDependencies: Record<string, string> };
-    expect(pkg.devDependencies['@companion-module/base']).toBe(base.version);
+    const pkg = JSON.parse(readFileSync(join(MODULE_DIR, 'package.json'), 'utf8')) as { main: string; version: string; dependencies: Record<string, string> };
+    // A runtime dependency (bundled into the package, so the packager lists its licence), pinned to the version in use.
+    expect(pkg.dependencies['@companion-module/base']).toBe(base.version);
     expect(join(MODULE_DIR, 'companion', manifest.runtime.entrypoint)).toBe(join(MODULE_DIR, pkg.main));
     expect(manifest.version).toBe(pkg.version);
   });

@@ -47,6 +47,11 @@ export interface StandInHost {
   close(): Promise<void>;
 }
 
+/** A feedback instance as Companion hands it to the module (on button `bank1`). */
+export const feedback = (id: string, feedbackId: string, options: Record<string, string>) => ({ id, controlId: 'bank1', feedbackId, options, isInverted: false, disabled: false, upgradeIndex: null });
+/** An action press as Companion sends it (on button `bank1`). */
+export const press = (actionId: string, options: Record<string, string> = {}) => ({ action: { id: `a-${actionId}`, controlId: 'bank1', actionId, options, disabled: false, upgradeIndex: null }, surfaceId: undefined });
+
 /**
  * Start module `entry` (a built entrypoint) with its `manifest` under the stand-in host; resolves once the module has
  * registered (before `init`).
