@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CLOCK_PRESETS } from '../../shared/shot-clock';
 import { createEvent, EVENT, tableMatch } from '../helpers/events';
 import { requireRedis, testPrefix } from '../helpers/redis';
-import { api, SETUP, twoInstances } from '../helpers/server';
+import { api, recordBreak, SETUP, twoInstances } from '../helpers/server';
 
 const redis = await requireRedis();
 
@@ -20,11 +20,16 @@ describe.skipIf(!redis.available)('shot clock settings at creation', () => {
   it('POST /api/matches with a preset, custom settings, off, or none', async () => {
     const pro = await api(pair.s1.url, '/api/matches', { body: { ...SETUP, clock: { preset: 'pro' } } });
     expect(pro.status).toBe(201);
+    // The clock does not run for a break (D-32a): set for it, it has no allowance; the first shot after the break
+    // gets the preset's (pro: 60 s).
+    expect((await api(pair.s2.url, `/api/matches/${pro.body.id}`)).body.clock).toMatchObject({ status: 'idle', kind: 'break', allowanceMs: 0, extensionsLeft: [1, 1], warningSeconds: 10 });
+    await recordBreak(pair.s1.url, pro.body);
     expect((await api(pair.s2.url, `/api/matches/${pro.body.id}`)).body.clock).toMatchObject({ status: 'idle', allowanceMs: 60_000, extensionsLeft: [1, 1], warningSeconds: 10 });
 
     const settings = { ...CLOCK_PRESETS.league, shotSeconds: 25, firstShotSeconds: 25, pushOutSeconds: 25, extensionSeconds: 20 };
     const custom = await api(pair.s1.url, '/api/matches', { body: { ...SETUP, clock: { settings } } });
     expect(custom.status).toBe(201);
+    await recordBreak(pair.s1.url, custom.body);
     expect((await api(pair.s1.url, `/api/matches/${custom.body.id}`)).body.clock).toMatchObject({ allowanceMs: 25_000, remainingMs: 25_000 });
 
     for (const body of [{ ...SETUP, clock: { preset: 'off' } }, SETUP]) {
@@ -62,6 +67,7 @@ describe.skipIf(!redis.available)('shot clock settings at creation', () => {
     expect(shown.body.defaults.clock).toEqual({ preset: 'league' });
     const [a, b, c, d] = ev.event.roster.map((p) => p.id) as [string, string, string, string];
     const m1 = await tableMatch(pair.s1.url, ev, 'table-1', [a, b], true);
+    await recordBreak(pair.s1.url, m1);
     expect((await api(pair.s2.url, `/api/matches/${m1.id}`)).body.clock).toMatchObject({ status: 'idle', allowanceMs: 45_000 });
     // The set-up itself carries no clock field.
     expect((await api(pair.s2.url, `/api/matches/${m1.id}`)).body.setup.clock).toBeUndefined();
