@@ -66,26 +66,44 @@ export async function spawnRedisCluster(masters = 3): Promise<RedisClusterHandle
     await Promise.all([...children.values()].map(kill));
     rmSync(dir, { recursive: true, force: true });
   };
+  // A node that exits before it answers (its port or bus port taken meanwhile: freePort's port is free only when
+  // it is picked, and any process's listen(0) or outgoing connection may take it before redis-server binds it) is
+  // reported at once, not after the 30 s wait.
   const start = async (port: number) => {
-    children.set(port, spawn('redis-server', args.get(port)!, { stdio: 'ignore' }));
-    await until(async () => (await cli(port, 'ping').catch(() => '')).includes('PONG'), `node ${port} answers PING`);
+    const child = spawn('redis-server', args.get(port)!, { stdio: 'ignore' });
+    children.set(port, child);
+    await until(async () => {
+      if (child.exitCode !== null || child.signalCode !== null) throw new NodeExited(port);
+      return (await cli(port, 'ping').catch(() => '')).includes('PONG');
+    }, `node ${port} answers PING`);
+  };
+  const nodeArgs = (port: number, bus: number) => [
+    '--port', String(port), '--cluster-port', String(bus), '--bind', '127.0.0.1',
+    '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '5000',
+    '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--appendfilename', `aof-${port}.aof`,
+    '--appenddirname', `aof-${port}`, '--dir', dir,
+  ];
+  /** Start a new node on fresh ports, picking again (up to 5 times) when a port was taken before it bound it. */
+  const startNew = async (): Promise<number> => {
+    for (let attempt = 1; ; attempt++) {
+      // The cluster bus gets its own free port (the default, port + 10000, may be taken or out of range).
+      const [port, bus] = [await freePort(), await freePort()];
+      args.set(port, nodeArgs(port, bus));
+      try {
+        await start(port);
+        return port;
+      } catch (err) {
+        if (!(err instanceof NodeExited) || attempt >= 5) throw err;
+        children.delete(port);
+        args.delete(port);
+      }
+    }
   };
   const clusterOk = async () => {
     for (const port of ports) await until(async () => (await cli(port, 'cluster', 'info').catch(() => '')).includes('cluster_state:ok'), `node ${port} reports cluster_state:ok`);
   };
   try {
-    for (let i = 0; i < masters; i++) {
-      // The cluster bus gets its own free port (the default, port + 10000, may be taken or out of range).
-      const [port, bus] = [await freePort(), await freePort()];
-      ports.push(port);
-      args.set(port, [
-        '--port', String(port), '--cluster-port', String(bus), '--bind', '127.0.0.1',
-        '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '5000',
-        '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--appendfilename', `aof-${port}.aof`,
-        '--appenddirname', `aof-${port}`, '--dir', dir,
-      ]);
-    }
-    await Promise.all(ports.map(start));
+    for (const port of await Promise.all(Array.from({ length: masters }, startNew))) ports.push(port);
     await run('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes']);
     await clusterOk();
     return {
@@ -113,6 +131,13 @@ export async function spawnRedisCluster(masters = 3): Promise<RedisClusterHandle
   } catch (err) {
     await dispose();
     throw err;
+  }
+}
+
+/** A cluster node's process ended before it answered PING. */
+class NodeExited extends Error {
+  constructor(port: number) {
+    super(`Redis Cluster set-up: the node on port ${port} exited before it answered (its port taken?)`);
   }
 }
 
