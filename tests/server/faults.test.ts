@@ -13,8 +13,9 @@
  * The disk-full test mounts a tmpfs: it needs root (CI runs as root); otherwise it skips, saying so (with
  * CI=true it fails).
  */
+import { fillDisk } from '../helpers/disk';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync, writeSync, closeSync, rmdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, rmdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -60,27 +61,6 @@ function mountTmpfs(size: string): { dir: string } | { reason: string } {
   }
 }
 
-/** Fill the file system of `dir` to the last byte with `<dir>/filler`; returns its path. */
-function fillDisk(dir: string): string {
-  const path = join(dir, 'filler');
-  const fd = openSync(path, 'w');
-  try {
-    for (const size of [1 << 20, 64 << 10, 4 << 10, 512, 1]) {
-      const chunk = Buffer.alloc(size, 1);
-      for (;;) {
-        try {
-          writeSync(fd, chunk);
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code === 'ENOSPC') break;
-          throw err;
-        }
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return path;
-}
 
 const isRoot = process.getuid?.() === 0;
 if (!isRoot && !CI) console.warn('[faults] disk-full test skipped: mounting a tmpfs for DATA_DIR needs root');

@@ -4,8 +4,9 @@
  * `503 store-unavailable` (never `500 internal`), nothing of it is stored, and each goes through once the space
  * is back. Mounting a tmpfs needs root (CI runs as root): otherwise the suite skips, saying so (CI=true fails).
  */
+import { fillDisk as fillDiskAs } from '../helpers/disk';
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmdirSync, rmSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,26 +20,7 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect 
 
 let fillers = 0;
 /** Fill the file system of `dir` to its last byte with a new file; returns its path. */
-function fillDisk(dir: string): string {
-  const path = join(dir, `filler-${fillers++}`);
-  const fd = openSync(path, 'w');
-  try {
-    for (const size of [1 << 20, 64 << 10, 4 << 10, 512, 1]) {
-      const chunk = Buffer.alloc(size, 1);
-      for (;;) {
-        try {
-          writeSync(fd, chunk);
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code === 'ENOSPC') break;
-          throw err;
-        }
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return path;
-}
+const fillDisk = (dir: string): string => fillDiskAs(dir, `filler-${fillers++}`);
 
 describe('embedded mode: every write path under a full disk (a 2 MB tmpfs)', () => {
   let dir = '';
