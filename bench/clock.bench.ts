@@ -26,8 +26,16 @@ const SHOT_S = 12;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 const SETTINGS = {
-  shotSeconds: SHOT_S, firstShotSeconds: SHOT_S, pushOutSeconds: SHOT_S, extensionSeconds: SHOT_S, extensionsPerPlayer: 5,
-  extensionPeriod: { per: 'match' }, warningSeconds: 10, urgentSeconds: 5, showFromSeconds: null, autoStart: false,
+  shotSeconds: SHOT_S,
+  firstShotSeconds: SHOT_S,
+  pushOutSeconds: SHOT_S,
+  extensionSeconds: SHOT_S,
+  extensionsPerPlayer: 5,
+  extensionPeriod: { per: 'match' },
+  warningSeconds: 10,
+  urgentSeconds: 5,
+  showFromSeconds: null,
+  autoStart: false,
   matchClock: { kind: 'played' },
 };
 
@@ -53,7 +61,12 @@ async function main(): Promise<void> {
   }
   const viewers: BenchChild[] = [];
   try {
-    const m = await api<{ id: string; scorerToken: string }>(urls[0]!, '/api/matches', 'POST', { discipline: 'rotation', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [7, 7] });
+    const m = await api<{ id: string; scorerToken: string }>(urls[0]!, '/api/matches', 'POST', {
+      discipline: 'rotation',
+      ruleset: 'nba',
+      players: ['Ann', 'Bob'],
+      targets: [7, 7],
+    });
     await api(urls[0]!, `/api/matches/${m.id}/clock`, 'PUT', { settings: SETTINGS }, m.scorerToken);
     let presses = 0;
     /** Press `action` on the instance whose turn it is; the clock it answers with. */
@@ -100,7 +113,9 @@ async function main(): Promise<void> {
     const abs = errors.map(Math.abs);
     const mean = errors.reduce((a, b) => a + b, 0) / errors.length;
     console.log(`changes measured: ${all.length} from ${seen.size} of ${VIEWERS} viewers (${(all.length / VIEWERS).toFixed(1)} per viewer)`);
-    console.log(`|shown − server| ms: p50 ${pct(abs, 0.5).toFixed(1)}  p99 ${pct(abs, 0.99).toFixed(1)}  max ${Math.max(...abs).toFixed(1)}  mean error ${mean.toFixed(1)} (+: late)`);
+    console.log(
+      `|shown − server| ms: p50 ${pct(abs, 0.5).toFixed(1)}  p99 ${pct(abs, 0.99).toFixed(1)}  max ${Math.max(...abs).toFixed(1)}  mean error ${mean.toFixed(1)} (+: late)`,
+    );
     const goal = pct(abs, 0.99) <= 50;
     console.log(goal ? 'goal met: p99 ≤ 50 ms' : 'GOAL MISSED: p99 > 50 ms');
   } finally {

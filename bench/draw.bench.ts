@@ -7,7 +7,19 @@
  *   (sent once, when a page subscribes or reloads);
  * - one result applied to the live state (`applyDrawEntry`, as the server does per result): median µs.
  */
-import { applyDrawEntry, drawDelta, drawState, drawView, newDraw, readyMatches, standings, matchViews, type DrawDefinition, type DrawEntry, type DrawState } from '../shared/draw/index';
+import {
+  applyDrawEntry,
+  drawDelta,
+  drawState,
+  drawView,
+  newDraw,
+  readyMatches,
+  standings,
+  matchViews,
+  type DrawDefinition,
+  type DrawEntry,
+  type DrawState,
+} from '../shared/draw/index';
 
 const PLAYERS = 128;
 const RUNS = 31;
@@ -33,7 +45,15 @@ function playOut(): { entries: DrawEntry[]; deltas: number[]; applyUs: number[] 
     const id = ready[0]!;
     const m = matchViews(s).find((v) => v.id === id)!;
     const slot = k++ % 3 === 2 ? 1 : 0;
-    const e: DrawEntry = { t: 'result', match: id, winner: m.players[slot]!, kind: 'win', score: slot === 0 ? [100, 61] : [61, 100], innings: 23, highRun: [42, 17] };
+    const e: DrawEntry = {
+      t: 'result',
+      match: id,
+      winner: m.players[slot]!,
+      kind: 'win',
+      score: slot === 0 ? [100, 61] : [61, 100],
+      innings: 23,
+      highRun: [42, 17],
+    };
     const before = drawView(s);
     const t = performance.now();
     const r = applyDrawEntry(s, e);

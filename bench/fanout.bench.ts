@@ -39,7 +39,6 @@ const now = () => process.hrtime.bigint();
 const ms = (ns: bigint) => Number(ns) / 1e6;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
-
 async function startServerChild(mode: 'cuecast' | 'bare', prefix: string) {
   const c = startChild('bench/fanout-server.ts', { BENCH_MODE: mode, BENCH_REDIS_URL: REDIS_URL, BENCH_PREFIX: prefix }, ['--expose-gc']);
   const { url } = await c.next<{ url: string }>('listening', () => true, 30_000);
@@ -93,7 +92,11 @@ async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: (i: num
     let matchId = 'bench';
     let token: string | undefined;
     if (mode === 'cuecast') {
-      const res = await fetch(`${servers[0]!.url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SETUP) });
+      const res = await fetch(`${servers[0]!.url}/api/matches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(SETUP),
+      });
       const body = (await res.json()) as { id: string; scorerToken: string };
       matchId = body.id;
       token = body.scorerToken;
@@ -136,7 +139,9 @@ async function setUp(mode: 'cuecast' | 'bare', viewers: number, payload: (i: num
       const t0 = now();
       let ack: number;
       if (mode === 'cuecast') {
-        const a = await scorers[0]!.timeout(30_000).emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId, stepId: `b${n}`, expectedVersion: n, step: steps[n] });
+        const a = await scorers[0]!
+          .timeout(30_000)
+          .emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId, stepId: `b${n}`, expectedVersion: n, step: steps[n] });
         ack = ms(now() - t0);
         if (!a.ok) throw new Error(`record refused: ${JSON.stringify(a.error)}`);
         // The full room's push is the ack's version, state and statistics delta with the step.
@@ -202,8 +207,12 @@ for (const n of SIZES) {
 const f = (x: number) => x.toFixed(2);
 const kb = (x: number) => (x / 1024).toFixed(1);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-console.log(`\nFan-out: one scorer, ${SHOTS} plausible 14-1 shots at steps ${START + WARMUP + 1}–${START + WARMUP + SHOTS}, viewers split over two instances (node ${process.version}, ${(await import('node:os')).cpus().length} cores)\n`);
-console.log('| viewers | server | push bytes mean / max | emit→last viewer p50 ms | p99 ms | ratio p50 | ratio p99 | scorer ack p50 ms | ack p99 ms | heap / viewer KB | heap+external / viewer KB | RSS / viewer KB |');
+console.log(
+  `\nFan-out: one scorer, ${SHOTS} plausible 14-1 shots at steps ${START + WARMUP + 1}–${START + WARMUP + SHOTS}, viewers split over two instances (node ${process.version}, ${(await import('node:os')).cpus().length} cores)\n`,
+);
+console.log(
+  '| viewers | server | push bytes mean / max | emit→last viewer p50 ms | p99 ms | ratio p50 | ratio p99 | scorer ack p50 ms | ack p99 ms | heap / viewer KB | heap+external / viewer KB | RSS / viewer KB |',
+);
 console.log('|--------:|--------|------:|------:|------:|------:|------:|------:|------:|------:|------:|------:|');
 for (const n of SIZES) {
   const cue = results.find((r) => r.viewers === n && r.mode === 'cuecast')!;
@@ -215,5 +224,7 @@ for (const n of SIZES) {
     );
   }
 }
-console.log('\nTargets: ratio ≤ 1.15 at every size; push ≤ 4 KB at step 10,000; scorer ack p99 ≤ 5 ms. Heap per loaded match and per-step work: npm run bench:match.');
+console.log(
+  '\nTargets: ratio ≤ 1.15 at every size; push ≤ 4 KB at step 10,000; scorer ack p99 ≤ 5 ms. Heap per loaded match and per-step work: npm run bench:match.',
+);
 process.exit(0);

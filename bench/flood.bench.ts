@@ -81,7 +81,9 @@ try {
     const times: number[] = [];
     for (let i = 0; i < SHOTS; i++, shot++) {
       const t = performance.now();
-      const ack = await ask(scorer, 'record', { matchId: victim.id, eventId: `v${shot}`, step: steps[shot] }, 10_000).catch((e: Error) => ({ ok: false, error: { code: 'timeout', message: e.message } }) as Ack);
+      const ack = await ask(scorer, 'record', { matchId: victim.id, eventId: `v${shot}`, step: steps[shot] }, 10_000).catch(
+        (e: Error) => ({ ok: false, error: { code: 'timeout', message: e.message } }) as Ack,
+      );
       if (!ack.ok) throw new Error(`victim shot ${shot}: ${JSON.stringify(ack.error)}`);
       times.push(performance.now() - t);
       await sleep(50);
@@ -89,7 +91,11 @@ try {
     return times;
   }
   const line = (name: string, xs: number[]) =>
-    console.log(`${name.padEnd(22)} ack p50 ${pct(xs, 0.5).toFixed(1).padStart(6)} ms   p99 ${pct(xs, 0.99).toFixed(1).padStart(6)} ms   max ${Math.max(...xs).toFixed(1).padStart(6)} ms   server RSS ${rssMb().toFixed(0)} MB`);
+    console.log(
+      `${name.padEnd(22)} ack p50 ${pct(xs, 0.5).toFixed(1).padStart(6)} ms   p99 ${pct(xs, 0.99).toFixed(1).padStart(6)} ms   max ${Math.max(...xs)
+        .toFixed(1)
+        .padStart(6)} ms   server RSS ${rssMb().toFixed(0)} MB`,
+    );
 
   const limit = (name: string, fallback: string) => `${name}=${process.env[name] ?? fallback}`;
   console.log(
@@ -106,7 +112,7 @@ try {
   const floods = readers.map(async (r) => {
     await ask(r, 'subscribe', { matchId: long.id });
     r.on('disconnect', () => counts.dropped++);
-    ((r.io.engine.transport as unknown as { ws: { _socket: TcpSocket } }).ws._socket).pause();
+    (r.io.engine.transport as unknown as { ws: { _socket: TcpSocket } }).ws._socket.pause();
     while (flooding && r.connected) {
       r.emit('subscribe', { protocol: PROTOCOL_VERSION, matchId: long.id }, (a: Ack) => {
         if (a.ok) counts.sent++;
@@ -123,14 +129,18 @@ try {
   line(`with ${READERS} slow readers`, flooded);
   const peak = rssMb();
   flooding = false;
-  for (const r of readers) ((r.io.engine.transport as unknown as { ws?: { _socket?: TcpSocket } }).ws?._socket)?.resume();
+  for (const r of readers) (r.io.engine.transport as unknown as { ws?: { _socket?: TcpSocket } }).ws?._socket?.resume();
   await Promise.all(floods);
   await sleep(1000);
   console.log(
     `readers: ${counts.sent} whole answers sent; withheld (rate-limited): ${counts.notReading} not reading, ${counts.overBudget} over the reply budget, ${counts.tooMany} too many messages; ${counts.dropped} of ${READERS} dropped; ` +
       `server RSS ${rssBefore.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the end of the flood; p99 goal < 100 ms: ${pct(flooded, 0.99) < 100 ? 'met' : 'NOT met'}`,
   );
-  console.log(`(node ${process.version}, ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(
+    `(node ${process.version}, ${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
   for (const r of readers) r.close();
   scorer.close();
 } finally {

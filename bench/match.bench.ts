@@ -115,14 +115,18 @@ for (const [name, setup] of Object.entries(SETUPS)) {
       const ack = { ok: true, matchId: m.id, version: p.full.version, state: p.full.state, stats: p.full.stats };
       const subscribe = { ok: true, detail: 'full', setup: cur.setup, ...cur.snapshot };
       const old = { ...p.scorebug, stats: cur.snapshot.stats };
-      sizes.push(`| ${name} | ${bytes(p.full)} | ${bytes(p.scorebug)} | ${bytes(ack)} | ${bytes(subscribe)} | ${bytes(old)} | ${cur.snapshot.stats.sheet.length} |`);
+      sizes.push(
+        `| ${name} | ${bytes(p.full)} | ${bytes(p.scorebug)} | ${bytes(ack)} | ${bytes(subscribe)} | ${bytes(old)} | ${cur.snapshot.stats.sheet.length} |`,
+      );
     }
     const { times, cpuMs } = await recordTimed(svc, m.id, m.scorerToken, all.slice(n, n + MEASURED), n);
     at = n + MEASURED;
     const wall = times.reduce((a, b) => a + b, 0) / times.length;
     const old = wholeHistoryStepMs(setup, all.slice(0, n), all.slice(n, n + 20));
     const us = (x: number) => (x * 1000).toFixed(0);
-    rows.push(`| ${name} | ${n} | ${us(cpuMs)} | ${us(wall)} | ${us(pct(times, 0.5))} | ${us(pct(times, 0.99))} | ${cpuMs <= 0.2 ? 'yes' : 'NO'} | ${us(old)} |`);
+    rows.push(
+      `| ${name} | ${n} | ${us(cpuMs)} | ${us(wall)} | ${us(pct(times, 0.5))} | ${us(pct(times, 0.99))} | ${cpuMs <= 0.2 ? 'yes' : 'NO'} | ${us(old)} |`,
+    );
   }
 }
 
@@ -160,15 +164,26 @@ for (const n of [0, 1_000, 10_000]) {
   const h2 = heapAfterGc();
   for (let k = 0; k < K; k++) {
     const logged = (await store.load(ids[k]!))!.steps;
-    kept.push({ match: replay(parseSetup(setup), logged.map((e) => e.step)), events: logged, ids: new Map(logged.map((e, i) => [e.stepId, i + 1])) });
+    kept.push({
+      match: replay(
+        parseSetup(setup),
+        logged.map((e) => e.step),
+      ),
+      events: logged,
+      ids: new Map(logged.map((e, i) => [e.stepId, i + 1])),
+    });
   }
   const h3 = heapAfterGc();
-  heapRows.push(`| ${n} | ${((hr0 - hr1) / K / 1024).toFixed(1)} | ${((h1 - h0) / K / 1024).toFixed(1)} | ${((h3 - h2) / K / 1024).toFixed(1)} | ${loadMs.toFixed(2)} |`);
+  heapRows.push(
+    `| ${n} | ${((hr0 - hr1) / K / 1024).toFixed(1)} | ${((h1 - h0) / K / 1024).toFixed(1)} | ${((h3 - h2) / K / 1024).toFixed(1)} | ${loadMs.toFixed(2)} |`,
+  );
   if (kept.length !== K || !cache.isLoaded(ids[0]!)) throw new Error('matches not held');
 }
 
 console.log(`\nPer-step server work (record + pushes + ack encoded, no I/O), ${MEASURED} plausible steps from the given step, node ${process.version}`);
-console.log('| discipline | at step | CPU µs / step (amortized) | wall µs / step (mean) | wall p50 µs | wall p99 µs | CPU ≤ 0.2 ms | whole-history stats + whole push (protocol 2), wall µs |');
+console.log(
+  '| discipline | at step | CPU µs / step (amortized) | wall µs / step (mean) | wall p50 µs | wall p99 µs | CPU ≤ 0.2 ms | whole-history stats + whole push (protocol 2), wall µs |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---|---:|');
 for (const r of rows) console.log(r);
 console.log('\nBytes at step 10,000 (JSON)');
@@ -176,7 +191,9 @@ console.log('| discipline | full push | scorebug push | record ack | subscribe a
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of sizes) console.log(r);
 console.log(`\nHeap per loaded 14-1 match (after GC, mean of ${K}); load time per match`);
-console.log('| steps | recorded here (windows full) KB | loaded from checkpoint KB | whole log + whole undo history kept KB (the old way) | load from checkpoint ms |');
+console.log(
+  '| steps | recorded here (windows full) KB | loaded from checkpoint KB | whole log + whole undo history kept KB (the old way) | load from checkpoint ms |',
+);
 console.log('|---:|---:|---:|---:|---:|');
 for (const r of heapRows) console.log(r);
 console.log('\nTargets: per-step work ≤ 0.2 ms at step 10,000; push ≤ 4 KB at step 10,000.');

@@ -17,7 +17,17 @@ import { launchChromium } from '../tests/helpers/browser';
 import { createMatch, legalSteps, startTestServer } from '../tests/helpers/server';
 import { ensureBuilt } from '../tests/helpers/global-setup';
 import { LANGS } from '../web/src/lib/i18n';
-import { countPings, firstPaintMs, IDLE_PROBE, idleWindow, medianP95, OVERLAY_JS_BUDGET, overlayScripts, pushPaintMs, TABLE_OVERLAY_JS_CEILING } from '../tests/helpers/pages-probes';
+import {
+  countPings,
+  firstPaintMs,
+  IDLE_PROBE,
+  idleWindow,
+  medianP95,
+  OVERLAY_JS_BUDGET,
+  overlayScripts,
+  pushPaintMs,
+  TABLE_OVERLAY_JS_CEILING,
+} from '../tests/helpers/pages-probes';
 
 const LOADS = Math.max(10, Number(process.env.BENCH_LOADS ?? 15));
 const SHOTS = Math.max(10, Number(process.env.BENCH_SHOTS ?? 20));
@@ -41,7 +51,11 @@ try {
       row(`JS ${s.path}`, `${s.gzip} B gzip`, `${s.raw} B raw`);
     }
     const total = scripts.reduce((a, s) => a + s.gzip, 0);
-    row(`JS total, lang=${lang} (gzip -9)`, `${total} B`, `${f1(total / 1024)} KB of ${OVERLAY_JS_BUDGET / 1024} KB budget${total > OVERLAY_JS_BUDGET ? ` — over by ${total - OVERLAY_JS_BUDGET} B` : `, ${OVERLAY_JS_BUDGET - total} B to spare`}`);
+    row(
+      `JS total, lang=${lang} (gzip -9)`,
+      `${total} B`,
+      `${f1(total / 1024)} KB of ${OVERLAY_JS_BUDGET / 1024} KB budget${total > OVERLAY_JS_BUDGET ? ` — over by ${total - OVERLAY_JS_BUDGET} B` : `, ${OVERLAY_JS_BUDGET - total} B to spare`}`,
+    );
   }
   // The table overlay (/overlay/table/…), a page of its own: the same rows against its ceiling.
   for (const lang of LANGS) {
@@ -57,11 +71,12 @@ try {
   // A match in play: every step pots one ball (legalSteps).
   const steps = legalSteps(1 + SHOTS + 2, SETUP);
   const m = await createMatch(server.url, SETUP);
-  const rec = (i: number) => fetch(`${server.url}/api/matches/${m.id}/steps`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${m.scorerToken}` },
-    body: JSON.stringify({ stepId: `bench-${i}`, step: steps[i] }),
-  });
+  const rec = (i: number) =>
+    fetch(`${server.url}/api/matches/${m.id}/steps`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${m.scorerToken}` },
+      body: JSON.stringify({ stepId: `bench-${i}`, step: steps[i] }),
+    });
   if ((await rec(0)).status !== 201) throw new Error('record failed');
 
   // Idle timers.
@@ -76,8 +91,15 @@ try {
     if ((await rec(1)).status !== 201) throw new Error('record failed');
     await page.waitForTimeout(2000); // animations and the 1 s caption are over
     const after = await idleWindow(page, pings, 3000);
-    for (const [label, i] of [['after boot', boot], ['after an update', after]] as const) {
-      row(`idle 3 s ${label}`, `${i.fired} timers fired, ${i.frames} frames, ${i.running} animations`, `${i.scheduled} timers scheduled, ${i.pings} heartbeat pings`);
+    for (const [label, i] of [
+      ['after boot', boot],
+      ['after an update', after],
+    ] as const) {
+      row(
+        `idle 3 s ${label}`,
+        `${i.fired} timers fired, ${i.frames} frames, ${i.running} animations`,
+        `${i.scheduled} timers scheduled, ${i.pings} heartbeat pings`,
+      );
     }
     await page.close();
   }
@@ -92,7 +114,11 @@ try {
       await page.close();
     }
     const fp = medianP95(first);
-    row(`first state painted after connect, lang=${lang} (${LOADS} loads)`, `median ${f1(fp.median)} ms`, `p95 ${f1(fp.p95)} ms, max ${f1(Math.max(...first))} ms`);
+    row(
+      `first state painted after connect, lang=${lang} (${LOADS} loads)`,
+      `median ${f1(fp.median)} ms`,
+      `p95 ${f1(fp.p95)} ms, max ${f1(Math.max(...first))} ms`,
+    );
   }
 
   // Pushed state painted after the record ack.
@@ -113,7 +139,11 @@ try {
   }
   await page.close();
   const pp = medianP95(pushes);
-  row(`pushed state painted after the record ack (${SHOTS} shots)`, `median ${f1(pp.median)} ms`, `p95 ${f1(pp.p95)} ms, max ${f1(Math.max(...pushes))} ms${misses ? `, ${misses} never painted` : ''}`);
+  row(
+    `pushed state painted after the record ack (${SHOTS} shots)`,
+    `median ${f1(pp.median)} ms`,
+    `p95 ${f1(pp.p95)} ms, max ${f1(Math.max(...pushes))} ms${misses ? `, ${misses} never painted` : ''}`,
+  );
 } finally {
   await browser.close();
   await server.close();

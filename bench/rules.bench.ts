@@ -117,7 +117,9 @@ console.log(`replay of a ${STEPS}-step log, median of ${RUNS} runs (target ≤ 5
 console.log('| discipline | steps | replay median (ms) | its CPU time (ms) | × state-copy floor | record one step, median (µs) | target met |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) {
-  console.log(`| ${r.name} | ${r.steps} | ${r.replayMs.toFixed(2)} | ${r.replayCpuMs.toFixed(2)} | ${(r.replayMs / floor).toFixed(1)} | ${r.stepUs.toFixed(2)} | ${r.replayMs <= 5 ? 'yes' : 'NO'} |`);
+  console.log(
+    `| ${r.name} | ${r.steps} | ${r.replayMs.toFixed(2)} | ${r.replayCpuMs.toFixed(2)} | ${(r.replayMs / floor).toFixed(1)} | ${r.stepUs.toFixed(2)} | ${r.replayMs <= 5 ? 'yes' : 'NO'} |`,
+  );
 }
 console.log(`state-copy floor (10,000 copies of the state, machine reference): ${floor.toFixed(2)} ms`);
 for (const r of rows) console.log(`${r.name}: replay state hash ${r.replayHash}, statistics-delta trail ${r.trailHash}`);

@@ -39,7 +39,13 @@ function connectOne(url: string, eventId: string, table: string): Promise<Socket
       s.timeout(30_000).emit('subscribe', { protocol: PROTOCOL_VERSION, matchId }, (err: Error | null) => (err ? reject(err) : done?.()));
     };
     s.on('state', (p: { matchId: string; version: number }) => {
-      if (p.matchId === current) count(`${p.matchId}@${p.version}`, perTable.get(table)!, () => ({ type: 'done', matchId: p.matchId, version: p.version, at: process.hrtime.bigint().toString() }));
+      if (p.matchId === current)
+        count(`${p.matchId}@${p.version}`, perTable.get(table)!, () => ({
+          type: 'done',
+          matchId: p.matchId,
+          version: p.version,
+          at: process.hrtime.bigint().toString(),
+        }));
     });
     s.on('table', (t: TableState) => {
       if (t.current !== current) follow(t.current);

@@ -35,9 +35,12 @@ const PREFIX = `cuecast-bench-tables:${process.pid}:`;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 const ms = (ns: bigint) => Number(ns) / 1e6;
 
-
 async function post(url: string, path: string, body: unknown, token?: string): Promise<any> {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -48,8 +51,19 @@ async function stage(servers: { url: string }[], tables: number, perTable: numbe
   const ev = await post(servers[0]!.url, '/api/events', { name: 'Bench', date: '2026-01-01', defaults: SETUP, tables: names });
   const matches: { id: string; token: string; table: string; version: number; scorer: Socket }[] = [];
   for (const [i, t] of ev.event.tables.entries()) {
-    const made = await post(servers[0]!.url, `/api/events/${ev.id}/tables/${t.id}/matches`, { setup: { players: [`A${i}`, `B${i}`] }, start: true }, ev.organiserToken);
-    matches.push({ id: made.match.id, token: made.match.scorerToken, table: t.id, version: 0, scorer: await connect(servers[i % 2]!.url, made.match.scorerToken) });
+    const made = await post(
+      servers[0]!.url,
+      `/api/events/${ev.id}/tables/${t.id}/matches`,
+      { setup: { players: [`A${i}`, `B${i}`] }, start: true },
+      ev.organiserToken,
+    );
+    matches.push({
+      id: made.match.id,
+      token: made.match.scorerToken,
+      table: t.id,
+      version: 0,
+      scorer: await connect(servers[i % 2]!.url, made.match.scorerToken),
+    });
   }
   const viewers = servers.map(() => startChild('bench/tables-viewers.ts'));
   const half = [Math.floor(perTable / 2), perTable - Math.floor(perTable / 2)];
@@ -62,7 +76,9 @@ async function stage(servers: { url: string }[], tables: number, perTable: numbe
     const version = m.version + 1;
     const done = viewers.map((v) => v.next<{ at: string }>('done', (x) => x.matchId === m.id && x.version === version, 60_000));
     const t0 = process.hrtime.bigint();
-    const ack: any = await m.scorer.timeout(30_000).emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId: m.id, stepId: `b${version}`, expectedVersion: m.version, step: steps[m.version] });
+    const ack: any = await m.scorer
+      .timeout(30_000)
+      .emitWithAck('record', { protocol: PROTOCOL_VERSION, matchId: m.id, stepId: `b${version}`, expectedVersion: m.version, step: steps[m.version] });
     if (!ack.ok) throw new Error(`record refused: ${JSON.stringify(ack.error)}`);
     m.version = version;
     const last = latest(await Promise.all(done));
@@ -70,7 +86,12 @@ async function stage(servers: { url: string }[], tables: number, perTable: numbe
   };
   /** Start a new next match on `m`'s table; resolves with emit → last viewer of the table has the switch (ms). */
   const switchTable = async (m: (typeof matches)[number], i: number) => {
-    const made = await post(servers[i % 2]!.url, `/api/events/${ev.id}/tables/${m.table}/matches`, { setup: { players: [`C${i}`, `D${i}`] } }, ev.organiserToken);
+    const made = await post(
+      servers[i % 2]!.url,
+      `/api/events/${ev.id}/tables/${m.table}/matches`,
+      { setup: { players: [`C${i}`, `D${i}`] } },
+      ev.organiserToken,
+    );
     const done = viewers.map((v) => v.next<{ at: string }>('switched', (x) => x.table === m.table && x.current === made.match.id, 60_000));
     const t0 = process.hrtime.bigint();
     await post(servers[(i + 1) % 2]!.url, `/api/events/${ev.id}/tables/${m.table}/start`, {}, ev.organiserToken);
@@ -132,5 +153,6 @@ const f = (x: number) => x.toFixed(2);
 console.log(`\nEvent fan-out: viewers follow tables over two instances on Redis (node ${process.version}, ${cpus().length} cores)\n`);
 console.log('| phase                                   | viewers      | shots | emit→last viewer p50 ms | p99 ms |');
 console.log('|-----------------------------------------|--------------|------:|------------------------:|-------:|');
-for (const r of rows) console.log(`| ${r.phase.padEnd(39)} | ${r.viewers.padEnd(12)} | ${String(r.shots).padStart(5)} | ${f(r.p50).padStart(23)} | ${f(r.p99).padStart(6)} |`);
+for (const r of rows)
+  console.log(`| ${r.phase.padEnd(39)} | ${r.viewers.padEnd(12)} | ${String(r.shots).padStart(5)} | ${f(r.p50).padStart(23)} | ${f(r.p99).padStart(6)} |`);
 process.exit(0);

@@ -38,7 +38,7 @@ export function overlayPageConfig(page: OverlayPageName): UserConfig {
       emptyOutDir: page === OVERLAY_PAGES[0],
       // The oldest engine the pages must run in: Chromium 92 (OBS 27's browser source); syntax newer than it is
       // rewritten. APIs are not: tests/protocol/old-engines.test.ts refuses the ones 92 lacks.
-    target: 'chrome92',
+      target: 'chrome92',
       modulePreload: false,
       rollupOptions: {
         input: { [page]: here(`./${page}.html`) },

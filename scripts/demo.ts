@@ -40,7 +40,10 @@ const HELP = `cuecast demo: plays a seeded, plausible match against a running cu
 `;
 
 class DemoError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
   }
 }
@@ -109,9 +112,10 @@ function options(argv: string[]): Options | null {
   } catch {
     return bad('url', `not a URL: "${values.url}"`);
   }
-  const setup: SetupInput = discipline === '14-1'
-    ? { discipline, ruleset: ruleset as 'nba' | 'wpa', players: [players[0]!, players[1]!], targets: [race, race] }
-    : { discipline, players: [players[0]!, players[1]!], targets: [race, race] };
+  const setup: SetupInput =
+    discipline === '14-1'
+      ? { discipline, ruleset: ruleset as 'nba' | 'wpa', players: [players[0]!, players[1]!], targets: [race, race] }
+      : { discipline, players: [players[0]!, players[1]!], targets: [race, race] };
   parseSetup(setup); // the engine's own validation, before touching the server
   return {
     url: url.origin,
@@ -145,8 +149,7 @@ async function request(base: string, path: string, init: { method?: string; toke
   } catch (err) {
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
     throw new DemoError(
-      `cannot reach the cuecast server at ${base} (${cause}).\n` +
-        `Start one in another terminal with \`npm start\`, or point the demo at yours with --url.`,
+      `cannot reach the cuecast server at ${base} (${cause}).\n` + `Start one in another terminal with \`npm start\`, or point the demo at yours with --url.`,
       2,
     );
   }
@@ -189,23 +192,33 @@ async function main(): Promise<void> {
   }
   const health = await request(opt.url, '/healthz');
   if (health.status !== 200) {
-    throw new DemoError(`the server at ${opt.url} answered /healthz with ${health.status} (${JSON.stringify(health.body)}); is it a cuecast server, and is its Redis up?`, 2);
+    throw new DemoError(
+      `the server at ${opt.url} answered /healthz with ${health.status} (${JSON.stringify(health.body)}); is it a cuecast server, and is its Redis up?`,
+      2,
+    );
   }
 
   const created = await request(opt.url, '/api/matches', { body: opt.setup, token: opt.adminToken });
   if (created.status === 401 || created.status === 403) {
-    throw new DemoError(`the server refused to create a match (${errorText(created)}).\nIt has ADMIN_TOKEN set: pass --admin-token <token> (or set ADMIN_TOKEN).`, 2);
+    throw new DemoError(
+      `the server refused to create a match (${errorText(created)}).\nIt has ADMIN_TOKEN set: pass --admin-token <token> (or set ADMIN_TOKEN).`,
+      2,
+    );
   }
   if (created.status !== 201) throw new DemoError(`creating the match failed: ${errorText(created)}`);
   const { id, scorerToken, urls } = created.body as { id: string; scorerToken: string; urls: Record<string, string> };
   const race = opt.setup.targets![0];
-  console.log(`cuecast demo: ${opt.setup.discipline === '14-1' ? `14-1 (${opt.setup.ruleset?.toUpperCase()})` : 'Rotation'}, race to ${race}, seed ${opt.seed}`);
+  console.log(
+    `cuecast demo: ${opt.setup.discipline === '14-1' ? `14-1 (${opt.setup.ruleset?.toUpperCase()})` : 'Rotation'}, race to ${race}, seed ${opt.seed}`,
+  );
   console.log(`  overlay (OBS, 1920×1080): ${urls.overlay}`);
   console.log(`  dashboard:                ${urls.dashboard}`);
   console.log(`  spectators:               ${urls.watch}`);
   console.log(`  scorer:                   ${urls.scorer}`);
   console.log(`  replay this match:        npm run demo -- --discipline ${opt.setup.discipline} --race ${race} --seed ${opt.seed}`);
-  console.log(opt.delayMs > 0 ? `Playing ${(1000 / opt.delayMs).toFixed(2)} steps per second (Ctrl+C stops).` : 'Playing as fast as the server allows (Ctrl+C stops).');
+  console.log(
+    opt.delayMs > 0 ? `Playing ${(1000 / opt.delayMs).toFixed(2)} steps per second (Ctrl+C stops).` : 'Playing as fast as the server allows (Ctrl+C stops).',
+  );
 
   const setup = parseSetup(opt.setup);
   const rand = seededRandom(opt.seed);
@@ -244,7 +257,10 @@ async function main(): Promise<void> {
         // Another scorer recorded in between: take the server's log as the truth and carry on from it.
         const log = await request(opt.url, `/api/matches/${id}/steps`);
         if (log.status !== 200) throw new DemoError(`resync failed: ${errorText(log)}`);
-        match = replay(setup, (log.body.steps as { step: Step }[]).map((e) => e.step));
+        match = replay(
+          setup,
+          (log.body.steps as { step: Step }[]).map((e) => e.step),
+        );
         version = log.body.version;
         console.log(`  (someone else recorded a step; resynced at version ${version})`);
         break;

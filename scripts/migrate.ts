@@ -26,7 +26,14 @@ export type Location = { redis: string[]; prefix: string } | { dataDir: string }
 
 /** A location from its command-line text. */
 export function locationOf(text: string, prefix: string): Location {
-  if (/^rediss?:\/\//.test(text)) return { redis: text.split(',').map((u) => u.trim()).filter(Boolean), prefix };
+  if (/^rediss?:\/\//.test(text))
+    return {
+      redis: text
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+      prefix,
+    };
   return { dataDir: resolve(text) };
 }
 
@@ -91,7 +98,11 @@ export async function runMigrate(argv: readonly string[], print: (line: string) 
     target = await openBackends(optionsOf(args.to), log);
     const r = await migrate(source.store, target.store, (line) => print(`  ${line}`));
     const copied = r.matches.copied + r.matches.resumed + r.tournaments.copied + r.shotClocks.copied + r.shotClocks.updated + r.sponsors.copied;
-    print(copied === 0 ? 'nothing to copy: the target holds all of it already' : `done: ${r.matches.copied + r.matches.resumed} matches (${r.matches.steps} steps), ${r.tournaments.copied} tournaments, ${r.shotClocks.copied + r.shotClocks.updated} shot clocks and ${r.sponsors.copied} logos copied`);
+    print(
+      copied === 0
+        ? 'nothing to copy: the target holds all of it already'
+        : `done: ${r.matches.copied + r.matches.resumed} matches (${r.matches.steps} steps), ${r.tournaments.copied} tournaments, ${r.shotClocks.copied + r.shotClocks.updated} shot clocks and ${r.sponsors.copied} logos copied`,
+    );
     return 0;
   } catch (err) {
     if (err instanceof MigrationConflict || err instanceof MigrationCheckFailed) {

@@ -34,7 +34,10 @@ export function ensureEngine(major) {
   if (existsSync(bin)) return bin;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const name = execFileSync('npm', ['pack', `@sparticuz/chromium@${version}`, '--pack-destination', dir, '--silent'], { encoding: 'utf8' }).trim().split('\n').pop();
+  const name = execFileSync('npm', ['pack', `@sparticuz/chromium@${version}`, '--pack-destination', dir, '--silent'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop();
   const tgz = join(dir, name);
   execFileSync('tar', ['xzf', tgz, '--no-same-owner', '-C', dir, 'package/bin/chromium.br', 'package/bin/swiftshader.tar.br']);
   const tmpBin = `${bin}.part`;

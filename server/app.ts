@@ -175,7 +175,13 @@ export function createServer(parts: ServerParts): WiredServer {
   io.engine.on('connection', (conn: { on(event: 'packetCreate', f: typeof preEncodeSharedAck): unknown }) => conn.on('packetCreate', preEncodeSharedAck));
 
   const fanout = new ViewerFanout(io, log);
-  const { matches, events, shotClocks, draws, reactions } = wireServices({ store, clock, log, health, pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), ...fanout.eventPushes } });
+  const { matches, events, shotClocks, draws, reactions } = wireServices({
+    store,
+    clock,
+    log,
+    health,
+    pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), ...fanout.eventPushes },
+  });
 
   app.disable('x-powered-by');
   if (parts.trustProxy !== undefined && parts.trustProxy !== false) app.set('trust proxy', parts.trustProxy);
@@ -193,7 +199,20 @@ export function createServer(parts: ServerParts): WiredServer {
   );
   app.get('/healthz', healthz({ bus, health, storeKind: store.matches.kind }));
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
-  app.use('/api', apiRouter({ matches, events, shotClocks, draws, log, adminToken: parts.adminToken, requestsPerMinute: limits.requestsPerMinute, matchesPerHour: limits.matchesPerHour, bodyLimitBytes: limits.bodyLimitBytes }));
+  app.use(
+    '/api',
+    apiRouter({
+      matches,
+      events,
+      shotClocks,
+      draws,
+      log,
+      adminToken: parts.adminToken,
+      requestsPerMinute: limits.requestsPerMinute,
+      matchesPerHour: limits.matchesPerHour,
+      bodyLimitBytes: limits.bodyLimitBytes,
+    }),
+  );
   app.use(staticRouter(parts.staticDir ?? [resolve(REPO_ROOT, 'web/dist'), resolve(REPO_ROOT, 'overlay/dist')]));
 
   const stopSweep = attachProtocol(io, matches, log, limits, [...tournamentHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);

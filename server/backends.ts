@@ -66,8 +66,7 @@ export async function openBackends(opts: BackendOptions, log: Logger): Promise<B
     if (check.result === 'damaged') {
       const what = 'the database has damaged pages: the matches they touch are read-only and answer store-damaged (see /healthz)';
       log.error(check, `${what}; restore them from a backup`);
-    }
-    else if (check.result === 'skipped') log.warn({ ms: check.ms }, 'database over the quick_check size: damaged pages are found on read');
+    } else if (check.result === 'skipped') log.warn({ ms: check.ms }, 'database over the quick_check size: damaged pages are found on read');
     else log.info({ ms: check.ms }, 'database quick_check ok');
     const imported = importFileStore(dataDir, sqlite, (record, steps, at) => {
       const state = view(replay(record.setup, steps as Parameters<typeof replay>[1], record.rulesVersion));

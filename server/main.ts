@@ -52,7 +52,13 @@ function optionalCountOf(name: string): number | undefined {
   return env[name] === undefined || env[name] === '' ? undefined : countOf(name, 0);
 }
 
-const listOf = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
+const listOf = (v: string | undefined) =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
 const corsOrigin = listOf(env.CORS_ORIGIN);
 const redisClusterUrls = listOf(env.REDIS_CLUSTER_URLS);
 if (env.REDIS_URL && redisClusterUrls) {

@@ -35,14 +35,19 @@ export interface MigrationReport {
 /** The target holds something else under an id the source uses; nothing was written. */
 export class MigrationConflict extends Error {
   constructor(readonly conflicts: readonly string[]) {
-    super(`the target holds different data under ${conflicts.length} id(s) the source uses; nothing was copied:\n${conflicts.map((c) => `  - ${c}`).join('\n')}`);
+    super(
+      `the target holds different data under ${conflicts.length} id(s) the source uses; nothing was copied:\n${conflicts.map((c) => `  - ${c}`).join('\n')}`,
+    );
     this.name = 'MigrationConflict';
   }
 }
 
 /** A target match's log does not reproduce the source's state. */
 export class MigrationCheckFailed extends Error {
-  constructor(readonly matchId: string, detail: string) {
+  constructor(
+    readonly matchId: string,
+    detail: string,
+  ) {
     super(`match ${matchId}: ${detail}`);
     this.name = 'MigrationCheckFailed';
   }
@@ -78,7 +83,13 @@ function matchDifference(src: LoadedLog, tgt: LoadedLog): string | null {
 
 /** The replay hash of a stored log (its steps judged by its own rules version). */
 function replayHash(log: LoadedLog): string {
-  return matchHash(replay(log.record.setup, log.steps.map((s) => s.step), log.record.rulesVersion));
+  return matchHash(
+    replay(
+      log.record.setup,
+      log.steps.map((s) => s.step),
+      log.record.rulesVersion,
+    ),
+  );
 }
 
 /**
@@ -123,7 +134,9 @@ export async function migrate(from: MigratePorts, to: MigratePorts, onProgress: 
     if (!doc) continue;
     const there = await to.tournaments.loadTournament(id);
     if (there && !isDeepStrictEqual(there, doc)) {
-      conflicts.push(`tournament ${id} ("${doc.name}"): the target holds another version of it (version ${there.version}, "${there.name}"; the source's is version ${doc.version})`);
+      conflicts.push(
+        `tournament ${id} ("${doc.name}"): the target holds another version of it (version ${there.version}, "${there.name}"; the source's is version ${doc.version})`,
+      );
       continue;
     }
     if (there) report.tournaments.same++;
@@ -147,7 +160,9 @@ export async function migrate(from: MigratePorts, to: MigratePorts, onProgress: 
     if (plan.have === null) report.matches.copied++;
     else report.matches.resumed++;
   });
-  onProgress(`matches: ${report.matches.copied} copied, ${report.matches.resumed} completed, ${report.matches.same} already there (${report.matches.steps} steps written)`);
+  onProgress(
+    `matches: ${report.matches.copied} copied, ${report.matches.resumed} completed, ${report.matches.same} already there (${report.matches.steps} steps written)`,
+  );
   for (const c of clocks) {
     if (!(await to.shotClocks.write(c.id, c.doc, c.expected))) throw new Error(`shot clock of match ${c.id}: changed on the target while copying; run again`);
     if (c.expected === 0) report.shotClocks.copied++;
@@ -167,9 +182,11 @@ export async function migrate(from: MigratePorts, to: MigratePorts, onProgress: 
     if (!src || !tgt) throw new MigrationCheckFailed(id, `not readable on the ${src ? 'target' : 'source'} after the copy`);
     if (tgt.steps.length < src.steps.length) throw new MigrationCheckFailed(id, `the target has ${tgt.steps.length} of its ${src.steps.length} steps`);
     const [want, got] = [replayHash(src), replayHash({ ...tgt, steps: tgt.steps.slice(0, src.steps.length) })];
-    if (want !== got) throw new MigrationCheckFailed(id, `the target's log replays to another state (hash ${got.slice(0, 12)}…, the source's ${want.slice(0, 12)}…)`);
+    if (want !== got)
+      throw new MigrationCheckFailed(id, `the target's log replays to another state (hash ${got.slice(0, 12)}…, the source's ${want.slice(0, 12)}…)`);
     const [srcCk, tgtCk] = await Promise.all([from.matches.open(id, 0), to.matches.open(id, 0)]);
-    if (srcCk?.checkpoint && srcCk.checkpoint.hash !== tgtCk?.checkpoint?.hash) throw new MigrationCheckFailed(id, `its checkpoint at version ${srcCk.checkpoint.version} did not arrive with its hash`);
+    if (srcCk?.checkpoint && srcCk.checkpoint.hash !== tgtCk?.checkpoint?.hash)
+      throw new MigrationCheckFailed(id, `its checkpoint at version ${srcCk.checkpoint.version} did not arrive with its hash`);
     report.verified++;
   });
   onProgress(`checked: ${report.verified} of ${plans.length} matches replay on the target to the source's state hash`);

@@ -68,7 +68,16 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
     },
   });
   const shotClocks = new ShotClockService({ store: store.shotClocks, matches, clock, log, push: (p) => pushes.shotClock(p) });
-  const events = new EventService({ store: store.tournaments, sponsors: store.sponsors, matches, log, clock, shared: store.tournaments.kind === 'redis', pushes, shotClocks });
+  const events = new EventService({
+    store: store.tournaments,
+    sponsors: store.sponsors,
+    matches,
+    log,
+    clock,
+    shared: store.tournaments.kind === 'redis',
+    pushes,
+    shotClocks,
+  });
   const draws = new DrawService({ store: store.draws, events, matches, log, clock, pushes: { draw: (p) => pushes.draw?.(p) } });
   reactions.attach({ tournaments: events, shotClocks, draws });
   return { matches, events, shotClocks, draws, reactions };

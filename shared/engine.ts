@@ -119,8 +119,15 @@ function undoOutcome(top: HistoryNode): Outcome {
   const before = top.before;
   const by = top.outcome.by;
   return {
-    kind: 'undo', by, points: 0, penalty: 0, run: 0, standingFouls: before.fouls[by === 'A' ? 0 : 1], rack: before.rack,
-    next: nextOf(before), undone: top.outcome,
+    kind: 'undo',
+    by,
+    points: 0,
+    penalty: 0,
+    run: 0,
+    standingFouls: before.fouls[by === 'A' ? 0 : 1],
+    rack: before.rack,
+    next: nextOf(before),
+    undone: top.outcome,
   };
 }
 
@@ -131,9 +138,8 @@ function undone(match: Match, top: HistoryNode): Match {
 
 /** Decide and apply a shot, choice, stalemate or warning (`checks`: which input refusals, shared/rules/version.ts). @throws RulesError when refused. */
 function advance(match: Match, step: Step, checks: InputChecks): Match {
-  const t = match.setup.discipline === '14-1'
-    ? decideStraightPool(match.setup, match.core, step, checks)
-    : decideRotation(match.setup, match.core, step, checks);
+  const t =
+    match.setup.discipline === '14-1' ? decideStraightPool(match.setup, match.core, step, checks) : decideRotation(match.setup, match.core, step, checks);
   const node: HistoryNode = { prev: match.history, before: match.core, beforeStats: match.stats, step, outcome: t.outcome };
   const stats = evolveStats(match.setup, match.stats, match.core, t.outcome, t.core);
   return { setup: match.setup, core: t.core, stats, history: node, depth: match.depth + 1 };

@@ -20,10 +20,7 @@ import type { MatchState } from './protocol/state';
 export type ExtensionPeriod = { per: 'rack' } | { per: 'racks'; racks: number } | { per: 'match' };
 
 /** The match clock: off, the time played, or the time left of a time limit with a warning. */
-export type MatchClockSettings =
-  | { kind: 'off' }
-  | { kind: 'played' }
-  | { kind: 'limit'; minutes: number; warningMinutes: number };
+export type MatchClockSettings = { kind: 'off' } | { kind: 'played' } | { kind: 'limit'; minutes: number; warningMinutes: number };
 
 /** Settings of a match's shot clock. All durations in whole seconds. */
 export interface ShotClockSettings {
@@ -53,14 +50,30 @@ export interface ShotClockSettings {
 export const CLOCK_PRESETS = {
   /** Pro 9-ball style: 60 s for the first shot after the break or after a push out, 30 s after that, one 30 s extension per player per rack, on air from 10 s; no clock for the break (D-32a). */
   pro: {
-    shotSeconds: 30, firstShotSeconds: 60, pushOutSeconds: 60, extensionSeconds: 30, extensionsPerPlayer: 1,
-    extensionPeriod: { per: 'rack' }, warningSeconds: 10, urgentSeconds: 5, showFromSeconds: 10, autoStart: false,
+    shotSeconds: 30,
+    firstShotSeconds: 60,
+    pushOutSeconds: 60,
+    extensionSeconds: 30,
+    extensionsPerPlayer: 1,
+    extensionPeriod: { per: 'rack' },
+    warningSeconds: 10,
+    urgentSeconds: 5,
+    showFromSeconds: 10,
+    autoStart: false,
     matchClock: { kind: 'played' },
   },
   /** League: 45 s for every shot after the break, one 45 s extension per player per match, always on air; no clock for the break (D-32a). */
   league: {
-    shotSeconds: 45, firstShotSeconds: 45, pushOutSeconds: 45, extensionSeconds: 45, extensionsPerPlayer: 1,
-    extensionPeriod: { per: 'match' }, warningSeconds: 10, urgentSeconds: 5, showFromSeconds: null, autoStart: false,
+    shotSeconds: 45,
+    firstShotSeconds: 45,
+    pushOutSeconds: 45,
+    extensionSeconds: 45,
+    extensionsPerPlayer: 1,
+    extensionPeriod: { per: 'match' },
+    warningSeconds: 10,
+    urgentSeconds: 5,
+    showFromSeconds: null,
+    autoStart: false,
     matchClock: { kind: 'played' },
   },
 } as const satisfies Record<string, ShotClockSettings>;
@@ -125,9 +138,7 @@ export type ShotClockRefusal = 'clock-expired' | 'no-extension-left' | 'match-ov
 export const BREAK_SHOT_MESSAGE = 'the shot clock does not run for a break (D-32a): it starts for the first shot after the break';
 
 /** The result of an action: the new clock (unchanged and `duplicate` for a harmless repeat), or a refusal. */
-export type ShotClockDecision =
-  | { ok: true; clock: ShotClock; duplicate: boolean }
-  | { ok: false; code: ShotClockRefusal; message: string };
+export type ShotClockDecision = { ok: true; clock: ShotClock; duplicate: boolean } | { ok: false; code: ShotClockRefusal; message: string };
 
 const ms = (s: number): number => s * 1000;
 const idx = (p: PlayerKey): 0 | 1 => (p === 'A' ? 0 : 1);
@@ -161,18 +172,29 @@ export function periodOf(settings: ShotClockSettings, rack: number): number {
  */
 export function shotClockSettingsProblem(s: ShotClockSettings): { field: string; message: string } | null {
   const whole = (v: number, min: number, max: number) => Number.isInteger(v) && v >= min && v <= max;
-  const secs: [keyof ShotClockSettings, number][] = [['shotSeconds', 1], ['firstShotSeconds', 1], ['pushOutSeconds', 1], ['extensionSeconds', 0], ['warningSeconds', 0], ['urgentSeconds', 0]];
+  const secs: [keyof ShotClockSettings, number][] = [
+    ['shotSeconds', 1],
+    ['firstShotSeconds', 1],
+    ['pushOutSeconds', 1],
+    ['extensionSeconds', 0],
+    ['warningSeconds', 0],
+    ['urgentSeconds', 0],
+  ];
   for (const [k, min] of secs) {
-    if (!whole(s[k] as number, min, CLOCK_SECONDS_MAX)) return { field: `clock.${k}`, message: `must be a whole number of seconds from ${min} to ${CLOCK_SECONDS_MAX}` };
+    if (!whole(s[k] as number, min, CLOCK_SECONDS_MAX))
+      return { field: `clock.${k}`, message: `must be a whole number of seconds from ${min} to ${CLOCK_SECONDS_MAX}` };
   }
   if (!whole(s.extensionsPerPlayer, 0, 99)) return { field: 'clock.extensionsPerPlayer', message: 'must be a whole number from 0 to 99' };
-  if (s.extensionPeriod.per === 'racks' && !whole(s.extensionPeriod.racks, 1, 999)) return { field: 'clock.extensionPeriod.racks', message: 'must be a whole number of racks from 1 to 999' };
+  if (s.extensionPeriod.per === 'racks' && !whole(s.extensionPeriod.racks, 1, 999))
+    return { field: 'clock.extensionPeriod.racks', message: 'must be a whole number of racks from 1 to 999' };
   if (s.urgentSeconds > s.warningSeconds) return { field: 'clock.urgentSeconds', message: `must not be above warningSeconds (${s.warningSeconds})` };
-  if (s.showFromSeconds !== null && !whole(s.showFromSeconds, 1, CLOCK_SECONDS_MAX)) return { field: 'clock.showFromSeconds', message: `must be null (always on air) or a whole number of seconds from 1 to ${CLOCK_SECONDS_MAX}` };
+  if (s.showFromSeconds !== null && !whole(s.showFromSeconds, 1, CLOCK_SECONDS_MAX))
+    return { field: 'clock.showFromSeconds', message: `must be null (always on air) or a whole number of seconds from 1 to ${CLOCK_SECONDS_MAX}` };
   const m = s.matchClock;
   if (m.kind === 'limit') {
     if (!whole(m.minutes, 1, 24 * 60)) return { field: 'clock.matchClock.minutes', message: 'must be a whole number of minutes from 1 to 1440' };
-    if (!whole(m.warningMinutes, 0, m.minutes)) return { field: 'clock.matchClock.warningMinutes', message: `must be a whole number of minutes from 0 to ${m.minutes}` };
+    if (!whole(m.warningMinutes, 0, m.minutes))
+      return { field: 'clock.matchClock.warningMinutes', message: `must be a whole number of minutes from 0 to ${m.minutes}` };
   }
   return null;
 }
@@ -187,8 +209,16 @@ export function initialShotClock(settings: ShotClockSettings, state: MatchState)
   const kind = kindAt(state, 'shot');
   const allowanceMs = allowanceOf(settings, kind);
   return {
-    status: 'idle', deadline: null, remainingMs: allowanceMs, allowanceMs, kind, shooter: state.turn,
-    extensionsUsed: [0, 0], period: periodOf(settings, state.rack), shot: 0, extended: false,
+    status: 'idle',
+    deadline: null,
+    remainingMs: allowanceMs,
+    allowanceMs,
+    kind,
+    shooter: state.turn,
+    extensionsUsed: [0, 0],
+    period: periodOf(settings, state.rack),
+    shot: 0,
+    extended: false,
     match: { playedMs: 0, since: null, final: false },
   };
 }
@@ -221,7 +251,14 @@ const changed = (clock: ShotClock): ShotClockDecision => ({ ok: true, clock, dup
  * extension of the period). A clock set for a break that was left running (stored before D-32a) is refused the
  * same way and reset goes back to idle.
  */
-export function decideShotClock(settings: ShotClockSettings, before: ShotClock, action: ShotClockAction, now: number, winner: PlayerKey | null, period?: number): ShotClockDecision {
+export function decideShotClock(
+  settings: ShotClockSettings,
+  before: ShotClock,
+  action: ShotClockAction,
+  now: number,
+  winner: PlayerKey | null,
+  period?: number,
+): ShotClockDecision {
   if (winner) return { ok: false, code: 'match-over', message: 'the match is over: its clock is stopped' };
   const clock = settleShotClock(before, now);
   if (period !== undefined && period !== clock.shot) return same(clock);
@@ -232,11 +269,18 @@ export function decideShotClock(settings: ShotClockSettings, before: ShotClock, 
     case 'start':
     case 'resume':
       if (clock.status === 'running') return same(clock);
-      if (clock.status === 'expired') return { ok: false, code: 'clock-expired', message: `the clock ran out: record the time foul or the shot, or reset the clock` };
+      if (clock.status === 'expired')
+        return { ok: false, code: 'clock-expired', message: `the clock ran out: record the time foul or the shot, or reset the clock` };
       return changed({ ...clock, status: 'running', deadline: now + clock.remainingMs, match: runMatchClock(clock.match, now) });
     case 'pause':
       if (clock.status !== 'running') return same(clock);
-      return changed({ ...clock, status: 'paused', deadline: null, remainingMs: Math.max(0, (clock.deadline ?? now) - now), match: stopMatchClock(clock.match, now) });
+      return changed({
+        ...clock,
+        status: 'paused',
+        deadline: null,
+        remainingMs: Math.max(0, (clock.deadline ?? now) - now),
+        match: stopMatchClock(clock.match, now),
+      });
     case 'reset':
       if (clock.status === 'idle' && clock.remainingMs === clock.allowanceMs) return same(clock);
       return changed({ ...clock, status: 'idle', deadline: null, remainingMs: clock.allowanceMs });
@@ -245,14 +289,20 @@ export function decideShotClock(settings: ShotClockSettings, before: ShotClock, 
       if (clock.status === 'expired') return { ok: false, code: 'clock-expired', message: 'the clock ran out: an extension must be taken before time is up' };
       const i = idx(clock.shooter);
       if (clock.extensionsUsed[i] >= settings.extensionsPerPlayer) {
-        const what = settings.extensionsPerPlayer === 0 ? 'this match has no extensions' : `player ${clock.shooter} has used ${settings.extensionsPerPlayer === 1 ? 'the extension' : `all ${settings.extensionsPerPlayer} extensions`} of this ${periodWord(settings)}`;
+        const what =
+          settings.extensionsPerPlayer === 0
+            ? 'this match has no extensions'
+            : `player ${clock.shooter} has used ${settings.extensionsPerPlayer === 1 ? 'the extension' : `all ${settings.extensionsPerPlayer} extensions`} of this ${periodWord(settings)}`;
         return { ok: false, code: 'no-extension-left', message: `no extension left: ${what}` };
       }
       const add = ms(settings.extensionSeconds);
       const used: Pair<number> = [...clock.extensionsUsed];
       used[i] += 1;
       return changed({
-        ...clock, extended: true, extensionsUsed: used, allowanceMs: clock.allowanceMs + add,
+        ...clock,
+        extended: true,
+        extensionsUsed: used,
+        allowanceMs: clock.allowanceMs + add,
         deadline: clock.deadline === null ? null : clock.deadline + add,
         remainingMs: clock.status === 'running' ? clock.remainingMs : clock.remainingMs + add,
       });
@@ -329,14 +379,27 @@ export function shotClockView(settings: ShotClockSettings, stored: ShotClock, no
   const left = (p: 0 | 1) => Math.max(0, settings.extensionsPerPlayer - c.extensionsUsed[p]);
   const m = settings.matchClock;
   return {
-    status: c.status, deadline: c.deadline, remainingMs: c.remainingMs, allowanceMs: c.allowanceMs, kind: c.kind,
-    shooter: c.shooter, extensionsLeft: [left(0), left(1)], extensionsPerPlayer: settings.extensionsPerPlayer, shot: c.shot,
-    warningSeconds: settings.warningSeconds, urgentSeconds: settings.urgentSeconds, showFromSeconds: settings.showFromSeconds,
-    match: m.kind === 'off' ? null : {
-      playedMs: c.match.playedMs, since: c.match.since,
-      limitMs: m.kind === 'limit' ? m.minutes * 60_000 : null,
-      warningMs: m.kind === 'limit' ? m.warningMinutes * 60_000 : 0,
-    },
+    status: c.status,
+    deadline: c.deadline,
+    remainingMs: c.remainingMs,
+    allowanceMs: c.allowanceMs,
+    kind: c.kind,
+    shooter: c.shooter,
+    extensionsLeft: [left(0), left(1)],
+    extensionsPerPlayer: settings.extensionsPerPlayer,
+    shot: c.shot,
+    warningSeconds: settings.warningSeconds,
+    urgentSeconds: settings.urgentSeconds,
+    showFromSeconds: settings.showFromSeconds,
+    match:
+      m.kind === 'off'
+        ? null
+        : {
+            playedMs: c.match.playedMs,
+            since: c.match.since,
+            limitMs: m.kind === 'limit' ? m.minutes * 60_000 : null,
+            warningMs: m.kind === 'limit' ? m.warningMinutes * 60_000 : 0,
+          },
   };
 }
 

@@ -19,12 +19,24 @@ export const W = 8;
  * inning is open, bit 2 the row lists its balls (Rotation), bits 3–5 the mark's index in `MARK_LIST`, bits 8 and
  * up the number of balls (at `balls at` in the log's ball store).
  */
-export const SLOT = 0, FLAGS = 1, INNING = 2, RACK = 3, POINTS = 4, PENALTY = 5, TOTAL = 6, BALLS_AT = 7;
+export const SLOT = 0,
+  FLAGS = 1,
+  INNING = 2,
+  RACK = 3,
+  POINTS = 4,
+  PENALTY = 5,
+  TOTAL = 6,
+  BALLS_AT = 7;
 /**
  * Rack record: [−1 − rack, A's points, B's points, A's balls at, A's ball count, B's balls at, B's ball count, 0]
  * (the balls each player scored in the rack, in the log's ball store; none in 14-1).
  */
-export const RP0 = 1, RP1 = 2, RB0_AT = 3, RB0_N = 4, RB1_AT = 5, RB1_N = 6;
+export const RP0 = 1,
+  RP1 = 2,
+  RB0_AT = 3,
+  RB0_N = 4,
+  RB1_AT = 5,
+  RB1_N = 6;
 
 /**
  * Where a log began: the log it was started from (known by its `key`, so the older log is not kept alive) and at

@@ -18,14 +18,41 @@ import type { MatchStats, PlayerTotals, ScorebugFigures, StatsDelta, TailPatch, 
 import { rackWinner } from './rules/rack-won';
 import { type Core, idx, initialCore } from './rules/core';
 import {
-  BALLS_AT, commonEnd, FLAGS, INNING, logAt, PENALTY, POINTS, pushRecord, RACK, RB0_AT, RB0_N, RB1_AT, RB1_N, roomForBalls,
-  RP0, RP1, segmentsOf, SLOT, type StatsLog, TOTAL, W, writable,
+  BALLS_AT,
+  commonEnd,
+  FLAGS,
+  INNING,
+  logAt,
+  PENALTY,
+  POINTS,
+  pushRecord,
+  RACK,
+  RB0_AT,
+  RB0_N,
+  RB1_AT,
+  RB1_N,
+  roomForBalls,
+  RP0,
+  RP1,
+  segmentsOf,
+  SLOT,
+  type StatsLog,
+  TOTAL,
+  W,
+  writable,
 } from './stats-log';
 
 /** Score-sheet marker of each way a turn ends (docs/rules.md §3.13). */
 export const MARKS: Record<TurnEnd, SheetRow['mark']> = {
-  miss: '', safety: 'S', foul: 'F', 'breaking-foul': 'BF', 'third-foul': 'TF', 'illegal-break': 'IB',
-  'push-out': 'PO', win: 'W', 'lost-break': '',
+  miss: '',
+  safety: 'S',
+  foul: 'F',
+  'breaking-foul': 'BF',
+  'third-foul': 'TF',
+  'illegal-break': 'IB',
+  'push-out': 'PO',
+  win: 'W',
+  'lost-break': '',
 };
 
 /** The sheet markers by their index in a row record's flags (shared/stats-log.ts). */
@@ -103,14 +130,37 @@ export interface StatsState {
 }
 
 const NO_COUNTS: Counts = {
-  safeties0: 0, safeties1: 0, fouls0: 0, fouls1: 0, breakingFouls0: 0, breakingFouls1: 0, threeFouls0: 0, threeFouls1: 0,
-  penalties0: 0, penalties1: 0, won0: 0, won1: 0, racksOutOfOrder: false,
+  safeties0: 0,
+  safeties1: 0,
+  fouls0: 0,
+  fouls1: 0,
+  breakingFouls0: 0,
+  breakingFouls1: 0,
+  threeFouls0: 0,
+  threeFouls1: 0,
+  penalties0: 0,
+  penalties1: 0,
+  won0: 0,
+  won1: 0,
+  racksOutOfOrder: false,
 };
 
 /** Statistics before any step. */
 export const EMPTY_STATS: StatsState = {
-  log: null, end: 0, rows: 0, open0: -1, open1: -1, racks: 0, rackTop: -1, scored0: 0, scored1: 0, counts: NO_COUNTS,
-  rackScored: 0, reracked: false, recentBuf: Object.freeze([]) as unknown as Outcome[], recentEnd: 0,
+  log: null,
+  end: 0,
+  rows: 0,
+  open0: -1,
+  open1: -1,
+  racks: 0,
+  rackTop: -1,
+  scored0: 0,
+  scored1: 0,
+  counts: NO_COUNTS,
+  rackScored: 0,
+  reracked: false,
+  recentBuf: Object.freeze([]) as unknown as Outcome[],
+  recentEnd: 0,
 };
 
 /** The outcomes of the last RECENT_STEPS effective steps of `s`, oldest first (a new array): `MatchStats.recent`. */
@@ -138,21 +188,38 @@ function countsWith(c: Counts, k: 0 | 1, penalty: number, safety: boolean, foul:
   const bf = foul === 'breaking-foul' ? 1 : 0;
   const tf = foul === 'third-foul' ? 1 : 0;
   return {
-    safeties0: c.safeties0 + (k === 0 ? s : 0), safeties1: c.safeties1 + (k === 1 ? s : 0),
-    fouls0: c.fouls0 + (k === 0 ? f : 0), fouls1: c.fouls1 + (k === 1 ? f : 0),
-    breakingFouls0: c.breakingFouls0 + (k === 0 ? bf : 0), breakingFouls1: c.breakingFouls1 + (k === 1 ? bf : 0),
-    threeFouls0: c.threeFouls0 + (k === 0 ? tf : 0), threeFouls1: c.threeFouls1 + (k === 1 ? tf : 0),
-    penalties0: c.penalties0 + (k === 0 ? penalty : 0), penalties1: c.penalties1 + (k === 1 ? penalty : 0),
-    won0: c.won0, won1: c.won1, racksOutOfOrder: c.racksOutOfOrder,
+    safeties0: c.safeties0 + (k === 0 ? s : 0),
+    safeties1: c.safeties1 + (k === 1 ? s : 0),
+    fouls0: c.fouls0 + (k === 0 ? f : 0),
+    fouls1: c.fouls1 + (k === 1 ? f : 0),
+    breakingFouls0: c.breakingFouls0 + (k === 0 ? bf : 0),
+    breakingFouls1: c.breakingFouls1 + (k === 1 ? bf : 0),
+    threeFouls0: c.threeFouls0 + (k === 0 ? tf : 0),
+    threeFouls1: c.threeFouls1 + (k === 1 ? tf : 0),
+    penalties0: c.penalties0 + (k === 0 ? penalty : 0),
+    penalties1: c.penalties1 + (k === 1 ? penalty : 0),
+    won0: c.won0,
+    won1: c.won1,
+    racksOutOfOrder: c.racksOutOfOrder,
   };
 }
 
 /** `c` with racks won changed by `d0` (A) and `d1` (B), and racks out of order when `outOfOrder`. */
 function countsOfRacks(c: Counts, d0: number, d1: number, outOfOrder: boolean): Counts {
   return {
-    safeties0: c.safeties0, safeties1: c.safeties1, fouls0: c.fouls0, fouls1: c.fouls1,
-    breakingFouls0: c.breakingFouls0, breakingFouls1: c.breakingFouls1, threeFouls0: c.threeFouls0, threeFouls1: c.threeFouls1,
-    penalties0: c.penalties0, penalties1: c.penalties1, won0: c.won0 + d0, won1: c.won1 + d1, racksOutOfOrder: c.racksOutOfOrder || outOfOrder,
+    safeties0: c.safeties0,
+    safeties1: c.safeties1,
+    fouls0: c.fouls0,
+    fouls1: c.fouls1,
+    breakingFouls0: c.breakingFouls0,
+    breakingFouls1: c.breakingFouls1,
+    threeFouls0: c.threeFouls0,
+    threeFouls1: c.threeFouls1,
+    penalties0: c.penalties0,
+    penalties1: c.penalties1,
+    won0: c.won0 + d0,
+    won1: c.won1 + d1,
+    racksOutOfOrder: c.racksOutOfOrder || outOfOrder,
   };
 }
 
@@ -228,8 +295,20 @@ export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, o: O
   const reracked = s.reracked || rerack !== undefined;
   if (!isShot) {
     return {
-      log: s.log, end: s.end, rows: s.rows, open0: s.open0, open1: s.open1, racks: s.racks, rackTop: s.rackTop, scored0, scored1, counts,
-      rackScored, reracked, recentBuf, recentEnd,
+      log: s.log,
+      end: s.end,
+      rows: s.rows,
+      open0: s.open0,
+      open1: s.open1,
+      racks: s.racks,
+      rackTop: s.rackTop,
+      scored0,
+      scored1,
+      counts,
+      rackScored,
+      reracked,
+      recentBuf,
+      recentEnd,
     };
   }
 
@@ -351,8 +430,20 @@ export function evolveStats(setup: MatchSetup, s: StatsState, before: Core, o: O
     }
   }
   return {
-    log, end: log.len, rows: fresh ? s.rows + 1 : s.rows, open0: k === 0 ? openAt : s.open0, open1: k === 1 ? openAt : s.open1,
-    racks, rackTop, scored0, scored1, counts, rackScored, reracked, recentBuf, recentEnd,
+    log,
+    end: log.len,
+    rows: fresh ? s.rows + 1 : s.rows,
+    open0: k === 0 ? openAt : s.open0,
+    open1: k === 1 ? openAt : s.open1,
+    racks,
+    rackTop,
+    scored0,
+    scored1,
+    counts,
+    rackScored,
+    reracked,
+    recentBuf,
+    recentEnd,
   };
 }
 
@@ -419,10 +510,12 @@ function racksOf(s: StatsState): RackTotal[] {
       if (slot < 0) newest.set(-1 - slot, [l, at]);
     }
   }
-  return [...newest.keys()].sort((a, b) => a - b).map((rack) => {
-    const [l, at] = newest.get(rack)!;
-    return rackTotalOf(l, at);
-  });
+  return [...newest.keys()]
+    .sort((a, b) => a - b)
+    .map((rack) => {
+      const [l, at] = newest.get(rack)!;
+      return rackTotalOf(l, at);
+    });
 }
 
 /** Rows `from` … of `s`'s sheet: the newest record of each, found from the end (O(records since row `from` began)). */
@@ -596,9 +689,7 @@ function checkOf(setup: MatchSetup, s: StatsState, now: Core): ConsistencyCheck 
  * INV-R1: change of the score sum = 120 per rack finished + points taken off the current table (a 61
  * tie-break adds 1). `scored` and `penalties` are the totals of every effective step.
  */
-export function consistencyCheck(
-  setup: MatchSetup, first: Core, now: Core, scored: number, penalties: number, inRack: number | null,
-): ConsistencyCheck {
+export function consistencyCheck(setup: MatchSetup, first: Core, now: Core, scored: number, penalties: number, inRack: number | null): ConsistencyCheck {
   const scoreChange = now.score[0] + now.score[1] - (first.score[0] + first.score[1]);
   if (setup.discipline === 'rotation') {
     const left = (t: readonly number[] | null) => (t ?? []).reduce((a, b) => a + b, 0);
@@ -630,8 +721,13 @@ export interface StoredStats {
 /** Plain data of `s` (O(records)). */
 export function storedStats(s: StatsState): StoredStats {
   return {
-    sheet: sheetOf(s), open: [s.open0, s.open1], racks: racksOf(s), tally: [tallyOf(s, 0), tallyOf(s, 1)],
-    rackScored: s.rackScored, reracked: s.reracked, recent: recentOf(s),
+    sheet: sheetOf(s),
+    open: [s.open0, s.open1],
+    racks: racksOf(s),
+    tally: [tallyOf(s, 0), tallyOf(s, 1)],
+    rackScored: s.rackScored,
+    reracked: s.reracked,
+    recent: recentOf(s),
   };
 }
 
@@ -677,11 +773,34 @@ export function statsFromStored(d: StoredStats): StatsState {
   }
   const [a, b] = d.tally;
   const counts: Counts = {
-    safeties0: a.safeties, safeties1: b.safeties, fouls0: a.fouls, fouls1: b.fouls, breakingFouls0: a.breakingFouls, breakingFouls1: b.breakingFouls,
-    threeFouls0: a.threeFouls, threeFouls1: b.threeFouls, penalties0: a.penalties, penalties1: b.penalties, won0, won1, racksOutOfOrder: false,
+    safeties0: a.safeties,
+    safeties1: b.safeties,
+    fouls0: a.fouls,
+    fouls1: b.fouls,
+    breakingFouls0: a.breakingFouls,
+    breakingFouls1: b.breakingFouls,
+    threeFouls0: a.threeFouls,
+    threeFouls1: b.threeFouls,
+    penalties0: a.penalties,
+    penalties1: b.penalties,
+    won0,
+    won1,
+    racksOutOfOrder: false,
   };
   return {
-    log, end: log.len, rows: d.sheet.length, open0: d.open[0], open1: d.open[1], racks: d.racks.length, rackTop: d.racks.length > 0 ? log.len - 1 : -1,
-    scored0: a.scored, scored1: b.scored, counts, rackScored: d.rackScored, reracked: d.reracked, recentBuf: [...d.recent], recentEnd: d.recent.length,
+    log,
+    end: log.len,
+    rows: d.sheet.length,
+    open0: d.open[0],
+    open1: d.open[1],
+    racks: d.racks.length,
+    rackTop: d.racks.length > 0 ? log.len - 1 : -1,
+    scored0: a.scored,
+    scored1: b.scored,
+    counts,
+    rackScored: d.rackScored,
+    reracked: d.reracked,
+    recentBuf: [...d.recent],
+    recentEnd: d.recent.length,
   };
 }

@@ -41,7 +41,10 @@ export const CONFIG_FIELDS: readonly ConfigField[] = [
 
 /** A settings problem: the field and why. */
 export class ConfigError extends Error {
-  constructor(readonly field: keyof CuecastConfig, why: string) {
+  constructor(
+    readonly field: keyof CuecastConfig,
+    why: string,
+  ) {
     super(`${field}: ${why}`);
     this.name = 'ConfigError';
   }
@@ -70,11 +73,20 @@ export function parseConfig(raw: unknown): CuecastConfig {
     throw new ConfigError('url', `"${urlText}" is not a URL (e.g. http://192.168.1.20:3000)`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('url', `must start with http:// or https://, not ${url.protocol}//`);
-  if (url.pathname !== '/' || url.search || url.hash) throw new ConfigError('url', `must be the server alone (${url.origin}), without a path, query or fragment`);
+  if (url.pathname !== '/' || url.search || url.hash)
+    throw new ConfigError('url', `must be the server alone (${url.origin}), without a path, query or fragment`);
   const eventId = text(o, 'eventId');
-  if (!SAFE_ID.test(eventId)) throw new ConfigError('eventId', eventId ? `"${eventId}" is not an event id (1–64 letters, digits, _ or -)` : 'is empty: give the event id from the organiser page URL (/event/<id>)');
+  if (!SAFE_ID.test(eventId))
+    throw new ConfigError(
+      'eventId',
+      eventId ? `"${eventId}" is not an event id (1–64 letters, digits, _ or -)` : 'is empty: give the event id from the organiser page URL (/event/<id>)',
+    );
   const table = text(o, 'table');
-  if (!TABLE_ID.test(table)) throw new ConfigError('table', table ? `"${table}" is not a table id (1–32 lower-case letters, digits or hyphens, e.g. table-1)` : 'is empty: give the table id, e.g. table-1');
+  if (!TABLE_ID.test(table))
+    throw new ConfigError(
+      'table',
+      table ? `"${table}" is not a table id (1–32 lower-case letters, digits or hyphens, e.g. table-1)` : 'is empty: give the table id, e.g. table-1',
+    );
   const token = text(o, 'token');
   if (!token) throw new ConfigError('token', "is empty: give the event's organiser token (the #token=… part of the organiser link)");
   return { url: url.origin, eventId, table, token };

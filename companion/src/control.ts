@@ -21,15 +21,14 @@ import type { CuecastConfig } from './config';
 import { changedValues, variableValues, type Followed, type VariableValues } from './values';
 
 /** How the connection stands: connecting, following the table (`ok`), lost (reconnecting by itself), or refused (`message` says why: wrong token, unknown event or table). */
-export type ControlStatus =
-  | { kind: 'connecting' }
-  | { kind: 'ok' }
-  | { kind: 'offline'; message: string }
-  | { kind: 'refused'; message: string };
+export type ControlStatus = { kind: 'connecting' } | { kind: 'ok' } | { kind: 'offline'; message: string } | { kind: 'refused'; message: string };
 
 /** An action the server refused (or could not be asked): its error code (`network` when unreachable) and words. */
 export class ActionError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'ActionError';
   }
@@ -101,10 +100,15 @@ export class CuecastControl {
       if (s === 'live') void this.checkToken();
       this.updateStatus();
     });
-    this.stopTable = roomClient(client).watchTable(this.config.eventId, this.config.table, (t) => this.table(t), (e) => {
-      this.tableError = e;
-      this.updateStatus();
-    });
+    this.stopTable = roomClient(client).watchTable(
+      this.config.eventId,
+      this.config.table,
+      (t) => this.table(t),
+      (e) => {
+        this.tableError = e;
+        this.updateStatus();
+      },
+    );
     if (client.status === 'live') void this.checkToken();
   }
 
@@ -120,7 +124,8 @@ export class CuecastControl {
 
   /** Press a card action on the table's overlay (`intro`, `summary`, `hide`, `toggle-intro`, …: `CARD_ACTIONS`). */
   async card(action: CardAction): Promise<void> {
-    if (!(CARD_ACTIONS as readonly string[]).includes(action)) throw new ActionError('invalid-request', `card action: "${action}" is not one of ${CARD_ACTIONS.join(', ')}`);
+    if (!(CARD_ACTIONS as readonly string[]).includes(action))
+      throw new ActionError('invalid-request', `card action: "${action}" is not one of ${CARD_ACTIONS.join(', ')}`);
     await this.post(`cards/${action}`);
   }
 
@@ -178,13 +183,17 @@ export class CuecastControl {
     if (this.tokenChecked) return;
     const { url, eventId, token } = this.config;
     try {
-      const res = await fetch(`${url}/api/events/${eventId}/organiser-check`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(ACTION_TIMEOUT_MS) });
+      const res = await fetch(`${url}/api/events/${eventId}/organiser-check`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(ACTION_TIMEOUT_MS),
+      });
       const json = (await res.json().catch(() => null)) as { valid?: boolean; error?: ApiError } | null;
       if (res.status === 404) this.tokenError = json?.error ?? { code: 'not-found', message: `event ${eventId} not found` };
       else if (json?.valid === true) {
         this.tokenChecked = true;
         this.tokenError = null;
-      } else if (json?.valid === false) this.tokenError = { code: 'forbidden', message: `the organiser token is not valid for event ${eventId}`, field: 'token' };
+      } else if (json?.valid === false)
+        this.tokenError = { code: 'forbidden', message: `the organiser token is not valid for event ${eventId}`, field: 'token' };
     } catch {
       // Unreachable: the socket's own status says so; checked again on the next connect.
     }

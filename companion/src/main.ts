@@ -52,7 +52,14 @@ export class CuecastInstance extends InstanceBase<Config, Secrets> {
   }
 
   override getConfigFields(): SomeCompanionConfigField[] {
-    return CONFIG_FIELDS.map((f) => ({ type: f.secret ? 'secret-text' : 'textinput', id: f.id, label: f.label, tooltip: f.tooltip, default: f.default, width: f.width }));
+    return CONFIG_FIELDS.map((f) => ({
+      type: f.secret ? 'secret-text' : 'textinput',
+      id: f.id,
+      label: f.label,
+      tooltip: f.tooltip,
+      default: f.default,
+      width: f.width,
+    }));
   }
 
   /** (Re)connect with new settings; bad settings stop the connection and say which field. */

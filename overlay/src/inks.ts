@@ -40,7 +40,13 @@ function mix(a: string, b: string, share: number): string {
     return [0, 2, 4].map((i) => parseInt(s.slice(i, i + 2), 16));
   };
   const [x, y] = [rgb(a), rgb(b)];
-  return `#${x.map((v, i) => Math.round(v * share + y[i]! * (1 - share)).toString(16).padStart(2, '0')).join('')}`;
+  return `#${x
+    .map((v, i) =>
+      Math.round(v * share + y[i]! * (1 - share))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** The themes' own panel colours (styles/overlay.css `--bg`). */

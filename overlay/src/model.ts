@@ -87,7 +87,12 @@ export const slotOf = (k: PlayerKey): 0 | 1 => (k === 'A' ? 0 : 1);
  * each passed through `clean` (drops what the machine cannot draw, see names.ts); a name left empty by `clean`
  * falls back to "Player A" / "Player B" in the overlay's language, so a name is never an empty box or a blank.
  */
-export function displayNames(state: MatchState, setup: Pick<MatchSetup, 'shortNames'> | null, p: OverlayParams, clean: (s: string) => string = (s) => s): Pair<string> {
+export function displayNames(
+  state: MatchState,
+  setup: Pick<MatchSetup, 'shortNames'> | null,
+  p: OverlayParams,
+  clean: (s: string) => string = (s) => s,
+): Pair<string> {
   const pick = (i: 0 | 1): string => {
     const text = clean(setup?.shortNames?.[i] ?? state.names[i]).trim() || clean(state.names[i]).trim();
     return text || t(p.lang, 'playerKey', { p: i === 0 ? 'A' : 'B' });
@@ -99,7 +104,13 @@ export function displayNames(state: MatchState, setup: Pick<MatchSetup, 'shortNa
  * The forms of player `i`'s name a slot may print, best first (names.ts `nameForms`): the full name, the
  * set-up's short name, the automatic short form; all cleaned, never empty ("Player A" when nothing is drawable).
  */
-export function nameChoices(state: MatchState, setup: Pick<MatchSetup, 'shortNames'> | null, i: 0 | 1, p: OverlayParams, clean: (s: string) => string = (s) => s): string[] {
+export function nameChoices(
+  state: MatchState,
+  setup: Pick<MatchSetup, 'shortNames'> | null,
+  i: 0 | 1,
+  p: OverlayParams,
+  clean: (s: string) => string = (s) => s,
+): string[] {
   const forms = nameForms(clean(state.names[i]).trim(), setup?.shortNames?.[i] ? clean(setup.shortNames[i]!).trim() : '');
   return forms.length ? forms : [t(p.lang, 'playerKey', { p: i === 0 ? 'A' : 'B' })];
 }
@@ -122,11 +133,20 @@ export function overlayView(
   // `short`: the label of the corner bug's pair, where the room is a third of the bar's ("Racks 1–0").
   const figs: { id: string; label: string; short: string; values: Pair<string> }[] = [];
   const racksWon = rotation ? figures?.racksWon : null;
-  if (racksWon) figs.push({ id: 'racks-won', label: label(p, 'racksWon'), short: label(p, 'racksWonShort'), values: [String(racksWon[0]), String(racksWon[1])] });
-  if (rotation && !p.hide.has('rack')) figs.push({ id: 'rack-points', label: label(p, 'rackPoints'), short: label(p, 'rackPointsShort'), values: [String(state.rackPoints[0]), String(state.rackPoints[1])] });
+  if (racksWon)
+    figs.push({ id: 'racks-won', label: label(p, 'racksWon'), short: label(p, 'racksWonShort'), values: [String(racksWon[0]), String(racksWon[1])] });
+  if (rotation && !p.hide.has('rack'))
+    figs.push({
+      id: 'rack-points',
+      label: label(p, 'rackPoints'),
+      short: label(p, 'rackPointsShort'),
+      values: [String(state.rackPoints[0]), String(state.rackPoints[1])],
+    });
   const shown: typeof figs = [];
-  if (p.show.has('innings')) shown.push({ id: 'innings', label: label(p, 'innings'), short: label(p, 'innings'), values: [String(state.innings[0]), String(state.innings[1])] });
-  if (p.show.has('average') && figures) shown.push({ id: 'average', label: label(p, 'average'), short: label(p, 'averageShort'), values: [avg(figures.average[0]), avg(figures.average[1])] });
+  if (p.show.has('innings'))
+    shown.push({ id: 'innings', label: label(p, 'innings'), short: label(p, 'innings'), values: [String(state.innings[0]), String(state.innings[1])] });
+  if (p.show.has('average') && figures)
+    shown.push({ id: 'average', label: label(p, 'average'), short: label(p, 'averageShort'), values: [avg(figures.average[0]), avg(figures.average[1])] });
   const player = (key: PlayerKey): PlayerView => {
     const i = slotOf(key);
     const own = (f: (typeof figs)[number]): InfoItem => ({ id: `${f.id}-${key}`, label: f.label, value: f.values[i] });

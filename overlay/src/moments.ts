@@ -88,7 +88,13 @@ function namedPair(p: OverlayParams, pair: Pair<number>, names: Pair<string>): s
  * The moment the step from `prev` to `next` calls for (null: none, or `hide=moments`), and the memory for the
  * next call. `names` are the display names, A first.
  */
-export function nextMoment(prev: MatchState, next: MatchState, memory: MomentMemory, p: OverlayParams, names: Pair<string>): { moment: MomentView | null; memory: MomentMemory } {
+export function nextMoment(
+  prev: MatchState,
+  next: MatchState,
+  memory: MomentMemory,
+  p: OverlayParams,
+  names: Pair<string>,
+): { moment: MomentView | null; memory: MomentMemory } {
   const last = next.last;
   if (!last || last.kind === 'undo' || next.steps <= prev.steps) return { moment: null, memory: momentMemory(next) };
   const runEnded = prev.run > 0 && (next.run === 0 || next.turn !== prev.turn);
@@ -97,7 +103,15 @@ export function nextMoment(prev: MatchState, next: MatchState, memory: MomentMem
 
   const family = names.map((n) => nameForms(n).at(-1) ?? n) as Pair<string>;
   const highRuns = { id: 'moment-high-runs', label: t(p.lang, 'm.highRuns'), value: namedPair(p, next.highRun, family) };
-  const make = (kind: MomentKind, who: PlayerKey, title: string, figure: string, figureLabel: string, details: MomentView['details'], pair: Pair<number> | null = null): MomentView => {
+  const make = (
+    kind: MomentKind,
+    who: PlayerKey,
+    title: string,
+    figure: string,
+    figureLabel: string,
+    details: MomentView['details'],
+    pair: Pair<number> | null = null,
+  ): MomentView => {
     const side = (key: PlayerKey): MomentSide => ({ key, name: names[slotOf(key)], value: num(pair![slotOf(key)]), winner: key === who });
     const second: PlayerKey = p.first === 'A' ? 'B' : 'A';
     return { kind, title, player: who, name: names[slotOf(who)], sides: pair ? [side(p.first), side(second)] : null, figure, figureLabel, details };
@@ -112,7 +126,15 @@ export function nextMoment(prev: MatchState, next: MatchState, memory: MomentMem
   let moment: MomentView | null = null;
   if (next.winner && !prev.winner) {
     const race = next.targets[0] === next.targets[1] ? t(p.lang, 'raceTo', { n: next.targets[0] }) : pairText(p, next.targets);
-    moment = make('match-won', next.winner, t(p.lang, 'm.matchWon'), '', t(p.lang, 'score'), [{ id: 'moment-race', label: '', value: race }, highRuns], next.score);
+    moment = make(
+      'match-won',
+      next.winner,
+      t(p.lang, 'm.matchWon'),
+      '',
+      t(p.lang, 'score'),
+      [{ id: 'moment-race', label: '', value: race }, highRuns],
+      next.score,
+    );
   } else if (rackBy) {
     moment = make('rack-won', rackBy, t(p.lang, 'm.rackWon', { n: prev.rack }), '', t(p.lang, 'rackPoints'), [], rack);
   } else if (next.discipline === '14-1' && last.rerack?.reason === 'continuous') {

@@ -24,12 +24,26 @@ function play(node: HTMLElement, frames: Keyframe[], duration: number): void {
 
 /** A short scale/opacity pop for a value that just changed (scores, counters, the two-foul badge). */
 export function pop(node: HTMLElement): void {
-  play(node, [{ transform: 'scale(1.22)', opacity: 0.55 }, { transform: 'scale(1)', opacity: 1 }], 320);
+  play(
+    node,
+    [
+      { transform: 'scale(1.22)', opacity: 0.55 },
+      { transform: 'scale(1)', opacity: 1 },
+    ],
+    320,
+  );
 }
 
 /** Slide-and-fade entrance for a new caption line or moment (on `translate`, so the moment's `scale` stays). */
 export function enter(node: HTMLElement): void {
-  play(node, [{ translate: '0 24px', opacity: 0 }, { translate: '0 0', opacity: 1 }], 280);
+  play(
+    node,
+    [
+      { translate: '0 24px', opacity: 0 },
+      { translate: '0 0', opacity: 1 },
+    ],
+    280,
+  );
 }
 
 /**
@@ -37,7 +51,14 @@ export function enter(node: HTMLElement): void {
  * stays applied while it runs): the table overlay's cards.
  */
 export function rise(node: HTMLElement): void {
-  play(node, [{ translate: '0 32px', opacity: 0 }, { translate: '0 0', opacity: 1 }], 320);
+  play(
+    node,
+    [
+      { translate: '0 32px', opacity: 0 },
+      { translate: '0 0', opacity: 1 },
+    ],
+    320,
+  );
 }
 
 /**

@@ -16,7 +16,19 @@
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { applyDrawEntry, drawDelta, drawState, drawView, matchViews, readyMatches, type DrawDefinition, type DrawEntry, type DrawState, type DrawView, type DrawDelta } from '../../shared/draw/index';
+import {
+  applyDrawEntry,
+  drawDelta,
+  drawState,
+  drawView,
+  matchViews,
+  readyMatches,
+  type DrawDefinition,
+  type DrawEntry,
+  type DrawState,
+  type DrawView,
+  type DrawDelta,
+} from '../../shared/draw/index';
 import type { DrawError } from '../../shared/draw/structure';
 import { RulesError } from '../../shared/protocol/errors';
 import type { StatePush } from '../../shared/protocol/wire';
@@ -159,17 +171,26 @@ export class DrawService {
         const field = f.field.replace(/^players\.(\d+)\.id$/, 'players.$1');
         return fail(f.code, f.message.replace(f.field, field), field);
       }
-      for (const [i, id] of (b.featured ?? []).entries()) if (!fresh.structure.index.has(id)) return fail('not-in-draw', `featured.${i}: no match "${id}" in this draw`, `featured.${i}`);
+      for (const [i, id] of (b.featured ?? []).entries())
+        if (!fresh.structure.index.has(id)) return fail('not-in-draw', `featured.${i}: no match "${id}" in this draw`, `featured.${i}`);
       const cur = await this.load(eventId);
       if (cur && cur.doc.entries.some((e) => e.t !== 'race') && b.cancel !== true) {
-        return fail('draw-started', 'cancel: the draw has begun (matches started or results recorded); send cancel: true to replace it and drop its results', 'cancel');
+        return fail(
+          'draw-started',
+          'cancel: the draw has begun (matches started or results recorded); send cancel: true to replace it and drop its results',
+          'cancel',
+        );
       }
       const settings: DrawSettings = { ...initialSettings(b.tvTable ?? null), autopilot: b.autopilot === true, featured: b.featured ?? [] };
       const res = await this.opts.store.create({ eventId, definition, settings, createdAt: this.opts.clock.now() }, cur?.doc.version);
       if (res.status !== 'ok') return fail('stale', 'the draw changed meanwhile; retry', 'expectedVersion');
       this.opts.log.info({ eventId, format: definition.format, players: ids.length, seeding }, 'draw created');
       const view = drawView(fresh);
-      this.opts.pushes.draw({ eventId, version: 0, delta: { from: -1, to: 0, matches: view.matches, ready: view.ready, groups: view.groups, standings: view.standings, champion: null } });
+      this.opts.pushes.draw({
+        eventId,
+        version: 0,
+        delta: { from: -1, to: 0, matches: view.matches, ready: view.ready, groups: view.groups, standings: view.standings, champion: null },
+      });
       if (settings.autopilot) void this.fill(eventId);
       return { ok: true as const, draw: { eventId, version: 0, settings, definition, draw: view } };
     });
@@ -215,7 +236,13 @@ export class DrawService {
     return this.organiserChange(eventId, token, roundRaceSchema, body, (b) => ({ entries: [{ t: 'race', round: b.round, race: b.race }] }));
   }
 
-  private organiserChange<T extends { expectedVersion?: number | undefined }>(eventId: string, token: string | undefined, schema: z.ZodType<T>, body: unknown, plan: (b: T, doc: DrawDoc, state: DrawState) => Plan): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+  private organiserChange<T extends { expectedVersion?: number | undefined }>(
+    eventId: string,
+    token: string | undefined,
+    schema: z.ZodType<T>,
+    body: unknown,
+    plan: (b: T, doc: DrawDoc, state: DrawState) => Plan,
+  ): Promise<Ok<{ draw: DrawInfo }> | Failure> {
     return this.serial(eventId, async () => {
       const denied = await this.organiserFailure(eventId, token);
       if (denied) return denied;
@@ -236,11 +263,19 @@ export class DrawService {
    * Apply `plan` to the freshest draw and store it by compare-and-set (re-planned when another instance wrote
    * first); entries are checked by shared/draw before anything is stored. Pushes the delta.
    */
-  private async commit(eventId: string, expected: number | undefined, plan: (doc: DrawDoc, state: DrawState) => Plan): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+  private async commit(
+    eventId: string,
+    expected: number | undefined,
+    plan: (doc: DrawDoc, state: DrawState) => Plan,
+  ): Promise<Ok<{ draw: DrawInfo }> | Failure> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const cur = await this.load(eventId);
       if (!cur) return fail('not-found', `draw: event "${eventId}" has no draw`, 'draw');
-      if (expected !== undefined && expected !== cur.doc.version) return { ...fail('stale', `expectedVersion: the draw is at version ${cur.doc.version}, not ${expected}`, 'expectedVersion'), currentVersion: cur.doc.version };
+      if (expected !== undefined && expected !== cur.doc.version)
+        return {
+          ...fail('stale', `expectedVersion: the draw is at version ${cur.doc.version}, not ${expected}`, 'expectedVersion'),
+          currentVersion: cur.doc.version,
+        };
       const change = plan(cur.doc, cur.state);
       if ('ok' in change) return change;
       let state = cur.state;
@@ -251,7 +286,12 @@ export class DrawService {
       }
       const res = await this.opts.store.change(eventId, cur.doc.version, change);
       if (res.status === 'ok') {
-        const doc: DrawDoc = { ...cur.doc, entries: [...cur.doc.entries, ...(change.entries ?? [])], settings: change.settings ?? cur.doc.settings, version: res.version };
+        const doc: DrawDoc = {
+          ...cur.doc,
+          entries: [...cur.doc.entries, ...(change.entries ?? [])],
+          settings: change.settings ?? cur.doc.settings,
+          version: res.version,
+        };
         if (change.entries?.length) this.opts.pushes.draw({ eventId, version: res.version, delta: drawDelta(drawView(cur.state), drawView(state)) });
         return { ok: true, draw: this.info(doc, state) };
       }
@@ -273,9 +313,14 @@ export class DrawService {
             if (!m || m.status !== 'playing') return {};
             const st = push.state;
             const winner = m.players[st.winner === 'A' ? 0 : 1]!;
-            return { entries: [{ t: 'result', match: m.id, winner, kind: 'win', score: st.score, innings: Math.max(st.innings[0], st.innings[1]), highRun: st.highRun }] };
+            return {
+              entries: [
+                { t: 'result', match: m.id, winner, kind: 'win', score: st.score, innings: Math.max(st.innings[0], st.innings[1]), highRun: st.highRun },
+              ],
+            };
           });
-          if (!res.ok && res.error.code !== 'not-found') this.opts.log.warn({ eventId, matchId: push.matchId, err: res.error.message }, 'a won match did not enter the draw');
+          if (!res.ok && res.error.code !== 'not-found')
+            this.opts.log.warn({ eventId, matchId: push.matchId, err: res.error.message }, 'a won match did not enter the draw');
         });
         void this.fill(eventId);
       }
@@ -315,7 +360,10 @@ export class DrawService {
       if (table.current && event.live[table.current]?.winner === null) continue;
       if (table.current && !event.live[table.current]) continue;
       const fits = (id: string) => (pins[id] ? pins[id] === table.id : tvTable && featured.includes(id) ? table.id === tvTable : true);
-      const pick = ready.find((id) => pins[id] === table.id) ?? (table.id === tvTable ? ready.find((id) => featured.includes(id) && fits(id)) : undefined) ?? ready.find(fits);
+      const pick =
+        ready.find((id) => pins[id] === table.id) ??
+        (table.id === tvTable ? ready.find((id) => featured.includes(id) && fits(id)) : undefined) ??
+        ready.find(fits);
       if (!pick) continue;
       const m = matchViews(state).find((v) => v.id === pick)!;
       const probe = applyDrawEntry(state, { t: 'start', match: pick, table: table.id });
@@ -326,7 +374,11 @@ export class DrawService {
         continue;
       }
       const res = await this.commit(eventId, doc.version, () => ({ entries: [{ t: 'start', match: pick, table: table.id, matchId: made.match.id }] }));
-      if (!res.ok) this.opts.log.error({ eventId, table: table.id, match: pick, matchId: made.match.id, err: res.error.message }, 'a match went on a table but the draw did not take its start');
+      if (!res.ok)
+        this.opts.log.error(
+          { eventId, table: table.id, match: pick, matchId: made.match.id, err: res.error.message },
+          'a match went on a table but the draw did not take its start',
+        );
       else this.opts.log.info({ eventId, table: table.id, match: pick, matchId: made.match.id }, 'autopilot started a match');
       return res.ok;
     }

@@ -6,7 +6,21 @@
  */
 import type { z } from 'zod';
 import { RulesError } from '../../shared/protocol/errors';
-import { applyCardAction, hiddenCards, initialCards, shownCards, type CardAction, type CardsState, type EventDefaults, type EventInfo, type EventMatch, type EventTable, type LiveLine, type RosterPlayer, type TableState } from '../../shared/protocol/event';
+import {
+  applyCardAction,
+  hiddenCards,
+  initialCards,
+  shownCards,
+  type CardAction,
+  type CardsState,
+  type EventDefaults,
+  type EventInfo,
+  type EventMatch,
+  type EventTable,
+  type LiveLine,
+  type RosterPlayer,
+  type TableState,
+} from '../../shared/protocol/event';
 import type { eventCreateSchema, playerPatchSchema, playerSchema, tableInputSchema } from '../protocol/event-schemas';
 import { EVENT_LIMITS, START_UNDO_MS } from '../../shared/protocol/event';
 import type { MatchSetup } from '../../shared/protocol/setup';
@@ -64,7 +78,8 @@ function addTables(tables: EventTable[], inputs: readonly TableInput[], at: (i: 
     const same = out.find((t) => t.name.toLowerCase() === name.toLowerCase());
     if (same) return fail('invalid-event', `${at(i)}.name: "${name}" is already a table of this event`, `${at(i)}.name`);
     let id = given ?? slugOf(name);
-    if (given !== undefined && out.some((t) => t.id === given)) return fail('invalid-event', `${at(i)}.id: "${given}" is already the id of another table`, `${at(i)}.id`);
+    if (given !== undefined && out.some((t) => t.id === given))
+      return fail('invalid-event', `${at(i)}.id: "${given}" is already the id of another table`, `${at(i)}.id`);
     for (let n = out.length + 1; id === '' || out.some((t) => t.id === id); n++) id = `table-${n}`;
     out.push({ id, name, current: null, next: null, cards: initialCards() });
   }
@@ -211,7 +226,8 @@ export function withMatchOnTable(
   if (match.setup.countries) entry.countries = match.setup.countries;
   if (match.made) entry.made = true;
   const listed = withListed(doc, entry);
-  if (start) return withTableAt(listed, index, { ...withoutReplaced(table), current: match.id, cards: cardsForNewMatch(table.cards, match.id, match.won === true) });
+  if (start)
+    return withTableAt(listed, index, { ...withoutReplaced(table), current: match.id, cards: cardsForNewMatch(table.cards, match.id, match.won === true) });
   const out = table.next === null ? listed : withoutUnstarted(listed, table.next);
   return withTableAt(out, index, { ...table, next: match.id });
 }
@@ -226,7 +242,12 @@ export function withNextStarted(doc: TournamentDoc, tableId: string, now: number
   const { table, index } = found;
   if (table.next === null) return fail('no-next-match', `table: ${table.name} has no next match to start; assign one first`, 'table');
   const matches = doc.matches.map((m) => (m.id === table.next ? { ...m, startedAt: now } : m));
-  const started: EventTable = { ...withoutReplaced(table), current: table.next, next: null, cards: cardsForNewMatch(table.cards, table.next, won.has(table.next)) };
+  const started: EventTable = {
+    ...withoutReplaced(table),
+    current: table.next,
+    next: null,
+    cards: cardsForNewMatch(table.cards, table.next, won.has(table.next)),
+  };
   if (table.current !== null) started.replaced = { matchId: table.current, at: now };
   return withTableAt({ ...doc, matches }, index, started);
 }
@@ -249,7 +270,8 @@ export function withStartUndone(doc: TournamentDoc, tableId: string, now: number
   const { table, index } = found;
   const r = table.replaced;
   if (!r || table.current === null) return fail('nothing-to-undo', `table: ${table.name} has no Start next match to undo`, 'table');
-  if (now - r.at > START_UNDO_MS) return fail('nothing-to-undo', `table: the start on ${table.name} is more than ${START_UNDO_MS / 60_000} minutes old; it can no longer be undone`, 'table');
+  if (now - r.at > START_UNDO_MS)
+    return fail('nothing-to-undo', `table: the start on ${table.name} is more than ${START_UNDO_MS / 60_000} minutes old; it can no longer be undone`, 'table');
   if (table.next !== null) return fail('nothing-to-undo', `table: a next match was assigned to ${table.name} since the start; clear it first`, 'table');
   const elsewhere = doc.tables.find((t) => t.id !== table.id && (t.current === r.matchId || t.next === r.matchId));
   if (elsewhere) return fail('match-on-table', `table: match "${r.matchId}" is on ${elsewhere.name} now`, 'table');

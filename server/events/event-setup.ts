@@ -27,7 +27,8 @@ export function tableMatchSetup(event: EventInfo, playerIds: Pair<string> | unde
   }
   const input: Record<string, unknown> = { ...base, ...setup };
   if (playerIds) {
-    if (setup.players !== undefined) throw new RulesError('invalid-event', 'playerIds: name the players either by roster id or in setup.players, not both', 'playerIds');
+    if (setup.players !== undefined)
+      throw new RulesError('invalid-event', 'playerIds: name the players either by roster id or in setup.players, not both', 'playerIds');
     const picked = playerIds.map((id, i) => {
       const p = event.roster.find((r) => r.id === id);
       if (!p) throw new RulesError('invalid-event', `playerIds.${i}: no player "${id}" on the roster`, `playerIds.${i}`);

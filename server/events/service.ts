@@ -14,7 +14,21 @@ import { SAFE_ID } from '../../shared/protocol/limits';
 import type { CardAction, EventListing, EventLivePush, EventView, LiveLine, TableState } from '../../shared/protocol/event';
 import { eventCreateSchema, parseEventBody, type tableMatchSchema } from '../protocol/event-schemas';
 import type { StatePush } from '../../shared/protocol/wire';
-import { autoCards, findTable, liveLineOf, newEventDoc, publicInfo, refused, tableStateOf, withCardAction, unusedMatches, withMatchOnTable, withNextStarted, withStartUndone, type Change } from './event-docs';
+import {
+  autoCards,
+  findTable,
+  liveLineOf,
+  newEventDoc,
+  publicInfo,
+  refused,
+  tableStateOf,
+  withCardAction,
+  unusedMatches,
+  withMatchOnTable,
+  withNextStarted,
+  withStartUndone,
+  type Change,
+} from './event-docs';
 import { tableMatchClock, tableMatchSetup } from './event-setup';
 import type { ShotClockService } from '../shot-clock/service';
 import { fail, type Failure } from '../failure';
@@ -175,7 +189,12 @@ export class EventService {
    * the event's defaults; it becomes the table's current match, so the table's pages follow it.
    * Refusals: `not-found` (eventId, table), and the set-up's own (`invalid-event` / `invalid-setup`, thrown).
    */
-  async startDrawMatch(id: string, tableId: string, playerIds: [string, string], target: number): Promise<{ ok: true; event: TournamentDoc; match: { id: string; scorerToken: string } } | Failure> {
+  async startDrawMatch(
+    id: string,
+    tableId: string,
+    playerIds: [string, string],
+    target: number,
+  ): Promise<{ ok: true; event: TournamentDoc; match: { id: string; scorerToken: string } } | Failure> {
     const doc = await this.read(id);
     if (!doc) return eventNotFound(id);
     return this.makeTableMatch(doc, tableId, { playerIds, setup: { targets: [target, target] }, start: true });
@@ -188,7 +207,11 @@ export class EventService {
     return out;
   }
 
-  private async makeTableMatch(doc: TournamentDoc, tableId: string, body: z.output<typeof tableMatchSchema>): Promise<{ ok: true; event: TournamentDoc; match: { id: string; scorerToken: string } } | Failure> {
+  private async makeTableMatch(
+    doc: TournamentDoc,
+    tableId: string,
+    body: z.output<typeof tableMatchSchema>,
+  ): Promise<{ ok: true; event: TournamentDoc; match: { id: string; scorerToken: string } } | Failure> {
     const id = doc.id;
     const found = findTable(doc, tableId);
     if ('ok' in found) return found;
@@ -199,7 +222,9 @@ export class EventService {
     const created = await this.matches.create(setup);
     // The clock before the table: a match that could not get its clock is never put on the table.
     if (clock) await this.shotClocks!.applyNew(created.id, clock);
-    const placed = await this.commit(id, body.expectedVersion, (d) => withMatchOnTable(d, tableId, { id: created.id, setup, made: true }, body.start === true, this.clock.now()));
+    const placed = await this.commit(id, body.expectedVersion, (d) =>
+      withMatchOnTable(d, tableId, { id: created.id, setup, made: true }, body.start === true, this.clock.now()),
+    );
     if (!placed.ok) {
       // Not placed (stale, the event full, …): nobody got its scorer token, so it is removed again.
       await this.removeUnused(id, [created.id]);
@@ -236,7 +261,12 @@ export class EventService {
    * then listed at the end of the event's sponsors; when the listing is refused (too many, auth) the stored
    * image is removed again. @returns the event and the new sponsor.
    */
-  async addSponsor(id: string, token: string | undefined, meta: Omit<SponsorInfo, 'id'>, image: SponsorImage): Promise<(Changed & { sponsor: SponsorInfo }) | Failure> {
+  async addSponsor(
+    id: string,
+    token: string | undefined,
+    meta: Omit<SponsorInfo, 'id'>,
+    image: SponsorImage,
+  ): Promise<(Changed & { sponsor: SponsorInfo }) | Failure> {
     const authorised = await this.organisers(id, token);
     if (!authorised.ok) return authorised;
     const sponsor: SponsorInfo = { id: `s${newMatchId()}`, ...meta };
@@ -252,7 +282,8 @@ export class EventService {
   /** Remove a sponsor: unlisted first, then its image deleted (a failure there leaves an unlisted image, harmless). */
   async removeSponsor(id: string, token: string | undefined, sponsorId: string): Promise<Changed | Failure> {
     const res = await this.change(id, token, undefined, (d) => withoutSponsor(d, sponsorId));
-    if (res.ok) await this.sponsors.delete(id, sponsorId).catch((err: Error) => this.log.warn({ eventId: id, sponsorId, err: err.message }, 'sponsor image not deleted'));
+    if (res.ok)
+      await this.sponsors.delete(id, sponsorId).catch((err: Error) => this.log.warn({ eventId: id, sponsorId, err: err.message }, 'sponsor image not deleted'));
     return res;
   }
 
@@ -442,7 +473,7 @@ function stale(version: number, expected: number): Failure {
 
 /** `unauthorized` without a token, `forbidden` with another event's (or a wrong) token, else null. */
 function authFailure(doc: TournamentDoc, token: string | undefined): Failure | null {
-  if (token === undefined || token === '') return fail('unauthorized', 'this needs the event\'s organiser token (Authorization: Bearer …)', 'token');
+  if (token === undefined || token === '') return fail('unauthorized', "this needs the event's organiser token (Authorization: Bearer …)", 'token');
   if (!tokenMatches(token, doc.tokenHash)) return fail('forbidden', 'this token is not the organiser token of this event', 'token');
   return null;
 }

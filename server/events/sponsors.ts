@@ -21,7 +21,9 @@ export function sniffImageType(bytes: Uint8Array): SponsorType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
-  const head = Buffer.from(bytes.subarray(0, 4096)).toString('utf8').replace(/^\uFEFF/, '');
+  const head = Buffer.from(bytes.subarray(0, 4096))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const rest = head.replace(/^\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*/i, '');
   return /^<svg[\s>]/i.test(rest) ? 'image/svg+xml' : null;
 }
@@ -31,7 +33,11 @@ export function sponsorSeconds(v: unknown): number | Failure {
   if (v === undefined || v === null || v === '') return SPONSOR_LIMITS.defaultSeconds;
   const n = Number(v);
   if (!Number.isInteger(n) || n < SPONSOR_LIMITS.minSeconds || n > SPONSOR_LIMITS.maxSeconds) {
-    return fail('invalid-event', `seconds: a whole number of seconds from ${SPONSOR_LIMITS.minSeconds} to ${SPONSOR_LIMITS.maxSeconds}, not "${String(v)}"`, 'seconds');
+    return fail(
+      'invalid-event',
+      `seconds: a whole number of seconds from ${SPONSOR_LIMITS.minSeconds} to ${SPONSOR_LIMITS.maxSeconds}, not "${String(v)}"`,
+      'seconds',
+    );
   }
   return n;
 }
@@ -53,7 +59,8 @@ export function sponsorName(v: unknown): string | Failure {
 /** `doc` with sponsor `s` added at the end; `invalid-event` naming `sponsors` past SPONSOR_LIMITS.count. */
 export function withSponsor(doc: TournamentDoc, s: SponsorInfo): TournamentDoc | Failure {
   const list = doc.sponsors ?? [];
-  if (list.length >= SPONSOR_LIMITS.count) return fail('invalid-event', `sponsors: an event has at most ${SPONSOR_LIMITS.count} sponsors' logos; remove one first`, 'sponsors');
+  if (list.length >= SPONSOR_LIMITS.count)
+    return fail('invalid-event', `sponsors: an event has at most ${SPONSOR_LIMITS.count} sponsors' logos; remove one first`, 'sponsors');
   return { ...doc, sponsors: [...list, s] };
 }
 
@@ -65,7 +72,11 @@ export function withSponsorPatch(doc: TournamentDoc, id: string, patch: { name?:
   const list = [...(doc.sponsors ?? [])];
   const i = list.findIndex((s) => s.id === id);
   if (i < 0) return fail('not-found', `sponsorId: event "${doc.id}" has no sponsor "${id}"`, 'sponsorId');
-  const s: SponsorInfo = { ...list[i]!, ...(patch.name !== undefined ? { name: patch.name } : {}), ...(patch.seconds !== undefined ? { seconds: patch.seconds } : {}) };
+  const s: SponsorInfo = {
+    ...list[i]!,
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+    ...(patch.seconds !== undefined ? { seconds: patch.seconds } : {}),
+  };
   list.splice(i, 1);
   const at = patch.position === undefined ? i : Math.max(0, Math.min(list.length, patch.position));
   list.splice(at, 0, s);

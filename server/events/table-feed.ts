@@ -126,7 +126,7 @@ function rawFeed(table: TableState, match: FeedMatch | null, clock: FeedClock | 
     eventName: table.eventName,
     table: table.table,
     tableName: table.name,
-    matchId: match ? table.current ?? '' : '',
+    matchId: match ? (table.current ?? '') : '',
     discipline: s?.discipline ?? '',
     nameA: names[0],
     nameB: names[1],

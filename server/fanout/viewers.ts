@@ -45,7 +45,10 @@ export class ViewerFanout {
    * instance's viewers in those of the two rooms `only` names.
    */
   matchPushes({ full, scorebug }: Pushes, only?: ReadonlySet<string>): void {
-    for (const [room, push] of [[roomOf(full.matchId, 'full'), full], [roomOf(full.matchId, 'scorebug'), scorebug]] as const) {
+    for (const [room, push] of [
+      [roomOf(full.matchId, 'full'), full],
+      [roomOf(full.matchId, 'scorebug'), scorebug],
+    ] as const) {
       if (!only) this.io.to(room).emit('state', push);
       else if (only.has(room)) this.io.local.to(room).emit('state', push);
     }

@@ -97,7 +97,11 @@ export class KeyedCache<T> {
     for (const [key, slot] of this.slots) {
       if (slot.touched >= cutoff || this.chains.has(key) || keep(key)) continue;
       this.slots.delete(key);
-      if (onEvict) void slot.value.then((v) => v !== null && onEvict(v), () => undefined);
+      if (onEvict)
+        void slot.value.then(
+          (v) => v !== null && onEvict(v),
+          () => undefined,
+        );
     }
   }
 

@@ -30,7 +30,22 @@ import type { Clock } from '../clock';
 import { KeyedCache } from './keyed-cache';
 import { SAFE_ID } from '../../shared/protocol/limits';
 import type { ScorebugFigures } from '../../shared/protocol/wire';
-import { advance, applyLogged, blankLive, figuresOf, NeedsWholeLog, pushesOf, recentAt, snapshotOf, stateAtOf, stateOf, trimWindow, WINDOW, type Live, type Pushes } from './live-window';
+import {
+  advance,
+  applyLogged,
+  blankLive,
+  figuresOf,
+  NeedsWholeLog,
+  pushesOf,
+  recentAt,
+  snapshotOf,
+  stateAtOf,
+  stateOf,
+  trimWindow,
+  WINDOW,
+  type Live,
+  type Pushes,
+} from './live-window';
 import { matchHash, stateHashOf } from './state-hash';
 import { projectState } from '../../shared/view';
 import type { Checkpoint, MatchRecord, MatchStore, StoredStep } from '../storage/ports';
@@ -133,7 +148,13 @@ export class LiveCache {
     const kept = recentAt(live, version)?.at;
     if (kept) return projectState(live.record.setup, kept.core, kept.depth, kept.last);
     const steps = await this.store.stepsSince(live.id, 0, version);
-    return view(replay(live.record.setup, steps.map((e) => e.step), live.record.rulesVersion));
+    return view(
+      replay(
+        live.record.setup,
+        steps.map((e) => e.step),
+        live.record.rulesVersion,
+      ),
+    );
   }
 
   /** The log, versions 1…version(live), read from the store. */
@@ -312,10 +333,17 @@ export class LiveCache {
       if (why !== null) {
         const winner = checkpoint ?? (await this.store.open(live.id, 0))?.checkpoint ?? null;
         if (!winner || winner.version !== check.version) throw new Error(`match ${live.id}: ${why}, and checkpoint ${check.version} is no longer stored`);
-        this.logger?.warn({
-          matchId: live.id, rulesVersion: RULES_VERSION, checkpointRulesVersion: winner.rulesVersion,
-          matchRulesVersion: live.record.rulesVersion, version: winner.version, why,
-        }, 'replay disagrees with the checkpoint; the checkpoint wins');
+        this.logger?.warn(
+          {
+            matchId: live.id,
+            rulesVersion: RULES_VERSION,
+            checkpointRulesVersion: winner.rulesVersion,
+            matchRulesVersion: live.record.rulesVersion,
+            version: winner.version,
+            why,
+          },
+          'replay disagrees with the checkpoint; the checkpoint wins',
+        );
         // The match goes on from the checkpoint's state; its undo stack starts there (the steps before it are disputed).
         fresh = blankLive(live.id, live.record, resumeMatch(live.record.setup, winner.core, statsFromStored(winner.stats), winner.depth), winner.version);
         i = winner.version;
@@ -324,7 +352,8 @@ export class LiveCache {
     try {
       for (; i < log.length; i++) applyLogged(fresh, log[i]!, false);
     } catch (err) {
-      if (err instanceof NeedsWholeLog) throw new Error(`match ${live.id}: log step ${i + 1} undoes a step before the checkpoint that won over the replay`, { cause: err });
+      if (err instanceof NeedsWholeLog)
+        throw new Error(`match ${live.id}: log step ${i + 1} undoes a step before the checkpoint that won over the replay`, { cause: err });
       throw err;
     }
     trimWindow(fresh, WINDOW);
@@ -350,13 +379,18 @@ export class LiveCache {
     if (live.version - live.checkpointed < CHECKPOINT_EVERY) return;
     const { version, match } = live;
     live.checkpointed = version;
-    setImmediate(() => setImmediate(() => {
-      const checkpoint = checkpointOf(version, match);
-      this.store.saveCheckpoint(live.id, checkpoint).then(() => this.stored(live, checkpoint), (err: Error) => {
-        if (live.checkpointed === version) live.checkpointed = version - CHECKPOINT_EVERY;
-        this.logger?.warn({ matchId: live.id, version, err: err.message }, 'checkpoint not stored');
-      });
-    }));
+    setImmediate(() =>
+      setImmediate(() => {
+        const checkpoint = checkpointOf(version, match);
+        this.store.saveCheckpoint(live.id, checkpoint).then(
+          () => this.stored(live, checkpoint),
+          (err: Error) => {
+            if (live.checkpointed === version) live.checkpointed = version - CHECKPOINT_EVERY;
+            this.logger?.warn({ matchId: live.id, version, err: err.message }, 'checkpoint not stored');
+          },
+        );
+      }),
+    );
   }
 }
 

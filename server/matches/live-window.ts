@@ -75,8 +75,20 @@ export interface Live {
 /** A loaded match at `version` with `match`, no recent steps yet. */
 export function blankLive(id: string, record: MatchRecord, match: Match, version: number): Live {
   return {
-    id, record, match, version, before: null, recent: [], stepIds: new Map(), undoable: 0, state: null, snap: null, pushes: null,
-    checkpointed: 0, verified: null, pendingRefresh: null,
+    id,
+    record,
+    match,
+    version,
+    before: null,
+    recent: [],
+    stepIds: new Map(),
+    undoable: 0,
+    state: null,
+    snap: null,
+    pushes: null,
+    checkpointed: 0,
+    verified: null,
+    pendingRefresh: null,
   };
 }
 
@@ -161,8 +173,6 @@ export function pushesOf(live: Live): Pushes {
   if (!last) throw new Error(`match ${live.id}: no step to push at version ${live.version}`);
   const scorebug: StatePush = { matchId: live.id, version: live.version, state: stateOf(live), figures: figuresOf(live), step: last.step };
   const m = live.match;
-  const full: StatePush = live.before
-    ? { ...scorebug, stats: statsDelta(m.setup, live.version - 1, live.before.stats, m.stats, m.core) }
-    : scorebug;
+  const full: StatePush = live.before ? { ...scorebug, stats: statsDelta(m.setup, live.version - 1, live.before.stats, m.stats, m.core) } : scorebug;
   return (live.pushes = { full, scorebug });
 }

@@ -6,7 +6,19 @@
  * catch up from the log and re-decide, or answer `stale` when the client named a version.
  */
 import type { Logger } from 'pino';
-import { applyStep, newMatch, RULES_VERSION, RulesError, view, type MatchSetup, type MatchState, type MatchSummary, type Snapshot, type StatsDelta, type Step } from '../../shared/index';
+import {
+  applyStep,
+  newMatch,
+  RULES_VERSION,
+  RulesError,
+  view,
+  type MatchSetup,
+  type MatchState,
+  type MatchSummary,
+  type Snapshot,
+  type StatsDelta,
+  type Step,
+} from '../../shared/index';
 import { parseSetup } from '../protocol/setup-schemas';
 import { parseStep } from '../protocol/step-schemas';
 import type { ScorebugFigures } from '../../shared/protocol/wire';
@@ -23,7 +35,8 @@ import { forbiddenKey } from './validate';
  * Result of `record`: the version and state after the step and what changed in the statistics (or, for a
  * retried stepId with the same step, the version and state after the original step, without `stats`).
  */
-export type RecordResult = { ok: true; matchId: string; version: number; state: MatchState; figures?: ScorebugFigures; stats?: StatsDelta; step: Step; duplicate: boolean } | Failure;
+export type RecordResult =
+  { ok: true; matchId: string; version: number; state: MatchState; figures?: ScorebugFigures; stats?: StatsDelta; step: Step; duplicate: boolean } | Failure;
 
 export interface MatchServiceOptions {
   store: MatchStore;
@@ -85,7 +98,10 @@ export class MatchService {
    * field is unknown.
    * @throws RulesError `invalid-setup` naming the field.
    */
-  async create(input: unknown, alsoKnown: readonly string[] = []): Promise<{ id: string; scorerToken: string; setup: MatchSetup; rulesVersion: number; snapshot: Snapshot }> {
+  async create(
+    input: unknown,
+    alsoKnown: readonly string[] = [],
+  ): Promise<{ id: string; scorerToken: string; setup: MatchSetup; rulesVersion: number; snapshot: Snapshot }> {
     const setup = parseSetup(input, alsoKnown);
     const match = newMatch(setup);
     const id = newMatchId();
@@ -108,7 +124,9 @@ export class MatchService {
   /** Set-up and latest version, state and the scorebug's figures (no statistics: the scorebug), or null when unknown. */
   async currentState(id: string): Promise<{ setup: MatchSetup; matchId: string; version: number; state: MatchState; figures: ScorebugFigures } | null> {
     const live = await this.live.fresh(id);
-    return live ? { setup: live.record.setup, matchId: live.id, version: this.live.version(live), state: this.live.state(live), figures: this.live.figures(live) } : null;
+    return live
+      ? { setup: live.record.setup, matchId: live.id, version: this.live.version(live), state: this.live.state(live), figures: this.live.figures(live) }
+      : null;
   }
 
   /** The whole log (versions 1…n, read from the store), or null when unknown. */
@@ -176,10 +194,12 @@ export class MatchService {
     // A `__proto__` / `constructor` / `prototype` key the step parse let through (dropped) is refused by name.
     const forbidden = forbiddenKey(req.step, 'step');
     if (forbidden) return fail('invalid-step', `${forbidden}: "${forbidden.split('.').pop()}" is not allowed as a key`, forbidden);
-    return this.live.serial(live, () => this.recordLocked(live, req.stepId, req.expectedVersion, step)).catch((err: Error) => {
-      this.log.error({ matchId: id, err: (err as Error).message }, 'record failed: the store could not be read');
-      return this.storeFailure(err, false);
-    });
+    return this.live
+      .serial(live, () => this.recordLocked(live, req.stepId, req.expectedVersion, step))
+      .catch((err: Error) => {
+        this.log.error({ matchId: id, err: (err as Error).message }, 'record failed: the store could not be read');
+        return this.storeFailure(err, false);
+      });
   }
 
   /**
@@ -215,11 +235,13 @@ export class MatchService {
           await this.live.catchUp(live);
           continue;
         }
-        return (await this.olderDuplicate(live, stepId, step)) ?? {
-          ok: false,
-          error: { code: 'stale', message: `expectedVersion: the match is at version ${version}, not ${expected}`, field: 'expectedVersion' },
-          currentVersion: version,
-        };
+        return (
+          (await this.olderDuplicate(live, stepId, step)) ?? {
+            ok: false,
+            error: { code: 'stale', message: `expectedVersion: the match is at version ${version}, not ${expected}`, field: 'expectedVersion' },
+            currentVersion: version,
+          }
+        );
       }
       const applied = applyStep(live.match, step);
       if (!applied.ok) {
@@ -251,7 +273,16 @@ export class MatchService {
         // leave in the check phase, in append order), so the scorer's round trip does not wait for N viewers.
         setImmediate(() => this.onAppended(pushes));
         const stats = pushes.full.stats;
-        return { ok: true, matchId: live.id, version: version + 1, state, figures: pushes.scorebug.figures!, ...(stats ? { stats } : {}), step, duplicate: false };
+        return {
+          ok: true,
+          matchId: live.id,
+          version: version + 1,
+          state,
+          figures: pushes.scorebug.figures!,
+          ...(stats ? { stats } : {}),
+          step,
+          duplicate: false,
+        };
       }
       // Another instance wrote first (stale), or the stepId is in the log already (duplicate): read what was written.
       caughtUp = true;

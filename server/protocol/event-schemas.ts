@@ -6,7 +6,14 @@
  */
 import { z } from 'zod';
 import { RulesError, type ErrorCode } from '../../shared/protocol/errors';
-import { EVENT_LIMITS, type SubscribeEventRequest, type SubscribeTableRequest, type ThemePreset, type UnsubscribeEventRequest, type UnsubscribeTableRequest } from '../../shared/protocol/event';
+import {
+  EVENT_LIMITS,
+  type SubscribeEventRequest,
+  type SubscribeTableRequest,
+  type ThemePreset,
+  type UnsubscribeEventRequest,
+  type UnsubscribeTableRequest,
+} from '../../shared/protocol/event';
 import { SAFE_ID, TABLE_ID } from '../../shared/protocol/limits';
 import { NAME_MAX, SHORT_NAME_MAX } from '../../shared/protocol/limits';
 import { countryCode, displayText as safeText } from './setup-schemas';
@@ -62,7 +69,10 @@ export const playerSchema = z.strictObject({
 });
 
 /** A table as given: its name, or `{name, id?}`. */
-export const tableInputSchema = z.union([safeText(EVENT_LIMITS.tableName), z.strictObject({ name: safeText(EVENT_LIMITS.tableName), id: tableIdSchema.optional() })]);
+export const tableInputSchema = z.union([
+  safeText(EVENT_LIMITS.tableName),
+  z.strictObject({ name: safeText(EVENT_LIMITS.tableName), id: tableIdSchema.optional() }),
+]);
 
 /** `POST /api/events`. */
 export const eventCreateSchema = z.strictObject({

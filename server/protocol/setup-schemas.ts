@@ -7,7 +7,17 @@ import { z } from 'zod';
 import { isCountryCode } from '../../shared/countries';
 import { RulesError } from '../../shared/protocol/errors';
 import {
-  COUNT_MAX, lowestScore, NAME_MAX, RACK_BALLS, SCORE_LIMIT, SHORT_NAME_MAX, STANDING_FOULS_MAX, STRAIGHT_BALLS_MIN, TARGET_MAX, unsafeTextReason, VISIBLE_TEXT,
+  COUNT_MAX,
+  lowestScore,
+  NAME_MAX,
+  RACK_BALLS,
+  SCORE_LIMIT,
+  SHORT_NAME_MAX,
+  STANDING_FOULS_MAX,
+  STRAIGHT_BALLS_MIN,
+  TARGET_MAX,
+  unsafeTextReason,
+  VISIBLE_TEXT,
   withDrawableMarks,
 } from '../../shared/protocol/limits';
 import { defaultTargets, type MatchSetup, type Pair, ROTATION_DEFAULTS, SETUP_KEYS, straightPoolDefaults } from '../../shared/protocol/setup';
@@ -38,7 +48,9 @@ export const displayText = (max: number) =>
 const name = displayText(NAME_MAX);
 const score = z.number().int().min(-SCORE_LIMIT).max(SCORE_LIMIT);
 /** A player's country: a code of shared/countries.ts, exactly as written there (upper case). */
-export const countryCode = z.string().refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 code in upper case (e.g. DE, JP), XK, or GB-ENG / GB-SCT / GB-WLS / GB-NIR');
+export const countryCode = z
+  .string()
+  .refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 code in upper case (e.g. DE, JP), XK, or GB-ENG / GB-SCT / GB-WLS / GB-NIR');
 
 const startSchema = z.strictObject({
   score: pairOf(score).optional(),
@@ -47,7 +59,12 @@ const startSchema = z.strictObject({
   highRun: pairOf(z.number().int().min(0).max(COUNT_MAX)).optional(),
   turn: z.enum(['A', 'B']).optional(),
   rack: z.number().int().min(1).max(COUNT_MAX).optional(),
-  ballsOnTable: z.number().int().min(STRAIGHT_BALLS_MIN, `a 14-1 table at rest holds ${STRAIGHT_BALLS_MIN} to ${RACK_BALLS} balls (INV-4)`).max(RACK_BALLS).optional(),
+  ballsOnTable: z
+    .number()
+    .int()
+    .min(STRAIGHT_BALLS_MIN, `a 14-1 table at rest holds ${STRAIGHT_BALLS_MIN} to ${RACK_BALLS} balls (INV-4)`)
+    .max(RACK_BALLS)
+    .optional(),
   onTable: z.array(z.number().int().min(1).max(RACK_BALLS)).min(1).max(RACK_BALLS).optional(),
 });
 
@@ -147,7 +164,10 @@ export function parseSetup(input: unknown, alsoKnown: readonly string[] = []): M
   if (s.countries && s.countries.some((c) => c !== null)) setup.countries = s.countries;
   // The head start (`startScore`) and the score of a match picked up in progress (`start.score`) each stay
   // below the target; in Rotation neither is negative (R-8: no foul costs points, so no score goes below 0).
-  const scores: [string, Pair<number> | undefined][] = [['setup.startScore', s.startScore], ['setup.start.score', s.start?.score]];
+  const scores: [string, Pair<number> | undefined][] = [
+    ['setup.startScore', s.startScore],
+    ['setup.start.score', s.start?.score],
+  ];
   for (const [at, pair] of scores) {
     if (!pair) continue;
     for (const i of [0, 1] as const) {

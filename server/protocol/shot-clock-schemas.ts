@@ -1,6 +1,13 @@
 /** zod schemas of the shot clock's requests (server only; the types are in shot-clock.ts). */
 import { z } from 'zod';
-import { CLOCK_ACTIONS, CLOCK_PRESETS, CLOCK_SECONDS_MAX, shotClockSettingsProblem, type ShotClockAction, type ShotClockSettings } from '../../shared/shot-clock';
+import {
+  CLOCK_ACTIONS,
+  CLOCK_PRESETS,
+  CLOCK_SECONDS_MAX,
+  shotClockSettingsProblem,
+  type ShotClockAction,
+  type ShotClockSettings,
+} from '../../shared/shot-clock';
 import { RulesError, type ErrorCode } from '../../shared/protocol/errors';
 import { SAFE_ID } from '../../shared/protocol/limits';
 import { describeIssue } from './zod-issues';
@@ -48,7 +55,11 @@ export const timeSchema = z.strictObject({}).default({}) satisfies z.ZodType<Tim
 /** Socket.IO `shotClock`: read a match's clock. */
 export const shotClockReadSchema = z.strictObject({ matchId }) satisfies z.ZodType<ShotClockRequest>;
 /** Socket.IO `shotClockAction`, on a connection opened with the scorer token. */
-export const shotClockActionRequestSchema = z.strictObject({ matchId, action: shotClockActionSchema, period: periodSchema.optional() }) satisfies z.ZodType<ShotClockActionRequest>;
+export const shotClockActionRequestSchema = z.strictObject({
+  matchId,
+  action: shotClockActionSchema,
+  period: periodSchema.optional(),
+}) satisfies z.ZodType<ShotClockActionRequest>;
 /** REST `POST …/clock/:action` body: empty, or `{period}`. */
 export const shotClockActionBodySchema = z.strictObject({ period: periodSchema.optional() });
 

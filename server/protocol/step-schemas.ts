@@ -7,7 +7,17 @@
 import { z } from 'zod';
 import { unsafeTextReason } from '../../shared/protocol/limits';
 import { RulesError } from '../../shared/protocol/errors';
-import { SHOT_FOULS, STEP_KINDS, type Call, type Choice, type Placement, type RackArea, type Shot, type Step, type StepKind } from '../../shared/protocol/steps';
+import {
+  SHOT_FOULS,
+  STEP_KINDS,
+  type Call,
+  type Choice,
+  type Placement,
+  type RackArea,
+  type Shot,
+  type Step,
+  type StepKind,
+} from '../../shared/protocol/steps';
 import { describeIssue } from './zod-issues';
 
 const ballNo = z.number().int().min(1).max(15);
@@ -18,10 +28,15 @@ export const callSchema = z.union([
   z.strictObject({
     ball: ballNo.optional(),
     /** The called pocket, as the scorer names it (informational: only whether the call was made scores). */
-    pocket: z.string().min(1).max(24).superRefine((v, ctx) => {
-      const why = unsafeTextReason(v);
-      if (why) ctx.addIssue({ code: 'custom', message: why });
-    }).optional(),
+    pocket: z
+      .string()
+      .min(1)
+      .max(24)
+      .superRefine((v, ctx) => {
+        const why = unsafeTextReason(v);
+        if (why) ctx.addIssue({ code: 'custom', message: why });
+      })
+      .optional(),
     made: z.boolean().optional(),
   }),
 ]);
@@ -41,9 +56,7 @@ export const shotSchema = z.strictObject({
   offTable: z.array(ballNo).max(15).optional(),
   firstContact: ballNo.nullable().optional(),
   rail: z.boolean().optional(),
-  breakRails: z
-    .strictObject({ objectBalls: z.number().int().min(0).max(15), cueBall: z.boolean().optional() })
-    .optional(),
+  breakRails: z.strictObject({ objectBalls: z.number().int().min(0).max(15), cueBall: z.boolean().optional() }).optional(),
   cueBall: z.enum(['scratch', 'off-table']).optional(),
   fouls: z.array(z.enum(SHOT_FOULS)).max(8).optional(),
   pushOut: z.boolean().optional(),
@@ -60,10 +73,7 @@ export const placementSchema = z.strictObject({
 });
 
 /** A pending decision's answer (`{"choice": …}`): accept, re-break, re-rack, shoot, pass, or a Rotation placement. */
-export const choiceSchema = z.union([
-  z.enum(['accept', 'rebreak', 'rerack', 'shoot', 'pass']),
-  placementSchema,
-]);
+export const choiceSchema = z.union([z.enum(['accept', 'rebreak', 'rerack', 'shoot', 'pass']), placementSchema]);
 
 const playerKey = z.enum(['A', 'B']);
 
@@ -79,9 +89,7 @@ const stepBranches = {
 } as const;
 
 /** A step, the `step` of a record: one of shot, choice, undo, stalemate, warning (`parseStep` names the field at fault). */
-export const stepSchema = z.union([
-  stepBranches.shot, stepBranches.choice, stepBranches.undo, stepBranches.stalemate, stepBranches.warning,
-]);
+export const stepSchema = z.union([stepBranches.shot, stepBranches.choice, stepBranches.undo, stepBranches.stalemate, stepBranches.warning]);
 
 /** True when A and B are assignable both ways. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -9,14 +9,20 @@ import { RulesError } from '../../shared/protocol/errors';
 import type { ShotClockPush } from '../../shared/protocol/shot-clock';
 import type { MatchState } from '../../shared/protocol/state';
 import {
-  CLOCK_PRESETS, decideShotClock, initialShotClock, shotClockAfterStep, shotClockSettingsProblem, shotClockView,
-  type ShotClockAction, type ShotClockSettings, type ShotClockView,
+  CLOCK_PRESETS,
+  decideShotClock,
+  initialShotClock,
+  shotClockAfterStep,
+  shotClockSettingsProblem,
+  shotClockView,
+  type ShotClockAction,
+  type ShotClockSettings,
+  type ShotClockView,
 } from '../../shared/shot-clock';
 import type { Clock } from '../clock';
 import { fail, type Failure } from '../failure';
 import type { MatchService } from '../matches/service';
 import type { ShotClockDoc, ShotClockStore } from '../storage/ports';
-
 
 /** An answer: the clock now, the server time, and whether the press repeated what the clock already was. */
 export type ShotClockResult = { ok: true; matchId: string; clock: ShotClockView | null; now: number; revision: number; duplicate: boolean } | Failure;
@@ -115,7 +121,9 @@ export class ShotClockService {
    */
   async onStep(matchId: string, state: MatchState): Promise<void> {
     try {
-      await this.update(matchId, (doc, now) => (doc?.settings ? { settings: doc.settings, clock: shotClockAfterStep(doc.settings, doc.clock, state, now) } : 'same'));
+      await this.update(matchId, (doc, now) =>
+        doc?.settings ? { settings: doc.settings, clock: shotClockAfterStep(doc.settings, doc.clock, state, now) } : 'same',
+      );
     } catch (err) {
       this.opts.log.error({ err: (err as Error).message, matchId }, 'shot clock not moved on after a step');
     }
@@ -125,14 +133,19 @@ export class ShotClockService {
     const match = await this.opts.matches.currentState(matchId);
     if (!match) return matchNotFound(matchId);
     if ('scorerToken' in auth) {
-      if (auth.scorerToken === undefined || auth.scorerToken === '') return fail('unauthorized', 'the clock needs the scorer token (Authorization: Bearer …)', 'token');
-      if (!(await this.opts.matches.tokenValid(matchId, auth.scorerToken))) return fail('forbidden', 'this token is not the scorer token of this match', 'token');
+      if (auth.scorerToken === undefined || auth.scorerToken === '')
+        return fail('unauthorized', 'the clock needs the scorer token (Authorization: Bearer …)', 'token');
+      if (!(await this.opts.matches.tokenValid(matchId, auth.scorerToken)))
+        return fail('forbidden', 'this token is not the scorer token of this match', 'token');
     }
     return { ok: true, state: match.state };
   }
 
   /** Read, decide with `fn`, and write with compare-and-set (again on a lost race); push what was stored. */
-  private async update(matchId: string, fn: (doc: ShotClockDoc | null, now: number) => 'same' | Pick<ShotClockDoc, 'settings' | 'clock'>): Promise<ShotClockResult> {
+  private async update(
+    matchId: string,
+    fn: (doc: ShotClockDoc | null, now: number) => 'same' | Pick<ShotClockDoc, 'settings' | 'clock'>,
+  ): Promise<ShotClockResult> {
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       const doc = await this.opts.store.read(matchId);
       const now = this.opts.clock.now();

@@ -50,66 +50,72 @@ export function importFileStore(dir: string, sqlite: SqliteDb, summarise: Summar
   const insertEvent = db.prepare('INSERT OR IGNORE INTO events (id, doc, version, listing, updated_at) VALUES (?, ?, ?, ?, ?)');
   const link = db.prepare('INSERT OR IGNORE INTO event_links (match_id, event_id) VALUES (?, ?)');
   sqlite.write(() =>
-    db.transaction(() => {
-      for (const name of names) {
-        const id = name.slice(0, -'.jsonl'.length);
-        const lines = readFileSync(join(dir, name), 'utf8').split('\n');
-        let record: MatchRecord;
-        try {
-          record = (JSON.parse(lines[0]!) as { match: MatchRecord }).match;
-          if (record?.id !== id) throw new Error('no match record');
-        } catch (err) {
-          done.skipped.push(`${name}: line 1: ${(err as Error).message}`);
-          continue;
-        }
-        const seen = new Set<string>();
-        const steps: { e: string; s: unknown; t: number }[] = [];
-        for (let i = 1; i < lines.length; i++) {
-          if (lines[i] === '') continue;
+    db
+      .transaction(() => {
+        for (const name of names) {
+          const id = name.slice(0, -'.jsonl'.length);
+          const lines = readFileSync(join(dir, name), 'utf8').split('\n');
+          let record: MatchRecord;
           try {
-            const row = JSON.parse(lines[i]!) as { v: number; e: string; s: unknown; t: number };
-            if (row.v !== steps.length + 1) throw new Error(`version ${row.v}, expected ${steps.length + 1}`);
-            if (typeof row.e !== 'string' || seen.has(row.e) || typeof row.s !== 'object' || row.s === null) throw new Error('not a step');
-            seen.add(row.e);
-            steps.push({ e: row.e, s: row.s, t: Number(row.t) || record.createdAt });
+            record = (JSON.parse(lines[0]!) as { match: MatchRecord }).match;
+            if (record?.id !== id) throw new Error('no match record');
           } catch (err) {
-            // An unparsable line ends the readable log (a torn last line was never acknowledged).
-            if (lines.slice(i + 1).some((l) => l !== '')) done.skipped.push(`${name}: line ${i + 1} and after: ${(err as Error).message}`);
-            break;
+            done.skipped.push(`${name}: line 1: ${(err as Error).message}`);
+            continue;
+          }
+          const seen = new Set<string>();
+          const steps: { e: string; s: unknown; t: number }[] = [];
+          for (let i = 1; i < lines.length; i++) {
+            if (lines[i] === '') continue;
+            try {
+              const row = JSON.parse(lines[i]!) as { v: number; e: string; s: unknown; t: number };
+              if (row.v !== steps.length + 1) throw new Error(`version ${row.v}, expected ${steps.length + 1}`);
+              if (typeof row.e !== 'string' || seen.has(row.e) || typeof row.s !== 'object' || row.s === null) throw new Error('not a step');
+              seen.add(row.e);
+              steps.push({ e: row.e, s: row.s, t: Number(row.t) || record.createdAt });
+            } catch (err) {
+              // An unparsable line ends the readable log (a torn last line was never acknowledged).
+              if (lines.slice(i + 1).some((l) => l !== '')) done.skipped.push(`${name}: line ${i + 1} and after: ${(err as Error).message}`);
+              break;
+            }
+          }
+          const updatedAt = steps.at(-1)?.t ?? record.createdAt;
+          let listed: MatchSummary | null;
+          try {
+            listed = summarise(
+              record,
+              steps.map((s) => s.s),
+              updatedAt,
+            );
+          } catch (err) {
+            listed = readSummary(dir, id);
+            done.skipped.push(`${name}: listing row kept from the snapshot file (${(err as Error).message})`);
+          }
+          if (!listed) {
+            done.skipped.push(`${name}: no listing row`);
+            continue;
+          }
+          if (insertMatch.run(id, JSON.stringify(record), steps.length, JSON.stringify(listed), updatedAt).changes === 0) continue;
+          steps.forEach((s, i) => insertStep.run(id, i + 1, s.e, JSON.stringify(s.s), s.t));
+          done.matches++;
+          done.steps += steps.length;
+        }
+        for (const name of eventNames) {
+          const text = readFileSync(join(eventDir, name), 'utf8');
+          if (text === '') continue; // a creation that crashed before it was written: no event
+          try {
+            const doc = JSON.parse(text) as TournamentDoc;
+            if (doc?.id !== name.slice(0, -'.json'.length) || !Array.isArray(doc.matches)) throw new Error('not an event document');
+            if (insertEvent.run(doc.id, text, doc.version, JSON.stringify(listingOf(doc)), doc.updatedAt).changes === 0) continue;
+            for (const m of doc.matches) link.run(m.id, doc.id);
+            done.events++;
+          } catch (err) {
+            done.skipped.push(`events/${name}: ${(err as Error).message}`);
           }
         }
-        const updatedAt = steps.at(-1)?.t ?? record.createdAt;
-        let listed: MatchSummary | null;
-        try {
-          listed = summarise(record, steps.map((s) => s.s), updatedAt);
-        } catch (err) {
-          listed = readSummary(dir, id);
-          done.skipped.push(`${name}: listing row kept from the snapshot file (${(err as Error).message})`);
-        }
-        if (!listed) {
-          done.skipped.push(`${name}: no listing row`);
-          continue;
-        }
-        if (insertMatch.run(id, JSON.stringify(record), steps.length, JSON.stringify(listed), updatedAt).changes === 0) continue;
-        steps.forEach((s, i) => insertStep.run(id, i + 1, s.e, JSON.stringify(s.s), s.t));
-        done.matches++;
-        done.steps += steps.length;
-      }
-      for (const name of eventNames) {
-        const text = readFileSync(join(eventDir, name), 'utf8');
-        if (text === '') continue; // a creation that crashed before it was written: no event
-        try {
-          const doc = JSON.parse(text) as TournamentDoc;
-          if (doc?.id !== name.slice(0, -'.json'.length) || !Array.isArray(doc.matches)) throw new Error('not an event document');
-          if (insertEvent.run(doc.id, text, doc.version, JSON.stringify(listingOf(doc)), doc.updatedAt).changes === 0) continue;
-          for (const m of doc.matches) link.run(m.id, doc.id);
-          done.events++;
-        } catch (err) {
-          done.skipped.push(`events/${name}: ${(err as Error).message}`);
-        }
-      }
-      sqlite.setMeta(FILE_IMPORT_KEY, JSON.stringify(done));
-    }).immediate(),
+        sqlite.setMeta(FILE_IMPORT_KEY, JSON.stringify(done));
+      })
+      .immediate(),
   );
   return done;
 }
@@ -149,19 +155,29 @@ export function importClockFiles(dir: string, sqlite: SqliteDb, now = Date.now()
   const done: ClockImport = { at: now, clocks: 0, skipped: [] };
   const insert = sqlite.db.prepare('INSERT OR IGNORE INTO clocks (match_id, doc, revision) VALUES (?, ?, ?)');
   sqlite.write(() =>
-    sqlite.db.transaction(() => {
-      for (const name of names) {
-        try {
-          const text = readFileSync(join(clockDir, name), 'utf8');
-          const doc = JSON.parse(text) as ShotClockDoc;
-          if (typeof doc !== 'object' || doc === null || !Number.isInteger(doc.revision) || doc.revision < 1 || typeof doc.clock !== 'object' || doc.clock === null) throw new Error('not a shot clock document');
-          if (insert.run(name.slice(0, -'.json'.length), text, doc.revision).changes === 1) done.clocks++;
-        } catch (err) {
-          done.skipped.push(`clocks/${name}: ${(err as Error).message}`);
+    sqlite.db
+      .transaction(() => {
+        for (const name of names) {
+          try {
+            const text = readFileSync(join(clockDir, name), 'utf8');
+            const doc = JSON.parse(text) as ShotClockDoc;
+            if (
+              typeof doc !== 'object' ||
+              doc === null ||
+              !Number.isInteger(doc.revision) ||
+              doc.revision < 1 ||
+              typeof doc.clock !== 'object' ||
+              doc.clock === null
+            )
+              throw new Error('not a shot clock document');
+            if (insert.run(name.slice(0, -'.json'.length), text, doc.revision).changes === 1) done.clocks++;
+          } catch (err) {
+            done.skipped.push(`clocks/${name}: ${(err as Error).message}`);
+          }
         }
-      }
-      sqlite.setMeta(CLOCK_IMPORT_KEY, JSON.stringify(done));
-    }).immediate(),
+        sqlite.setMeta(CLOCK_IMPORT_KEY, JSON.stringify(done));
+      })
+      .immediate(),
   );
   return done;
 }

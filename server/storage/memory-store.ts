@@ -10,7 +10,30 @@
 import { MemoryDrawStore } from './memory-draw-store';
 import type { EventListing } from '../../shared/protocol/event';
 import type { MatchSummary } from '../../shared/protocol/wire';
-import { carriedCheckpoint, listingOf, openedRange, type AppendExtras, type AppendResult, type Checkpoint, type TournamentDoc, type TournamentStore, type LinkChange, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type SaveResult, type ShotClockDoc, type ShotClockStore, type SponsorImage, type SponsorStore, type StoragePorts, type StoredStep, type StoredSnapshot } from './ports';
+import {
+  carriedCheckpoint,
+  listingOf,
+  openedRange,
+  type AppendExtras,
+  type AppendResult,
+  type Checkpoint,
+  type TournamentDoc,
+  type TournamentStore,
+  type LinkChange,
+  type LoadedLog,
+  type MatchRecord,
+  type MatchStore,
+  type OpenedLog,
+  type RemoveResult,
+  type SaveResult,
+  type ShotClockDoc,
+  type ShotClockStore,
+  type SponsorImage,
+  type SponsorStore,
+  type StoragePorts,
+  type StoredStep,
+  type StoredSnapshot,
+} from './ports';
 
 interface Stored {
   record: MatchRecord;
@@ -124,7 +147,10 @@ export class MemoryTournamentStore implements TournamentStore {
   }
 
   async listTournaments(limit: number): Promise<EventListing[]> {
-    return [...this.docs.values()].map(listingOf).sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
+    return [...this.docs.values()]
+      .map(listingOf)
+      .sort((a, b) => b.updatedAt - a.updatedAt)
+      .slice(0, limit);
   }
 
   async close(): Promise<void> {}
@@ -184,7 +210,12 @@ export class MemoryShotClockStore implements ShotClockStore {
 /** Every port in memory (one process; nothing kept after it stops). */
 export function memoryStorage(): StoragePorts {
   return {
-    kind: 'memory', matches: new MemoryStore(), tournaments: new MemoryTournamentStore(), shotClocks: new MemoryShotClockStore(),
-    sponsors: new MemorySponsorStore(), draws: new MemoryDrawStore(), close: async () => {},
+    kind: 'memory',
+    matches: new MemoryStore(),
+    tournaments: new MemoryTournamentStore(),
+    shotClocks: new MemoryShotClockStore(),
+    sponsors: new MemorySponsorStore(),
+    draws: new MemoryDrawStore(),
+    close: async () => {},
   };
 }

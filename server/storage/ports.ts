@@ -123,10 +123,7 @@ export function openedRange(checkpoint: Checkpoint | null, length: number, tail:
  * - `duplicate`: the stepId is already in the log, at `version`; nothing was written;
  * - `stale`: the log is at `version`, not at the expected version; nothing was written.
  */
-export type AppendResult =
-  | { status: 'ok'; version: number }
-  | { status: 'duplicate'; version: number }
-  | { status: 'stale'; version: number };
+export type AppendResult = { status: 'ok'; version: number } | { status: 'duplicate'; version: number } | { status: 'stale'; version: number };
 
 /**
  * What an append may carry besides its step and snapshot: `checkpoint`, the engine's state at the version the

@@ -45,7 +45,12 @@ export class RedisDrawStore extends RedisKeyspace implements DrawStore {
   }
 
   async create(doc: Omit<DrawDoc, 'version' | 'entries'>, replacing?: number): Promise<DrawSaveResult> {
-    const r = (await CREATE.run(this.redis, this.keys(doc.eventId), [JSON.stringify(doc.definition), JSON.stringify(doc.settings), String(doc.createdAt), replacing === undefined ? '' : String(replacing)])) as [string, number];
+    const r = (await CREATE.run(this.redis, this.keys(doc.eventId), [
+      JSON.stringify(doc.definition),
+      JSON.stringify(doc.settings),
+      String(doc.createdAt),
+      replacing === undefined ? '' : String(replacing),
+    ])) as [string, number];
     return { status: r[0] === 'ok' ? 'ok' : 'stale', version: Number(r[1]) };
   }
 
@@ -54,7 +59,14 @@ export class RedisDrawStore extends RedisKeyspace implements DrawStore {
     // One slot, one round trip: the hash and the list as of the same moment.
     const [h, entries] = (await this.redis.multi().hGetAll(draw).lRange(list, 0, -1).exec()) as unknown as [Record<string, string>, string[]];
     if (!h || h.v === undefined) return null;
-    return { eventId, definition: JSON.parse(h.def!), settings: JSON.parse(h.settings!), entries: entries.map((e) => JSON.parse(e)), version: Number(h.v), createdAt: Number(h.at) };
+    return {
+      eventId,
+      definition: JSON.parse(h.def!),
+      settings: JSON.parse(h.settings!),
+      entries: entries.map((e) => JSON.parse(e)),
+      version: Number(h.v),
+      createdAt: Number(h.at),
+    };
   }
 
   async change(eventId: string, expected: number, change: DrawChange): Promise<DrawSaveResult> {

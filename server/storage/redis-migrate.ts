@@ -66,7 +66,9 @@ export async function migrateMatchKeys(redis: Redis, prefix: string, log: Logger
   for (let from = 0; ; from += PAGE) {
     const ids = await redis.zRange(`${prefix}matches`, from, from + PAGE - 1);
     if (ids.length === 0) break;
-    const replies = await Promise.all(ids.map((id) => MOVE.run(redis, [...PARTS.map((p) => legacyMatchKey(prefix, id, p)), ...PARTS.map((p) => matchKey(prefix, id, p))], [])));
+    const replies = await Promise.all(
+      ids.map((id) => MOVE.run(redis, [...PARTS.map((p) => legacyMatchKey(prefix, id, p)), ...PARTS.map((p) => matchKey(prefix, id, p))], [])),
+    );
     replies.forEach((reply, i) => {
       const [moved, clashes] = reply as [number, number];
       done.keys += moved;

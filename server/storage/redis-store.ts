@@ -18,7 +18,21 @@
  * separate ZADD right after (a crash in between leaves the listing order one step behind, never the log).
  */
 import { LuaScript, matchKey, RedisKeyspace } from './redis-keyspace';
-import { carriedCheckpoint, openedRange, storedRulesVersion, type AppendExtras, type AppendResult, type Checkpoint, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type StoredStep, type StoredSnapshot } from './ports';
+import {
+  carriedCheckpoint,
+  openedRange,
+  storedRulesVersion,
+  type AppendExtras,
+  type AppendResult,
+  type Checkpoint,
+  type LoadedLog,
+  type MatchRecord,
+  type MatchStore,
+  type OpenedLog,
+  type RemoveResult,
+  type StoredStep,
+  type StoredSnapshot,
+} from './ports';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import type { Step } from '../../shared/protocol/steps';
 
@@ -71,7 +85,11 @@ export class RedisStore extends RedisKeyspace implements MatchStore {
     if (!created) throw new Error(`match ${record.id} already exists`);
     await this.redis
       .multi()
-      .hSet(this.key(record.id, 'meta'), { setup: JSON.stringify(record.setup), createdAt: String(record.createdAt), rulesVersion: String(record.rulesVersion) })
+      .hSet(this.key(record.id, 'meta'), {
+        setup: JSON.stringify(record.setup),
+        createdAt: String(record.createdAt),
+        rulesVersion: String(record.rulesVersion),
+      })
       .set(this.key(record.id, 'snap'), JSON.stringify(snapshot))
       .exec();
     await this.redis.zAdd(this.indexKey, { score: snapshot.summary.updatedAt, value: record.id });
@@ -86,7 +104,11 @@ export class RedisStore extends RedisKeyspace implements MatchStore {
 
   async open(id: string, tail: number): Promise<OpenedLog | null> {
     // Sent together (node-redis pipelines commands issued in the same tick): one round trip, then the range.
-    const [meta, ckpt, len] = await Promise.all([this.redis.hGetAll(this.key(id, 'meta')), this.redis.get(this.key(id, 'ckpt')), this.redis.xLen(this.key(id, 'log'))]);
+    const [meta, ckpt, len] = await Promise.all([
+      this.redis.hGetAll(this.key(id, 'meta')),
+      this.redis.get(this.key(id, 'ckpt')),
+      this.redis.xLen(this.key(id, 'log')),
+    ]);
     if (!meta.tokenHash || !meta.setup) return null;
     const { checkpoint, from } = openedRange(ckpt ? (JSON.parse(ckpt) as Checkpoint) : null, len, tail);
     return { record: toRecord(id, meta), checkpoint, steps: await this.stepsSince(id, from), from };
@@ -116,7 +138,14 @@ export class RedisStore extends RedisKeyspace implements MatchStore {
     const reply = await APPEND.run(
       this.redis,
       [this.key(id, 'log'), this.key(id, 'eids'), this.key(id, 'snap'), this.key(id, 'meta'), this.key(id, 'ckpt')],
-      [String(expectedVersion), entry.stepId, JSON.stringify(entry.step), String(entry.at), JSON.stringify(snapshot), checkpoint ? JSON.stringify(checkpoint) : ''],
+      [
+        String(expectedVersion),
+        entry.stepId,
+        JSON.stringify(entry.step),
+        String(entry.at),
+        JSON.stringify(snapshot),
+        checkpoint ? JSON.stringify(checkpoint) : '',
+      ],
     );
     const [status, version] = reply as [string, number];
     if (status === 'missing') throw new Error(`match ${id} is not in the store`);
@@ -128,7 +157,14 @@ export class RedisStore extends RedisKeyspace implements MatchStore {
   }
 
   async removeIfEmpty(id: string): Promise<RemoveResult> {
-    const keys = [this.key(id, 'log'), this.key(id, 'meta'), this.key(id, 'eids'), this.key(id, 'snap'), this.key(id, 'ckpt'), matchKey(this.prefix, id, 'clock')];
+    const keys = [
+      this.key(id, 'log'),
+      this.key(id, 'meta'),
+      this.key(id, 'eids'),
+      this.key(id, 'snap'),
+      this.key(id, 'ckpt'),
+      matchKey(this.prefix, id, 'clock'),
+    ];
     const reply = (await REMOVE_IF_EMPTY.run(this.redis, keys, [])) as string;
     if (reply !== 'removed' && reply !== 'has-steps' && reply !== 'missing') throw new Error(`unexpected remove reply ${reply}`);
     // The listing row lives in another slot: removed after (a crash in between leaves a row whose snapshot is gone, which `list` skips).
@@ -149,7 +185,13 @@ export class RedisStore extends RedisKeyspace implements MatchStore {
 }
 
 function toRecord(id: string, meta: Record<string, string>): MatchRecord {
-  return { id, setup: JSON.parse(meta.setup!), tokenHash: meta.tokenHash!, createdAt: Number(meta.createdAt), rulesVersion: storedRulesVersion(meta.rulesVersion) };
+  return {
+    id,
+    setup: JSON.parse(meta.setup!),
+    tokenHash: meta.tokenHash!,
+    createdAt: Number(meta.createdAt),
+    rulesVersion: storedRulesVersion(meta.rulesVersion),
+  };
 }
 
 function toStep(e: StreamEntry): StoredStep {

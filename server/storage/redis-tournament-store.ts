@@ -75,7 +75,12 @@ export class RedisTournamentStore extends RedisKeyspace implements TournamentSto
   async createTournament(doc: TournamentDoc): Promise<void> {
     await Promise.all([
       this.redis.zAdd(this.indexKey, { score: doc.updatedAt, value: doc.id }),
-      this.links(doc.id, doc.version, doc.matches.map((m) => m.id), 'link'),
+      this.links(
+        doc.id,
+        doc.version,
+        doc.matches.map((m) => m.id),
+        'link',
+      ),
     ]);
     const created = await CREATE.run(this.redis, [this.eventKey(doc.id)], [JSON.stringify(doc), JSON.stringify(listingOf(doc)), String(doc.version)]);
     if (Number(created) !== 1) throw new Error(`event ${doc.id} already exists`);

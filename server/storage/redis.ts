@@ -63,7 +63,12 @@ export async function connectRedis(url: string, log: Logger, name: string, conne
  * connections only for what they subscribe to. Node connections reconnect like `connectRedis`.
  * @throws when no seed node answers within `connectTimeoutMs`, or a URL is not a redis:// URL.
  */
-export async function connectRedisCluster(urls: readonly string[], log: Logger, name: string, opts: { pubSubOnly?: boolean; connectTimeoutMs?: number } = {}): Promise<RedisCluster> {
+export async function connectRedisCluster(
+  urls: readonly string[],
+  log: Logger,
+  name: string,
+  opts: { pubSubOnly?: boolean; connectTimeoutMs?: number } = {},
+): Promise<RedisCluster> {
   const connectTimeout = opts.connectTimeoutMs ?? 5000;
   const seeds = urls.map((u) => {
     const url = new URL(u);

@@ -36,7 +36,8 @@ export class SqliteBackups {
     private readonly db: Database.Database,
     private readonly opts: BackupOptions,
   ) {
-    if (!(opts.everyMs >= 1) || !Number.isInteger(opts.keep) || opts.keep < 1) throw new Error(`backups: everyMs must be ≥ 1 and keep a positive integer (got ${opts.everyMs}, ${opts.keep})`);
+    if (!(opts.everyMs >= 1) || !Number.isInteger(opts.keep) || opts.keep < 1)
+      throw new Error(`backups: everyMs must be ≥ 1 and keep a positive integer (got ${opts.everyMs}, ${opts.keep})`);
   }
 
   /** Back up every `everyMs` from now on (the timer does not keep the process alive). */
@@ -64,7 +65,10 @@ export class SqliteBackups {
   /** The finished backups, oldest first. */
   list(): string[] {
     try {
-      return readdirSync(this.opts.dir).filter((f) => BACKUP_NAME.test(f)).sort().map((f) => join(this.opts.dir, f));
+      return readdirSync(this.opts.dir)
+        .filter((f) => BACKUP_NAME.test(f))
+        .sort()
+        .map((f) => join(this.opts.dir, f));
     } catch {
       return [];
     }

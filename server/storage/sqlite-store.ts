@@ -26,7 +26,31 @@ import Database from 'better-sqlite3';
 import type { EventListing } from '../../shared/protocol/event';
 import { SAFE_ID } from '../../shared/protocol/limits';
 import type { MatchSummary } from '../../shared/protocol/wire';
-import { carriedCheckpoint, listingOf, openedRange, storedRulesVersion, type AppendExtras, type AppendResult, type Checkpoint, type TournamentDoc, type TournamentStore, type LinkChange, type LoadedLog, type MatchRecord, type MatchStore, type OpenedLog, type RemoveResult, type SaveResult, type ShotClockDoc, type ShotClockStore, type SponsorImage, type SponsorStore, type StoragePorts, type StoredStep, type StoredSnapshot } from './ports';
+import {
+  carriedCheckpoint,
+  listingOf,
+  openedRange,
+  storedRulesVersion,
+  type AppendExtras,
+  type AppendResult,
+  type Checkpoint,
+  type TournamentDoc,
+  type TournamentStore,
+  type LinkChange,
+  type LoadedLog,
+  type MatchRecord,
+  type MatchStore,
+  type OpenedLog,
+  type RemoveResult,
+  type SaveResult,
+  type ShotClockDoc,
+  type ShotClockStore,
+  type SponsorImage,
+  type SponsorStore,
+  type StoragePorts,
+  type StoredStep,
+  type StoredSnapshot,
+} from './ports';
 import { sqliteCause, StoreHealth, StoreRefusal } from './store-errors';
 
 /** File name of the database inside DATA_DIR. */
@@ -164,7 +188,12 @@ export class SqliteDb {
   /** Every port over this database; closing it closes the database. */
   get ports(): StoragePorts {
     return {
-      kind: 'sqlite', matches: this.matches, tournaments: this.tournaments, shotClocks: this.shotClocks, sponsors: this.sponsors, draws: this.draws,
+      kind: 'sqlite',
+      matches: this.matches,
+      tournaments: this.tournaments,
+      shotClocks: this.shotClocks,
+      sponsors: this.sponsors,
+      draws: this.draws,
       close: async () => this.close(),
     };
   }
@@ -383,18 +412,20 @@ export class SqliteMatchStore implements MatchStore {
     const summary = JSON.stringify(snapshot.summary);
     const ckpt = checkpoint ? JSON.stringify(checkpoint) : null;
     return this.appending(id, expectedVersion + 1, () =>
-      this.db.transaction((): AppendResult => {
-        const dup = this.q.stepVersion.get(id, entry.stepId) as { version: number } | undefined;
-        if (dup) return { status: 'duplicate', version: dup.version };
-        const head = this.q.version.get(id) as { version: number } | undefined;
-        if (!head) throw new Error(`match ${id} is not in the store`);
-        if (head.version !== expectedVersion) return { status: 'stale', version: head.version };
-        const version = expectedVersion + 1;
-        this.q.insertStep.run(id, version, entry.stepId, step, entry.at);
-        this.q.bump.run(version, summary, snapshot.summary.updatedAt, id, expectedVersion);
-        if (ckpt !== null) this.q.checkpoint.run(ckpt, id);
-        return { status: 'ok', version };
-      }).immediate(),
+      this.db
+        .transaction((): AppendResult => {
+          const dup = this.q.stepVersion.get(id, entry.stepId) as { version: number } | undefined;
+          if (dup) return { status: 'duplicate', version: dup.version };
+          const head = this.q.version.get(id) as { version: number } | undefined;
+          if (!head) throw new Error(`match ${id} is not in the store`);
+          if (head.version !== expectedVersion) return { status: 'stale', version: head.version };
+          const version = expectedVersion + 1;
+          this.q.insertStep.run(id, version, entry.stepId, step, entry.at);
+          this.q.bump.run(version, summary, snapshot.summary.updatedAt, id, expectedVersion);
+          if (ckpt !== null) this.q.checkpoint.run(ckpt, id);
+          return { status: 'ok', version };
+        })
+        .immediate(),
     );
   }
 
@@ -411,13 +442,15 @@ export class SqliteMatchStore implements MatchStore {
   async removeIfEmpty(id: string): Promise<RemoveResult> {
     if (!SAFE_ID.test(id)) return 'missing';
     return this.owner.write(() =>
-      this.db.transaction((): RemoveResult => {
-        const head = this.q.version.get(id) as { version: number } | undefined;
-        if (!head) return 'missing';
-        if (head.version !== 0 || this.q.anyStep.get(id)) return 'has-steps';
-        this.q.remove.run(id);
-        return 'removed';
-      }).immediate(),
+      this.db
+        .transaction((): RemoveResult => {
+          const head = this.q.version.get(id) as { version: number } | undefined;
+          if (!head) return 'missing';
+          if (head.version !== 0 || this.q.anyStep.get(id)) return 'has-steps';
+          this.q.remove.run(id);
+          return 'removed';
+        })
+        .immediate(),
     );
   }
 
@@ -549,10 +582,12 @@ export class SqliteTournamentStore implements TournamentStore {
   async createTournament(doc: TournamentDoc): Promise<void> {
     if (!SAFE_ID.test(doc.id)) throw new Error(`bad event id ${doc.id}`);
     this.owner.write(() =>
-      this.db.transaction(() => {
-        this.q.insert.run(doc.id, JSON.stringify(doc), doc.version, JSON.stringify(listingOf(doc)), doc.updatedAt);
-        for (const m of doc.matches) this.q.link.run(m.id, doc.id);
-      }).immediate(),
+      this.db
+        .transaction(() => {
+          this.q.insert.run(doc.id, JSON.stringify(doc), doc.version, JSON.stringify(listingOf(doc)), doc.updatedAt);
+          for (const m of doc.matches) this.q.link.run(m.id, doc.id);
+        })
+        .immediate(),
     );
   }
 
@@ -572,15 +607,17 @@ export class SqliteTournamentStore implements TournamentStore {
 
   async saveTournament(doc: TournamentDoc, expectedVersion: number, links: LinkChange): Promise<SaveResult> {
     return this.owner.write(() =>
-      this.db.transaction((): SaveResult => {
-        const cur = this.q.version.get(doc.id) as { version: number } | undefined;
-        if (!cur) throw new Error(`event ${doc.id} is not in the store`);
-        if (cur.version !== expectedVersion) return { status: 'stale', version: cur.version };
-        this.q.update.run(JSON.stringify(doc), doc.version, JSON.stringify(listingOf(doc)), doc.updatedAt, doc.id, expectedVersion);
-        for (const m of links.linked) this.q.link.run(m, doc.id);
-        for (const m of links.unlinked) this.q.unlink.run(m, doc.id);
-        return { status: 'ok', version: doc.version };
-      }).immediate(),
+      this.db
+        .transaction((): SaveResult => {
+          const cur = this.q.version.get(doc.id) as { version: number } | undefined;
+          if (!cur) throw new Error(`event ${doc.id} is not in the store`);
+          if (cur.version !== expectedVersion) return { status: 'stale', version: cur.version };
+          this.q.update.run(JSON.stringify(doc), doc.version, JSON.stringify(listingOf(doc)), doc.updatedAt, doc.id, expectedVersion);
+          for (const m of links.linked) this.q.link.run(m, doc.id);
+          for (const m of links.unlinked) this.q.unlink.run(m, doc.id);
+          return { status: 'ok', version: doc.version };
+        })
+        .immediate(),
     );
   }
 
@@ -612,7 +649,9 @@ export class SqliteSponsorStore implements SponsorStore {
   constructor(private readonly owner: SqliteDb) {
     const db = owner.db;
     this.q = {
-      putImage: db.prepare('INSERT INTO sponsor_images (event_id, sponsor_id, type, bytes) VALUES (?, ?, ?, ?) ON CONFLICT (event_id, sponsor_id) DO UPDATE SET type = excluded.type, bytes = excluded.bytes'),
+      putImage: db.prepare(
+        'INSERT INTO sponsor_images (event_id, sponsor_id, type, bytes) VALUES (?, ?, ?, ?) ON CONFLICT (event_id, sponsor_id) DO UPDATE SET type = excluded.type, bytes = excluded.bytes',
+      ),
       image: db.prepare('SELECT type, bytes FROM sponsor_images WHERE event_id = ? AND sponsor_id = ?'),
       dropImage: db.prepare('DELETE FROM sponsor_images WHERE event_id = ? AND sponsor_id = ?'),
     };
@@ -647,7 +686,9 @@ export class SqliteShotClockStore implements ShotClockStore {
     this.q = {
       get: db.prepare('SELECT doc FROM clocks WHERE match_id = ?'),
       revision: db.prepare('SELECT revision FROM clocks WHERE match_id = ?'),
-      put: db.prepare('INSERT INTO clocks (match_id, doc, revision) VALUES (?, ?, ?) ON CONFLICT (match_id) DO UPDATE SET doc = excluded.doc, revision = excluded.revision'),
+      put: db.prepare(
+        'INSERT INTO clocks (match_id, doc, revision) VALUES (?, ?, ?) ON CONFLICT (match_id) DO UPDATE SET doc = excluded.doc, revision = excluded.revision',
+      ),
     };
   }
 
@@ -660,12 +701,14 @@ export class SqliteShotClockStore implements ShotClockStore {
     if (!SAFE_ID.test(matchId)) throw new Error(`bad match id ${matchId}`);
     const text = JSON.stringify(doc);
     return this.owner.write(() =>
-      this.owner.db.transaction((): boolean => {
-        const cur = this.q.revision.get(matchId) as { revision: number } | undefined;
-        if ((cur?.revision ?? 0) !== expectedRevision) return false;
-        this.q.put.run(matchId, text, doc.revision);
-        return true;
-      }).immediate(),
+      this.owner.db
+        .transaction((): boolean => {
+          const cur = this.q.revision.get(matchId) as { revision: number } | undefined;
+          if ((cur?.revision ?? 0) !== expectedRevision) return false;
+          this.q.put.run(matchId, text, doc.revision);
+          return true;
+        })
+        .immediate(),
     );
   }
 }

@@ -90,7 +90,10 @@ export async function sendPages(socket: PagedSocket, ack: object, boundBytes: nu
   } finally {
     if (paging.get(job.matchId) === job) paging.delete(job.matchId);
     const pages = Math.ceil(job.upTo / job.pageRows);
-    log.debug({ matchId: job.matchId, version: job.version, pages, sent, waits, maxBufferedBytes: maxHeld }, sent === pages ? 'score sheet pages sent' : 'score sheet pages stopped');
+    log.debug(
+      { matchId: job.matchId, version: job.version, pages, sent, waits, maxBufferedBytes: maxHeld },
+      sent === pages ? 'score sheet pages sent' : 'score sheet pages stopped',
+    );
   }
 }
 

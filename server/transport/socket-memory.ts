@@ -21,8 +21,7 @@ export interface RawEngineSocket {
   transport?: { socket?: Partial<Emitter> & { _socket?: Partial<Emitter> } };
 }
 
-const isEmitter = (e: unknown): e is Emitter =>
-  !!e && typeof (e as Emitter).listeners === 'function' && typeof (e as Emitter).rawListeners === 'function';
+const isEmitter = (e: unknown): e is Emitter => !!e && typeof (e as Emitter).listeners === 'function' && typeof (e as Emitter).rawListeners === 'function';
 
 /** Drop the references that keep a connection's upgrade request alive (see the file comment). */
 export function releaseUpgradeRequest(raw: RawEngineSocket): void {

@@ -18,13 +18,25 @@ function ack(r: ShotClockResult): ShotClockAck | Failure {
 /** The clock's handlers over `service`, answering the time from `clock`. */
 export function shotClockHandlers(service: ShotClockService, clock: Clock): Handler<unknown, unknown>[] {
   return [
-    handler({ event: 'time', schema: timeSchema, acked: true, internal: 'could not read the time', handle: async (): Promise<TimeAck> => ({ ok: true, now: clock.now() }) }),
     handler({
-      event: 'shotClock', schema: shotClockReadSchema, acked: true, internal: 'could not read the clock; retry',
+      event: 'time',
+      schema: timeSchema,
+      acked: true,
+      internal: 'could not read the time',
+      handle: async (): Promise<TimeAck> => ({ ok: true, now: clock.now() }),
+    }),
+    handler({
+      event: 'shotClock',
+      schema: shotClockReadSchema,
+      acked: true,
+      internal: 'could not read the clock; retry',
       handle: async (_socket: IoSocket, { matchId }: ShotClockRequest) => ack(await service.view(matchId)),
     }),
     handler({
-      event: 'shotClockAction', schema: shotClockActionRequestSchema, acked: true, internal: 'the clock is unavailable; press again',
+      event: 'shotClockAction',
+      schema: shotClockActionRequestSchema,
+      acked: true,
+      internal: 'the clock is unavailable; press again',
       handle: async (socket: IoSocket, { matchId, action, period }: ShotClockActionRequest) => {
         const auth = socket.handshake.auth as { token?: unknown } | undefined;
         const token = typeof auth?.token === 'string' ? auth.token : undefined;

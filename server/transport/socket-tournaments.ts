@@ -9,7 +9,14 @@
  * - `unsubscribeTable {eventId, table}`, `unsubscribeEvent {eventId}` leave (no answer).
  * Rooms count toward the connection's subscription cap once their reads finished (./room-cap.ts).
  */
-import type { SubscribeEventAck, SubscribeEventRequest, SubscribeTableAck, SubscribeTableRequest, UnsubscribeEventRequest, UnsubscribeTableRequest } from '../../shared/protocol/event';
+import type {
+  SubscribeEventAck,
+  SubscribeEventRequest,
+  SubscribeTableAck,
+  SubscribeTableRequest,
+  UnsubscribeEventRequest,
+  UnsubscribeTableRequest,
+} from '../../shared/protocol/event';
 import { subscribeEventSchema, subscribeTableSchema, unsubscribeEventSchema, unsubscribeTableSchema } from '../protocol/event-schemas';
 import { eventRoom, tableRoom } from '../../shared/protocol/rooms';
 import { eventNotFound, type EventService } from '../events/service';

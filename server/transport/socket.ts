@@ -23,7 +23,16 @@
 import type { Server, Socket } from 'socket.io';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { ClientToServerEvents, Detail, RecordAck, RecordRequest, ServerToClientEvents, SubscribeAck, SubscribeRequest, UnsubscribeRequest } from '../../shared/protocol/wire';
+import type {
+  ClientToServerEvents,
+  Detail,
+  RecordAck,
+  RecordRequest,
+  ServerToClientEvents,
+  SubscribeAck,
+  SubscribeRequest,
+  UnsubscribeRequest,
+} from '../../shared/protocol/wire';
 import { recordSchema, subscribeSchema, unsubscribeSchema } from '../protocol/wire-schemas';
 import { systemClock, type Clock } from '../clock';
 import { fail, type Failure } from '../failure';
@@ -123,7 +132,14 @@ export function overRoomCap(socket: IoSocket, room: string, limits: SocketLimits
  * nothing (a refusal), throws, or the connection is over the cap by then, the room is left again (and
  * `replaces` joined again if the connection was in it).
  */
-export async function subscribeRoom<T>(socket: IoSocket, room: string, limits: SocketLimits, field: string, read: () => Promise<T | Failure>, replaces?: string): Promise<T | Failure> {
+export async function subscribeRoom<T>(
+  socket: IoSocket,
+  room: string,
+  limits: SocketLimits,
+  field: string,
+  read: () => Promise<T | Failure>,
+  replaces?: string,
+): Promise<T | Failure> {
   const wasOther = replaces !== undefined && socket.rooms.has(replaces);
   // Join before reading, so no push between the read and the join can be missed.
   socket.join(room);
@@ -214,7 +230,15 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
       return res;
     }
     const { matchId: id, version, state, figures, stats } = res;
-    return { ok: true, matchId: id, version, state, ...(figures ? { figures } : {}), ...(stats ? { stats } : {}), ...(res.duplicate ? { duplicate: true } : {}) };
+    return {
+      ok: true,
+      matchId: id,
+      version,
+      state,
+      ...(figures ? { figures } : {}),
+      ...(stats ? { stats } : {}),
+      ...(res.duplicate ? { duplicate: true } : {}),
+    };
   }
 
   return [
@@ -233,10 +257,20 @@ function handlers(matches: MatchService, limits: SocketLimits): Handler<unknown,
  * the bound or out of budget as the request comes in); a paged sheet's pages wait while it is over the bound;
  * a sweep each second drops the stuck ones. Returns a function that stops the sweep.
  */
-export function attachProtocol(io: IoServer, matches: MatchService, log: Logger, limits: SocketLimits, more: Handler<unknown, unknown>[] = [], clock: Clock = systemClock): () => void {
+export function attachProtocol(
+  io: IoServer,
+  matches: MatchService,
+  log: Logger,
+  limits: SocketLimits,
+  more: Handler<unknown, unknown>[] = [],
+  clock: Clock = systemClock,
+): () => void {
   const rateLimited = fail('rate-limited', 'too many messages on this connection; slow down');
   const notReading = fail('rate-limited', 'this connection is not reading its replies: the subscription is kept, ask again for the snapshot');
-  const overBudget = fail('rate-limited', 'this connection asks for more than it can be sent: the subscription is kept, ask again for the snapshot in a moment');
+  const overBudget = fail(
+    'rate-limited',
+    'this connection asks for more than it can be sent: the subscription is kept, ask again for the snapshot in a moment',
+  );
   const subscription = (h: Handler<unknown, unknown>) => h.event.startsWith('subscribe');
   /** The refusal of a subscription's reply (built, about to be sent) on `socket`, or null to send it (its bytes spent). */
   function withheld(socket: IoSocket, res: unknown): Failure | null {

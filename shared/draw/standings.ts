@@ -63,6 +63,8 @@ export function groupTable(members: readonly number[], ids: readonly string[], g
   const byWins = new Map<number, Set<number>>();
   for (const r of all) byWins.set(r.won, (byWins.get(r.won) ?? new Set()).add(r.seed));
   const key = new Map(all.map((r) => [r.seed, h2h(r.seed, byWins.get(r.won)!)]));
-  all.sort((x, y) => y.won - x.won || key.get(y.seed)! - key.get(x.seed)! || y.for - y.against - (x.for - x.against) || y.highRun - x.highRun || x.seed - y.seed);
+  all.sort(
+    (x, y) => y.won - x.won || key.get(y.seed)! - key.get(x.seed)! || y.for - y.against - (x.for - x.against) || y.highRun - x.highRun || x.seed - y.seed,
+  );
   return all.map(({ seed: _seed, ...row }, i) => ({ ...row, place: i + 1 }));
 }

@@ -88,7 +88,12 @@ function linksOf(s: DrawStructure): Links {
   const hit = LINKS.get(s);
   if (hit) return hit;
   const m = s.matches.length;
-  const links: Links = { dependents: Array.from({ length: m }, () => []), groupMatches: s.groups.map(() => []), groupFeeds: s.groups.map(() => []), loserGoesOn: new Array<boolean>(m).fill(false) };
+  const links: Links = {
+    dependents: Array.from({ length: m }, () => []),
+    groupMatches: s.groups.map(() => []),
+    groupFeeds: s.groups.map(() => []),
+    loserGoesOn: new Array<boolean>(m).fill(false),
+  };
   for (const [i, spec] of s.matches.entries()) {
     if (spec.group !== undefined) links.groupMatches[spec.group]!.push(i);
     for (const src of spec.slots) {
@@ -192,7 +197,12 @@ export function applyDrawEntry(state: DrawState, entry: DrawEntry): { state: Dra
   const err = applyInPlace(next, entry);
   if (err) return { error: err };
   derive(next, next.structure.matches.length);
-  return { state: next, ready: readyIndexes(next).filter((i) => !before.has(i)).map((i) => next.structure.matches[i]!.id) };
+  return {
+    state: next,
+    ready: readyIndexes(next)
+      .filter((i) => !before.has(i))
+      .map((i) => next.structure.matches[i]!.id),
+  };
 }
 
 function refuse(code: DrawError['code'], field: string, message: string): DrawError {
@@ -205,7 +215,8 @@ function applyInPlace(s: DrawState, e: DrawEntry): DrawError | null {
   if (e.t === 'race') {
     const matches = st.matches.map((m, i) => [m, i] as const).filter(([m]) => m.round === e.round);
     if (matches.length === 0) return refuse('not-in-draw', 'round', `no round "${e.round}" in this draw`);
-    if (!(Number.isInteger(e.race) && e.race >= 1 && e.race <= TARGET_MAX)) return refuse('invalid-draw', 'race', `a race is a whole number from 1 to ${TARGET_MAX}, got ${e.race}`);
+    if (!(Number.isInteger(e.race) && e.race >= 1 && e.race <= TARGET_MAX))
+      return refuse('invalid-draw', 'race', `a race is a whole number from 1 to ${TARGET_MAX}, got ${e.race}`);
     const begun = matches.find(([, i]) => s.records[i]?.started || s.records[i]?.result);
     if (begun) return refuse('draw-started', 'round', `round ${e.round} has begun (${begun[0].place}); its race can no longer change`);
     s.races = { ...s.races, [e.round]: e.race };
@@ -228,7 +239,12 @@ function applyInPlace(s: DrawState, e: DrawEntry): DrawError | null {
     return null;
   }
   if (a < 0 || b < 0 || (decided && !rec?.result)) {
-    if (decided) return refuse('not-ready', 'match', `${spec.place} is not played (${spec.reset ? 'the hot seat holder won the final' : a === BYE && b === BYE ? 'nobody to play' : 'a bye'})`);
+    if (decided)
+      return refuse(
+        'not-ready',
+        'match',
+        `${spec.place} is not played (${spec.reset ? 'the hot seat holder won the final' : a === BYE && b === BYE ? 'nobody to play' : 'a bye'})`,
+      );
     return refuse('not-ready', 'match', `${spec.place} is not ready: ${a === UNKNOWN && b === UNKNOWN ? 'its players are' : 'a player is'} not known yet`);
   }
   const ids = st.seeds;
@@ -237,7 +253,12 @@ function applyInPlace(s: DrawState, e: DrawEntry): DrawError | null {
     if (rec?.started) return refuse('not-ready', 'match', `${spec.place} is already on ${rec.table ? `table ${rec.table}` : 'a table'}`);
     for (const p of [a, b]) {
       const busy = s.playing.find((j) => s.slots[2 * j] === p || s.slots[2 * j + 1] === p);
-      if (busy !== undefined) return refuse('player-busy', 'match', `${ids[p]} is playing ${st.matches[busy]!.place}${s.records[busy]?.table ? ` on table ${s.records[busy]!.table}` : ''}`);
+      if (busy !== undefined)
+        return refuse(
+          'player-busy',
+          'match',
+          `${ids[p]} is playing ${st.matches[busy]!.place}${s.records[busy]?.table ? ` on table ${s.records[busy]!.table}` : ''}`,
+        );
     }
     s.records[i] = { started: true, ...(e.table === undefined ? {} : { table: e.table }), ...(e.matchId === undefined ? {} : { matchId: e.matchId }) };
     s.playing = [...s.playing, i];
@@ -261,7 +282,11 @@ function applyInPlace(s: DrawState, e: DrawEntry): DrawError | null {
     const missing = progressed.filter((j) => !named.has(st.matches[j]!.id));
     if (!sameOutcome && missing.length > 0) {
       const list = missing.map((j) => st.matches[j]!.id).join(', ');
-      return refuse('cascade-required', 'reset', `correcting ${spec.place} changes matches that have started or finished (${list}); name them in reset to put them back to waiting`);
+      return refuse(
+        'cascade-required',
+        'reset',
+        `correcting ${spec.place} changes matches that have started or finished (${list}); name them in reset to put them back to waiting`,
+      );
     }
     for (const id of named) {
       const j = st.index.get(id)!;
@@ -282,13 +307,17 @@ function applyInPlace(s: DrawState, e: DrawEntry): DrawError | null {
 /** What is wrong with result `e` of a match between `a` and `b` (player ids), or null. */
 function resultProblem(e: Extract<DrawEntry, { t: 'result' }>, a: string, b: string): DrawError | null {
   if (e.winner !== a && e.winner !== b) return refuse('invalid-draw', 'winner', `"${e.winner}" is not in this match (${a} v ${b})`);
-  if (e.kind !== 'win' && e.kind !== 'walkover' && e.kind !== 'retired') return refuse('invalid-draw', 'kind', `a result is a win, a walkover or retired, not "${String(e.kind)}"`);
+  if (e.kind !== 'win' && e.kind !== 'walkover' && e.kind !== 'retired')
+    return refuse('invalid-draw', 'kind', `a result is a win, a walkover or retired, not "${String(e.kind)}"`);
   const pair = (field: string, v: Pair<number> | undefined) =>
-    v === undefined || (Array.isArray(v) && v.length === 2 && v.every((x) => Number.isInteger(x) && x >= -SCORE_LIMIT && x <= SCORE_LIMIT)) ? null : refuse('invalid-draw', field, `two whole numbers (A first) from ${-SCORE_LIMIT} to ${SCORE_LIMIT}`);
+    v === undefined || (Array.isArray(v) && v.length === 2 && v.every((x) => Number.isInteger(x) && x >= -SCORE_LIMIT && x <= SCORE_LIMIT))
+      ? null
+      : refuse('invalid-draw', field, `two whole numbers (A first) from ${-SCORE_LIMIT} to ${SCORE_LIMIT}`);
   const bad = pair('score', e.score) ?? pair('highRun', e.highRun);
   if (bad) return bad;
   if (e.highRun && e.highRun.some((x) => x < 0)) return refuse('invalid-draw', 'highRun', 'a high run is not negative');
-  if (e.innings !== undefined && !(Number.isInteger(e.innings) && e.innings >= 0 && e.innings <= SCORE_LIMIT)) return refuse('invalid-draw', 'innings', `a whole number from 0 to ${SCORE_LIMIT}`);
+  if (e.innings !== undefined && !(Number.isInteger(e.innings) && e.innings >= 0 && e.innings <= SCORE_LIMIT))
+    return refuse('invalid-draw', 'innings', `a whole number from 0 to ${SCORE_LIMIT}`);
   if (e.kind === 'win' && e.score) {
     const [w, l] = e.winner === a ? e.score : [e.score[1], e.score[0]];
     if (w <= l) return refuse('invalid-draw', 'score', `the winner (${e.winner}) has ${w}, not more than the loser's ${l}`);
@@ -449,7 +478,16 @@ export function matchViewOf(s: DrawState, id: string): DrawMatchView | null {
 function matchView(s: DrawState, spec: MatchSpec, i: number, status: MatchStatus): DrawMatchView {
   const who = (v: number) => (v >= 0 ? s.structure.seeds[v]! : v === BYE ? 'bye' : null);
   const rec = s.records[i];
-  const v: DrawMatchView = { id: spec.id, side: spec.side, round: spec.round, roundName: spec.roundName, place: spec.place, players: [who(s.slots[2 * i]!), who(s.slots[2 * i + 1]!)], race: raceOf(s, spec), status };
+  const v: DrawMatchView = {
+    id: spec.id,
+    side: spec.side,
+    round: spec.round,
+    roundName: spec.roundName,
+    place: spec.place,
+    players: [who(s.slots[2 * i]!), who(s.slots[2 * i + 1]!)],
+    race: raceOf(s, spec),
+    status,
+  };
   if (rec?.table !== undefined) v.table = rec.table;
   if (rec?.matchId !== undefined) v.matchId = rec.matchId;
   if (rec?.result) v.result = rec.result;
@@ -529,13 +567,19 @@ export function standings(s: DrawState): StandingRow[] {
   let undecided = Infinity;
   for (let i = 0; i < st.matches.length; i++) if (s.winner[i] === UNKNOWN) undecided = Math.min(undecided, st.matches[i]!.depth);
   const groupsDone = tables.every((t) => t.complete);
-  const rows: (StandingRow & { key: number | undefined; seed: number })[] = st.seeds.map((player, p) => ({ player, place: null, wins: wins[p]!, losses: losses[p]!, out: exit[p] !== undefined && exit[p] !== Infinity, key: exit[p], seed: p }));
+  const rows: (StandingRow & { key: number | undefined; seed: number })[] = st.seeds.map((player, p) => ({
+    player,
+    place: null,
+    wins: wins[p]!,
+    losses: losses[p]!,
+    out: exit[p] !== undefined && exit[p] !== Infinity,
+    key: exit[p],
+    seed: p,
+  }));
   for (const r of rows) {
     if (r.key === undefined) continue;
     const settled = r.key === Infinity || (r.key < 0 ? groupsDone : r.key <= undecided);
     if (settled) r.place = 1 + rows.filter((o) => o.key === undefined || o.key > r.key!).length;
   }
-  return rows
-    .sort((x, y) => (x.place ?? 0) - (y.place ?? 0) || x.seed - y.seed)
-    .map(({ key: _k, seed: _s, ...row }) => row);
+  return rows.sort((x, y) => (x.place ?? 0) - (y.place ?? 0) || x.seed - y.seed).map(({ key: _k, seed: _s, ...row }) => row);
 }

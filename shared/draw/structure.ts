@@ -64,8 +64,13 @@ export function checkDefinition(def: DrawDefinition): DrawError | null {
     if (first !== undefined) return bad(`players.${i}.id`, `player "${p.id}" is in the draw twice (also players.${first})`);
     seen.set(p.id, i);
   }
-  const race = (field: string, v: number | undefined) => (v === undefined || (Number.isInteger(v) && v >= 1 && v <= TARGET_MAX) ? null : bad(field, `a race is a whole number from 1 to ${TARGET_MAX}, got ${v}`));
-  const races = [race('races.default', def.races.default), ...Object.entries(def.races.sides ?? {}).map(([k, v]) => race(`races.sides.${k}`, v)), ...Object.entries(def.races.rounds ?? {}).map(([k, v]) => race(`races.rounds.${k}`, v))];
+  const race = (field: string, v: number | undefined) =>
+    v === undefined || (Number.isInteger(v) && v >= 1 && v <= TARGET_MAX) ? null : bad(field, `a race is a whole number from 1 to ${TARGET_MAX}, got ${v}`);
+  const races = [
+    race('races.default', def.races.default),
+    ...Object.entries(def.races.sides ?? {}).map(([k, v]) => race(`races.sides.${k}`, v)),
+    ...Object.entries(def.races.rounds ?? {}).map(([k, v]) => race(`races.rounds.${k}`, v)),
+  ];
   const raceError = races.find((r) => r !== null);
   if (raceError) return raceError;
   if (def.seeding.by === 'random' && !(Number.isInteger(def.seeding.seed) && def.seeding.seed >= 0 && def.seeding.seed <= 0xffffffff)) {
@@ -123,13 +128,25 @@ export function buildStructure(def: DrawDefinition): DrawStructure {
   const s: DrawStructure = { seeds, groups: [], matches: [], index: new Map(), final: -1, finalReset: -1, hotSeat: -1 };
   const entrants = (q: number, at: (i: number) => SlotSource) => Array.from({ length: q }, (_, i) => at(i));
   if (def.format === 'single' || def.format === 'double') {
-    elimination(s, def.format, entrants(seeds.length, (i) => ({ seed: i + 1 })), def.trueDouble === true, 0);
+    elimination(
+      s,
+      def.format,
+      entrants(seeds.length, (i) => ({ seed: i + 1 })),
+      def.trueDouble === true,
+      0,
+    );
   } else {
     const depth = roundRobin(s, seeds.length, def.groupSize!);
     if (def.format === 'groups-knockout') {
       const k = def.advance!;
       const g = s.groups.length;
-      elimination(s, def.knockout ?? 'single', entrants(g * k, (i) => ({ group: i % g, place: Math.floor(i / g) + 1 })), def.trueDouble === true, depth);
+      elimination(
+        s,
+        def.knockout ?? 'single',
+        entrants(g * k, (i) => ({ group: i % g, place: Math.floor(i / g) + 1 })),
+        def.trueDouble === true,
+        depth,
+      );
     }
   }
   for (const [i, m] of s.matches.entries()) s.index.set(m.id, i);
@@ -154,14 +171,35 @@ function elimination(s: DrawStructure, kind: 'single' | 'double', entrants: Slot
     const count = size / 2 ** r;
     const row: number[] = [];
     for (let i = 0; i < count; i++) {
-      const slots: [SlotSource, SlotSource] = r === 1 ? [entrant(2 * i), entrant(2 * i + 1)] : [{ winner: w[r - 2]![2 * i]! }, { winner: w[r - 2]![2 * i + 1]! }];
+      const slots: [SlotSource, SlotSource] =
+        r === 1 ? [entrant(2 * i), entrant(2 * i + 1)] : [{ winner: w[r - 2]![2 * i]! }, { winner: w[r - 2]![2 * i + 1]! }];
       const last = r === k;
       if (kind === 'single') {
         const fromEnd = k - r;
         const roundName = last ? 'Final' : fromEnd === 1 ? 'Semi-finals' : fromEnd === 2 ? 'Quarter-finals' : `Round ${r}`;
-        row.push(add(s, { id: last ? 'F' : `R${r}-${i + 1}`, side: last ? 'F' : 'W', round: last ? 'F' : `R${r}`, roundName, place: last ? 'Final' : `R${r} M${i + 1}`, depth: d0 + r - 1, slots }));
+        row.push(
+          add(s, {
+            id: last ? 'F' : `R${r}-${i + 1}`,
+            side: last ? 'F' : 'W',
+            round: last ? 'F' : `R${r}`,
+            roundName,
+            place: last ? 'Final' : `R${r} M${i + 1}`,
+            depth: d0 + r - 1,
+            slots,
+          }),
+        );
       } else {
-        row.push(add(s, { id: last ? 'HS' : `W${r}-${i + 1}`, side: 'W', round: `W${r}`, roundName: last ? 'Hot seat' : `Winners' round ${r}`, place: last ? 'Hot seat' : `W R${r} M${i + 1}`, depth: d0 + 2 * (r - 1), slots }));
+        row.push(
+          add(s, {
+            id: last ? 'HS' : `W${r}-${i + 1}`,
+            side: 'W',
+            round: `W${r}`,
+            roundName: last ? 'Hot seat' : `Winners' round ${r}`,
+            place: last ? 'Hot seat' : `W R${r} M${i + 1}`,
+            depth: d0 + 2 * (r - 1),
+            slots,
+          }),
+        );
       }
     }
     w.push(row);
@@ -179,7 +217,17 @@ function elimination(s: DrawStructure, kind: 'single' | 'double', entrants: Slot
     const row: number[] = [];
     for (let i = 0; i < count; i++) {
       const last = j === lastL;
-      row.push(add(s, { id: `L${j}-${i + 1}`, side: 'L', round: `L${j}`, roundName: last ? "Losers' final" : `Losers' round ${j}`, place: `L R${j} M${i + 1}`, depth: d0 + j, slots: slotsOf(i) }));
+      row.push(
+        add(s, {
+          id: `L${j}-${i + 1}`,
+          side: 'L',
+          round: `L${j}`,
+          roundName: last ? "Losers' final" : `Losers' round ${j}`,
+          place: `L R${j} M${i + 1}`,
+          depth: d0 + j,
+          slots: slotsOf(i),
+        }),
+      );
     }
     l.push(row);
   };
@@ -196,9 +244,29 @@ function elimination(s: DrawStructure, kind: 'single' | 'double', entrants: Slot
     }
   }
   const losersChampion: SlotSource = k === 1 ? { loser: s.hotSeat } : { winner: l[lastL - 1]![0]! };
-  s.final = add(s, { id: 'F', side: 'F', round: 'F', roundName: 'Final', place: 'Final', depth: d0 + 2 * k - 1, slots: [{ winner: s.hotSeat }, losersChampion] });
+  s.final = add(s, {
+    id: 'F',
+    side: 'F',
+    round: 'F',
+    roundName: 'Final',
+    place: 'Final',
+    depth: d0 + 2 * k - 1,
+    slots: [{ winner: s.hotSeat }, losersChampion],
+  });
   if (trueDouble) {
-    s.finalReset = add(s, { id: 'FR', side: 'F', round: 'FR', roundName: 'Final reset', place: 'Final reset', depth: d0 + 2 * k, slots: [{ same: s.final, slot: 0 }, { same: s.final, slot: 1 }], reset: true });
+    s.finalReset = add(s, {
+      id: 'FR',
+      side: 'F',
+      round: 'FR',
+      roundName: 'Final reset',
+      place: 'Final reset',
+      depth: d0 + 2 * k,
+      slots: [
+        { same: s.final, slot: 0 },
+        { same: s.final, slot: 1 },
+      ],
+      reset: true,
+    });
   }
 }
 
@@ -238,7 +306,16 @@ function roundRobin(s: DrawStructure, n: number, size: number): number {
     for (const [gi, schedule] of schedules.entries()) {
       for (const [i, [a, b]] of (schedule[r] ?? []).entries()) {
         const name = groupName(gi);
-        add(s, { id: `G${name}-${r + 1}-${i + 1}`, side: 'G', round: `G${r + 1}`, roundName: `Group round ${r + 1}`, place: `Group ${name} R${r + 1} M${i + 1}`, depth: r, slots: [{ seed: a + 1 }, { seed: b + 1 }], group: gi });
+        add(s, {
+          id: `G${name}-${r + 1}-${i + 1}`,
+          side: 'G',
+          round: `G${r + 1}`,
+          roundName: `Group round ${r + 1}`,
+          place: `Group ${name} R${r + 1} M${i + 1}`,
+          depth: r,
+          slots: [{ seed: a + 1 }, { seed: b + 1 }],
+          group: gi,
+        });
       }
     }
   }

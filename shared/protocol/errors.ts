@@ -86,8 +86,6 @@ export class RulesError extends Error {
   }
   /** The wire form `{code, message, field?}`. */
   toJSON(): ApiError {
-    return this.field === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, field: this.field };
+    return this.field === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, field: this.field };
   }
 }

@@ -10,7 +10,6 @@ import { type Discipline, type Pair, type PlayerKey, RACK_CLINCH, type Ruleset }
 export type { Discipline, Pair, PlayerKey, Ruleset } from './vocabulary';
 export { NAME_MAX, SHORT_NAME_MAX, UNSAFE_TEXT, VISIBLE_TEXT } from './limits';
 
-
 /** 14-1 options (docs/rules.md §5.1). Defaults come from the ruleset; any may be overridden. */
 export interface StraightPoolOptions {
   /** S-14: NBA `opponent-choice` (accept / re-rack), WPA `mandatory-rerack`. */
@@ -126,7 +125,18 @@ export const ROTATION_DEFAULTS: RotationOptions = {
 };
 
 /** The top-level fields of a set-up. */
-export const SETUP_KEYS: ReadonlySet<string> = new Set(['discipline', 'ruleset', 'options', 'breaker', 'players', 'shortNames', 'countries', 'targets', 'startScore', 'start']);
+export const SETUP_KEYS: ReadonlySet<string> = new Set([
+  'discipline',
+  'ruleset',
+  'options',
+  'breaker',
+  'players',
+  'shortNames',
+  'countries',
+  'targets',
+  'startScore',
+  'start',
+]);
 
 /**
  * The targets a set-up without `targets` gets (docs/rules.md §5, race to N): 100 each for 14-1 (14-1 §11),

@@ -8,13 +8,7 @@ import type { Discipline, Pair, PlayerKey, Ruleset } from './vocabulary';
 export { RACK_CLINCH } from './vocabulary';
 
 /** A decision the rules wait for before the next shot (docs/case-format.md `awaiting`). */
-export type Awaiting =
-  | null
-  | 'break-foul-choice'
-  | 'three-foul-choice'
-  | 'push-out-choice'
-  | 'illegal-break-choice'
-  | 'foul-placement';
+export type Awaiting = null | 'break-foul-choice' | 'three-foul-choice' | 'push-out-choice' | 'illegal-break-choice' | 'foul-placement';
 
 /** Where the cue ball may be placed by the player to shoot: null = played where it lies. */
 export type BallInHand = null | 'kitchen' | 'anywhere';
@@ -46,15 +40,7 @@ export type TurnEnd = 'miss' | 'safety' | 'foul' | 'breaking-foul' | 'third-foul
  * report (docs/case-format.md `fouls`; `time`: the shot clock ran out before the stroke, D-32), or Rotation's illegal
  * break taken as a foul (D-17 `illegalBreakPolicy: 'foul'`).
  */
-export type FoulReason =
-  | 'scratch'
-  | 'cue-ball-off-table'
-  | 'no-contact'
-  | 'wrong-ball'
-  | 'ball-off-table'
-  | 'no-rail'
-  | ShotFoul
-  | 'illegal-break';
+export type FoulReason = 'scratch' | 'cue-ball-off-table' | 'no-contact' | 'wrong-ball' | 'ball-off-table' | 'no-rail' | ShotFoul | 'illegal-break';
 
 /** What a step left pending: who shoots or decides next and how — the situation after the step. */
 export interface NextUp {
@@ -187,9 +173,14 @@ export interface RackTotal {
  */
 export type ConsistencyCheck =
   | {
-    discipline: '14-1'; ok: boolean; scoreChange: number; scored: number; penalties: number; scoreOk: boolean;
-    rack: { scored: number; onTable: number; ok: boolean } | null;
-  }
+      discipline: '14-1';
+      ok: boolean;
+      scoreChange: number;
+      scored: number;
+      penalties: number;
+      scoreOk: boolean;
+      rack: { scored: number; onTable: number; ok: boolean } | null;
+    }
   | { discipline: 'rotation'; ok: boolean; scoreChange: number; racks: number; fromTable: number; tieBreak: boolean };
 
 /** The whole public state of a match at one version. */

@@ -17,7 +17,10 @@ export function runsOf(sheet: readonly SheetRow[], k: 0 | 1): number[] {
 
 /** Player statistics: the totals plus each player's runs from the sheet. */
 export function playersOf(totals: readonly [PlayerTotals, PlayerTotals], sheet: readonly SheetRow[]): [PlayerStats, PlayerStats] {
-  return [{ ...totals[0], runs: runsOf(sheet, 0) }, { ...totals[1], runs: runsOf(sheet, 1) }];
+  return [
+    { ...totals[0], runs: runsOf(sheet, 0) },
+    { ...totals[1], runs: runsOf(sheet, 1) },
+  ];
 }
 
 /** `list` patched (a new array), or null when the patch does not fit it (it starts past the end). */

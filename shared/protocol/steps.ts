@@ -39,11 +39,11 @@ export type StepKind = (typeof STEP_KINDS)[number];
 export type Call =
   | 'safety'
   | {
-    ball?: number;
-    /** The called pocket, as the scorer names it, 1–24 characters (informational: only whether the call was made scores). */
-    pocket?: string;
-    made?: boolean;
-  };
+      ball?: number;
+      /** The called pocket, as the scorer names it, 1–24 characters (informational: only whether the call was made scores). */
+      pocket?: string;
+      made?: boolean;
+    };
 
 /** 14-1 re-rack: where the cue ball and the break ball lie when the rack is set up again (14-1 §07, S-16–S-18). */
 export interface RackArea {

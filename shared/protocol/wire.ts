@@ -218,9 +218,7 @@ export type SubscribeAck =
  * (`stats`, since the version before). A retried stepId (`duplicate`) answers the state at the version it
  * was recorded at, without `stats`. `currentVersion` is set with a `stale` error so the client can resync.
  */
-export type RecordAck =
-  | ({ ok: true; duplicate?: boolean; stats?: StatsDelta } & ScorebugSnapshot)
-  | { ok: false; error: ApiError; currentVersion?: number };
+export type RecordAck = ({ ok: true; duplicate?: boolean; stats?: StatsDelta } & ScorebugSnapshot) | { ok: false; error: ApiError; currentVersion?: number };
 
 /**
  * Pushed after every recorded step: to room `match:<id>` (detail `full`) with `stats`, what changed since

@@ -78,9 +78,7 @@ export function initialCore(setup: MatchSetup): Core {
   const score: Pair<number> = s?.score ? [...s.score] : [...setup.startScore];
   const rack = s?.rack ?? 1;
   // Rotation rack points are exact when picked up in rack 1 (all points so far came from this rack).
-  const rackPoints: Pair<number> = rotation && s && rack === 1
-    ? [score[0] - setup.startScore[0], score[1] - setup.startScore[1]]
-    : [0, 0];
+  const rackPoints: Pair<number> = rotation && s && rack === 1 ? [score[0] - setup.startScore[0], score[1] - setup.startScore[1]] : [0, 0];
   return {
     score,
     fouls: s?.fouls ? [...s.fouls] : [0, 0],
@@ -113,11 +111,27 @@ export function initialCore(setup: MatchSetup): Core {
  */
 export function draftOf(c: Core): Core {
   return {
-    score: c.score, fouls: c.fouls, innings: c.innings, highRun: c.highRun, turn: c.turn, run: c.run,
-    turnStarted: c.turnStarted, rack: c.rack, table: c.table, count: c.count, awaiting: c.awaiting,
-    breakShot: c.breakShot, ballInHand: c.ballInHand, rackPlacement: c.rackPlacement, winner: c.winner,
-    pendingBallInHand: c.pendingBallInHand, warned: c.warned, pushOutAvailable: c.pushOutAvailable,
-    rackPoints: c.rackPoints, rackClinchedBy: c.rackClinchedBy, placement: c.placement,
+    score: c.score,
+    fouls: c.fouls,
+    innings: c.innings,
+    highRun: c.highRun,
+    turn: c.turn,
+    run: c.run,
+    turnStarted: c.turnStarted,
+    rack: c.rack,
+    table: c.table,
+    count: c.count,
+    awaiting: c.awaiting,
+    breakShot: c.breakShot,
+    ballInHand: c.ballInHand,
+    rackPlacement: c.rackPlacement,
+    winner: c.winner,
+    pendingBallInHand: c.pendingBallInHand,
+    warned: c.warned,
+    pushOutAvailable: c.pushOutAvailable,
+    rackPoints: c.rackPoints,
+    rackClinchedBy: c.rackClinchedBy,
+    placement: c.placement,
   };
 }
 
@@ -170,9 +184,26 @@ export interface StepContext {
 }
 
 /** Outcome facts beside the ones every outcome has (who, points, penalty, run, fouls standing, what is next). */
-export type OutcomeExtras = Partial<Pick<Outcome,
-  'balls' | 'turnEnd' | 'rerack' | 'foul' | 'fouls' | 'firstContact' | 'onBreak' | 'onPushOut' | 'safety' | 'spotted'
-  | 'spottedBalls' | 'clinched' | 'tieBreak' | 'choice' | 'placement'>>;
+export type OutcomeExtras = Partial<
+  Pick<
+    Outcome,
+    | 'balls'
+    | 'turnEnd'
+    | 'rerack'
+    | 'foul'
+    | 'fouls'
+    | 'firstContact'
+    | 'onBreak'
+    | 'onPushOut'
+    | 'safety'
+    | 'spotted'
+    | 'spottedBalls'
+    | 'clinched'
+    | 'tieBreak'
+    | 'choice'
+    | 'placement'
+  >
+>;
 
 /**
  * Build the outcome of a step from its context and the core it leaves (`d`, final): the run after it, the fouls
@@ -180,8 +211,14 @@ export type OutcomeExtras = Partial<Pick<Outcome,
  */
 export function outcomeOf(ctx: StepContext, d: Core, points: number, penalty: number, extras?: OutcomeExtras): Outcome {
   const o: Outcome = {
-    kind: ctx.kind, by: ctx.by, points, penalty, run: ctx.kind === 'shot' ? ctx.run + points : 0,
-    standingFouls: d.fouls[idx(ctx.by)], rack: ctx.rack, next: nextOf(d),
+    kind: ctx.kind,
+    by: ctx.by,
+    points,
+    penalty,
+    run: ctx.kind === 'shot' ? ctx.run + points : 0,
+    standingFouls: d.fouls[idx(ctx.by)],
+    rack: ctx.rack,
+    next: nextOf(d),
   };
   if (ctx.inning !== undefined) o.inning = ctx.inning;
   if (extras) {

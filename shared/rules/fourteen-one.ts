@@ -9,8 +9,19 @@ import type { PlayerKey, StraightPoolSetup } from '../protocol/setup';
 import type { RackPlacement } from '../protocol/state';
 import { type Choice, type RackArea, type Step, TIME_FOUL } from '../protocol/steps';
 import {
-  ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, outcomeOf, reachedTarget,
-  type StepContext, type Transition, withAt,
+  ALL_BALLS,
+  addPoints,
+  type Core,
+  draftOf,
+  endTurn,
+  idx,
+  openInning,
+  other,
+  outcomeOf,
+  reachedTarget,
+  type StepContext,
+  type Transition,
+  withAt,
 } from './core';
 import { foulReasons, readShot, type ShotFacts, withoutBalls } from './read-shot';
 import { isThirdFoul, standardFoulCost } from './penalties';
@@ -60,8 +71,7 @@ export function pendingError(setup: { players: [string, string] }, c: Core): Rul
 
 /** A standard foul by the 14-1 list (S-12; 14-1 §08): no contact, no cushion, scratch, ball off the table, other fouls. */
 function isStandardFoul(f: ShotFacts): boolean {
-  return f.fouls.length > 0 || f.cueBall !== null || f.offTable.length > 0 || f.firstContact === null
-    || (f.pocketedCount === 0 && !f.rail);
+  return f.fouls.length > 0 || f.cueBall !== null || f.offTable.length > 0 || f.firstContact === null || (f.pocketedCount === 0 && !f.rail);
 }
 
 /** D-32: a time foul (`fouls: ["time"]`): the shot clock ran out before the stroke, so nothing on the table moved. */
@@ -77,13 +87,19 @@ function breakRequirementMet(setup: StraightPoolSetup, f: ShotFacts, rails: { ob
   return f.firstContact !== null && objectBalls >= 2 && cueRail;
 }
 
-function shoot(setup: StraightPoolSetup, c0: Core, f: ShotFacts, rails: { objectBalls: number; cueBall?: boolean } | undefined, rackArea: RackArea | undefined): Transition {
+function shoot(
+  setup: StraightPoolSetup,
+  c0: Core,
+  f: ShotFacts,
+  rails: { objectBalls: number; cueBall?: boolean } | undefined,
+  rackArea: RackArea | undefined,
+): Transition {
   const d = draftOf(c0);
   const p = d.turn;
   const o = other(p);
   const inning = openInning(d);
   const ctx: StepContext = { kind: 'shot', by: p, rack: c0.rack, inning, run: d.run };
-  const cueInHand = f.cueBall !== null ? 'kitchen' as const : null;
+  const cueInHand = f.cueBall !== null ? ('kitchen' as const) : null;
   const wasBreak = d.breakShot;
   d.breakShot = false;
 
@@ -142,7 +158,7 @@ function standardFoul(setup: StraightPoolSetup, d: Core, ctx: StepContext, f: Sh
   const opt = setup.options;
   // D-32b: a time foul (no stroke) leaves the cue ball where it was: in hand behind the head string when the
   // offender held it there, else where it lies. A stroke foul with a scratch or a cue ball off the table: in hand (S-12, D-33).
-  const cueInHand = isTimeFoul(f) ? d.ballInHand : f.cueBall !== null ? 'kitchen' as const : null;
+  const cueInHand = isTimeFoul(f) ? d.ballInHand : f.cueBall !== null ? ('kitchen' as const) : null;
   const counted = !(wasBreak && opt.openingBreakFoulsCount === 'none');
   const third = counted && isThirdFoul(opt, d.fouls[idx(p)], d.warned[idx(p)]);
   const pen = standardFoulCost(opt, third);
@@ -158,8 +174,10 @@ function standardFoul(setup: StraightPoolSetup, d: Core, ctx: StepContext, f: Sh
         // WPA 4.11: re-rack 15, the offender breaks under opening-break rules as a new inning.
         endTurn(d, p);
         rerackForBreak(d);
-        return { core: d, outcome: outcomeOf(ctx, d, 0, pen,
-          { foul: 'third-foul', turnEnd: 'third-foul', fouls, onBreak, rerack: { racked: 15, reason: 'three-foul' } }) };
+        return {
+          core: d,
+          outcome: outcomeOf(ctx, d, 0, pen, { foul: 'third-foul', turnEnd: 'third-foul', fouls, onBreak, rerack: { racked: 15, reason: 'three-foul' } }),
+        };
       }
       // NBA 14-1 §09: the opponent chooses accept (play as it lies) or re-rack (offender breaks).
       endTurn(d, o);
@@ -195,7 +213,11 @@ function choose(setup: StraightPoolSetup, c: Core, choice: Choice): Transition {
   const ctx: StepContext = { kind: 'choice', by: who, rack: c.rack, inning: undefined, run: 0 };
   const allowed: readonly string[] = CHOICE_WORDS[c.awaiting === 'break-foul-choice' ? 'break-foul-choice' : 'three-foul-choice'];
   if (typeof choice !== 'string' || !allowed.includes(choice)) {
-    throw new RulesError('wrong-choice', `step.choice: after a ${c.awaiting === 'break-foul-choice' ? 'breaking foul' : 'third foul'} the choice is ${allowed.map((a) => `"${a}"`).join(' or ')}`, 'step.choice');
+    throw new RulesError(
+      'wrong-choice',
+      `step.choice: after a ${c.awaiting === 'break-foul-choice' ? 'breaking foul' : 'third foul'} the choice is ${allowed.map((a) => `"${a}"`).join(' or ')}`,
+      'step.choice',
+    );
   }
   const d = draftOf(c);
   d.awaiting = null;
@@ -224,12 +246,15 @@ function choose(setup: StraightPoolSetup, c: Core, choice: Choice): Transition {
 
 /** S-20 stalemate (WPA 4.12): scores, fouls and innings kept; 15 re-racked, rack + 1; the lag winner opens. */
 function stalemate(setup: StraightPoolSetup, c: Core, breaker: PlayerKey): Transition {
-  if (c.awaiting) throw new RulesError('choice-pending', `step.stalemate: ${setup.players[idx(c.turn)]} must first answer the pending ${c.awaiting}`, 'step.stalemate');
+  if (c.awaiting)
+    throw new RulesError('choice-pending', `step.stalemate: ${setup.players[idx(c.turn)]} must first answer the pending ${c.awaiting}`, 'step.stalemate');
   const d = draftOf(c);
   endTurn(d, breaker);
   rerackForBreak(d);
-  return { core: d, outcome: outcomeOf({ kind: 'stalemate', by: breaker, rack: c.rack, inning: undefined, run: 0 }, d, 0, 0,
-    { rerack: { racked: 15, reason: 'stalemate' } }) };
+  return {
+    core: d,
+    outcome: outcomeOf({ kind: 'stalemate', by: breaker, rack: c.rack, inning: undefined, run: 0 }, d, 0, 0, { rerack: { racked: 15, reason: 'stalemate' } }),
+  };
 }
 
 /** S-15 (WPA 6.14): the referee warns a player on two fouls; only meaningful with `requireTwoFoulWarning`. */

@@ -16,7 +16,8 @@ export function placementRefusal(ctx: FoulPlacementFacts, pl: Placement): string
   if (ctx.thirdFoul && pl.cueBall !== 'anywhere') return 'after a third foul the cue ball is in hand anywhere: choose "anywhere" (ROT §11)';
   if (!ctx.thirdFoul && pl.cueBall === 'anywhere') return '"anywhere" is only allowed after a third foul (ROT §10, §11)';
   if (pl.cueBall === 'as-is' && ctx.cueBallLost) return 'the cue ball left the table (scratch or off the table): it cannot stay as is (D-20)';
-  if (pl.lowestBall === 'as-is' && ctx.lowestBallLost) return 'the lowest ball was pocketed or left the table on the foul: it goes to the centre or foot spot (ROT §10)';
+  if (pl.lowestBall === 'as-is' && ctx.lowestBallLost)
+    return 'the lowest ball was pocketed or left the table on the foul: it goes to the centre or foot spot (ROT §10)';
   if (pl.lowestBall === 'as-is' && pl.cueBall === 'kitchen' && pl.lowestBallInKitchen) {
     return 'with the cue ball behind the head string and the lowest ball there too, the lowest ball goes to the centre or foot spot (ROT §10)';
   }
@@ -34,4 +35,3 @@ export function legalPlacements(ctx: FoulPlacementFacts, lowestBallInKitchen = f
   }
   return out;
 }
-

@@ -7,8 +7,20 @@ import { RulesError } from '../protocol/errors';
 import type { PlayerKey, RotationSetup } from '../protocol/setup';
 import type { Choice, Step } from '../protocol/steps';
 import {
-  ALL_BALLS, addPoints, type Core, draftOf, endTurn, idx, openInning, other, type OutcomeExtras, outcomeOf,
-  reachedTarget, type StepContext, type Transition, withAt,
+  ALL_BALLS,
+  addPoints,
+  type Core,
+  draftOf,
+  endTurn,
+  idx,
+  openInning,
+  other,
+  type OutcomeExtras,
+  outcomeOf,
+  reachedTarget,
+  type StepContext,
+  type Transition,
+  withAt,
 } from './core';
 import { CHOICE_WORDS } from './choice-words';
 import { pendingError } from './fourteen-one';
@@ -19,7 +31,6 @@ import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } 
 import type { InputChecks } from './version';
 
 export { legalPlacements, placementRefusal } from './placement';
-
 
 /**
  * Decide one Rotation step (shot or choice). `checks` (shared/rules/version.ts `InputChecks`): `all`, or
@@ -82,8 +93,7 @@ function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number,
   }
 
   const contact = f.firstContact === undefined ? low : f.firstContact;
-  const foul = cueLost || f.offTable.length > 0 || f.fouls.length > 0 || contact !== low
-    || (!isBreak && pocketed.length === 0 && !f.rail);
+  const foul = cueLost || f.offTable.length > 0 || f.fouls.length > 0 || contact !== low || (!isBreak && pocketed.length === 0 && !f.rail);
   // R-10: the push out is available on the one shot right after the break (D-18: also after a break foul).
   if (isBreak) {
     d.breakShot = false;
@@ -91,8 +101,11 @@ function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number,
   } else d.pushOutAvailable = false;
   if (foul) {
     const wrongBall = contact !== low && contact !== null ? contact : undefined;
-    return foulHandling(setup, d, ctx, cueLost, lowestLost,
-      { fouls: foulReasons(f, !isBreak, wrongBall), firstContact: wrongBall, onBreak: isBreak || undefined });
+    return foulHandling(setup, d, ctx, cueLost, lowestLost, {
+      fouls: foulReasons(f, !isBreak, wrongBall),
+      firstContact: wrongBall,
+      onBreak: isBreak || undefined,
+    });
   }
   if (isBreak && pocketed.length === 0 && breakRails < 4) {
     // R-4b / D-17: illegal break, not a foul — the opponent accepts or re-racks and breaks.

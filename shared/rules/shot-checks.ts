@@ -81,14 +81,17 @@ const CALL_OFF = 'call shot is off in this match, so a Rotation shot carries no 
  */
 export const SHOT_FACTS: readonly ShotFactRule[] = [
   {
-    id: 'call:none', key: 'call', whenAbsent: true,
+    id: 'call:none',
+    key: 'call',
+    whenAbsent: true,
     // A time foul has no stroke, so nothing was called (D-32).
     locate: (s) => at('call', s.call === undefined && !isTimeFoul(s)),
     kinds: { '14-1': NOWHERE, rotation: ANY },
     foreign: 'every 14-1 shot is called, the opening break included: {"ball": n}, {"made": true|false} or "safety" (S-3; 14-1 §04)',
   },
   {
-    id: 'call', key: 'call',
+    id: 'call',
+    key: 'call',
     locate: (s) => at('call', s.call !== undefined),
     kinds: { '14-1': BREAK_OR_SHOT, rotation: ['shot'] },
     option: 'callShot',
@@ -96,14 +99,16 @@ export const SHOT_FACTS: readonly ShotFactRule[] = [
     optionOff: CALL_OFF,
   },
   {
-    id: 'call:count-only', key: 'call',
+    id: 'call:count-only',
+    key: 'call',
     locate: (s) => at('call.ball', objectCall(s) !== undefined && objectCall(s)!.ball === undefined),
     kinds: { '14-1': BREAK_OR_SHOT, rotation: NOWHERE },
     foreign: 'Rotation names the called ball, {"ball": n}; a call without its number is the 14-1 count-only form (ROT §05)',
   },
   { id: 'pocketed', key: 'pocketed', locate: (s) => at('pocketed', Array.isArray(s.pocketed)), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
   {
-    id: 'pocketed:count', key: 'pocketed',
+    id: 'pocketed:count',
+    key: 'pocketed',
     locate: (s) => at('pocketed', typeof s.pocketed === 'number'),
     kinds: { '14-1': BREAK_OR_SHOT, rotation: NOWHERE },
     foreign: 'Rotation names the pocketed balls, a list of numbers, because each ball scores its number (R-1); a count is the 14-1 form',
@@ -111,50 +116,60 @@ export const SHOT_FACTS: readonly ShotFactRule[] = [
   { id: 'offTable', key: 'offTable', locate: (s) => at('offTable', s.offTable !== undefined), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
   { id: 'firstContact', key: 'firstContact', locate: (s) => at('firstContact', s.firstContact !== undefined), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
   {
-    id: 'rail', key: 'rail',
+    id: 'rail',
+    key: 'rail',
     locate: (s) => at('rail', s.rail !== undefined),
     kinds: { '14-1': ['shot'], rotation: ['shot', 'push-out'] },
     elsewhere: 'on an opening break the cushions are reported in breakRails (S-8, R-4); rail is the cushion after contact of any other shot (S-12, R-7)',
   },
   {
-    id: 'breakRails', key: 'breakRails',
+    id: 'breakRails',
+    key: 'breakRails',
     locate: (s) => at('breakRails', s.breakRails !== undefined),
     kinds: { '14-1': ['break'], rotation: ['break'] },
-    elsewhere: 'breakRails is reported on an opening break only (S-8, R-4; D-12: the first shot after a 14-1 re-rack is an ordinary shot); other shots report rail',
+    elsewhere:
+      'breakRails is reported on an opening break only (S-8, R-4; D-12: the first shot after a 14-1 re-rack is an ordinary shot); other shots report rail',
   },
   {
-    id: 'breakRails.cueBall', key: 'breakRails',
+    id: 'breakRails.cueBall',
+    key: 'breakRails',
     locate: (s) => at('breakRails.cueBall', s.breakRails?.cueBall !== undefined),
     kinds: { '14-1': ['break'], rotation: NOWHERE },
-    foreign: 'the Rotation break counts object balls at the cushions only, {"objectBalls": n} (R-4); the cue ball at a cushion is a 14-1 break requirement (S-8)',
+    foreign:
+      'the Rotation break counts object balls at the cushions only, {"objectBalls": n} (R-4); the cue ball at a cushion is a 14-1 break requirement (S-8)',
   },
   { id: 'cueBall', key: 'cueBall', locate: (s) => at('cueBall', s.cueBall !== undefined), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
   { id: 'fouls', key: 'fouls', locate: (s) => at('fouls', s.fouls !== undefined), kinds: { '14-1': BREAK_OR_SHOT, rotation: ANY } },
   ...OTHER_FOULS.map(foulRow),
   {
-    id: 'fouls:time', key: 'fouls',
+    id: 'fouls:time',
+    key: 'fouls',
     locate: (s) => {
       const i = s.fouls ? s.fouls.indexOf(TIME_FOUL) : -1;
       return i < 0 ? null : `fouls.${i}`;
     },
     kinds: { '14-1': ['shot'], rotation: ['shot'] },
-    elsewhere: 'a time foul (D-32) is recorded alone in place of an ordinary shot: the shot clock does not run for an opening break, and a push out is a stroke (R-10)',
+    elsewhere:
+      'a time foul (D-32) is recorded alone in place of an ordinary shot: the shot clock does not run for an opening break, and a push out is a stroke (R-10)',
   },
   {
-    id: 'pushOut', key: 'pushOut',
+    id: 'pushOut',
+    key: 'pushOut',
     locate: (s) => at('pushOut', s.pushOut !== undefined),
     kinds: { '14-1': NOWHERE, rotation: ANY },
     foreign: 'a push out is a Rotation rule (ROT §08, R-10); 14-1 has none',
   },
   {
-    id: 'cueBallInKitchen', key: 'cueBallInKitchen',
+    id: 'cueBallInKitchen',
+    key: 'cueBallInKitchen',
     locate: (s) => at('cueBallInKitchen', s.cueBallInKitchen !== undefined),
     kinds: { '14-1': NOWHERE, rotation: BREAK_OR_SHOT },
     foreign: 'whether the cue ball stopped behind the head string decides the next Rotation break (R-11); a 14-1 re-rack reports rackArea',
     elsewhere: 'a push out never ends the rack: balls pocketed on it are respotted (ROT §08, R-10)',
   },
   {
-    id: 'rackArea', key: 'rackArea',
+    id: 'rackArea',
+    key: 'rackArea',
     locate: (s) => at('rackArea', s.rackArea !== undefined),
     kinds: { '14-1': BREAK_OR_SHOT, rotation: NOWHERE },
     foreign: 'the rack area decides a 14-1 re-rack (S-16–S-18; 14-1 §07); every Rotation rack is racked in full (R-11)',
@@ -176,7 +191,8 @@ export interface Contradiction {
 }
 
 /** Why a report with no first contact cannot have moved object balls (`what`: "dropped", "left the table"…). */
-const noContactWhy = (what: string) => `the cue ball hit no object ball (firstContact null), so no object ball can have ${what}; report the foul that moved it (touched ball, shot while balls moved, cue on the table)`;
+const noContactWhy = (what: string) =>
+  `the cue ball hit no object ball (firstContact null), so no object ball can have ${what}; report the foul that moved it (touched ball, shot while balls moved, cue on the table)`;
 
 /** Fouls that can move object balls although the cue ball hit none. */
 const MOVES_BALLS: readonly ShotFoul[] = ['touched-ball', 'balls-moving', 'cue-on-table'];
@@ -197,7 +213,16 @@ function repeatAt<T>(list: readonly T[] | undefined): number {
 
 /** The fields a time foul cannot come with, in the order a refusal names them (every field of a report but `fouls`). */
 const NOT_WITH_TIME: readonly Exclude<keyof Shot, 'fouls'>[] = [
-  'call', 'pocketed', 'offTable', 'firstContact', 'rail', 'breakRails', 'cueBall', 'pushOut', 'cueBallInKitchen', 'rackArea',
+  'call',
+  'pocketed',
+  'offTable',
+  'firstContact',
+  'rail',
+  'breakRails',
+  'cueBall',
+  'pushOut',
+  'cueBallInKitchen',
+  'rackArea',
 ];
 const NO_STROKE = 'a time foul (D-32: the shot clock ran out before the stroke) is recorded alone: no stroke was played';
 
@@ -224,7 +249,8 @@ export const CONTRADICTIONS: readonly Contradiction[] = [
       }
       const off = s.offTable ?? [];
       for (let i = 0; i < off.length; i++) {
-        if (seen & (1 << off[i]!)) return { field: `offTable.${i}`, why: `ball ${off[i]} is listed twice (pocketed and off the table, or twice off the table)` };
+        if (seen & (1 << off[i]!))
+          return { field: `offTable.${i}`, why: `ball ${off[i]} is listed twice (pocketed and off the table, or twice off the table)` };
         seen |= 1 << off[i]!;
       }
       return null;
@@ -250,9 +276,10 @@ export const CONTRADICTIONS: readonly Contradiction[] = [
   {
     id: 'made-call-nothing-pocketed',
     needs: ['call'],
-    find: (s) => (objectCall(s)?.made === true && (s.pocketed === 0 || (Array.isArray(s.pocketed) && s.pocketed.length === 0))
-      ? { field: 'call.made', why: 'the called ball was made but no ball is reported pocketed' }
-      : null),
+    find: (s) =>
+      objectCall(s)?.made === true && (s.pocketed === 0 || (Array.isArray(s.pocketed) && s.pocketed.length === 0))
+        ? { field: 'call.made', why: 'the called ball was made but no ball is reported pocketed' }
+        : null,
   },
   {
     id: 'no-contact-balls-moved',
@@ -268,37 +295,42 @@ export const CONTRADICTIONS: readonly Contradiction[] = [
   {
     id: 'no-rail-but-pocketed',
     needs: ['rail'],
-    find: (s) => (s.rail === false && ballsDropped(s)
-      ? { field: 'rail', why: '"rail": false says no ball reached a cushion and none dropped after contact, yet balls are reported pocketed' }
-      : null),
+    find: (s) =>
+      s.rail === false && ballsDropped(s)
+        ? { field: 'rail', why: '"rail": false says no ball reached a cushion and none dropped after contact, yet balls are reported pocketed' }
+        : null,
   },
   {
     id: 'cue-ball-gone-but-in-rack-area',
     needs: ['rackArea'],
-    find: (s) => (s.cueBall !== undefined && s.rackArea?.cueBall === true
-      ? { field: 'rackArea.cueBall', why: `the cue ball left the table (${s.cueBall}), so it cannot lie in the rack area` }
-      : null),
+    find: (s) =>
+      s.cueBall !== undefined && s.rackArea?.cueBall === true
+        ? { field: 'rackArea.cueBall', why: `the cue ball left the table (${s.cueBall}), so it cannot lie in the rack area` }
+        : null,
   },
   {
     id: 'cue-ball-gone-but-in-kitchen',
     needs: ['cueBallInKitchen'],
-    find: (s) => (s.cueBall !== undefined && s.cueBallInKitchen === true
-      ? { field: 'cueBallInKitchen', why: `the cue ball left the table (${s.cueBall}), so it cannot rest behind the head string` }
-      : null),
+    find: (s) =>
+      s.cueBall !== undefined && s.cueBallInKitchen === true
+        ? { field: 'cueBallInKitchen', why: `the cue ball left the table (${s.cueBall}), so it cannot rest behind the head string` }
+        : null,
   },
   {
     id: 'break-ball-in-two-places',
     needs: ['rackArea'],
-    find: (s) => (s.rackArea?.breakBall === true && s.rackArea.breakBallInKitchen === true
-      ? { field: 'rackArea.breakBallInKitchen', why: 'the break ball cannot lie both in the rack area (at the foot of the table) and behind the head string' }
-      : null),
+    find: (s) =>
+      s.rackArea?.breakBall === true && s.rackArea.breakBallInKitchen === true
+        ? { field: 'rackArea.breakBallInKitchen', why: 'the break ball cannot lie both in the rack area (at the foot of the table) and behind the head string' }
+        : null,
   },
   {
     id: 'head-spot-with-both-in-rack-area',
     needs: ['rackArea'],
-    find: (s) => (s.rackArea?.cueBall === true && s.rackArea.breakBall === true && s.rackArea.headSpotTaken === true
-      ? { field: 'rackArea.headSpotTaken', why: 'with the cue ball and the break ball both in the rack area, neither sits on the head spot' }
-      : null),
+    find: (s) =>
+      s.rackArea?.cueBall === true && s.rackArea.breakBall === true && s.rackArea.headSpotTaken === true
+        ? { field: 'rackArea.headSpotTaken', why: 'with the cue ball and the break ball both in the rack area, neither sits on the head spot' }
+        : null,
   },
 ];
 
@@ -312,8 +344,17 @@ const DISCIPLINE_WORDS: Record<Discipline, string> = { '14-1': '14-1', rotation:
  * does not compile until it has a bit (and the table test then asks for its row).
  */
 const FIELD_BITS: Readonly<Record<keyof Shot, number>> = {
-  call: 1, pocketed: 2, offTable: 4, firstContact: 8, rail: 16, breakRails: 32, cueBall: 64, fouls: 128,
-  pushOut: 256, cueBallInKitchen: 512, rackArea: 1024,
+  call: 1,
+  pocketed: 2,
+  offTable: 4,
+  firstContact: 8,
+  rail: 16,
+  breakRails: 32,
+  cueBall: 64,
+  fouls: 128,
+  pushOut: 256,
+  cueBallInKitchen: 512,
+  rackArea: 1024,
 };
 
 /**
@@ -321,14 +362,35 @@ const FIELD_BITS: Readonly<Record<keyof Shot, number>> = {
  * over the report's keys cost a few per cent of a replay); FIELD_ORDER makes the compiler ask for a new field.
  */
 function fieldsOf(shot: Shot): number {
-  return (shot.call !== undefined ? 1 : 0) | (shot.pocketed !== undefined ? 2 : 0) | (shot.offTable !== undefined ? 4 : 0)
-    | (shot.firstContact !== undefined ? 8 : 0) | (shot.rail !== undefined ? 16 : 0) | (shot.breakRails !== undefined ? 32 : 0)
-    | (shot.cueBall !== undefined ? 64 : 0) | (shot.fouls !== undefined ? 128 : 0) | (shot.pushOut !== undefined ? 256 : 0)
-    | (shot.cueBallInKitchen !== undefined ? 512 : 0) | (shot.rackArea !== undefined ? 1024 : 0);
+  return (
+    (shot.call !== undefined ? 1 : 0) |
+    (shot.pocketed !== undefined ? 2 : 0) |
+    (shot.offTable !== undefined ? 4 : 0) |
+    (shot.firstContact !== undefined ? 8 : 0) |
+    (shot.rail !== undefined ? 16 : 0) |
+    (shot.breakRails !== undefined ? 32 : 0) |
+    (shot.cueBall !== undefined ? 64 : 0) |
+    (shot.fouls !== undefined ? 128 : 0) |
+    (shot.pushOut !== undefined ? 256 : 0) |
+    (shot.cueBallInKitchen !== undefined ? 512 : 0) |
+    (shot.rackArea !== undefined ? 1024 : 0)
+  );
 }
 
 /** The fields `fieldsOf` reads, in bit order: a field missing here (or out of order) does not compile. */
-const FIELD_ORDER = ['call', 'pocketed', 'offTable', 'firstContact', 'rail', 'breakRails', 'cueBall', 'fouls', 'pushOut', 'cueBallInKitchen', 'rackArea'] as const;
+const FIELD_ORDER = [
+  'call',
+  'pocketed',
+  'offTable',
+  'firstContact',
+  'rail',
+  'breakRails',
+  'cueBall',
+  'fouls',
+  'pushOut',
+  'cueBallInKitchen',
+  'rackArea',
+] as const;
 type Missing = Exclude<keyof Shot, (typeof FIELD_ORDER)[number]>;
 const _everyField: [Missing] extends [never] ? true : Missing = true;
 void _everyField;
@@ -355,22 +417,26 @@ interface Plan {
 }
 
 /** The twelve plans, computed once from SHOT_FACTS. */
-const PLANS: readonly Plan[] = (['14-1', 'rotation'] as const).flatMap((d) => [false, true].flatMap((callShot) => KINDS.map((kind) => {
-  const plan: Plan = { rows: [], verdict: [], bit: [], absent: [], suspect: 0, absentCall: false };
-  SHOT_FACTS.forEach((row, i) => {
-    const kinds = row.kinds[d];
-    const optionOff = row.option !== undefined && d === 'rotation' && !callShot;
-    const v = kinds.length === 0 || optionOff ? FOREIGN : kinds.includes(kind) ? 0 : OTHER_KIND;
-    if (v === 0) return;
-    plan.rows.push(i);
-    plan.verdict.push(v);
-    plan.bit.push(FIELD_BITS[row.key]);
-    plan.absent.push(row.whenAbsent === true);
-    if (row.whenAbsent) plan.absentCall = true;
-    else plan.suspect |= FIELD_BITS[row.key];
-  });
-  return plan;
-})));
+const PLANS: readonly Plan[] = (['14-1', 'rotation'] as const).flatMap((d) =>
+  [false, true].flatMap((callShot) =>
+    KINDS.map((kind) => {
+      const plan: Plan = { rows: [], verdict: [], bit: [], absent: [], suspect: 0, absentCall: false };
+      SHOT_FACTS.forEach((row, i) => {
+        const kinds = row.kinds[d];
+        const optionOff = row.option !== undefined && d === 'rotation' && !callShot;
+        const v = kinds.length === 0 || optionOff ? FOREIGN : kinds.includes(kind) ? 0 : OTHER_KIND;
+        if (v === 0) return;
+        plan.rows.push(i);
+        plan.verdict.push(v);
+        plan.bit.push(FIELD_BITS[row.key]);
+        plan.absent.push(row.whenAbsent === true);
+        if (row.whenAbsent) plan.absentCall = true;
+        else plan.suspect |= FIELD_BITS[row.key];
+      });
+      return plan;
+    }),
+  ),
+);
 const planFor = (setup: MatchSetup, kind: ShotKind): Plan =>
   PLANS[(setup.discipline === 'rotation' ? 6 : 0) + (setup.discipline === 'rotation' && setup.options.callShot ? 3 : 0) + KINDS.indexOf(kind)]!;
 
@@ -402,7 +468,7 @@ export function checkShot(setup: MatchSetup, c: Core, shot: Shot): ShotKind {
   }
   if (foreign >= 0) {
     const row = SHOT_FACTS[foreign]!;
-    throw refusal('foreign-fact', row.locate(shot)!, row.kinds[d].length === 0 ? row.foreign ?? `not a ${DISCIPLINE_WORDS[d]} fact` : row.optionOff!);
+    throw refusal('foreign-fact', row.locate(shot)!, row.kinds[d].length === 0 ? (row.foreign ?? `not a ${DISCIPLINE_WORDS[d]} fact`) : row.optionOff!);
   }
   if (kind === 'push-out') checkPushOut(setup, c);
   if (other >= 0) {
@@ -420,7 +486,11 @@ export function checkShot(setup: MatchSetup, c: Core, shot: Shot): ShotKind {
 /** Refuse a Rotation push out the rules do not allow now (R-10). @throws RulesError `push-out-not-allowed`. */
 function checkPushOut(setup: MatchSetup, c: Core): void {
   if (setup.discipline !== 'rotation' || (setup.options.pushOut && c.pushOutAvailable)) return;
-  const why = !setup.options.pushOut ? 'push outs are off for this match' : c.breakShot ? 'the break cannot be a push out' : 'a push out is allowed only on the shot right after the break';
+  const why = !setup.options.pushOut
+    ? 'push outs are off for this match'
+    : c.breakShot
+      ? 'the break cannot be a push out'
+      : 'a push out is allowed only on the shot right after the break';
   throw new RulesError('push-out-not-allowed', `step.shot.pushOut: ${why} (ROT §08, R-10)`, 'step.shot.pushOut');
 }
 
@@ -437,13 +507,15 @@ const VERSION_1_CONTRADICTIONS: ReadonlySet<string> = new Set(['ball-listed-twic
  */
 export function checkVersion1Shot(setup: MatchSetup, c: Core, shot: Shot): void {
   if (shot.pushOut) {
-    if (setup.discipline === '14-1') throw new RulesError('push-out-not-allowed', 'step.shot.pushOut: a push out is a Rotation rule; 14-1 has none', 'step.shot.pushOut');
+    if (setup.discipline === '14-1')
+      throw new RulesError('push-out-not-allowed', 'step.shot.pushOut: a push out is a Rotation rule; 14-1 has none', 'step.shot.pushOut');
     checkPushOut(setup, c);
   }
   if (setup.discipline === 'rotation') {
     if (typeof shot.pocketed === 'number') throw new RulesError('invalid-step', 'step.shot.pocketed: Rotation names the pocketed balls', 'step.shot.pocketed');
     const call = objectCall(shot);
-    if (call && call.ball === undefined && setup.options.callShot && !c.breakShot) throw new RulesError('invalid-step', 'step.shot.call.ball: Rotation names the called ball', 'step.shot.call.ball');
+    if (call && call.ball === undefined && setup.options.callShot && !c.breakShot)
+      throw new RulesError('invalid-step', 'step.shot.call.ball: Rotation names the called ball', 'step.shot.call.ball');
   }
   const kind: ShotKind = setup.discipline === 'rotation' && shot.pushOut ? 'push-out' : c.breakShot ? 'break' : 'shot';
   for (const x of CONTRADICTIONS) {
@@ -475,14 +547,23 @@ export function checkOutcomeFacts(setup: MatchSetup, before: Core, after: Core, 
       const noBreakBall = 'the shot pocketed the 14th and the break ball together, so no break ball is left to place (S-18)';
       if (a.breakBall) throw refusal('inconsistent-shot', 'rackArea.breakBall', noBreakBall);
       if (a.breakBallInKitchen) throw refusal('inconsistent-shot', 'rackArea.breakBallInKitchen', noBreakBall);
-      if (a.headSpotTaken) throw refusal('not-for-this-shot', 'rackArea.headSpotTaken', 'after a 15-ball re-rack (S-18) no ball is placed on the head spot, so whether it is taken does not arise');
+      if (a.headSpotTaken)
+        throw refusal(
+          'not-for-this-shot',
+          'rackArea.headSpotTaken',
+          'after a 15-ball re-rack (S-18) no ball is placed on the head spot, so whether it is taken does not arise',
+        );
     }
   }
   if (setup.discipline === 'rotation' && shot.cueBallInKitchen !== undefined) {
     const table = before.table ?? [];
     const pocketed = Array.isArray(shot.pocketed) ? shot.pocketed : [];
     if (!scored || !table.every((b) => pocketed.includes(b))) {
-      throw refusal('not-for-this-shot', 'cueBallInKitchen', 'whether the cue ball stopped behind the head string is reported only on a legal shot that pockets the last ball (R-11)');
+      throw refusal(
+        'not-for-this-shot',
+        'cueBallInKitchen',
+        'whether the cue ball stopped behind the head string is reported only on a legal shot that pockets the last ball (R-11)',
+      );
     }
   }
 }
@@ -514,7 +595,12 @@ export function checkStepVocabulary(setup: MatchSetup, step: Step): void {
   const d = setup.discipline;
   const kind = Object.keys(step)[0]!;
   if (!STEP_KINDS[d].includes(kind)) {
-    const what = kind === 'stalemate' ? 'a stalemate re-rack is a 14-1 rule (S-20)' : kind === 'warning' ? 'the two-foul warning is a 14-1 option (S-15)' : 'not a step of this discipline';
+    const what =
+      kind === 'stalemate'
+        ? 'a stalemate re-rack is a 14-1 rule (S-20)'
+        : kind === 'warning'
+          ? 'the two-foul warning is a 14-1 option (S-15)'
+          : 'not a step of this discipline';
     throw new RulesError('foreign-fact', `step.${kind}: ${what}; ${DISCIPLINE_WORDS[d]} has none`, `step.${kind}`);
   }
   if (!('choice' in step)) return;
@@ -523,6 +609,10 @@ export function checkStepVocabulary(setup: MatchSetup, step: Step): void {
     throw new RulesError('foreign-fact', `step.choice: a foul placement is a Rotation choice (R-8); 14-1 choices are ${choiceWordsOf(d)}`, 'step.choice');
   }
   if (typeof choice === 'string' && !(disciplineChoiceWords(d) as readonly string[]).includes(choice)) {
-    throw new RulesError('foreign-fact', `step.choice: "${choice}" is ${CHOICE_SOURCE[choice] ?? 'not a choice of this discipline'}; ${DISCIPLINE_WORDS[d]} choices are ${choiceWordsOf(d)}`, 'step.choice');
+    throw new RulesError(
+      'foreign-fact',
+      `step.choice: "${choice}" is ${CHOICE_SOURCE[choice] ?? 'not a choice of this discipline'}; ${DISCIPLINE_WORDS[d]} choices are ${choiceWordsOf(d)}`,
+      'step.choice',
+    );
   }
 }

@@ -23,16 +23,26 @@ describe.each([
 
 describe('case runner', () => {
   it('reports the failing step and each differing field with expected and actual', () => {
-    const r = runCase({
-      id: 'x', discipline: '14-1', ruleset: 'nba', players: ['A', 'B'], targets: [100, 100],
-      steps: [{ shot: { call: { ball: 3 }, pocketed: [3] } }, { expect: { score: [2, 0], run: 1, turn: 'B' } }],
-    }, 'x.json');
+    const r = runCase(
+      {
+        id: 'x',
+        discipline: '14-1',
+        ruleset: 'nba',
+        players: ['A', 'B'],
+        targets: [100, 100],
+        steps: [{ shot: { call: { ball: 3 }, pocketed: [3] } }, { expect: { score: [2, 0], run: 1, turn: 'B' } }],
+      },
+      'x.json',
+    );
     expect(r.passed).toBe(false);
     expect(formatResult(r)).toBe('FAIL x at step 1: score: expected [2,0], got [1,0]; turn: expected "B", got "A"');
   });
 
   it('fails a reject step that is accepted', () => {
-    const r = runCase({ id: 'y', discipline: 'rotation', players: ['A', 'B'], targets: [120, 120], steps: [{ reject: { shot: { firstContact: 1 } } }] }, 'y.json');
+    const r = runCase(
+      { id: 'y', discipline: 'rotation', players: ['A', 'B'], targets: [120, 120], steps: [{ reject: { shot: { firstContact: 1 } } }] },
+      'y.json',
+    );
     expect(formatResult(r)).toMatch(/^FAIL y at step 0: expected the step to be refused/);
   });
 });

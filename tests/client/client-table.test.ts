@@ -101,10 +101,23 @@ describe.skipIf(!redis.available)('watchTable and watchEvent over real sockets',
     const ev = await createEvent(s1.url);
     const errors: ApiError[] = [];
     const c = open();
-    roomClient(c).watchTable(ev.id, 'no-such-table', () => undefined, (e) => errors.push(e));
-    roomClient(c).watchTable('nosuchevent', 'table-1', () => undefined, (e) => errors.push(e));
+    roomClient(c).watchTable(
+      ev.id,
+      'no-such-table',
+      () => undefined,
+      (e) => errors.push(e),
+    );
+    roomClient(c).watchTable(
+      'nosuchevent',
+      'table-1',
+      () => undefined,
+      (e) => errors.push(e),
+    );
     await until(() => errors.length === 2, 'two refusals');
-    expect(errors.map((e) => [e.code, e.field]).sort()).toEqual([['not-found', 'eventId'], ['not-found', 'table']]);
+    expect(errors.map((e) => [e.code, e.field]).sort()).toEqual([
+      ['not-found', 'eventId'],
+      ['not-found', 'table'],
+    ]);
   });
 
   it('follows an event: its changes and its matches’ live lines, newest only', async () => {
@@ -112,7 +125,11 @@ describe.skipIf(!redis.available)('watchTable and watchEvent over real sockets',
     const views: EventView[] = [];
     const lines: LiveLine[] = [];
     const c = open();
-    roomClient(c).watchEvent(ev.id, (v) => views.push(v), (l) => lines.push(l));
+    roomClient(c).watchEvent(
+      ev.id,
+      (v) => views.push(v),
+      (l) => lines.push(l),
+    );
     await until(() => views.length === 1, 'the event');
     const m = await tableMatch(s1.url, ev, 'tv-table', ['p2', 'p4'], true);
     await until(() => views.at(-1)?.tables[1]!.current === m.id, 'the match on the TV table');

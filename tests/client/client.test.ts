@@ -117,7 +117,11 @@ describe('live client against the match server', () => {
     expect(feeds).toEqual([0]);
 
     const errors: string[] = [];
-    viewer.watch('no-such-match', () => {}, (e) => errors.push(e.code));
+    viewer.watch(
+      'no-such-match',
+      () => {},
+      (e) => errors.push(e.code),
+    );
     await until(() => errors.length === 1, 'not-found');
     expect(errors).toEqual(['not-found']);
 
@@ -156,8 +160,18 @@ describe('live client against a misbehaving peer', () => {
   const snap = (version: number) => ({ matchId: 'm1', version, state: { ...view(base), steps: version }, stats: statsAt(version) });
   /** A push at version v whose statistics delta applies to version `since` (v − 1 when well-behaved). */
   const pushAt = (v: number, since = v - 1) => ({
-    matchId: 'm1', version: v, state: { ...view(base), steps: v }, step: BREAK,
-    stats: { since, players: [stats.players[0], stats.players[1]].map(({ runs: _r, ...t }) => t), sheet: { from: 0, rows: [] }, racks: { from: 0, rows: [] }, recent: { before: [], from: 0, to: 0, after: [] }, check: statsAt(v).check },
+    matchId: 'm1',
+    version: v,
+    state: { ...view(base), steps: v },
+    step: BREAK,
+    stats: {
+      since,
+      players: [stats.players[0], stats.players[1]].map(({ runs: _r, ...t }) => t),
+      sheet: { from: 0, rows: [] },
+      racks: { from: 0, rows: [] },
+      recent: { before: [], from: 0, to: 0, after: [] },
+      check: statsAt(v).check,
+    },
   });
   let ackVersion = 3;
   /** Subscribes per match id for the refusing ids, and how many `busy` refuses before it answers. */
@@ -176,14 +190,19 @@ describe('live client against a misbehaving peer', () => {
         asked.set(req.matchId, (asked.get(req.matchId) ?? 0) + 1);
         if (req.matchId === 'other-build') return ack({ ok: false, error: otherBuild });
         if (req.matchId === 'busy') {
-          if (asked.get('busy')! <= busyRefusals) return ack({ ok: false, error: { code: 'rate-limited', message: 'too many messages on this connection; slow down' } });
+          if (asked.get('busy')! <= busyRefusals)
+            return ack({ ok: false, error: { code: 'rate-limited', message: 'too many messages on this connection; slow down' } });
           return ack({ ok: true, detail: 'full', setup: base.setup, ...snap(7), matchId: 'busy' });
         }
         subscribes.push(req);
         socket.join(req.matchId);
         if (subscribes.length === 1) socket.emit('state', pushAt(4)); // a push overtaking the ack
         const { stats: s, ...state } = snap(ackVersion);
-        ack(req.detail === 'scorebug' ? { ok: true, detail: 'scorebug', setup: base.setup, ...state } : { ok: true, detail: 'full', setup: base.setup, ...state, stats: s });
+        ack(
+          req.detail === 'scorebug'
+            ? { ok: true, detail: 'scorebug', setup: base.setup, ...state }
+            : { ok: true, detail: 'full', setup: base.setup, ...state, stats: s },
+        );
       });
     });
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()));
@@ -264,7 +283,11 @@ describe('live client against a misbehaving peer', () => {
   it('hands a protocol-mismatch refusal to onError and to the record caller (a page of another build)', async () => {
     const errors: ApiError[] = [];
     const feeds: number[] = [];
-    client.watch('other-build', (f) => feeds.push(f.version), (e) => errors.push(e));
+    client.watch(
+      'other-build',
+      (f) => feeds.push(f.version),
+      (e) => errors.push(e),
+    );
     await until(() => errors.length === 1, 'the refusal');
     expect(errors[0]).toMatchObject({ code: 'protocol-mismatch', field: 'protocol' });
     expect(errors[0]!.message).toContain('reload the page');
@@ -278,7 +301,11 @@ describe('live client against a misbehaving peer', () => {
     const errors: string[] = [];
     const feeds: number[] = [];
     const mismatchBefore = asked.get('other-build') ?? 0;
-    client.watch('busy', (f) => feeds.push(f.version), (e) => errors.push(e.code));
+    client.watch(
+      'busy',
+      (f) => feeds.push(f.version),
+      (e) => errors.push(e.code),
+    );
     await until(() => errors.length === 1, 'the rate-limited refusal');
     expect(errors).toEqual(['rate-limited']);
     const refusedAt = Date.now();

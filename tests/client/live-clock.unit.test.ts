@@ -10,7 +10,16 @@ import { newMatch, view } from '../../shared/index';
 import { parseSetup } from '../../server/protocol/setup-schemas';
 import type { ShotClockAck } from '../../shared/protocol/shot-clock';
 import { CLOCK_PRESETS, initialShotClock, shotClockView, type ShotClockView } from '../../shared/shot-clock';
-import { clockSubscriptions, pressClock, REFRESH_MS, showClock, tickShotClock, TIME_SAMPLES, watchShotClock, type ShownClock } from '../../web/src/lib/live-clock';
+import {
+  clockSubscriptions,
+  pressClock,
+  REFRESH_MS,
+  showClock,
+  tickShotClock,
+  TIME_SAMPLES,
+  watchShotClock,
+  type ShownClock,
+} from '../../web/src/lib/live-clock';
 import { openConnection } from '../../web/src/lib/live-connection';
 import { matchSubscriptions } from '../../web/src/lib/live-matches';
 import { FakeDocument, FakePort } from '../helpers/fake-port';
@@ -20,7 +29,13 @@ const state = newMatch(SETUP);
 const settings = CLOCK_PRESETS.pro;
 const idle = shotClockView(settings, initialShotClock(settings, view(state)), 0);
 /** The clock running since server time `start` with `allowanceMs`. */
-const running = (start: number, allowanceMs = 30_000): ShotClockView => ({ ...idle, status: 'running', deadline: start + allowanceMs, remainingMs: allowanceMs, allowanceMs });
+const running = (start: number, allowanceMs = 30_000): ShotClockView => ({
+  ...idle,
+  status: 'running',
+  deadline: start + allowanceMs,
+  remainingMs: allowanceMs,
+  allowanceMs,
+});
 const ack = (revision: number, clock: ShotClockView | null, now = 1_000_000): ShotClockAck => ({ ok: true, matchId: 'm1', clock, now, revision });
 
 /** A connection over a fake port whose local clock the test sets. */
@@ -31,7 +46,10 @@ function rig() {
   const clocks = clockSubscriptions(connection, () => local);
   const matches = matchSubscriptions(connection);
   return {
-    port, connection, clocks, matches,
+    port,
+    connection,
+    clocks,
+    matches,
     setLocal: (t: number) => (local = t),
     /** Answer every pending `time` request: each sent at `local`, answered after `rtt` with the server at `offset`. */
     answerTimes(offset: number, rtts: number[]) {
@@ -132,7 +150,13 @@ describe('a match’s clock', () => {
     const r = rig();
     r.port.open();
     const errors: string[] = [];
-    watchShotClock(r.matches, r.clocks, 'nope', () => {}, (e) => errors.push(e.code));
+    watchShotClock(
+      r.matches,
+      r.clocks,
+      'nope',
+      () => {},
+      (e) => errors.push(e.code),
+    );
     r.port.answer('shotClock', { ok: false, error: { code: 'not-found', message: 'no match "nope"' } });
     expect(errors).toEqual(['not-found']);
   });

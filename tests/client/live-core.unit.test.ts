@@ -25,7 +25,15 @@ const stats = statsOf(base);
 /** The statistics at version v of this scripted match: the base ones with a version-numbered check. */
 const statsAt = (v: number): MatchStats => ({ ...stats, check: { ...stats.check, scoreChange: v } });
 const stateAt = (v: number) => ({ ...view(base), steps: v });
-const fullAck = (v: number, matchId = 'm1'): SubscribeAck => ({ ok: true, detail: 'full', setup: base.setup, matchId, version: v, state: stateAt(v), stats: statsAt(v) });
+const fullAck = (v: number, matchId = 'm1'): SubscribeAck => ({
+  ok: true,
+  detail: 'full',
+  setup: base.setup,
+  matchId,
+  version: v,
+  state: stateAt(v),
+  stats: statsAt(v),
+});
 const scorebugAck = (v: number, matchId = 'm1'): SubscribeAck => ({ ok: true, detail: 'scorebug', setup: base.setup, matchId, version: v, state: stateAt(v) });
 /** A player's totals without the runs list (as a statistics delta carries them). */
 const totalsOf = (i: 0 | 1) => {
@@ -240,7 +248,11 @@ describe('versioned match subscriptions', () => {
     expect(full.map((f) => [f.version, f.stats.check.scoreChange])).toEqual([[7, 7]]);
     expect(bug).toEqual([7]); // the same version is not news to the scorebug watchers
     port.pushState(pushAt(8));
-    expect([bug, bug2, full.map((f) => f.version)]).toEqual([[7, 8], [7, 8], [7, 8]]);
+    expect([bug, bug2, full.map((f) => f.version)]).toEqual([
+      [7, 8],
+      [7, 8],
+      [7, 8],
+    ]);
   });
 
   it('the last watcher out leaves the match (told only while connected); pushes for it are ignored', () => {
@@ -269,8 +281,18 @@ describe('versioned match subscriptions', () => {
     const { port, matches } = setUp();
     const errors: string[] = [];
     const feeds: number[] = [];
-    watchFull(matches, 'busy', (f) => feeds.push(f.version), (e) => errors.push(e.code));
-    watchFull(matches, 'gone', () => undefined, (e) => errors.push(e.code));
+    watchFull(
+      matches,
+      'busy',
+      (f) => feeds.push(f.version),
+      (e) => errors.push(e.code),
+    );
+    watchFull(
+      matches,
+      'gone',
+      () => undefined,
+      (e) => errors.push(e.code),
+    );
     port.open();
     port.answer('subscribe', { ok: false, error: { code: 'rate-limited', message: 'slow down' } });
     port.answer('subscribe', { ok: false, error: { code: 'not-found', message: 'no such match', field: 'matchId' } });
@@ -322,7 +344,11 @@ describe('versioned match subscriptions', () => {
 describe('a long score sheet in pages', () => {
   const row = (i: number) => ({ ...stats.sheet[0]!, inning: i }) as MatchStats['sheet'][number];
   const rows = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => row(from + k));
-  const pagedAck = (v: number, total: number, sheetFrom: number): SubscribeAck => ({ ...(fullAck(v) as Extract<SubscribeAck, { stats: unknown }>), sheetFrom, stats: { ...statsAt(v), sheet: rows(sheetFrom, total) } });
+  const pagedAck = (v: number, total: number, sheetFrom: number): SubscribeAck => ({
+    ...(fullAck(v) as Extract<SubscribeAck, { stats: unknown }>),
+    sheetFrom,
+    stats: { ...statsAt(v), sheet: rows(sheetFrom, total) },
+  });
 
   it('hands the feed on only once every page of the answer came, the sheet whole and in order; pages of another version are ignored', () => {
     const { port, matches } = setUp();
@@ -349,7 +375,12 @@ describe('a long score sheet in pages', () => {
     vi.useFakeTimers();
     const { port, matches } = setUp();
     const errors: string[] = [];
-    watchFull(matches, 'm1', () => undefined, (e) => errors.push(e.code));
+    watchFull(
+      matches,
+      'm1',
+      () => undefined,
+      (e) => errors.push(e.code),
+    );
     port.open();
     port.answer('subscribe', pagedAck(7, 1200, 700));
     port.pushSheetPage({ matchId: 'm1', version: 7, from: 0, rows: rows(0, 500) });
@@ -375,7 +406,10 @@ describe('tables and events on the same core', () => {
     port.pushTable(table(3, 'm2')); // older: ignored
     port.pushTable(table(9, 'm2')); // a gap: shown, nothing asked
     port.pushTable({ ...table(10), table: 't2' }); // another table: not watched
-    expect(seen.map((t) => [t.version, t.current])).toEqual([[4, 'm1'], [9, 'm2']]);
+    expect(seen.map((t) => [t.version, t.current])).toEqual([
+      [4, 'm1'],
+      [9, 'm2'],
+    ]);
     expect(port.count('subscribeTable')).toBe(1);
     port.drop();
     port.open();
@@ -393,8 +427,17 @@ describe('tables and events on the same core', () => {
     const views: number[] = [];
     const lines: [string, number][] = [];
     const errors: string[] = [];
-    const stop = rooms.watchEvent('ev1', (v) => views.push(v.version), (l) => lines.push([l.matchId, l.version]));
-    rooms.watchTable('ev1', 'nope', () => undefined, (e) => errors.push(`${e.code} ${e.field}`));
+    const stop = rooms.watchEvent(
+      'ev1',
+      (v) => views.push(v.version),
+      (l) => lines.push([l.matchId, l.version]),
+    );
+    rooms.watchTable(
+      'ev1',
+      'nope',
+      () => undefined,
+      (e) => errors.push(`${e.code} ${e.field}`),
+    );
     port.open();
     port.answer('subscribeEvent', { ok: true, event: eventView(2) });
     port.answer('subscribeTable', { ok: false, error: { code: 'not-found', message: 'no such table', field: 'table' } });
@@ -406,7 +449,11 @@ describe('tables and events on the same core', () => {
     port.pushLive({ eventId: 'ev1', line: line('m1', 2) });
     port.pushLive({ eventId: 'ev2', line: line('m9', 1) }); // another event
     expect(views).toEqual([2, 5]);
-    expect(lines).toEqual([['m1', 1], ['m2', 1], ['m1', 2]]);
+    expect(lines).toEqual([
+      ['m1', 1],
+      ['m2', 1],
+      ['m1', 2],
+    ]);
     expect(errors).toEqual(['not-found table']);
     stop();
     expect(port.told).toEqual([{ event: 'unsubscribeEvent', req: { eventId: 'ev1' } }]);

@@ -28,7 +28,15 @@ const SHOTS: Step[] = [
 ];
 
 /** A clock whose warning starts one second after a start (30 s for every shot and per extension, warning from 29 s, urgent from 5 s). */
-const QUICK_CLOCK: ShotClockSettings = { ...CLOCK_PRESETS.pro, shotSeconds: 30, firstShotSeconds: 30, pushOutSeconds: 30, extensionSeconds: 30, warningSeconds: 29, urgentSeconds: 5 };
+const QUICK_CLOCK: ShotClockSettings = {
+  ...CLOCK_PRESETS.pro,
+  shotSeconds: 30,
+  firstShotSeconds: 30,
+  pushOutSeconds: 30,
+  extensionSeconds: 30,
+  warningSeconds: 29,
+  urgentSeconds: 5,
+};
 
 describe.skipIf(!redis.available)('the Companion module against a live cuecast server', () => {
   const prefix = testPrefix('companion');
@@ -62,7 +70,20 @@ describe.skipIf(!redis.available)('the Companion module against a live cuecast s
     const heard: Partial<VariableValues>[] = [];
     c.onValues((v) => heard.push(v));
     await expect.poll(() => c.status.kind, { timeout: 10_000 }).toBe('ok');
-    await until(c, { table_name: 'Table 1', match_id: first.id, name_a: 'Ann Andersen', short_a: 'Ann', name_b: 'Bob Brown', short_b: 'Bob Brown', race: 3, race_a: 3, score_a: 0, at_table: 'A', card: 'intro', clock_seconds: '' });
+    await until(c, {
+      table_name: 'Table 1',
+      match_id: first.id,
+      name_a: 'Ann Andersen',
+      short_a: 'Ann',
+      name_b: 'Bob Brown',
+      short_b: 'Bob Brown',
+      race: 3,
+      race_a: 3,
+      score_a: 0,
+      at_table: 'A',
+      card: 'intro',
+      clock_seconds: '',
+    });
     expect(atTable(c.state, 'A')).toBe(true);
 
     await recordStep(server.url, first, SHOTS[0]!);
@@ -133,7 +154,18 @@ describe.skipIf(!redis.available)('the Companion module against a live cuecast s
     const second = await tableMatch(server.url, ev, 'table-1', [chen!.id, dora!.id]);
     await until(c, { next_a: 'Chen Wei', next_b: 'Dora Díaz' });
     await c.startNext();
-    await until(c, { match_id: second.id, name_a: 'Chen Wei', short_a: 'Chen', name_b: 'Dora Díaz', score_a: 0, score_b: 0, fouls_b: 0, clock_seconds: '', clock_status: '', next_a: '' });
+    await until(c, {
+      match_id: second.id,
+      name_a: 'Chen Wei',
+      short_a: 'Chen',
+      name_b: 'Dora Díaz',
+      score_a: 0,
+      score_b: 0,
+      fouls_b: 0,
+      clock_seconds: '',
+      clock_status: '',
+      next_a: '',
+    });
     expect(onTwoFouls(c.state, 'B')).toBe(false);
     await c.undoStart();
     await until(c, { match_id: first.id, name_a: 'Ann Andersen', score_a: 1, fouls_b: 2, clock_status: 'idle', next_a: 'Chen Wei' });

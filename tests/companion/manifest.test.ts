@@ -25,7 +25,7 @@ describe('the Companion module package', () => {
     expect(validate({ ...manifest, runtime: { type: 'node22' } })).toBe(false);
   });
 
-  it('no URL points at someone else\'s project; the licence is MIT, its text shipped', () => {
+  it("no URL points at someone else's project; the licence is MIT, its text shipped", () => {
     const urls = JSON.stringify(manifest).match(/https?:\/\/[^"]+/g) ?? [];
     expect(urls).toEqual([]);
     expect(manifest).toMatchObject({ repository: '', bugs: '', license: 'MIT' });

@@ -22,7 +22,6 @@ const redis = await requireRedis();
 const MODULE_DIR = join(REPO_ROOT, 'companion');
 const MANIFEST = join(MODULE_DIR, 'companion', 'manifest.json');
 
-
 describe('the module manifest', () => {
   it("passes @companion-module/base's validation and names the built entrypoint and the library version in use", () => {
     const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as ModuleManifest;
@@ -61,7 +60,15 @@ describe.skipIf(!redis.available)('the Companion module under a stand-in Compani
 
   it('init: definitions, status ok, the table values; a shot over REST and an action pressed through Companion change variables and feedbacks', async () => {
     const config = { url: server.url, eventId: ev.id, table: 'tv-table' };
-    await host.call('init', { label: 'cuecast', isFirstInit: false, config, secrets: { token: ev.organiserToken }, lastUpgradeIndex: -1, feedbacks: {}, actions: {} });
+    await host.call('init', {
+      label: 'cuecast',
+      isFirstInit: false,
+      config,
+      secrets: { token: ev.organiserToken },
+      lastUpgradeIndex: -1,
+      feedbacks: {},
+      actions: {},
+    });
     expect(host.record.variableIds).toEqual(VARIABLES.map(([id]) => id));
     expect(host.record.actionIds).toEqual(['card', 'caption', 'clock', 'start_next', 'undo_start']);
     expect(host.record.feedbackIds).toEqual(['at_table', 'two_fouls', 'clock_warning', 'card_up']);
@@ -77,9 +84,17 @@ describe.skipIf(!redis.available)('the Companion module under a stand-in Compani
     }
     expect(host.record.presets.find((p) => p.id === 'player_a')?.style?.text).toBe('$(cuecast:short_a)\n$(cuecast:score_a)');
     await expect.poll(() => host.record.statuses.at(-1), { timeout: 10_000 }).toEqual({ status: 'ok', message: null });
-    await expect.poll(vars, { timeout: 10_000 }).toMatchObject({ table_name: 'TV table', name_a: 'Ann Andersen', short_a: 'Ann', score_a: 0, card: 'intro', at_table: 'A' });
+    await expect
+      .poll(vars, { timeout: 10_000 })
+      .toMatchObject({ table_name: 'TV table', name_a: 'Ann Andersen', short_a: 'Ann', score_a: 0, card: 'intro', at_table: 'A' });
 
-    await host.call('updateFeedbacks', { feedbacks: { f1: feedback('f1', 'card_up', { kind: 'intro' }), f2: feedback('f2', 'at_table', { player: 'A' }), f3: feedback('f3', 'at_table', { player: 'B' }) } });
+    await host.call('updateFeedbacks', {
+      feedbacks: {
+        f1: feedback('f1', 'card_up', { kind: 'intro' }),
+        f2: feedback('f2', 'at_table', { player: 'A' }),
+        f3: feedback('f3', 'at_table', { player: 'B' }),
+      },
+    });
     await expect.poll(() => host.record.feedbacks, { timeout: 10_000 }).toMatchObject({ f1: true, f2: true, f3: false });
 
     await recordStep(server.url, match, { shot: { call: { ball: 1 }, pocketed: [1] } });
@@ -96,13 +111,25 @@ describe.skipIf(!redis.available)('the Companion module under a stand-in Compani
   });
 
   it('bad settings: bad_config naming the field; fixed settings connect again', async () => {
-    await host.call('updateConfigAndLabel', { label: 'cuecast', config: { url: server.url, eventId: ev.id, table: 'TV table' }, secrets: { token: ev.organiserToken } });
-    await expect.poll(() => host.record.statuses.at(-1), { timeout: 10_000 }).toEqual({ status: 'bad_config', message: expect.stringMatching(/^table: "TV table" is not a table id/) });
+    await host.call('updateConfigAndLabel', {
+      label: 'cuecast',
+      config: { url: server.url, eventId: ev.id, table: 'TV table' },
+      secrets: { token: ev.organiserToken },
+    });
+    await expect
+      .poll(() => host.record.statuses.at(-1), { timeout: 10_000 })
+      .toEqual({ status: 'bad_config', message: expect.stringMatching(/^table: "TV table" is not a table id/) });
     const refused = await host.call<{ success: boolean; errorMessage: string }>('executeAction', press('start_next'));
     expect(refused).toMatchObject({ success: false, errorMessage: expect.stringMatching(/not connected/) });
     await host.call('updateConfigAndLabel', { label: 'cuecast', config: { url: server.url, eventId: ev.id, table: 'table-1' }, secrets: { token: 'wrong' } });
-    await expect.poll(() => host.record.statuses.at(-1), { timeout: 10_000 }).toEqual({ status: 'authentication_failure', message: `the organiser token is not valid for event ${ev.id}` });
-    await host.call('updateConfigAndLabel', { label: 'cuecast', config: { url: server.url, eventId: ev.id, table: 'tv-table' }, secrets: { token: ev.organiserToken } });
+    await expect
+      .poll(() => host.record.statuses.at(-1), { timeout: 10_000 })
+      .toEqual({ status: 'authentication_failure', message: `the organiser token is not valid for event ${ev.id}` });
+    await host.call('updateConfigAndLabel', {
+      label: 'cuecast',
+      config: { url: server.url, eventId: ev.id, table: 'tv-table' },
+      secrets: { token: ev.organiserToken },
+    });
     await expect.poll(() => host.record.statuses.at(-1), { timeout: 10_000 }).toEqual({ status: 'ok', message: null });
     await host.call('destroy', {});
   });

@@ -1,10 +1,40 @@
 /** Unit tests of the draw's formats, seeding, races, results and corrections (shared/draw/). */
 import { describe, expect, it } from 'vitest';
-import { applyDrawEntry, bracketOrder, champion, checkDefinition, drawDelta, drawState, drawView, groupTables, matchViews, newDraw, readyMatches, seededShuffle, seedOrder, standings, withDelta, type DrawDefinition, type DrawState } from '../../shared/draw/index';
+import {
+  applyDrawEntry,
+  bracketOrder,
+  champion,
+  checkDefinition,
+  drawDelta,
+  drawState,
+  drawView,
+  groupTables,
+  matchViews,
+  newDraw,
+  readyMatches,
+  seededShuffle,
+  seedOrder,
+  standings,
+  withDelta,
+  type DrawDefinition,
+  type DrawState,
+} from '../../shared/draw/index';
 import { apply, draw, field, view, win } from './play';
 
-const single = (n: number, extra: Partial<DrawDefinition> = {}): DrawDefinition => ({ format: 'single', players: field(n), seeding: { by: 'rating' }, races: { default: 100 }, ...extra });
-const double = (n: number, trueDouble: boolean): DrawDefinition => ({ format: 'double', players: field(n), seeding: { by: 'order' }, races: { default: 100, sides: { L: 75 } }, trueDouble });
+const single = (n: number, extra: Partial<DrawDefinition> = {}): DrawDefinition => ({
+  format: 'single',
+  players: field(n),
+  seeding: { by: 'rating' },
+  races: { default: 100 },
+  ...extra,
+});
+const double = (n: number, trueDouble: boolean): DrawDefinition => ({
+  format: 'double',
+  players: field(n),
+  seeding: { by: 'order' },
+  races: { default: 100, sides: { L: 75 } },
+  trueDouble,
+});
 const refusal = (r: ReturnType<typeof applyDrawEntry>) => ('error' in r ? r.error : null);
 
 describe('single elimination', () => {
@@ -12,17 +42,34 @@ describe('single elimination', () => {
     expect(bracketOrder(8)).toEqual([1, 8, 4, 5, 2, 7, 3, 6]);
     const s = draw(single(8));
     const v = matchViews(s);
-    expect(v.filter((m) => m.round === 'R1').map((m) => m.players)).toEqual([['p1', 'p8'], ['p4', 'p5'], ['p2', 'p7'], ['p3', 'p6']]);
+    expect(v.filter((m) => m.round === 'R1').map((m) => m.players)).toEqual([
+      ['p1', 'p8'],
+      ['p4', 'p5'],
+      ['p2', 'p7'],
+      ['p3', 'p6'],
+    ]);
     expect(v.map((m) => [m.id, m.roundName, m.place])).toEqual([
-      ['R1-1', 'Quarter-finals', 'R1 M1'], ['R1-2', 'Quarter-finals', 'R1 M2'], ['R1-3', 'Quarter-finals', 'R1 M3'], ['R1-4', 'Quarter-finals', 'R1 M4'],
-      ['R2-1', 'Semi-finals', 'R2 M1'], ['R2-2', 'Semi-finals', 'R2 M2'], ['F', 'Final', 'Final'],
+      ['R1-1', 'Quarter-finals', 'R1 M1'],
+      ['R1-2', 'Quarter-finals', 'R1 M2'],
+      ['R1-3', 'Quarter-finals', 'R1 M3'],
+      ['R1-4', 'Quarter-finals', 'R1 M4'],
+      ['R2-1', 'Semi-finals', 'R2 M1'],
+      ['R2-2', 'Semi-finals', 'R2 M2'],
+      ['F', 'Final', 'Final'],
     ]);
     expect(readyMatches(s)).toEqual(['R1-1', 'R1-2', 'R1-3', 'R1-4']);
   });
 
   it('byes go to the top seeds, who are through without playing; a result makes the next match ready', () => {
     let s = draw(single(6));
-    expect(matchViews(s).filter((m) => m.status === 'bye').map((m) => m.players)).toEqual([['p1', 'bye'], ['p2', 'bye']]);
+    expect(
+      matchViews(s)
+        .filter((m) => m.status === 'bye')
+        .map((m) => m.players),
+    ).toEqual([
+      ['p1', 'bye'],
+      ['p2', 'bye'],
+    ]);
     expect(view(s, 'R2-1').players).toEqual(['p1', null]);
     const r = applyDrawEntry(s, win(s, 'R1-2', 1));
     if ('error' in r) throw new Error(r.error.message);
@@ -35,7 +82,16 @@ describe('single elimination', () => {
     let s = draw(single(8));
     for (const id of ['R1-1', 'R1-2', 'R1-3', 'R1-4', 'R2-1', 'R2-2', 'F']) s = apply(s, win(s, id, 0));
     expect(champion(s)).toBe('p1');
-    expect(standings(s).map((r) => [r.player, r.place])).toEqual([['p1', 1], ['p2', 2], ['p3', 3], ['p4', 3], ['p5', 5], ['p6', 5], ['p7', 5], ['p8', 5]]);
+    expect(standings(s).map((r) => [r.player, r.place])).toEqual([
+      ['p1', 1],
+      ['p2', 2],
+      ['p3', 3],
+      ['p4', 3],
+      ['p5', 5],
+      ['p6', 5],
+      ['p7', 5],
+      ['p8', 5],
+    ]);
     // Before the final, a semi-finalist's place is settled (3), the finalists' not yet.
     let t = draw(single(8));
     for (const id of ['R1-1', 'R1-2', 'R1-3', 'R1-4', 'R2-1']) t = apply(t, win(t, id, 0));
@@ -48,7 +104,15 @@ describe('double elimination', () => {
   /** Plays W1, W2 and L rounds of a 4-player draw so that p1 holds the hot seat and p2 comes through the losers' side. */
   function toFinal(trueDouble: boolean): DrawState {
     let s = draw(double(4, trueDouble));
-    expect(matchViews(s).map((m) => [m.id, m.place])).toEqual([['W1-1', 'W R1 M1'], ['W1-2', 'W R1 M2'], ['HS', 'Hot seat'], ['L1-1', 'L R1 M1'], ['L2-1', 'L R2 M1'], ['F', 'Final'], ...(trueDouble ? [['FR', 'Final reset']] : [])]);
+    expect(matchViews(s).map((m) => [m.id, m.place])).toEqual([
+      ['W1-1', 'W R1 M1'],
+      ['W1-2', 'W R1 M2'],
+      ['HS', 'Hot seat'],
+      ['L1-1', 'L R1 M1'],
+      ['L2-1', 'L R2 M1'],
+      ['F', 'Final'],
+      ...(trueDouble ? [['FR', 'Final reset']] : []),
+    ]);
     s = apply(s, win(s, 'W1-1', 0)); // p1 beats p4
     s = apply(s, win(s, 'W1-2', 1)); // p3 beats p2 (p2 drops)
     expect(view(s, 'L1-1')).toMatchObject({ players: ['p4', 'p2'], status: 'ready', race: 75 });
@@ -60,7 +124,7 @@ describe('double elimination', () => {
     return s;
   }
 
-  it('true double: the losers\' side player wins the final, the reset is played and decides', () => {
+  it("true double: the losers' side player wins the final, the reset is played and decides", () => {
     let s = toFinal(true);
     const r = applyDrawEntry(s, win(s, 'F', 1));
     if ('error' in r) throw new Error(r.error.message);
@@ -70,10 +134,15 @@ describe('double elimination', () => {
     expect(view(s, 'FR').players).toEqual(['p1', 'p2']);
     s = apply(s, win(s, 'FR', 1));
     expect(champion(s)).toBe('p2');
-    expect(standings(s).map((x) => [x.player, x.place, x.wins, x.losses])).toEqual([['p2', 1, 4, 1], ['p1', 2, 2, 2], ['p3', 3, 1, 2], ['p4', 4, 0, 2]]);
+    expect(standings(s).map((x) => [x.player, x.place, x.wins, x.losses])).toEqual([
+      ['p2', 1, 4, 1],
+      ['p1', 2, 2, 2],
+      ['p3', 3, 1, 2],
+      ['p4', 4, 0, 2],
+    ]);
   });
 
-  it('true double: the hot seat\'s holder wins the final and the reset is void', () => {
+  it("true double: the hot seat's holder wins the final and the reset is void", () => {
     let s = toFinal(true);
     s = apply(s, win(s, 'F', 0));
     expect(view(s, 'FR').status).toBe('void');
@@ -82,14 +151,19 @@ describe('double elimination', () => {
     expect(refusal(applyDrawEntry(s, win(s, 'FR', 0)))).toMatchObject({ code: 'not-ready', field: 'match' });
   });
 
-  it('final once: the losers\' side player who wins it is champion, the hot seat holder out after one loss', () => {
+  it("final once: the losers' side player who wins it is champion, the hot seat holder out after one loss", () => {
     let s = toFinal(false);
     s = apply(s, win(s, 'F', 1));
     expect(champion(s)).toBe('p2');
-    expect(standings(s).map((x) => [x.player, x.place, x.losses])).toEqual([['p2', 1, 1], ['p1', 2, 1], ['p3', 3, 2], ['p4', 4, 2]]);
+    expect(standings(s).map((x) => [x.player, x.place, x.losses])).toEqual([
+      ['p2', 1, 1],
+      ['p1', 2, 1],
+      ['p3', 3, 2],
+      ['p4', 4, 2],
+    ]);
   });
 
-  it('a 16-player draw has 30 matches and the reset; the losers\' side crosses the drops', () => {
+  it("a 16-player draw has 30 matches and the reset; the losers' side crosses the drops", () => {
     const s = draw(double(16, true));
     const v = matchViews(s);
     expect(v).toHaveLength(31);
@@ -100,21 +174,39 @@ describe('double elimination', () => {
 
 describe('round robin', () => {
   // Players are p1, p2, … in seed order; `play` finds the pair's match and records x's win.
-  const rr = (n: number, size: number): DrawDefinition => ({ format: 'round-robin', players: field(n), seeding: { by: 'order' }, races: { default: 7 }, groupSize: size });
+  const rr = (n: number, size: number): DrawDefinition => ({
+    format: 'round-robin',
+    players: field(n),
+    seeding: { by: 'order' },
+    races: { default: 7 },
+    groupSize: size,
+  });
   /** A result of the match between x and y: x wins `sx` to `sy`. */
   function play(s: DrawState, x: string, y: string, sx: number, sy: number, highRun?: [number, number]): DrawState {
     const m = matchViews(s).find((v) => v.players.includes(x) && v.players.includes(y))!;
     const aIsX = m.players[0] === x;
-    return apply(s, { t: 'result', match: m.id, winner: x, kind: 'win', score: aIsX ? [sx, sy] : [sy, sx], ...(highRun ? { highRun: aIsX ? highRun : [highRun[1], highRun[0]] } : {}) });
+    return apply(s, {
+      t: 'result',
+      match: m.id,
+      winner: x,
+      kind: 'win',
+      score: aIsX ? [sx, sy] : [sy, sx],
+      ...(highRun ? { highRun: aIsX ? highRun : [highRun[1], highRun[0]] } : {}),
+    });
   }
 
   it('snake groups, each pair once, a player never in two ready matches', () => {
     const s = draw(rr(8, 4));
-    expect(s.structure.groups).toEqual([[0, 3, 4, 7], [1, 2, 5, 6]]);
+    expect(s.structure.groups).toEqual([
+      [0, 3, 4, 7],
+      [1, 2, 5, 6],
+    ]);
     const v = matchViews(s);
     expect(v).toHaveLength(12);
     expect(v[0]).toMatchObject({ id: 'GA-1-1', place: 'Group A R1 M1', group: 'A', roundName: 'Group round 1' });
-    const ready = readyMatches(s).map((id) => view(s, id).players).flat();
+    const ready = readyMatches(s)
+      .map((id) => view(s, id).players)
+      .flat();
     expect(new Set(ready).size).toBe(ready.length);
     expect(ready).toHaveLength(8);
   });
@@ -129,9 +221,19 @@ describe('round robin', () => {
     s = play(s, 'p3', 'p4', 7, 6); // p3 +1
     s = play(s, 'p4', 'p2', 7, 2); // p4 +5
     const rows = groupTables(s)[0]!.rows;
-    expect(rows.map((r) => [r.player, r.won, r.for - r.against])).toEqual([['p1', 3, 10], ['p4', 1, 2], ['p2', 1, 0], ['p3', 1, -12]]);
+    expect(rows.map((r) => [r.player, r.won, r.for - r.against])).toEqual([
+      ['p1', 3, 10],
+      ['p4', 1, 2],
+      ['p2', 1, 0],
+      ['p3', 1, -12],
+    ]);
     expect(champion(s)).toBe('p1');
-    expect(standings(s).map((r) => [r.player, r.place])).toEqual([['p1', 1], ['p4', 2], ['p2', 3], ['p3', 4]]);
+    expect(standings(s).map((r) => [r.player, r.place])).toEqual([
+      ['p1', 1],
+      ['p4', 2],
+      ['p2', 3],
+      ['p3', 4],
+    ]);
   });
 
   it('head-to-head decides two level players before the difference; the high run before the seed', () => {
@@ -165,7 +267,14 @@ describe('round robin', () => {
 
 describe('groups then knockout', () => {
   it('the top 2 of each group go on; the knockout waits for its group; group winners meet runners-up', () => {
-    const def: DrawDefinition = { format: 'groups-knockout', players: field(8), seeding: { by: 'order' }, races: { default: 7, sides: { W: 9, F: 11 } }, groupSize: 4, advance: 2 };
+    const def: DrawDefinition = {
+      format: 'groups-knockout',
+      players: field(8),
+      seeding: { by: 'order' },
+      races: { default: 7, sides: { W: 9, F: 11 } },
+      groupSize: 4,
+      advance: 2,
+    };
     let s = draw(def);
     expect(view(s, 'R1-1')).toMatchObject({ players: [null, null], status: 'waiting', race: 9 });
     expect(view(s, 'F').race).toBe(11);
@@ -219,9 +328,15 @@ describe('results, starts and corrections', () => {
     s = apply(s, { t: 'result', match: 'R1-2', winner: 'p2', kind: 'retired', score: [40, 12] });
     expect(view(s, 'F').players).toEqual(['p4', 'p2']);
     expect(refusal(applyDrawEntry(s, { t: 'result', match: 'F', winner: 'p1', kind: 'win' }))).toMatchObject({ code: 'invalid-draw', field: 'winner' });
-    expect(refusal(applyDrawEntry(s, { t: 'result', match: 'F', winner: 'p4', kind: 'win', score: [50, 100] }))).toMatchObject({ code: 'invalid-draw', field: 'score' });
+    expect(refusal(applyDrawEntry(s, { t: 'result', match: 'F', winner: 'p4', kind: 'win', score: [50, 100] }))).toMatchObject({
+      code: 'invalid-draw',
+      field: 'score',
+    });
     expect(refusal(applyDrawEntry(s, { t: 'result', match: 'X9', winner: 'p4', kind: 'win' }))).toMatchObject({ code: 'not-in-draw', field: 'match' });
-    expect(refusal(applyDrawEntry(draw(single(4)), { t: 'result', match: 'F', winner: 'p1', kind: 'win' }))).toMatchObject({ code: 'not-ready', field: 'match' });
+    expect(refusal(applyDrawEntry(draw(single(4)), { t: 'result', match: 'F', winner: 'p1', kind: 'win' }))).toMatchObject({
+      code: 'not-ready',
+      field: 'match',
+    });
   });
 
   it('a player is never started on two tables; an undone start makes the match ready again', () => {
@@ -247,7 +362,10 @@ describe('results, starts and corrections', () => {
     const plain = applyDrawEntry(s, { t: 'result', match: 'R1-1', winner: 'p1', kind: 'win' });
     expect(refusal(plain)).toMatchObject({ code: 'cascade-required', field: 'reset' });
     expect(refusal(plain)!.message).toContain('F');
-    expect(refusal(applyDrawEntry(s, { t: 'result', match: 'R1-1', winner: 'p1', kind: 'win', reset: ['R1-2'] }))).toMatchObject({ code: 'invalid-draw', field: 'reset.0' });
+    expect(refusal(applyDrawEntry(s, { t: 'result', match: 'R1-1', winner: 'p1', kind: 'win', reset: ['R1-2'] }))).toMatchObject({
+      code: 'invalid-draw',
+      field: 'reset.0',
+    });
     // The score alone may change (same winner): nothing downstream changes.
     s = apply(s, { t: 'result', match: 'R1-1', winner: 'p4', kind: 'win', score: [2, 5] });
     s = apply(s, { t: 'result', match: 'R1-1', winner: 'p1', kind: 'win', reset: ['F'] });
@@ -257,7 +375,10 @@ describe('results, starts and corrections', () => {
 
   it('drawState names the refused entry; a delta applied to the old view gives the new one', () => {
     const def = single(4);
-    const bad = drawState(def, [{ t: 'result', match: 'R1-1', winner: 'p1', kind: 'win' }, { t: 'result', match: 'F', winner: 'p9', kind: 'win' }]);
+    const bad = drawState(def, [
+      { t: 'result', match: 'R1-1', winner: 'p1', kind: 'win' },
+      { t: 'result', match: 'F', winner: 'p9', kind: 'win' },
+    ]);
     expect('error' in bad && bad.error).toMatchObject({ code: 'not-ready', field: 'entries.1.match' });
     let s = draw(def);
     let v = drawView(s);

@@ -1,5 +1,14 @@
 /** Helpers of the draw tests: fields, and playing a draw to its end with chosen winners. */
-import { applyDrawEntry, matchViews, newDraw, readyMatches, type DrawDefinition, type DrawEntry, type DrawMatchView, type DrawState } from '../../shared/draw/index';
+import {
+  applyDrawEntry,
+  matchViews,
+  newDraw,
+  readyMatches,
+  type DrawDefinition,
+  type DrawEntry,
+  type DrawMatchView,
+  type DrawState,
+} from '../../shared/draw/index';
 
 /** Players p1…pn, rated so p1 is the best. */
 export function field(n: number): DrawDefinition['players'] {
@@ -38,7 +47,12 @@ export function win(s: DrawState, id: string, slot: 0 | 1): DrawEntry {
  * slot; every result goes through `applyDrawEntry`. `check` sees the state after each entry.
  * @returns the final state and the entries applied.
  */
-export function playOut(s0: DrawState, pick: (ready: string[]) => string, winnerOf: (m: DrawMatchView) => 0 | 1, check?: (s: DrawState) => void): { state: DrawState; entries: DrawEntry[] } {
+export function playOut(
+  s0: DrawState,
+  pick: (ready: string[]) => string,
+  winnerOf: (m: DrawMatchView) => 0 | 1,
+  check?: (s: DrawState) => void,
+): { state: DrawState; entries: DrawEntry[] } {
   let s = s0;
   const entries: DrawEntry[] = [];
   for (let guard = 0; guard < 10_000; guard++) {

@@ -13,7 +13,18 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyDrawEntry, drawState, drawView, matchViews, readyMatches, standings, champion, type DrawDefinition, type DrawMatchView, type DrawState } from '../../shared/draw/index';
+import {
+  applyDrawEntry,
+  drawState,
+  drawView,
+  matchViews,
+  readyMatches,
+  standings,
+  champion,
+  type DrawDefinition,
+  type DrawMatchView,
+  type DrawState,
+} from '../../shared/draw/index';
 import { fcRuns } from '../helpers/fc-runs';
 import { apply, draw, field, playOut } from './play';
 
@@ -75,39 +86,44 @@ function checkReady(s: DrawState): void {
 describe('elimination draws over random fields and results', () => {
   it('single: everyone but the champion loses exactly once; double: out after exactly two losses', () => {
     fc.assert(
-      fc.property(eliminationDef, fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 1, maxLength: 20 }), fc.integer(), (d, rs, salt) => {
-        const def = toDef(d);
-        const { state } = playOut(draw(def), picker(rs), fixedWinner(salt), checkReady);
-        const champ = champion(state);
-        expect(champ).not.toBeNull();
-        const lost = losses(state);
-        const played = matchViews(state).filter((m) => m.status === 'done').length;
-        if (d.format === 'single') {
-          expect(lost.get(champ!) ?? 0).toBe(0);
-          for (const p of def.players) if (p.id !== champ) expect(lost.get(p.id), p.id).toBe(1);
-          expect(played).toBe(d.n - 1);
-        } else {
-          expect(lost.get(champ!) ?? 0).toBeLessThanOrEqual(1);
-          const final = matchViews(state).find((m) => m.id === 'F')!;
-          for (const p of def.players) {
-            if (p.id === champ) continue;
-            // Without a reset the hot seat's winner who loses the final is out after that one loss.
-            const once = !d.trueDouble && final.players[0] === p.id;
-            expect(lost.get(p.id), p.id).toBe(once ? 1 : 2);
+      fc.property(
+        eliminationDef,
+        fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 1, maxLength: 20 }),
+        fc.integer(),
+        (d, rs, salt) => {
+          const def = toDef(d);
+          const { state } = playOut(draw(def), picker(rs), fixedWinner(salt), checkReady);
+          const champ = champion(state);
+          expect(champ).not.toBeNull();
+          const lost = losses(state);
+          const played = matchViews(state).filter((m) => m.status === 'done').length;
+          if (d.format === 'single') {
+            expect(lost.get(champ!) ?? 0).toBe(0);
+            for (const p of def.players) if (p.id !== champ) expect(lost.get(p.id), p.id).toBe(1);
+            expect(played).toBe(d.n - 1);
+          } else {
+            expect(lost.get(champ!) ?? 0).toBeLessThanOrEqual(1);
+            const final = matchViews(state).find((m) => m.id === 'F')!;
+            for (const p of def.players) {
+              if (p.id === champ) continue;
+              // Without a reset the hot seat's winner who loses the final is out after that one loss.
+              const once = !d.trueDouble && final.players[0] === p.id;
+              expect(lost.get(p.id), p.id).toBe(once ? 1 : 2);
+            }
           }
-        }
-        // Everyone is out but the champion, and the standings give every player a place.
-        const rows = standings(state);
-        expect(rows.filter((r) => !r.out).map((r) => r.player)).toEqual([champ]);
-        expect(rows.every((r) => r.place !== null)).toBe(true);
-        expect(rows[0]).toMatchObject({ player: champ, place: 1 });
-        expect(rows.filter((r) => r.place === 2)).toHaveLength(1);
-      }),
+          // Everyone is out but the champion, and the standings give every player a place.
+          const rows = standings(state);
+          expect(rows.filter((r) => !r.out).map((r) => r.player)).toEqual([champ]);
+          expect(rows.every((r) => r.place !== null)).toBe(true);
+          expect(rows[0]).toMatchObject({ player: champ, place: 1 });
+          expect(rows.filter((r) => r.place === 2)).toHaveLength(1);
+        },
+      ),
       { numRuns: fcRuns(60) },
     );
   });
 
-  it('a bye never meets a bye where the field enters; two byes on the losers\' side make a void match, never ready; no result for a match not to be played', () => {
+  it("a bye never meets a bye where the field enters; two byes on the losers' side make a void match, never ready; no result for a match not to be played", () => {
     fc.assert(
       fc.property(eliminationDef, (d) => {
         const s = draw(toDef(d));
@@ -137,22 +153,28 @@ describe('elimination draws over random fields and results', () => {
 
   it('the state is the same rebuilt from scratch as one entry at a time, and whatever order the independent results came in', () => {
     fc.assert(
-      fc.property(eliminationDef, fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 1, maxLength: 20 }), fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 1, maxLength: 20 }), fc.integer(), (d, rs1, rs2, salt) => {
-        const def = toDef(d);
-        const one = playOut(draw(def), picker(rs1), fixedWinner(salt));
-        const two = playOut(draw(def), picker(rs2), fixedWinner(salt));
-        const rebuilt = drawState(def, one.entries);
-        if ('error' in rebuilt) throw new Error(rebuilt.error.message);
-        expect(drawView(rebuilt)).toEqual(drawView(one.state));
-        expect(drawView(two.state)).toEqual(drawView(one.state));
-        // Midway too: any prefix rebuilt equals the incremental state at that point.
-        const cut = Math.floor(one.entries.length / 2);
-        let s = draw(def);
-        for (const e of one.entries.slice(0, cut)) s = apply(s, e);
-        const half = drawState(def, one.entries.slice(0, cut));
-        if ('error' in half) throw new Error(half.error.message);
-        expect(drawView(half)).toEqual(drawView(s));
-      }),
+      fc.property(
+        eliminationDef,
+        fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 1, maxLength: 20 }),
+        fc.integer(),
+        (d, rs1, rs2, salt) => {
+          const def = toDef(d);
+          const one = playOut(draw(def), picker(rs1), fixedWinner(salt));
+          const two = playOut(draw(def), picker(rs2), fixedWinner(salt));
+          const rebuilt = drawState(def, one.entries);
+          if ('error' in rebuilt) throw new Error(rebuilt.error.message);
+          expect(drawView(rebuilt)).toEqual(drawView(one.state));
+          expect(drawView(two.state)).toEqual(drawView(one.state));
+          // Midway too: any prefix rebuilt equals the incremental state at that point.
+          const cut = Math.floor(one.entries.length / 2);
+          let s = draw(def);
+          for (const e of one.entries.slice(0, cut)) s = apply(s, e);
+          const half = drawState(def, one.entries.slice(0, cut));
+          if ('error' in half) throw new Error(half.error.message);
+          expect(drawView(half)).toEqual(drawView(s));
+        },
+      ),
       { numRuns: fcRuns(40) },
     );
   });
@@ -172,7 +194,16 @@ describe('groups over random fields', () => {
           const groups = Math.ceil(n / size);
           const smallest = Math.floor(n / groups);
           const advance = Math.max(1, Math.min(2, smallest - 1));
-          const knockoutDef: DrawDefinition = { format: 'groups-knockout', players: field(n), seeding: { by: 'random', seed }, races: { default: 5 }, groupSize: size, advance, knockout, trueDouble: true };
+          const knockoutDef: DrawDefinition = {
+            format: 'groups-knockout',
+            players: field(n),
+            seeding: { by: 'random', seed },
+            races: { default: 5 },
+            groupSize: size,
+            advance,
+            knockout,
+            trueDouble: true,
+          };
           const def: DrawDefinition = smallest < 2 || advance * groups < 2 ? { ...knockoutDef, format: 'round-robin' } : knockoutDef;
           const { state } = playOut(draw(def), picker(rs), fixedWinner(salt), checkReady);
           const groupMatches = matchViews(state).filter((m) => m.side === 'G');

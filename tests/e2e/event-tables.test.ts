@@ -34,7 +34,8 @@ function cardUp(page: Page): Promise<{ kind: string; names: string[] } | null> {
 }
 
 /** Wait until every flag image on the page is drawn (served by the instance, nothing from elsewhere). */
-const flagsDrawn = (page: Page) => page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img[data-flag]')].every((i) => i.complete && i.naturalWidth > 0));
+const flagsDrawn = (page: Page) =>
+  page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img[data-flag]')].every((i) => i.complete && i.naturalWidth > 0));
 
 describe.skipIf(!hasChromium || !redis.available)('an event with two tables end to end, two instances over one Redis', () => {
   const two = twoInstances(redis.url, testPrefix('e2e-event-tables'));
@@ -127,7 +128,12 @@ describe.skipIf(!hasChromium || !redis.available)('an event with two tables end 
       expect(await overlay.locator('[data-f="card-score-A"]').textContent()).toBe('3');
       expect(await overlay.locator('[data-f="card-winner-A"]').count()).toBe(1);
       expect(await overlay.locator('[data-f="stat-high-run"]').evaluate((r) => [r.getAttribute('data-a'), r.getAttribute('data-b')])).toEqual(['3', '0']);
-      expect(await overlay.locator('.c-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-f')))).toEqual(['stat-high-run', 'stat-innings', 'stat-average', 'stat-fouls']);
+      expect(await overlay.locator('.c-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-f')))).toEqual([
+        'stat-high-run',
+        'stat-innings',
+        'stat-average',
+        'stat-fouls',
+      ]);
       await organiser.locator(`[data-testid="finished"] li[data-match="${m1.id}"]`).waitFor();
       await overlay.waitForTimeout(400);
       await overlay.screenshot({ path: join(shots, 'event-tables-summary.png'), omitBackground: true });

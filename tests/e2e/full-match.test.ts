@@ -114,13 +114,14 @@ function overlayShould(s: MatchState, before: MatchState | null = null): Overlay
     // state reached the overlay on the other instance. (Opened with caption=0: the line stays until the next.)
     // After an undo (`before`: the state it took back) no old caption shows as new: the pending choice it brought
     // back, else "Correction" where the score changed, else nothing.
-    caption: before && s.steps <= before.steps
-      ? s.awaiting !== null
-        ? caption(s, 'en', true) || null
-        : before.score[0] !== s.score[0] || before.score[1] !== s.score[1]
-          ? 'Correction'
-          : null
-      : caption(s, 'en', true) || null,
+    caption:
+      before && s.steps <= before.steps
+        ? s.awaiting !== null
+          ? caption(s, 'en', true) || null
+          : before.score[0] !== s.score[0] || before.score[1] !== s.score[1]
+            ? 'Correction'
+            : null
+        : caption(s, 'en', true) || null,
     won: s.winner,
   };
 }
@@ -163,7 +164,9 @@ class Scoring {
       .toBe(this.version);
     const onServer = (await api(two.url, `/api/matches/${id}`)).body as { state: MatchState };
     expect(onServer.state, `${label}: server state vs engine`).toEqual(want);
-    await expect.poll(() => overlayShows(this.overlay), { timeout: STEP_TIMEOUT, message: `${label}: overlay on instance 2` }).toEqual(overlayShould(want, before));
+    await expect
+      .poll(() => overlayShows(this.overlay), { timeout: STEP_TIMEOUT, message: `${label}: overlay on instance 2` })
+      .toEqual(overlayShould(want, before));
     const last = want.last!;
     if (last.kind !== 'stalemate' && last.kind !== 'undo') {
       // The caption names who took the step, like a commentator ("Ann — third foul −16").
@@ -216,7 +219,12 @@ class Scoring {
     const log = (await api(one.url, `/api/matches/${id}/steps`)).body as { version: number; steps: { version: number; step: Step }[] };
     expect(log.version).toBe(this.version);
     expect(log.steps.map((e) => e.version)).toEqual(Array.from({ length: this.version }, (_, i) => i + 1));
-    const replayed = view(replay(parseSetup(this.setup), log.steps.map((e) => e.step)));
+    const replayed = view(
+      replay(
+        parseSetup(this.setup),
+        log.steps.map((e) => e.step),
+      ),
+    );
     for (const server of [one, two]) {
       const cur = (await api(server.url, `/api/matches/${id}`)).body as { version: number; state: MatchState };
       expect(cur.version).toBe(this.version);
@@ -259,90 +267,103 @@ describe.skipIf(!hasChromium || !redis.available)('a whole match: console on ins
     if (prefix) await dropPrefix(redis.url, prefix);
   });
 
-  test('14-1 race to 25: breaking foul, safety with a ball pocketed, three fouls, re-rack with the break ball in the rack area, undo, win', { timeout: 120_000 }, async () => {
-    const setup: SetupInput = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [25, 25] };
-    const m = await createMatch(one.url, setup);
-    const { scorer, overlay } = await openPages(m);
-    const g = new Scoring(setup, m, scorer, overlay);
-    expect(await overlayShows(overlay)).toEqual(overlayShould(g.want()));
+  test(
+    '14-1 race to 25: breaking foul, safety with a ball pocketed, three fouls, re-rack with the break ball in the rack area, undo, win',
+    { timeout: 120_000 },
+    async () => {
+      const setup: SetupInput = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [25, 25] };
+      const m = await createMatch(one.url, setup);
+      const { scorer, overlay } = await openPages(m);
+      const g = new Scoring(setup, m, scorer, overlay);
+      expect(await overlayShows(overlay)).toEqual(overlayShould(g.want()));
 
-    // Opening break: only one object ball reaches a cushion → breaking foul, −2; Bob accepts the table.
-    await scorer.getByTestId('break-panel').waitFor();
-    let s = await g.step('breaking foul', { shot: { call: 'safety', breakRails: { objectBalls: 1, cueBall: true } } }, g.tap('break-obj-1', 'break-record'));
-    expect([s.score, s.awaiting, s.turn]).toEqual([[-2, 0], 'break-foul-choice', 'B']);
-    await g.shot('141-breaking-foul-overlay');
-    expect(await scorer.getByTestId('made').count()).toBe(0); // the pending choice blocks shot entry
-    await g.step('accept after the breaking foul', { choice: 'accept' }, g.tap('choice-accept'));
+      // Opening break: only one object ball reaches a cushion → breaking foul, −2; Bob accepts the table.
+      await scorer.getByTestId('break-panel').waitFor();
+      let s = await g.step('breaking foul', { shot: { call: 'safety', breakRails: { objectBalls: 1, cueBall: true } } }, g.tap('break-obj-1', 'break-record'));
+      expect([s.score, s.awaiting, s.turn]).toEqual([[-2, 0], 'break-foul-choice', 'B']);
+      await g.shot('141-breaking-foul-overlay');
+      expect(await scorer.getByTestId('made').count()).toBe(0); // the pending choice blocks shot entry
+      await g.step('accept after the breaking foul', { choice: 'accept' }, g.tap('choice-accept'));
 
-    // Bob runs 4, then plays a safety that pockets a ball (spotted; sent over REST to instance 2).
-    s = await g.step('Bob runs 4', { shot: { call: { made: true }, pocketed: 4 } }, g.tap('count-plus', 'count-plus', 'count-plus', 'made'));
-    expect([s.score, s.run, s.ballsOnTable]).toEqual([[-2, 4], 4, 11]);
-    const safety: Step = { shot: { call: 'safety', pocketed: 1 } };
-    s = await g.step('safety with a ball pocketed (Stream Deck, instance 2)', safety, async () => {
-      const r = await api(two.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: `deck-${m.id}-1`, expectedVersion: 3, step: safety } });
-      expect(r.status).toBe(201);
-    });
-    expect([s.turn, s.ballsOnTable, s.last?.safety]).toEqual(['A', 11, true]);
+      // Bob runs 4, then plays a safety that pockets a ball (spotted; sent over REST to instance 2).
+      s = await g.step('Bob runs 4', { shot: { call: { made: true }, pocketed: 4 } }, g.tap('count-plus', 'count-plus', 'count-plus', 'made'));
+      expect([s.score, s.run, s.ballsOnTable]).toEqual([[-2, 4], 4, 11]);
+      const safety: Step = { shot: { call: 'safety', pocketed: 1 } };
+      s = await g.step('safety with a ball pocketed (Stream Deck, instance 2)', safety, async () => {
+        const r = await api(two.url, `/api/matches/${m.id}/steps`, {
+          token: m.scorerToken,
+          body: { stepId: `deck-${m.id}-1`, expectedVersion: 3, step: safety },
+        });
+        expect(r.status).toBe(201);
+      });
+      expect([s.turn, s.ballsOnTable, s.last?.safety]).toEqual(['A', 11, true]);
 
-    // Ann fouls three times in a row (Bob misses in between): the third costs 16; Bob makes her re-rack.
-    await g.step('Ann scratches', { shot: { call: { made: false }, cueBall: 'scratch' } }, g.tap('foul', 'foul-scratch'));
-    await g.step('Bob misses', { shot: { call: { made: false } } }, g.tap('miss'));
-    s = await g.step('Ann: no rail', { shot: { call: { made: false }, rail: false } }, g.tap('foul', 'foul-no-rail'));
-    expect(s.onTwoFouls).toEqual([true, false]);
-    await g.shot('141-on-two-fouls-overlay');
-    await g.readmeShot();
-    await g.step('Bob misses again', { shot: { call: { made: false } } }, g.tap('miss'));
-    s = await g.step('Ann touches a ball: third foul', { shot: { call: { made: false }, fouls: ['touched-ball'] } }, g.tap('foul', 'foul-touched-ball'));
-    expect([s.score, s.awaiting, s.fouls]).toEqual([[-20, 4], 'three-foul-choice', [0, 0]]);
-    await g.shot('141-third-foul-overlay');
-    await g.shot('141-third-foul-console', scorer);
-    await g.step('Bob: re-rack', { choice: 'rerack' }, g.tap('choice-rerack'));
-    s = await g.step('Ann re-breaks legally', { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } }, g.tap('break-record'));
-    expect([s.rack, s.turn, s.ballsOnTable]).toEqual([2, 'B', 15]);
+      // Ann fouls three times in a row (Bob misses in between): the third costs 16; Bob makes her re-rack.
+      await g.step('Ann scratches', { shot: { call: { made: false }, cueBall: 'scratch' } }, g.tap('foul', 'foul-scratch'));
+      await g.step('Bob misses', { shot: { call: { made: false } } }, g.tap('miss'));
+      s = await g.step('Ann: no rail', { shot: { call: { made: false }, rail: false } }, g.tap('foul', 'foul-no-rail'));
+      expect(s.onTwoFouls).toEqual([true, false]);
+      await g.shot('141-on-two-fouls-overlay');
+      await g.readmeShot();
+      await g.step('Bob misses again', { shot: { call: { made: false } } }, g.tap('miss'));
+      s = await g.step('Ann touches a ball: third foul', { shot: { call: { made: false }, fouls: ['touched-ball'] } }, g.tap('foul', 'foul-touched-ball'));
+      expect([s.score, s.awaiting, s.fouls]).toEqual([[-20, 4], 'three-foul-choice', [0, 0]]);
+      await g.shot('141-third-foul-overlay');
+      await g.shot('141-third-foul-console', scorer);
+      await g.step('Bob: re-rack', { choice: 'rerack' }, g.tap('choice-rerack'));
+      s = await g.step('Ann re-breaks legally', { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } }, g.tap('break-record'));
+      expect([s.rack, s.turn, s.ballsOnTable]).toEqual([2, 'B', 15]);
 
-    // Bob runs 14; the break ball stops in the rack area (head spot free): 14-ball re-rack, break ball on the head spot.
-    const run14: Step = { shot: { call: { made: true }, pocketed: 14, rackArea: { cueBall: false, breakBall: true, breakBallInKitchen: false, headSpotTaken: false } } };
-    const enter14 = async () => {
-      for (let i = 0; i < 13; i++) await scorer.getByTestId('count-plus').click();
-      await scorer.getByTestId('made').click();
-      await scorer.getByTestId('rack-area').waitFor();
-      await scorer.getByTestId('area-break').click();
-      await scorer.getByTestId('q-no').click(); // head spot not taken
-      expect(await scorer.getByTestId('placement').textContent()).toMatch(/head spot/i);
-    };
-    s = await g.step('Bob runs 14, break ball in the rack area', run14, async () => {
-      await enter14();
-      await g.shot('141-rack-area-console', scorer);
-      await scorer.getByTestId('area-record').click();
-    });
-    expect([s.score, s.run, s.rack, s.rackPlacement]).toEqual([[-20, 18], 14, 3, { cueBall: 'as-is', breakBall: 'head-spot', racked: 14 }]);
-    await g.shot('141-rerack-overlay');
+      // Bob runs 14; the break ball stops in the rack area (head spot free): 14-ball re-rack, break ball on the head spot.
+      const run14: Step = {
+        shot: { call: { made: true }, pocketed: 14, rackArea: { cueBall: false, breakBall: true, breakBallInKitchen: false, headSpotTaken: false } },
+      };
+      const enter14 = async () => {
+        for (let i = 0; i < 13; i++) await scorer.getByTestId('count-plus').click();
+        await scorer.getByTestId('made').click();
+        await scorer.getByTestId('rack-area').waitFor();
+        await scorer.getByTestId('area-break').click();
+        await scorer.getByTestId('q-no').click(); // head spot not taken
+        expect(await scorer.getByTestId('placement').textContent()).toMatch(/head spot/i);
+      };
+      s = await g.step('Bob runs 14, break ball in the rack area', run14, async () => {
+        await enter14();
+        await g.shot('141-rack-area-console', scorer);
+        await scorer.getByTestId('area-record').click();
+      });
+      expect([s.score, s.run, s.rack, s.rackPlacement]).toEqual([[-20, 18], 14, 3, { cueBall: 'as-is', breakBall: 'head-spot', racked: 14 }]);
+      await g.shot('141-rerack-overlay');
 
-    // Undo takes the re-rack back; enter it again.
-    s = await g.step('undo the run of 14', { undo: true }, g.tap('undo'));
-    expect([s.score, s.rack, s.ballsOnTable, s.highRun]).toEqual([[-20, 4], 2, 15, [0, 4]]);
-    s = await g.step('Bob runs 14 again', run14, async () => {
-      await enter14();
-      await scorer.getByTestId('area-record').click();
-    });
-    expect([s.score, s.rack]).toEqual([[-20, 18], 3]);
+      // Undo takes the re-rack back; enter it again.
+      s = await g.step('undo the run of 14', { undo: true }, g.tap('undo'));
+      expect([s.score, s.rack, s.ballsOnTable, s.highRun]).toEqual([[-20, 4], 2, 15, [0, 4]]);
+      s = await g.step('Bob runs 14 again', run14, async () => {
+        await enter14();
+        await scorer.getByTestId('area-record').click();
+      });
+      expect([s.score, s.rack]).toEqual([[-20, 18], 3]);
 
-    // Seven more: 25, Bob wins with a run of 21.
-    s = await g.step('Bob wins', { shot: { call: { made: true }, pocketed: 7 } }, g.tap('count-plus', 'count-plus', 'count-plus', 'count-plus', 'count-plus', 'count-plus', 'made'));
-    expect([s.winner, s.score, s.highRun]).toEqual(['B', [-20, 25], [0, 21]]);
-    await scorer.getByTestId('match-over').waitFor();
-    expect(await scorer.getByTestId('turn').textContent()).toContain('Bob');
-    await g.shot('141-winner-overlay');
-    await g.shot('141-winner-console', scorer);
+      // Seven more: 25, Bob wins with a run of 21.
+      s = await g.step(
+        'Bob wins',
+        { shot: { call: { made: true }, pocketed: 7 } },
+        g.tap('count-plus', 'count-plus', 'count-plus', 'count-plus', 'count-plus', 'count-plus', 'made'),
+      );
+      expect([s.winner, s.score, s.highRun]).toEqual(['B', [-20, 25], [0, 21]]);
+      await scorer.getByTestId('match-over').waitFor();
+      expect(await scorer.getByTestId('turn').textContent()).toContain('Bob');
+      await g.shot('141-winner-overlay');
+      await g.shot('141-winner-console', scorer);
 
-    // The log over REST replays to the final state on both instances.
-    const final = await g.checkLog();
-    expect(final.winner).toBe('B');
+      // The log over REST replays to the final state on both instances.
+      const final = await g.checkLog();
+      expect(final.winner).toBe('B');
 
-    await scorer.close();
-    await overlay.close();
-    expect(pageErrors).toEqual([]);
-  });
+      await scorer.close();
+      await overlay.close();
+      expect(pageErrors).toEqual([]);
+    },
+  );
 
   test('Rotation race to 120: push out, foul placement, two racks, win', { timeout: 120_000 }, async () => {
     const setup: SetupInput = { discipline: 'rotation', players: ['Cleo', 'Dan'] };
@@ -362,7 +383,11 @@ describe.skipIf(!hasChromium || !redis.available)('a whole match: console on ins
     await g.step('Dan shoots after the push out', { choice: 'shoot' }, g.tap('choice-shoot'));
 
     // Dan pockets the 1 but scratches: Cleo places the cue ball behind the head string, the 1 on the foot spot.
-    s = await g.step('Dan pockets the 1 and scratches', { shot: { firstContact: 1, pocketed: [1], cueBall: 'scratch' } }, g.tap('ball-1', 'foul', 'foul-scratch'));
+    s = await g.step(
+      'Dan pockets the 1 and scratches',
+      { shot: { firstContact: 1, pocketed: [1], cueBall: 'scratch' } },
+      g.tap('ball-1', 'foul', 'foul-scratch'),
+    );
     expect([s.awaiting, s.turn, s.fouls]).toEqual(['foul-placement', 'A', [0, 1]]);
     await scorer.getByTestId('choice-panel').waitFor();
     expect(await scorer.getByTestId('place-as-is-as-is').count()).toBe(0); // cue ball pocketed, 1 respotted

@@ -21,8 +21,16 @@ const hasChromium = chromiumAvailable();
 const redis = await requireRedis();
 /** Short allowances so the test reaches the warnings and expiry in seconds. */
 const SETTINGS = {
-  shotSeconds: 8, firstShotSeconds: 8, pushOutSeconds: 8, extensionSeconds: 4, extensionsPerPlayer: 1,
-  extensionPeriod: { per: 'rack' }, warningSeconds: 6, urgentSeconds: 3, showFromSeconds: null, autoStart: false,
+  shotSeconds: 8,
+  firstShotSeconds: 8,
+  pushOutSeconds: 8,
+  extensionSeconds: 4,
+  extensionsPerPlayer: 1,
+  extensionPeriod: { per: 'rack' },
+  warningSeconds: 6,
+  urgentSeconds: 3,
+  showFromSeconds: null,
+  autoStart: false,
   matchClock: { kind: 'played' },
 };
 
@@ -78,7 +86,14 @@ describe.skipIf(!hasChromium || !redis.available)('shot clock end to end: consol
     // A 14-1 match picked up mid-rack (no time foul on the break), its clock set in the create request.
     const m = await call<Created>(s1.url, '/api/matches', {
       method: 'POST',
-      body: { discipline: '14-1', ruleset: 'nba', players: ['Ann Andersen', 'Kenji Watanabe'], targets: [100, 100], start: { score: [10, 12], turn: 'A', rack: 1, ballsOnTable: 9 }, clock: { settings: SETTINGS } },
+      body: {
+        discipline: '14-1',
+        ruleset: 'nba',
+        players: ['Ann Andersen', 'Kenji Watanabe'],
+        targets: [100, 100],
+        start: { score: [10, 12], turn: 'A', rack: 1, ballsOnTable: 9 },
+        clock: { settings: SETTINGS },
+      },
     });
 
     const console_ = await open(`${s1.url}${new URL(m.urls.scorer, s1.url).pathname}${new URL(m.urls.scorer, s1.url).hash}`, { width: 1280, height: 800 });
@@ -93,7 +108,9 @@ describe.skipIf(!hasChromium || !redis.available)('shot clock end to end: consol
     await allShow([console_, ...watchers], 'running', 1);
     // The clock page counts down by itself.
     const first = await seconds(clockPage);
-    await clockPage.waitForFunction((s) => Number(document.querySelector('[data-f="shot-clock"]')!.textContent!.replace(/\D+/g, '')) < s, first, { timeout: 5000 });
+    await clockPage.waitForFunction((s) => Number(document.querySelector('[data-f="shot-clock"]')!.textContent!.replace(/\D+/g, '')) < s, first, {
+      timeout: 5000,
+    });
 
     // The shooter's extension: A has none left on every screen.
     await console_.getByTestId('clock-extension').click();

@@ -55,7 +55,8 @@ const VENUE_EVENT = {
   ],
 };
 
-const flagsDrawn = (page: Page) => page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img[data-flag]')].every((i) => i.complete && i.naturalWidth > 0));
+const flagsDrawn = (page: Page) =>
+  page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img[data-flag]')].every((i) => i.complete && i.naturalWidth > 0));
 const textOf = (page: Page, sel: string) => page.locator(sel).first().textContent();
 
 describe.skipIf(!hasChromium || !redis.available)('venue screens end to end, two instances over one Redis', () => {
@@ -83,111 +84,127 @@ describe.skipIf(!hasChromium || !redis.available)('venue screens end to end, two
     return page;
   };
 
-  it('shows three tables on the hall board and one on its table screen; a shot, a match switch and a result reach both without a reload', { timeout: 120_000 }, async () => {
-    const tv = await tableMatch(two.s1.url, ev, 'tv-table', ['p1', 'p2'], true);
-    const t2 = await tableMatch(two.s1.url, ev, 'table-2', ['p3', 'p4'], true);
-    const t3 = await tableMatch(two.s1.url, ev, 'table-3', ['p5', 'p6'], true);
-    const tvNext = await tableMatch(two.s1.url, ev, 'tv-table', ['p7', 'p8']);
-    for (const step of TWO_FOULS_B) await recordStep(two.s1.url, t2, step);
+  it(
+    'shows three tables on the hall board and one on its table screen; a shot, a match switch and a result reach both without a reload',
+    { timeout: 120_000 },
+    async () => {
+      const tv = await tableMatch(two.s1.url, ev, 'tv-table', ['p1', 'p2'], true);
+      const t2 = await tableMatch(two.s1.url, ev, 'table-2', ['p3', 'p4'], true);
+      const t3 = await tableMatch(two.s1.url, ev, 'table-3', ['p5', 'p6'], true);
+      const tvNext = await tableMatch(two.s1.url, ev, 'tv-table', ['p7', 'p8']);
+      for (const step of TWO_FOULS_B) await recordStep(two.s1.url, t2, step);
 
-    const board = await open(`${two.s2.url}/venue/${ev.id}?lang=en`);
-    const screen = await open(`${two.s2.url}/tableside/${ev.id}/tv-table?lang=en`);
-    await board.locator('article.tile').nth(2).waitFor();
-    await screen.locator('[data-f="name-A"]').waitFor();
-    for (const p of [board, screen]) await p.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      const board = await open(`${two.s2.url}/venue/${ev.id}?lang=en`);
+      const screen = await open(`${two.s2.url}/tableside/${ev.id}/tv-table?lang=en`);
+      await board.locator('article.tile').nth(2).waitFor();
+      await screen.locator('[data-f="name-A"]').waitFor();
+      for (const p of [board, screen]) await p.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
-    // The board: three tiles with the players, flags, scores, race; the next match of the TV table; B on two fouls at table 2.
-    expect(await board.locator('article.tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-table')))).toEqual(['tv-table', 'table-2', 'table-3']);
-    const tvTile = board.locator('article[data-table="tv-table"]');
-    expect(await tvTile.locator('[data-f="name-A"]').textContent()).toBe('Ann Andersen');
-    expect(await tvTile.locator('[data-f="name-B"]').textContent()).toBe('Jürgen Kraus');
-    expect(await tvTile.locator('[data-f="race"]').textContent()).toBe('Race to 3');
-    expect(await tvTile.locator('[data-f="next"]').textContent()).toContain('Greta Olsen – Hugo Martin');
-    await board.locator('article[data-table="table-2"] [data-f="two-fouls-B"]').waitFor();
-    expect(await board.locator('article[data-table="table-2"] [data-f="score-B"]').textContent()).toBe('−2');
-    await flagsDrawn(board);
-    expect(await tvTile.locator('img[data-flag]').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('data-flag')))).toEqual(['DK', 'DE', 'NO', 'FR']);
-    // Readable from 5 m: every score at least 48 px at 1080p; every text at 4.5:1.
-    const scoreSizes = await board.locator('[data-f^="score-"]').evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
-    expect(scoreSizes).toHaveLength(6);
-    for (const size of scoreSizes) expect(size).toBeGreaterThanOrEqual(48);
-    for (const x of await texts(board, '[data-testid="hall-board"]')) expect(x.contrast, `board: "${x.text}"`).toBeGreaterThanOrEqual(4.5);
+      // The board: three tiles with the players, flags, scores, race; the next match of the TV table; B on two fouls at table 2.
+      expect(await board.locator('article.tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-table')))).toEqual([
+        'tv-table',
+        'table-2',
+        'table-3',
+      ]);
+      const tvTile = board.locator('article[data-table="tv-table"]');
+      expect(await tvTile.locator('[data-f="name-A"]').textContent()).toBe('Ann Andersen');
+      expect(await tvTile.locator('[data-f="name-B"]').textContent()).toBe('Jürgen Kraus');
+      expect(await tvTile.locator('[data-f="race"]').textContent()).toBe('Race to 3');
+      expect(await tvTile.locator('[data-f="next"]').textContent()).toContain('Greta Olsen – Hugo Martin');
+      await board.locator('article[data-table="table-2"] [data-f="two-fouls-B"]').waitFor();
+      expect(await board.locator('article[data-table="table-2"] [data-f="score-B"]').textContent()).toBe('−2');
+      await flagsDrawn(board);
+      expect(await tvTile.locator('img[data-flag]').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('data-flag')))).toEqual(['DK', 'DE', 'NO', 'FR']);
+      // Readable from 5 m: every score at least 48 px at 1080p; every text at 4.5:1.
+      const scoreSizes = await board.locator('[data-f^="score-"]').evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
+      expect(scoreSizes).toHaveLength(6);
+      for (const size of scoreSizes) expect(size).toBeGreaterThanOrEqual(48);
+      for (const x of await texts(board, '[data-testid="hall-board"]')) expect(x.contrast, `board: "${x.text}"`).toBeGreaterThanOrEqual(4.5);
 
-    // The table screen: the TV table's match large, the next match under it.
-    expect(await textOf(screen, '[data-f="table-name"]')).toBe('TV table');
-    expect(await textOf(screen, '[data-f="name-B"]')).toBe('Jürgen Kraus');
-    expect(await textOf(screen, '[data-f="next"]')).toContain('Greta Olsen – Hugo Martin');
-    expect(parseFloat(await screen.locator('[data-f="score-A"]').evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(96);
-    for (const x of await texts(screen, '[data-testid="table-screen"]')) expect(x.contrast, `screen: "${x.text}"`).toBeGreaterThanOrEqual(4.5);
+      // The table screen: the TV table's match large, the next match under it.
+      expect(await textOf(screen, '[data-f="table-name"]')).toBe('TV table');
+      expect(await textOf(screen, '[data-f="name-B"]')).toBe('Jürgen Kraus');
+      expect(await textOf(screen, '[data-f="next"]')).toContain('Greta Olsen – Hugo Martin');
+      expect(parseFloat(await screen.locator('[data-f="score-A"]').evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(96);
+      for (const x of await texts(screen, '[data-testid="table-screen"]')) expect(x.contrast, `screen: "${x.text}"`).toBeGreaterThanOrEqual(4.5);
 
-    // A recorded shot on the TV table (through instance 1) reaches both screens.
-    for (const step of WIN.slice(0, 3)) await recordStep(two.s1.url, tv, step);
-    await board.waitForFunction(() => document.querySelector('article[data-table="tv-table"] [data-f="score-A"]')?.textContent === '1');
-    await screen.waitForFunction(() => document.querySelector('[data-f="score-A"]')?.textContent === '1');
-    expect(await screen.locator('.player.at [data-f="name-A"]').count()).toBe(1);
-    await flagsDrawn(screen);
-    await board.screenshot({ path: join(shots, 'venue-board-1920x1080.png') });
-    await screen.screenshot({ path: join(shots, 'venue-tableside-1920x1080.png') });
+      // A recorded shot on the TV table (through instance 1) reaches both screens.
+      for (const step of WIN.slice(0, 3)) await recordStep(two.s1.url, tv, step);
+      await board.waitForFunction(() => document.querySelector('article[data-table="tv-table"] [data-f="score-A"]')?.textContent === '1');
+      await screen.waitForFunction(() => document.querySelector('[data-f="score-A"]')?.textContent === '1');
+      expect(await screen.locator('.player.at [data-f="name-A"]').count()).toBe(1);
+      await flagsDrawn(screen);
+      await board.screenshot({ path: join(shots, 'venue-board-1920x1080.png') });
+      await screen.screenshot({ path: join(shots, 'venue-tableside-1920x1080.png') });
 
-    // Table 3's match is won: the board lists it in the results.
-    for (const step of WIN) await recordStep(two.s1.url, t3, step);
-    await board.locator(`[data-testid="results"] li[data-match="${t3.id}"]`).waitFor();
-    expect(await board.locator(`[data-testid="results"] li[data-match="${t3.id}"]`).textContent()).toContain('Emi Sato');
+      // Table 3's match is won: the board lists it in the results.
+      for (const step of WIN) await recordStep(two.s1.url, t3, step);
+      await board.locator(`[data-testid="results"] li[data-match="${t3.id}"]`).waitFor();
+      expect(await board.locator(`[data-testid="results"] li[data-match="${t3.id}"]`).textContent()).toContain('Emi Sato');
 
-    // The organiser starts the TV table's next match: both screens switch, no reload.
-    const started = await api(two.s1.url, `/api/events/${ev.id}/tables/tv-table/start`, { token: ev.organiserToken, body: {} });
-    expect(started.status).toBe(200);
-    await board.waitForFunction((id) => document.querySelector('article[data-table="tv-table"]')?.getAttribute('data-current') === id, tvNext.id);
-    await screen.waitForFunction(() => document.querySelector('[data-f="name-A"]')?.textContent === 'Greta Olsen');
-    expect(await board.locator('article[data-table="tv-table"] [data-f="name-A"]').textContent()).toBe('Greta Olsen');
-    expect(await textOf(screen, '[data-f="score-A"]')).toBe('0');
-    expect(await textOf(screen, '[data-f="next"]')).toBe('');
-    for (const p of [board, screen]) expect(await p.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      // The organiser starts the TV table's next match: both screens switch, no reload.
+      const started = await api(two.s1.url, `/api/events/${ev.id}/tables/tv-table/start`, { token: ev.organiserToken, body: {} });
+      expect(started.status).toBe(200);
+      await board.waitForFunction((id) => document.querySelector('article[data-table="tv-table"]')?.getAttribute('data-current') === id, tvNext.id);
+      await screen.waitForFunction(() => document.querySelector('[data-f="name-A"]')?.textContent === 'Greta Olsen');
+      expect(await board.locator('article[data-table="tv-table"] [data-f="name-A"]').textContent()).toBe('Greta Olsen');
+      expect(await textOf(screen, '[data-f="score-A"]')).toBe('0');
+      expect(await textOf(screen, '[data-f="next"]')).toBe('');
+      for (const p of [board, screen]) expect(await p.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
-    // 1280×720: the same board fits (no scrolling, nothing cut off sideways).
-    await board.setViewportSize({ width: 1280, height: 720 });
-    await board.waitForFunction(() => document.documentElement.scrollHeight <= innerHeight + 1 && document.documentElement.scrollWidth <= innerWidth + 1);
-    await board.screenshot({ path: join(shots, 'venue-board-1280x720.png') });
-    await Promise.all([board.close(), screen.close()]);
-  });
+      // 1280×720: the same board fits (no scrolling, nothing cut off sideways).
+      await board.setViewportSize({ width: 1280, height: 720 });
+      await board.waitForFunction(() => document.documentElement.scrollHeight <= innerHeight + 1 && document.documentElement.scrollWidth <= innerWidth + 1);
+      await board.screenshot({ path: join(shots, 'venue-board-1280x720.png') });
+      await Promise.all([board.close(), screen.close()]);
+    },
+  );
 
-  it('shows a sponsor uploaded meanwhile on the board between pages and on a table screen between matches; a change reaches both without a reload', { timeout: 120_000 }, async () => {
-    // Table 3's match was won in the first test: between matches.
-    const board = await open(`${two.s2.url}/venue/${ev.id}?lang=en&every=5`);
-    const screen = await open(`${two.s2.url}/tableside/${ev.id}/table-3?lang=en`);
-    const foreign: string[] = [];
-    for (const p of [board, screen]) {
-      p.on('request', (r) => {
-        if (!r.url().startsWith(two.s2.url) && !r.url().startsWith('data:')) foreign.push(r.url());
-      });
-    }
-    await board.locator('article.tile').first().waitFor();
-    await screen.locator('[data-f="table-name"]').waitFor();
-    for (const p of [board, screen]) await p.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    expect(await board.locator('[data-testid="sponsor"]').count()).toBe(0);
+  it(
+    'shows a sponsor uploaded meanwhile on the board between pages and on a table screen between matches; a change reaches both without a reload',
+    { timeout: 120_000 },
+    async () => {
+      // Table 3's match was won in the first test: between matches.
+      const board = await open(`${two.s2.url}/venue/${ev.id}?lang=en&every=5`);
+      const screen = await open(`${two.s2.url}/tableside/${ev.id}/table-3?lang=en`);
+      const foreign: string[] = [];
+      for (const p of [board, screen]) {
+        p.on('request', (r) => {
+          if (!r.url().startsWith(two.s2.url) && !r.url().startsWith('data:')) foreign.push(r.url());
+        });
+      }
+      await board.locator('article.tile').first().waitFor();
+      await screen.locator('[data-f="table-name"]').waitFor();
+      for (const p of [board, screen]) await p.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      expect(await board.locator('[data-testid="sponsor"]').count()).toBe(0);
 
-    const first = await uploadSponsor(two.s1.url, ev.id, ev.organiserToken, pngOf(120, 60, [20, 90, 200]), 'Blue Chalk', 5);
-    const sponsorShown = (p: Page, id: string) =>
-      p.waitForFunction((sid) => {
-        const img = document.querySelector<HTMLImageElement>(`[data-testid="sponsor"][data-sponsor="${sid}"] img`);
-        return !!img && img.complete && img.naturalWidth === 120;
-      }, id, { timeout: 30_000 });
-    await sponsorShown(screen, first);
-    expect(await textOf(screen, '[data-f="final"]')).toContain('Emi Sato 3 – 0 Finn Murphy');
-    await sponsorShown(board, first);
-    await board.screenshot({ path: join(shots, 'venue-board-sponsor-1920x1080.png') });
-    await screen.screenshot({ path: join(shots, 'venue-tableside-sponsor-1920x1080.png') });
+      const first = await uploadSponsor(two.s1.url, ev.id, ev.organiserToken, pngOf(120, 60, [20, 90, 200]), 'Blue Chalk', 5);
+      const sponsorShown = (p: Page, id: string) =>
+        p.waitForFunction(
+          (sid) => {
+            const img = document.querySelector<HTMLImageElement>(`[data-testid="sponsor"][data-sponsor="${sid}"] img`);
+            return !!img && img.complete && img.naturalWidth === 120;
+          },
+          id,
+          { timeout: 30_000 },
+        );
+      await sponsorShown(screen, first);
+      expect(await textOf(screen, '[data-f="final"]')).toContain('Emi Sato 3 – 0 Finn Murphy');
+      await sponsorShown(board, first);
+      await board.screenshot({ path: join(shots, 'venue-board-sponsor-1920x1080.png') });
+      await screen.screenshot({ path: join(shots, 'venue-tableside-sponsor-1920x1080.png') });
 
-    // A change: another logo, the first removed. Both follow without a reload.
-    const second = await uploadSponsor(two.s1.url, ev.id, ev.organiserToken, pngOf(120, 60, [200, 40, 20]), 'Red Cue', 5);
-    const removed = await api(two.s1.url, `/api/events/${ev.id}/sponsors/${first}`, { method: 'DELETE', token: ev.organiserToken });
-    expect(removed.status).toBe(200);
-    await sponsorShown(screen, second);
-    await sponsorShown(board, second);
-    for (const p of [board, screen]) expect(await p.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    expect(foreign).toEqual([]);
-    await Promise.all([board.close(), screen.close()]);
-  });
+      // A change: another logo, the first removed. Both follow without a reload.
+      const second = await uploadSponsor(two.s1.url, ev.id, ev.organiserToken, pngOf(120, 60, [200, 40, 20]), 'Red Cue', 5);
+      const removed = await api(two.s1.url, `/api/events/${ev.id}/sponsors/${first}`, { method: 'DELETE', token: ev.organiserToken });
+      expect(removed.status).toBe(200);
+      await sponsorShown(screen, second);
+      await sponsorShown(board, second);
+      for (const p of [board, screen]) expect(await p.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(foreign).toEqual([]);
+      await Promise.all([board.close(), screen.close()]);
+    },
+  );
 
   it('shows 8 tables per page and turns to the next page by itself when they do not fit', { timeout: 120_000 }, async () => {
     const big = await createEvent(two.s1.url, { ...VENUE_EVENT, name: 'Big Open', tables: Array.from({ length: 10 }, (_, i) => `Table ${i + 1}`) });

@@ -14,7 +14,14 @@ import { parseSetup } from '../../server/protocol/setup-schemas';
 import { stepsToWin } from '../helpers/events';
 
 const CTX = { eventName: 'Friday League', tableName: 'TV table' };
-const STRAIGHT = { discipline: '14-1', ruleset: 'wpa', players: ['Ann Andersen', 'Bob Brown'], shortNames: ['Ann', null], countries: ['DK', 'GB-ENG'], targets: [3, 3] } as const;
+const STRAIGHT = {
+  discipline: '14-1',
+  ruleset: 'wpa',
+  players: ['Ann Andersen', 'Bob Brown'],
+  shortNames: ['Ann', null],
+  countries: ['DK', 'GB-ENG'],
+  targets: [3, 3],
+} as const;
 
 /** The summary card of `raw` after `steps`. */
 function summaryOf(raw: object, steps: Step[]) {

@@ -44,8 +44,21 @@ describe('OBS scene switching', () => {
     expect(calls).toEqual(['4:S', '5:S']);
     expect(() => switchScene('S', undefined)).not.toThrow();
     expect(() => switchScene('S', {})).not.toThrow();
-    expect(() => switchScene('S', { getControlLevel: () => { throw new Error('x'); } })).not.toThrow();
-    expect(() => switchScene('S', { getControlLevel: (cb) => cb(5), setCurrentScene: () => { throw new Error('x'); } })).not.toThrow();
+    expect(() =>
+      switchScene('S', {
+        getControlLevel: () => {
+          throw new Error('x');
+        },
+      }),
+    ).not.toThrow();
+    expect(() =>
+      switchScene('S', {
+        getControlLevel: (cb) => cb(5),
+        setCurrentScene: () => {
+          throw new Error('x');
+        },
+      }),
+    ).not.toThrow();
     expect(() => switchScene('S', { getControlLevel: (cb) => cb(5) })).not.toThrow();
   });
 });

@@ -52,8 +52,7 @@ export function matchesOf<S>(setups: fc.Arbitrary<S>, undoRates: readonly number
 const ball = fc.integer({ min: 1, max: 15 });
 const bool = fc.boolean();
 /** Present in about 1 report in `n`. */
-const sometimes = <T>(arb: fc.Arbitrary<T>, n: number) =>
-  fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+const sometimes = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
 const calls = fc.oneof(fc.constant('safety' as const), fc.record({ ball, made: bool, pocket: fc.constant('corner') }, { requiredKeys: [] }));
 const rackArea = fc.record({ cueBall: bool, breakBall: bool, breakBallInKitchen: bool, headSpotTaken: bool }, { requiredKeys: [] });
 /** Present in about 10 reports in 11. */
@@ -65,19 +64,27 @@ const mostly = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 1, arbitrary: fc.
  */
 export function shotReports(d: Discipline, callShot: boolean): fc.Arbitrary<Shot> {
   const own = d === '14-1';
-  return fc.record({
-    call: own ? mostly(calls) : sometimes(calls, callShot ? 2 : 12),
-    pocketed: sometimes(fc.oneof(fc.uniqueArray(ball, { maxLength: 3 }), fc.array(ball, { maxLength: 2 }), ...(own ? [fc.integer({ min: 0, max: 3 })] : [])), 2),
-    offTable: sometimes(fc.uniqueArray(ball, { maxLength: 1 }), 8),
-    firstContact: sometimes(fc.option(ball, { nil: null, freq: 6 }), own ? 8 : 2),
-    rail: sometimes(bool, 6),
-    breakRails: sometimes(fc.record({ objectBalls: fc.integer({ min: 0, max: 6 }), cueBall: bool }, { requiredKeys: own ? ['objectBalls', 'cueBall'] : ['objectBalls'] }), 3),
-    cueBall: sometimes(fc.constantFrom('scratch' as const, 'off-table' as const), 8),
-    fouls: sometimes(fc.uniqueArray(fc.constantFrom(...SHOT_FOULS), { maxLength: 2 }), 8),
-    pushOut: sometimes(bool, own ? 30 : 4),
-    cueBallInKitchen: sometimes(bool, own ? 30 : 6),
-    rackArea: sometimes(rackArea, own ? 4 : 30),
-  }).map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as Shot);
+  return fc
+    .record({
+      call: own ? mostly(calls) : sometimes(calls, callShot ? 2 : 12),
+      pocketed: sometimes(
+        fc.oneof(fc.uniqueArray(ball, { maxLength: 3 }), fc.array(ball, { maxLength: 2 }), ...(own ? [fc.integer({ min: 0, max: 3 })] : [])),
+        2,
+      ),
+      offTable: sometimes(fc.uniqueArray(ball, { maxLength: 1 }), 8),
+      firstContact: sometimes(fc.option(ball, { nil: null, freq: 6 }), own ? 8 : 2),
+      rail: sometimes(bool, 6),
+      breakRails: sometimes(
+        fc.record({ objectBalls: fc.integer({ min: 0, max: 6 }), cueBall: bool }, { requiredKeys: own ? ['objectBalls', 'cueBall'] : ['objectBalls'] }),
+        3,
+      ),
+      cueBall: sometimes(fc.constantFrom('scratch' as const, 'off-table' as const), 8),
+      fouls: sometimes(fc.uniqueArray(fc.constantFrom(...SHOT_FOULS), { maxLength: 2 }), 8),
+      pushOut: sometimes(bool, own ? 30 : 4),
+      cueBallInKitchen: sometimes(bool, own ? 30 : 6),
+      rackArea: sometimes(rackArea, own ? 4 : 30),
+    })
+    .map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as Shot);
 }
 
 /** Set-ups of the report properties: both 14-1 rulesets (one picked up near a re-rack), Rotation with and without call shot. */
@@ -89,12 +96,9 @@ const REPORT_SETUPS = [
 ] as const;
 
 /** A set-up, a seed and a length of plausible play before the report (`playedTo`), and a random report (`shotReports`). */
-export const reportsInPlay = fc.constantFrom(...REPORT_SETUPS).chain((input) => fc.tuple(
-  fc.constant(input as unknown),
-  fc.integer(),
-  fc.integer({ min: 0, max: 40 }),
-  shotReports(input.discipline, 'options' in input),
-));
+export const reportsInPlay = fc
+  .constantFrom(...REPORT_SETUPS)
+  .chain((input) => fc.tuple(fc.constant(input as unknown), fc.integer(), fc.integer({ min: 0, max: 40 }), shotReports(input.discipline, 'options' in input)));
 
 /** The match after up to `length` plausible steps (shared/simulate, seeded) from set-up `input`, stopping at a win. */
 export function playedTo(input: unknown, seed: number, length: number): Match {

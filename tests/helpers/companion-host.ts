@@ -48,9 +48,20 @@ export interface StandInHost {
 }
 
 /** A feedback instance as Companion hands it to the module (on button `bank1`). */
-export const feedback = (id: string, feedbackId: string, options: Record<string, string>) => ({ id, controlId: 'bank1', feedbackId, options, isInverted: false, disabled: false, upgradeIndex: null });
+export const feedback = (id: string, feedbackId: string, options: Record<string, string>) => ({
+  id,
+  controlId: 'bank1',
+  feedbackId,
+  options,
+  isInverted: false,
+  disabled: false,
+  upgradeIndex: null,
+});
 /** An action press as Companion sends it (on button `bank1`). */
-export const press = (actionId: string, options: Record<string, string> = {}) => ({ action: { id: `a-${actionId}`, controlId: 'bank1', actionId, options, disabled: false, upgradeIndex: null }, surfaceId: undefined });
+export const press = (actionId: string, options: Record<string, string> = {}) => ({
+  action: { id: `a-${actionId}`, controlId: 'bank1', actionId, options, disabled: false, upgradeIndex: null },
+  surfaceId: undefined,
+});
 
 /**
  * Start module `entry` (a built entrypoint) with its `manifest` under the stand-in host; resolves once the module has
@@ -137,7 +148,13 @@ export function startModule(entry: string, manifest: string): Promise<StandInHos
           for (const v of payload.values) record.feedbacks[v.id] = v.value;
           break;
       }
-      if (msg.callbackId) send({ direction: 'response', callbackId: msg.callbackId, success: false, payload: JSON.stringify({ message: `stand-in host: no answer for ${msg.name}` }) });
+      if (msg.callbackId)
+        send({
+          direction: 'response',
+          callbackId: msg.callbackId,
+          success: false,
+          payload: JSON.stringify({ message: `stand-in host: no answer for ${msg.name}` }),
+        });
     });
   });
 }

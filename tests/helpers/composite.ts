@@ -13,7 +13,9 @@ const TABLE_SVG = readFileSync(join(REPO_ROOT, 'docs', 'screenshots', 'pool-tabl
 
 /** Put the pool-table picture behind the transparent overlay in `page`. */
 export async function onTable(page: Page): Promise<void> {
-  await page.addStyleTag({ content: `html { background: url("data:image/svg+xml;base64,${Buffer.from(TABLE_SVG).toString('base64')}") center / cover no-repeat; }` });
+  await page.addStyleTag({
+    content: `html { background: url("data:image/svg+xml;base64,${Buffer.from(TABLE_SVG).toString('base64')}") center / cover no-repeat; }`,
+  });
 }
 
 /**
@@ -25,7 +27,9 @@ export async function saveComposite(browser: Browser, png: Buffer, base: string,
   const opts = jpeg ? ({ type: 'jpeg', quality: 85 } as const) : ({ type: 'png' } as const);
   const tab = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   try {
-    await tab.setContent(`<body style="margin:0"><img style="width:100vw;height:100vh;display:block" src="data:image/png;base64,${png.toString('base64')}"></body>`);
+    await tab.setContent(
+      `<body style="margin:0"><img style="width:100vw;height:100vh;display:block" src="data:image/png;base64,${png.toString('base64')}"></body>`,
+    );
     await tab.locator('img').evaluate((img: HTMLImageElement) => img.decode());
     await tab.screenshot({ ...opts, path: `${base}-1080p.${ext}` });
     await tab.setViewportSize({ width: 1280, height: 720 });

@@ -38,7 +38,13 @@ export async function createEvent(url: string, body: unknown = EVENT, headers: {
 }
 
 /** A new match for table `table` from roster ids (as next, or current with start) → its id and scorer token. */
-export async function tableMatch(url: string, ev: CreatedEvent, table: string, playerIds: [string, string], start = false): Promise<{ id: string; scorerToken: string }> {
+export async function tableMatch(
+  url: string,
+  ev: CreatedEvent,
+  table: string,
+  playerIds: [string, string],
+  start = false,
+): Promise<{ id: string; scorerToken: string }> {
   const res = await api(url, `/api/events/${ev.id}/tables/${table}/matches`, { token: ev.organiserToken, body: { playerIds, start } });
   if (res.status !== 201) throw new Error(`table match: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.match as { id: string; scorerToken: string };
@@ -89,7 +95,10 @@ export class TableWatcher {
     const seen = this.pushes.find(pred);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no table push ${what}; got ${JSON.stringify(this.pushes.map((p) => [p.current, p.cards.show]))}`)), timeoutMs);
+      const t = setTimeout(
+        () => reject(new Error(`no table push ${what}; got ${JSON.stringify(this.pushes.map((p) => [p.current, p.cards.show]))}`)),
+        timeoutMs,
+      );
       this.waiters.push({ pred, resolve: (s) => (clearTimeout(t), resolve(s)) });
     });
   }

@@ -13,9 +13,15 @@ import type { ScorerClient } from '../../web/src/scorer/session';
 
 export class MemStorage {
   readonly m = new Map<string, string>();
-  getItem(k: string) { return this.m.get(k) ?? null; }
-  setItem(k: string, v: string) { this.m.set(k, v); }
-  removeItem(k: string) { this.m.delete(k); }
+  getItem(k: string) {
+    return this.m.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.m.set(k, v);
+  }
+  removeItem(k: string) {
+    this.m.delete(k);
+  }
 }
 
 /** One match on a fake server with the real engine; the client pushes every new version to watchers. */
@@ -35,7 +41,10 @@ export class FakeClient implements ScorerClient {
   private feeds = new Set<(f: MatchFeed) => void>();
   private statusCbs = new Set<(s: ConnectionStatus) => void>();
 
-  constructor(setup: unknown, readonly matchId = 'm1') {
+  constructor(
+    setup: unknown,
+    readonly matchId = 'm1',
+  ) {
     this.match = newMatch(parseSetup(setup));
   }
 
@@ -118,7 +127,9 @@ export class FakeClient implements ScorerClient {
 export class FakeNetwork implements NetworkSignals {
   up = true;
   private cbs = new Set<(e: NetworkEvent) => void>();
-  online() { return this.up; }
+  online() {
+    return this.up;
+  }
   on(cb: (e: NetworkEvent) => void) {
     this.cbs.add(cb);
     return () => this.cbs.delete(cb);

@@ -30,7 +30,17 @@ export class FakePort implements LivePort {
   asked: { [E in keyof AckedRequests]: Asked<E>[] } = none();
   /** Messages without an ack (leaving a room), in order. */
   told: { event: string; req: unknown }[] = [];
-  private listeners: { [E in keyof PortListeners]: PortListeners[E][] } = { connect: [], disconnect: [], connect_error: [], state: [], table: [], event: [], eventLive: [], shotClock: [], sheetPage: [] };
+  private listeners: { [E in keyof PortListeners]: PortListeners[E][] } = {
+    connect: [],
+    disconnect: [],
+    connect_error: [],
+    state: [],
+    table: [],
+    event: [],
+    eventLive: [],
+    shotClock: [],
+    sheetPage: [],
+  };
 
   on<E extends keyof PortListeners>(event: E, listener: PortListeners[E]): this {
     this.listeners[event].push(listener);

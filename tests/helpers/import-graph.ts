@@ -86,7 +86,11 @@ export function importCycles(graph: ReadonlyMap<string, readonly string[]>, root
     }
   };
   for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return components.map((c) => cyclePath(graph, new Set(c), c[c.length - 1]!).map((f) => relative(root, f)).join(' → '));
+  return components.map((c) =>
+    cyclePath(graph, new Set(c), c[c.length - 1]!)
+      .map((f) => relative(root, f))
+      .join(' → '),
+  );
 }
 
 /** One cycle through `start` inside the component `within`: a breadth-first path back to `start`. */

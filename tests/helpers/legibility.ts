@@ -22,7 +22,10 @@ export function texts(page: Page, root = '.gfx'): Promise<TextCheck[]> {
     const parse = (c: string): [number, number, number, number] => {
       const m = /rgba?\(([^)]+)\)/.exec(c);
       if (m) {
-        const p = m[1]!.split(/[ ,/]+/).filter(Boolean).map(Number);
+        const p = m[1]!
+          .split(/[ ,/]+/)
+          .filter(Boolean)
+          .map(Number);
         return [p[0]!, p[1]!, p[2]!, p[3] ?? 1];
       }
       const s = /color\(srgb ([^)]+)\)/.exec(c);
@@ -62,7 +65,10 @@ export function texts(page: Page, root = '.gfx'): Promise<TextCheck[]> {
     };
     const out: TextCheck[] = [];
     for (const el of document.querySelectorAll<HTMLElement>(`${root} *`)) {
-      const own = [...el.childNodes].filter((n) => n.nodeType === 3 && n.textContent!.trim()).map((n) => n.textContent!.trim()).join(' ');
+      const own = [...el.childNodes]
+        .filter((n) => n.nodeType === 3 && n.textContent!.trim())
+        .map((n) => n.textContent!.trim())
+        .join(' ');
       if (!own || el.closest('[hidden]') || el.getClientRects().length === 0) continue;
       const cs = getComputedStyle(el);
       const fg = parse(cs.color);
@@ -84,10 +90,13 @@ export const MIN: Record<TextCheck['role'], number> = { score: 40, name: 28, val
  */
 export function expectLegible(all: TextCheck[], ctx: string, atLeast = 9, roles: readonly TextCheck['role'][] = ['score', 'name', 'value', 'label']): void {
   expect(all.length, ctx).toBeGreaterThanOrEqual(atLeast);
-  for (const role of roles) expect(all.some((t) => t.role === role), `${ctx}: some ${role}`).toBe(true);
+  for (const role of roles)
+    expect(
+      all.some((t) => t.role === role),
+      `${ctx}: some ${role}`,
+    ).toBe(true);
   for (const t of all) {
     expect(t.size, `${ctx}: ${t.role} "${t.text}" size`).toBeGreaterThanOrEqual(MIN[t.role]);
     expect(t.contrast, `${ctx}: "${t.text}" contrast`).toBeGreaterThanOrEqual(4.5);
   }
 }
-

@@ -12,7 +12,10 @@ import type { RunningServer } from '../../server/app';
 import { api, LONG_SETUP, plausibleSteps } from './server';
 
 /** A tiny PNG (signature, IHDR 1×1, IDAT, IEND): a logo the sponsors' type check takes. */
-export const LOGO = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f3d3b80000000049454e44ae426082', 'hex');
+export const LOGO = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f3d3b80000000049454e44ae426082',
+  'hex',
+);
 
 /**
  * Make `matches` matches (every `longEvery`-th one, default 5, long enough for a checkpoint; some with undos; every
@@ -36,7 +39,12 @@ export async function fill(s: Services, counts: { matches: number; tournaments: 
     const made = await s.events.createTableMatch(event.id, organiserToken, event.tables[0]!.id, { playerIds: ['p1', 'p2'], start: true });
     expect(made.ok).toBe(true);
     if (t === 0) {
-      const added = await s.events.addSponsor(event.id, organiserToken, { name: 'Chalk & Co', type: 'image/png', size: LOGO.length, seconds: 8 }, { type: 'image/png', bytes: LOGO });
+      const added = await s.events.addSponsor(
+        event.id,
+        organiserToken,
+        { name: 'Chalk & Co', type: 'image/png', size: LOGO.length, seconds: 8 },
+        { type: 'image/png', bytes: LOGO },
+      );
       expect(added.ok).toBe(true);
     }
   }
@@ -75,12 +83,17 @@ export async function servedOver(server: RunningServer): Promise<unknown> {
   const out: Record<string, unknown> = {};
   const { matches } = await get('/api/matches');
   out.matches = matches;
-  for (const { id } of matches as { id: string }[]) out[`match ${id}`] = { match: await get(`/api/matches/${id}`), steps: await get(`/api/matches/${id}/steps`) };
+  for (const { id } of matches as { id: string }[])
+    out[`match ${id}`] = { match: await get(`/api/matches/${id}`), steps: await get(`/api/matches/${id}/steps`) };
   const { events } = await get('/api/events');
   out.events = events;
   for (const { id } of events as { id: string }[]) {
     const event = await get(`/api/events/${id}`);
-    const logos = await Promise.all((event.sponsors ?? []).map(async (s: { id: string }) => Buffer.from(await (await fetch(`${server.url}/api/events/${id}/sponsors/${s.id}/image`)).arrayBuffer()).toString('hex')));
+    const logos = await Promise.all(
+      (event.sponsors ?? []).map(async (s: { id: string }) =>
+        Buffer.from(await (await fetch(`${server.url}/api/events/${id}/sponsors/${s.id}/image`)).arrayBuffer()).toString('hex'),
+      ),
+    );
     out[`event ${id}`] = { event, logos };
   }
   return timeless(out, server.url);

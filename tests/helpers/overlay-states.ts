@@ -41,9 +41,18 @@ export interface Scene {
  */
 export function clockSettings(seconds: number, warning: number, urgent: number, extensions = 1, more: Partial<ShotClockSettings> = {}): ShotClockSettings {
   return {
-    shotSeconds: seconds, firstShotSeconds: seconds, pushOutSeconds: seconds, extensionSeconds: 30, extensionsPerPlayer: extensions,
-    extensionPeriod: { per: 'rack' }, warningSeconds: warning, urgentSeconds: urgent, showFromSeconds: null, autoStart: false,
-    matchClock: { kind: 'off' }, ...more,
+    shotSeconds: seconds,
+    firstShotSeconds: seconds,
+    pushOutSeconds: seconds,
+    extensionSeconds: 30,
+    extensionsPerPlayer: extensions,
+    extensionPeriod: { per: 'rack' },
+    warningSeconds: warning,
+    urgentSeconds: urgent,
+    showFromSeconds: null,
+    autoStart: false,
+    matchClock: { kind: 'off' },
+    ...more,
   };
 }
 
@@ -58,7 +67,14 @@ const ROTATION_RACK_1: Step[] = Array.from({ length: 15 }, (_, i) => ({ shot: { 
 export const SCENES: Scene[] = [
   {
     name: 'run',
-    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [125, 125], start: { score: [87, 64], highRun: [23, 41], innings: [11, 11], turn: 'A', ballsOnTable: 15 } },
+    setup: {
+      discipline: '14-1',
+      ruleset: 'nba',
+      players: NAMES,
+      countries: ['GB-ENG', 'JP'],
+      targets: [125, 125],
+      start: { score: [87, 64], highRun: [23, 41], innings: [11, 11], turn: 'A', ballsOnTable: 15 },
+    },
     before: [pot(1), pot(2), pot(3), pot(4), pot(5), pot(6), pot(7)],
     live: [],
     query: '',
@@ -66,7 +82,14 @@ export const SCENES: Scene[] = [
   },
   {
     name: 'fouls',
-    setup: { discipline: '14-1', ruleset: 'nba', players: LONG, countries: ['DE', null], targets: [150, 150], start: { score: [-12, 137], fouls: [2, 2], highRun: [3, 88], turn: 'B', innings: [20, 20], ballsOnTable: 9 } },
+    setup: {
+      discipline: '14-1',
+      ruleset: 'nba',
+      players: LONG,
+      countries: ['DE', null],
+      targets: [150, 150],
+      start: { score: [-12, 137], fouls: [2, 2], highRun: [3, 88], turn: 'B', innings: [20, 20], ballsOnTable: 9 },
+    },
     before: [pot(1), pot(2)],
     live: [],
     query: '&show=innings',
@@ -99,7 +122,14 @@ export const SCENES: Scene[] = [
   },
   {
     name: 'innings-average',
-    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [150, 150], start: { score: [87, 104], highRun: [23, 41], innings: [23, 22], turn: 'B', ballsOnTable: 11 } },
+    setup: {
+      discipline: '14-1',
+      ruleset: 'nba',
+      players: NAMES,
+      countries: ['GB-ENG', 'JP'],
+      targets: [150, 150],
+      start: { score: [87, 104], highRun: [23, 41], innings: [23, 22], turn: 'B', ballsOnTable: 11 },
+    },
     before: [pot(1), pot(2), MISS],
     live: [],
     query: '&show=innings,average',
@@ -108,7 +138,14 @@ export const SCENES: Scene[] = [
   },
   {
     name: 'rerack',
-    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [150, 150], start: { score: [48, 71], highRun: [9, 22], turn: 'A', ballsOnTable: 15 } },
+    setup: {
+      discipline: '14-1',
+      ruleset: 'nba',
+      players: NAMES,
+      countries: ['GB-ENG', 'JP'],
+      targets: [150, 150],
+      start: { score: [48, 71], highRun: [9, 22], turn: 'A', ballsOnTable: 15 },
+    },
     before: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map(pot),
     live: [pot(14)],
     query: '',
@@ -116,7 +153,14 @@ export const SCENES: Scene[] = [
   },
   {
     name: 'high-run',
-    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [150, 150], start: { score: [40, 52], highRun: [8, 11], turn: 'B', ballsOnTable: 15 } },
+    setup: {
+      discipline: '14-1',
+      ruleset: 'nba',
+      players: NAMES,
+      countries: ['GB-ENG', 'JP'],
+      targets: [150, 150],
+      start: { score: [40, 52], highRun: [8, 11], turn: 'B', ballsOnTable: 15 },
+    },
     before: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map(pot),
     live: [MISS],
     query: '',
@@ -124,7 +168,14 @@ export const SCENES: Scene[] = [
   },
   {
     name: 'match-won',
-    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [50, 50], start: { score: [20, 47], highRun: [20, 32], turn: 'B', ballsOnTable: 10 } },
+    setup: {
+      discipline: '14-1',
+      ruleset: 'nba',
+      players: NAMES,
+      countries: ['GB-ENG', 'JP'],
+      targets: [50, 50],
+      start: { score: [20, 47], highRun: [20, 32], turn: 'B', ballsOnTable: 10 },
+    },
     before: [pot(1), pot(2)],
     live: [pot(3)],
     query: '',
@@ -134,7 +185,13 @@ export const SCENES: Scene[] = [
     name: 'rack-won',
     // B runs out the last six balls of the rack: 33 rack points before, 75 after the live shot, so B reached 61 and
     // won the rack (R-13; a match started mid-rack knows only the rack points scored since).
-    setup: { discipline: 'rotation', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [120, 120], start: { turn: 'B', onTable: [10, 11, 12, 13, 14, 15] } },
+    setup: {
+      discipline: 'rotation',
+      players: NAMES,
+      countries: ['GB-ENG', 'JP'],
+      targets: [120, 120],
+      start: { turn: 'B', onTable: [10, 11, 12, 13, 14, 15] },
+    },
     before: [{ shot: { firstContact: 10, pocketed: [10] } }, { shot: { firstContact: 11, pocketed: [11] } }, { shot: { firstContact: 12, pocketed: [12] } }],
     live: [{ shot: { firstContact: 13, pocketed: [13, 14, 15] } }],
     query: '&show=balls',
@@ -142,7 +199,14 @@ export const SCENES: Scene[] = [
   },
   {
     name: 'clock-running',
-    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [125, 125], start: { score: [87, 64], highRun: [23, 41], innings: [11, 11], turn: 'A', ballsOnTable: 15 } },
+    setup: {
+      discipline: '14-1',
+      ruleset: 'nba',
+      players: NAMES,
+      countries: ['GB-ENG', 'JP'],
+      targets: [125, 125],
+      start: { score: [87, 64], highRun: [23, 41], innings: [11, 11], turn: 'A', ballsOnTable: 15 },
+    },
     before: [pot(1), pot(2), pot(3)],
     live: [],
     query: '',
@@ -151,7 +215,14 @@ export const SCENES: Scene[] = [
   },
   {
     name: 'clock-warning',
-    setup: { discipline: '14-1', ruleset: 'nba', players: LONG, countries: ['DE', null], targets: [150, 150], start: { score: [-12, 137], fouls: [2, 2], highRun: [3, 88], turn: 'B', innings: [20, 20], ballsOnTable: 9 } },
+    setup: {
+      discipline: '14-1',
+      ruleset: 'nba',
+      players: LONG,
+      countries: ['DE', null],
+      targets: [150, 150],
+      start: { score: [-12, 137], fouls: [2, 2], highRun: [3, 88], turn: 'B', innings: [20, 20], ballsOnTable: 9 },
+    },
     before: [pot(1), pot(2)],
     live: [],
     query: '&show=innings',
@@ -178,7 +249,14 @@ export const SCENES: Scene[] = [
   },
   {
     name: 'clock-extensions',
-    setup: { discipline: '14-1', ruleset: 'nba', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [125, 125], start: { score: [87, 64], highRun: [23, 41], turn: 'A', ballsOnTable: 15 } },
+    setup: {
+      discipline: '14-1',
+      ruleset: 'nba',
+      players: NAMES,
+      countries: ['GB-ENG', 'JP'],
+      targets: [125, 125],
+      start: { score: [87, 64], highRun: [23, 41], turn: 'A', ballsOnTable: 15 },
+    },
     before: [pot(1)],
     live: [],
     query: '&show=innings',
@@ -187,7 +265,14 @@ export const SCENES: Scene[] = [
   },
   {
     name: 'clock-hide-info',
-    setup: { discipline: '14-1', ruleset: 'nba', players: LONG, countries: ['DE', null], targets: [150, 150], start: { score: [-12, 137], turn: 'B', ballsOnTable: 9 } },
+    setup: {
+      discipline: '14-1',
+      ruleset: 'nba',
+      players: LONG,
+      countries: ['DE', null],
+      targets: [150, 150],
+      start: { score: [-12, 137], turn: 'B', ballsOnTable: 9 },
+    },
     before: [pot(1)],
     live: [],
     query: '&hide=info',

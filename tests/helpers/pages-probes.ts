@@ -79,9 +79,11 @@ export interface Idle {
 /** Count Engine.IO heartbeat pings ('2') the page receives: each re-arms the client's watchdog timer once. */
 export function countPings(page: Page): { n: number } {
   const pings = { n: 0 };
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
-    if (f.payload === '2') pings.n++;
-  }));
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      if (f.payload === '2') pings.n++;
+    }),
+  );
   return pings;
 }
 
@@ -112,7 +114,14 @@ export async function firstPaintMs(page: Page): Promise<number> {
  * Record `step` from inside the page (REST, the match's scorer token) and return the milliseconds from the
  * 201 answer to the frame after `[data-f="score-<player>"]` shows `expect`; null when it never did (3 s).
  */
-export async function pushPaintMs(page: Page, m: { id: string; scorerToken: string }, step: unknown, stepId: string, player: 'A' | 'B', expect: string): Promise<number | null> {
+export async function pushPaintMs(
+  page: Page,
+  m: { id: string; scorerToken: string },
+  step: unknown,
+  stepId: string,
+  player: 'A' | 'B',
+  expect: string,
+): Promise<number | null> {
   const r = await page.evaluate(
     async ({ id, token, step, stepId, sel, expect }) => {
       const el = document.querySelector(sel)!;

@@ -78,10 +78,30 @@ export async function spawnRedisCluster(masters = 3): Promise<RedisClusterHandle
     }, `node ${port} answers PING`);
   };
   const nodeArgs = (port: number, bus: number) => [
-    '--port', String(port), '--cluster-port', String(bus), '--bind', '127.0.0.1',
-    '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '5000',
-    '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--appendfilename', `aof-${port}.aof`,
-    '--appenddirname', `aof-${port}`, '--dir', dir,
+    '--port',
+    String(port),
+    '--cluster-port',
+    String(bus),
+    '--bind',
+    '127.0.0.1',
+    '--cluster-enabled',
+    'yes',
+    '--cluster-config-file',
+    `nodes-${port}.conf`,
+    '--cluster-node-timeout',
+    '5000',
+    '--save',
+    '',
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'always',
+    '--appendfilename',
+    `aof-${port}.aof`,
+    '--appenddirname',
+    `aof-${port}`,
+    '--dir',
+    dir,
   ];
   /** Start a new node on fresh ports, picking again (up to 5 times) when a port was taken before it bound it. */
   const startNew = async (): Promise<number> => {
@@ -100,7 +120,8 @@ export async function spawnRedisCluster(masters = 3): Promise<RedisClusterHandle
     }
   };
   const clusterOk = async () => {
-    for (const port of ports) await until(async () => (await cli(port, 'cluster', 'info').catch(() => '')).includes('cluster_state:ok'), `node ${port} reports cluster_state:ok`);
+    for (const port of ports)
+      await until(async () => (await cli(port, 'cluster', 'info').catch(() => '')).includes('cluster_state:ok'), `node ${port} reports cluster_state:ok`);
   };
   try {
     for (const port of await Promise.all(Array.from({ length: masters }, startNew))) ports.push(port);

@@ -39,7 +39,10 @@ export class ScorerHarness {
   /**
    * @param tmpPrefix prefix of the temp data folder; @param settleMs how long `settled` waits.
    */
-  constructor(private readonly tmpPrefix: string, private readonly settleMs = 10_000) {}
+  constructor(
+    private readonly tmpPrefix: string,
+    private readonly settleMs = 10_000,
+  ) {}
 
   /** Register the suite's beforeAll / afterAll (call inside `describe`). */
   install(): void {
@@ -75,8 +78,7 @@ export class ScorerHarness {
 
   stateOf = (id: string) => this.api<{ state: MatchState; version: number }>(`/api/matches/${id}`);
 
-  stepsOf = async (id: string) =>
-    (await this.api<{ steps: { version: number; stepId: string; step: unknown }[] }>(`/api/matches/${id}/steps`)).steps;
+  stepsOf = async (id: string) => (await this.api<{ steps: { version: number; stepId: string; step: unknown }[] }>(`/api/matches/${id}/steps`)).steps;
 
   /** Another device records a step over REST (a fresh step id unless one is given). */
   recordAs = (m: Created, step: object, stepId = `other-device-${++this.stepSeq}`) =>
@@ -128,9 +130,10 @@ export async function staticOnly(port: number): Promise<{ close(): Promise<void>
   const srv = createServer(app);
   await new Promise<void>((ok) => srv.listen(port, '127.0.0.1', ok));
   return {
-    close: () => new Promise<void>((ok) => {
-      srv.closeAllConnections();
-      srv.close(() => ok());
-    }),
+    close: () =>
+      new Promise<void>((ok) => {
+        srv.closeAllConnections();
+        srv.close(() => ok());
+      }),
   };
 }

@@ -26,7 +26,14 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [1000, 1000] } as const;
 
 /** Generous limits so suites that fire hundreds of messages are not rate-limited (one suite tests the limit). */
-export const TEST_LIMITS = { messagesPerSecond: 10_000, burst: 10_000, requestsPerMinute: 100_000, matchesPerHour: 100_000, replyBurstBytes: 1e12, replyBytesPerSecond: 1e12 };
+export const TEST_LIMITS = {
+  messagesPerSecond: 10_000,
+  burst: 10_000,
+  requestsPerMinute: 100_000,
+  matchesPerHour: 100_000,
+  replyBurstBytes: 1e12,
+  replyBytesPerSecond: 1e12,
+};
 
 /**
  * Temporary directories for one suite (call at the top of the test file): the returned function makes
@@ -153,7 +160,7 @@ export function connect(url: string, token?: string, opts: { reconnection?: bool
 
 /** Emit any payload, as is, with an acknowledgement (malformed and hand-built messages); rejects after `timeoutMs`. */
 export async function call<T>(socket: Client, event: keyof AckedRequests, payload: unknown, timeoutMs = 5000): Promise<T> {
-  return (await (socket.timeout(timeoutMs) as unknown as { emitWithAck(e: string, p: unknown): Promise<T> }).emitWithAck(event, payload));
+  return await (socket.timeout(timeoutMs) as unknown as { emitWithAck(e: string, p: unknown): Promise<T> }).emitWithAck(event, payload);
 }
 
 /**
@@ -170,7 +177,11 @@ export function request<E extends keyof AckedRequests>(
 }
 
 /** `POST /api/matches` → the created match (throws on a non-201). */
-export async function createMatch(url: string, setup: unknown = SETUP, headers: Record<string, string> = {}): Promise<{ id: string; scorerToken: string; version: number }> {
+export async function createMatch(
+  url: string,
+  setup: unknown = SETUP,
+  headers: Record<string, string> = {},
+): Promise<{ id: string; scorerToken: string; version: number }> {
   const res = await fetch(`${url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(setup) });
   if (res.status !== 201) throw new Error(`create match: ${res.status} ${await res.text()}`);
   return (await res.json()) as { id: string; scorerToken: string; version: number };
@@ -187,7 +198,11 @@ export async function recordBreak(url: string, m: { id: string; scorerToken: str
 }
 
 /** JSON request helper: `{status, body}`. */
-export async function api(url: string, path: string, init: { method?: string; token?: string; body?: unknown; rawBody?: string } = {}): Promise<{ status: number; body: any }> {
+export async function api(
+  url: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; rawBody?: string } = {},
+): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   const res = await fetch(`${url}${path}`, {

@@ -44,10 +44,22 @@ export function deriveStats(setup: MatchSetup, entries: readonly StatsEntry[], n
     if (o.safety) cnt.safeties++;
     if (o.foul === 'foul') cnt.fouls++;
     if (o.foul === 'breaking-foul') cnt.breakingFouls++;
-    if (o.foul === 'third-foul') { cnt.fouls++; cnt.threeFouls++; }
+    if (o.foul === 'third-foul') {
+      cnt.fouls++;
+      cnt.threeFouls++;
+    }
     if (o.kind !== 'shot') return;
     if (o.inning !== undefined || open[k] === null) {
-      const row: SheetRow = { player: o.by, inning: o.inning ?? e.before.innings[k], rack: o.rack ?? e.before.rack, points: 0, penalty: 0, mark: '', total: 0, open: true };
+      const row: SheetRow = {
+        player: o.by,
+        inning: o.inning ?? e.before.innings[k],
+        rack: o.rack ?? e.before.rack,
+        points: 0,
+        penalty: 0,
+        mark: '',
+        total: 0,
+        open: true,
+      };
       if (setup.discipline === 'rotation') row.balls = [];
       sheet.push(row);
       open[k] = row;
@@ -98,10 +110,7 @@ export function deriveStats(setup: MatchSetup, entries: readonly StatsEntry[], n
 }
 
 /** The consistency check from a whole-history pass: INV-2's points since the last re-rack recounted. */
-function consistency(
-  setup: MatchSetup, entries: readonly StatsEntry[], now: Core,
-  counts: Pair<{ scored: number; penalties: number }>,
-): ConsistencyCheck {
+function consistency(setup: MatchSetup, entries: readonly StatsEntry[], now: Core, counts: Pair<{ scored: number; penalties: number }>): ConsistencyCheck {
   const first = entries[0]?.before ?? initialCore(setup);
   const scored = counts[0].scored + counts[1].scored;
   const penalties = counts[0].penalties + counts[1].penalties;

@@ -62,7 +62,11 @@ describe('captions and situation lines', () => {
     expect([caption(scratch, 'en'), situation(scratch, 'en')]).toEqual(['Bob \u2014 scratch \u22121', 'Ann: ball in hand behind the head string']);
     expect(caption(scratch, 'en', true)).toBe('Bob \u2014 scratch \u22121 \u00b7 Ann: ball in hand behind the head string');
 
-    const won = play({ ...STRAIGHT, targets: [2, 2] }, [LEGAL_BREAK, { shot: { call: { ball: 3 }, pocketed: [3] } }, { shot: { call: { ball: 5 }, pocketed: [5] } }]).state;
+    const won = play({ ...STRAIGHT, targets: [2, 2] }, [
+      LEGAL_BREAK,
+      { shot: { call: { ball: 3 }, pocketed: [3] } },
+      { shot: { call: { ball: 5 }, pocketed: [5] } },
+    ]).state;
     expect(won.winner).toBe('B');
     expect([caption(won, 'en'), situation(won, 'en')]).toEqual(['Bob +1, run 2', 'Bob wins']);
     expect(caption(won, 'ja')).toBe('Bob +1、ラン2'); // the run in Japanese too; "Bob の勝利" is the situation line's

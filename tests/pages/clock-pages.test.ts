@@ -32,8 +32,16 @@ const HD = { width: 1280, height: 720 };
 const PHONE = { width: 390, height: 844 };
 /** Short periods so a test reaches warning, urgent and zero within seconds (shotClockSettingsProblem: ≥ 1 s). */
 const SHORT = {
-  shotSeconds: 8, firstShotSeconds: 8, pushOutSeconds: 8, extensionSeconds: 3, extensionsPerPlayer: 1,
-  extensionPeriod: { per: 'match' }, warningSeconds: 6, urgentSeconds: 3, showFromSeconds: 3, autoStart: false,
+  shotSeconds: 8,
+  firstShotSeconds: 8,
+  pushOutSeconds: 8,
+  extensionSeconds: 3,
+  extensionsPerPlayer: 1,
+  extensionPeriod: { per: 'match' },
+  warningSeconds: 6,
+  urgentSeconds: 3,
+  showFromSeconds: 3,
+  autoStart: false,
   matchClock: { kind: 'played' },
 };
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann Andersen', 'Bob Brown'], targets: [100, 100] };
@@ -55,10 +63,13 @@ const status = (page: Page, s: string, root = 'body') =>
 const level = (page: Page, l: string) => page.waitForFunction((l) => document.querySelector('[data-f="shot-clock"]')?.getAttribute('data-level') === l, l);
 /** Wait until the shown second drops below `from` (the page's own timer moved it). */
 const counted = (page: Page, from: number, root = 'body') =>
-  page.waitForFunction(([from, root]) => {
-    const s = Number(document.querySelector(`${root} [data-f="shot-clock"] [data-f="clock-seconds"]`)?.textContent ?? NaN);
-    return s < from;
-  }, [from, root] as const);
+  page.waitForFunction(
+    ([from, root]) => {
+      const s = Number(document.querySelector(`${root} [data-f="shot-clock"] [data-f="clock-seconds"]`)?.textContent ?? NaN);
+      return s < from;
+    },
+    [from, root] as const,
+  );
 
 describe.skipIf(!hasChromium)('shot clock pages in Chromium', () => {
   let browser: Browser;

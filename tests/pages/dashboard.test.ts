@@ -95,9 +95,7 @@ async function shownSheet(page: Page, rotation: boolean): Promise<Omit<SheetRow,
 
 /** Engine sheet rows ordered like the page (inning, then A before B), without the `open` flag. */
 function engineSheet(m: Match): Omit<SheetRow, 'open'>[] {
-  return [...statsOf(m).sheet]
-    .sort((a, b) => a.inning - b.inning || a.player.localeCompare(b.player))
-    .map(({ open: _open, ...r }) => r);
+  return [...statsOf(m).sheet].sort((a, b) => a.inning - b.inning || a.player.localeCompare(b.player)).map(({ open: _open, ...r }) => r);
 }
 
 describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
@@ -142,7 +140,9 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     expect(await page.textContent('[data-f="what-if"]')).toContain('Ann is on two fouls: another foul costs \u221216');
     expect(await page.getAttribute('[data-f="check"]', 'data-ok')).toBe(stats.check.ok ? '1' : '0');
     expect(stats.check.ok).toBe(true);
-    expect(await page.textContent('[data-f="check-detail"]')).toBe('score change 0 = 2 balls \u2212 2 foul points; this rack 2 scored = 15 \u2212 13 on the table');
+    expect(await page.textContent('[data-f="check-detail"]')).toBe(
+      'score change 0 = 2 balls \u2212 2 foul points; this rack 2 scored = 15 \u2212 13 on the table',
+    );
     const recent = () => page.$$eval('[data-f="recent"] li', (li) => li.map((l) => l.textContent));
     expect(await recent()).toEqual(stats.recent.map((o) => stepLine(o, NAMES, 'en')));
     expect(await recent()).toContain('Ann \u2014 scratch \u22121 \u00b7 Bob: ball in hand behind the head string');
@@ -156,7 +156,14 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     expect(await page.locator('[data-f="run-chart"] text').allTextContents()).not.toContainEqual(expect.stringMatching(/^[\u2212-]/));
     // Both players' runs go upward from the axis (bars end on it), each in its own colour; fouls sit apart under it.
     const geometry = await page.$$eval('[data-f="run-chart"] rect[data-player], [data-f="run-chart"] [data-f="foul-mark"]', (els) =>
-      els.map((el) => ({ player: el.getAttribute('data-player'), foul: el.getAttribute('data-fouler'), penalty: el.getAttribute('data-penalty'), y: Number(el.getAttribute('y')), bottom: Number(el.getAttribute('y')) + Number(el.getAttribute('height')), fill: getComputedStyle(el).fill })),
+      els.map((el) => ({
+        player: el.getAttribute('data-player'),
+        foul: el.getAttribute('data-fouler'),
+        penalty: el.getAttribute('data-penalty'),
+        y: Number(el.getAttribute('y')),
+        bottom: Number(el.getAttribute('y')) + Number(el.getAttribute('height')),
+        fill: getComputedStyle(el).fill,
+      })),
     );
     const runBars = geometry.filter((g) => g.player);
     const axis = Math.max(...runBars.map((g) => g.bottom));
@@ -164,7 +171,12 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     expect(new Set(runBars.filter((g) => g.player === 'A').map((g) => g.fill)).size).toBe(1);
     expect(runBars.find((g) => g.player === 'A')!.fill).not.toBe(runBars.find((g) => g.player === 'B')!.fill);
     const marks = geometry.filter((g) => g.foul);
-    expect(marks.map((g) => [g.foul, Number(g.penalty)]).sort()).toEqual(stats.sheet.filter((r) => r.penalty > 0).map((r) => [r.player, r.penalty]).sort());
+    expect(marks.map((g) => [g.foul, Number(g.penalty)]).sort()).toEqual(
+      stats.sheet
+        .filter((r) => r.penalty > 0)
+        .map((r) => [r.player, r.penalty])
+        .sort(),
+    );
     for (const g of marks) expect(g.y, 'a foul mark lies under the axis').toBeGreaterThan(axis);
     const penalties = stats.sheet.filter((r) => r.penalty > 0).length;
     expect(penalties).toBeGreaterThan(0);
@@ -175,13 +187,19 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     // The foul swatch is drawn like the foul marks: hatched, edged in the foul colour (unlike either player's bars).
     const mark = await page.$eval('[data-f="foul-mark"]', (el) => ({ fill: getComputedStyle(el).fill, stroke: getComputedStyle(el).stroke }));
     const bars = await page.$$eval('[data-f="run-chart"] rect[data-player]', (els) => [...new Set(els.map((el) => getComputedStyle(el).fill))]);
-    const swatch = await page.$eval('[data-f="legend-fouls"] i', (el) => ({ edge: getComputedStyle(el).borderTopColor, image: getComputedStyle(el).backgroundImage }));
+    const swatch = await page.$eval('[data-f="legend-fouls"] i', (el) => ({
+      edge: getComputedStyle(el).borderTopColor,
+      image: getComputedStyle(el).backgroundImage,
+    }));
     expect(mark.fill).toContain('url(');
     expect(bars.some((b) => b.includes('url('))).toBe(false);
     expect(swatch.image).toContain('repeating-linear-gradient');
     expect(swatch.edge).toBe(mark.stroke);
     await page.screenshot({ path: join(screenshotDir(), 'dashboard-14-1.png'), fullPage: true });
-    await page.locator('[data-f="run-chart"]').locator('..').screenshot({ path: join(screenshotDir(), 'dashboard-run-chart.png') });
+    await page
+      .locator('[data-f="run-chart"]')
+      .locator('..')
+      .screenshot({ path: join(screenshotDir(), 'dashboard-run-chart.png') });
     // The language switch: the recent steps, caption and headings follow, the run and points included.
     for (const lang of ['ja', 'zh-TW'] as const) {
       await page.selectOption('[data-f="lang"]', lang);
@@ -216,7 +234,10 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
     expect(await page.textContent('[data-f="what-if"]')).toContain(`${state.pointsLeft} points left on the table`);
     // Balls per rack: a points column and a balls column per player, each labelled.
     const rackHead = await page.$$eval('[data-f="racks"] thead tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!.trim())));
-    expect(rackHead).toEqual([['Rack', 'Ann', 'Bob'], ['Points', 'Balls', 'Points', 'Balls']]);
+    expect(rackHead).toEqual([
+      ['Rack', 'Ann', 'Bob'],
+      ['Points', 'Balls', 'Points', 'Balls'],
+    ]);
     const rackRow = await page.$$eval('[data-f="racks"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!.trim())));
     expect(rackRow).toEqual(stats.racks.map((r) => [String(r.rack), String(r.points[0]), r.balls[0].join(' '), String(r.points[1]), r.balls[1].join(' ')]));
     expect(stats.racks[0]!.balls[0].length).toBeGreaterThan(0);
@@ -227,7 +248,10 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
   });
 
   it('an unknown or malformed match id: "Match not found", no "live" chip, no endless waiting', async () => {
-    for (const [id, shot] of [['noSuchMatch1', 'dashboard-not-found.png'], ['x'.repeat(80), null]] as const) {
+    for (const [id, shot] of [
+      ['noSuchMatch1', 'dashboard-not-found.png'],
+      ['x'.repeat(80), null],
+    ] as const) {
       const p = await browser.newPage({ viewport: { width: 800, height: 600 } });
       await p.goto(`${server.url}/dashboard/${id}?lang=en`);
       await p.waitForSelector('[data-f="not-found"]', { timeout: 10_000 });
@@ -240,7 +264,11 @@ describe.skipIf(!hasChromium)('commentator dashboard in Chromium', () => {
   });
 
   it('in a 320 px OBS dock, in every language and with long names, no label breaks inside a word and nothing spills sideways', async () => {
-    const long = { discipline: 'rotation', players: ['Anneliese Maximiliane von Hohenberg-Schwarzenfeld', 'Wolfgang Amadeus Theophilus Mozart-Salzburger'], targets: [120, 120] };
+    const long = {
+      discipline: 'rotation',
+      players: ['Anneliese Maximiliane von Hohenberg-Schwarzenfeld', 'Wolfgang Amadeus Theophilus Mozart-Salzburger'],
+      targets: [120, 120],
+    };
     const m = await createMatch(server.url, long);
     await recordAll(server.url, m, ROTATION_STEPS);
     const p = await browser.newPage({ viewport: { width: 320, height: 700 } });

@@ -145,10 +145,13 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
       await tv.locator('[data-testid="confirm-start-yes"]').click();
       await page.waitForFunction((id) => document.querySelector('article[data-table="tv-table"]')?.getAttribute('data-current') === id, m3.id);
       await tv.locator('[data-testid="undo-start"]').click();
-      await page.waitForFunction(([a, b]) => {
-        const el = document.querySelector('article[data-table="tv-table"]');
-        return el?.getAttribute('data-current') === a && el?.getAttribute('data-next') === b;
-      }, [m2.id, m3.id]);
+      await page.waitForFunction(
+        ([a, b]) => {
+          const el = document.querySelector('article[data-table="tv-table"]');
+          return el?.getAttribute('data-current') === a && el?.getAttribute('data-next') === b;
+        },
+        [m2.id, m3.id],
+      );
       expect(await tv.locator('[data-f="score-B"]').textContent()).toBe('−2');
       expect(await tv.locator('[data-testid="undo-start"]').count()).toBe(0);
       await tv.locator('[data-testid="start-next"]').click();
@@ -184,7 +187,9 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
           expect(await t1.locator('[data-testid="pick-race"]').getAttribute('max')).toBe(String(TARGET_MAX));
           await t1.locator('[data-testid="pick-race"]').fill('7');
           await t1.locator('[data-testid="assign-make"]').click();
-          await page.waitForFunction(() => document.querySelector('article[data-table="table-1"] [data-f="next"]')?.textContent?.includes('Dora Díaz – Ann Andersen'));
+          await page.waitForFunction(() =>
+            document.querySelector('article[data-table="table-1"] [data-f="next"]')?.textContent?.includes('Dora Díaz – Ann Andersen'),
+          );
           const next = await t1.getAttribute('data-next');
           const made = (await api(s1.url, `/api/matches/${next}`)).body;
           expect(made.setup).toMatchObject({ players: ['Dora Díaz', 'Ann Andersen'], breaker: 'B', targets: [7, 7] });
@@ -194,7 +199,10 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
           // Defaults without targets: the rules' default race for the discipline and format (defaultTargets), live.
           const patch = (defaults: unknown) => api(s1.url, `/api/events/${ev.id}`, { method: 'PATCH', token: ev.organiserToken, body: { defaults } });
           const placeholder = (want: string) =>
-            page.waitForFunction((want) => document.querySelector('article[data-table="table-1"] [data-testid="pick-race"]')?.getAttribute('placeholder') === want, want);
+            page.waitForFunction(
+              (want) => document.querySelector('article[data-table="table-1"] [data-testid="pick-race"]')?.getAttribute('placeholder') === want,
+              want,
+            );
           try {
             expect((await patch({ discipline: 'rotation', options: { format: 'single-rack-61' } })).status).toBe(200);
             await placeholder(String(defaultTargets('rotation', 'single-rack-61')[0])); // 61 (R-3a)
@@ -226,25 +234,36 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
       const box = page.locator('[data-testid="sponsors"]');
       // Not an image, though named logo.png: refused, naming the image, and the form keeps its fields.
       await box.locator('[data-testid="sponsor-name"]').fill('Fake');
-      await box.locator('[data-testid="sponsor-file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('<html>not a logo</html>') });
+      await box
+        .locator('[data-testid="sponsor-file"]')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('<html>not a logo</html>') });
       await box.locator('[data-testid="sponsor-upload"]').click();
       await box.locator('[data-testid="sponsor-error"]').waitFor();
       expect(await box.locator('[data-testid="sponsor-error"]').textContent()).toContain('image: not a PNG, JPEG, WebP or SVG image');
-      for (const [name, rgb] of [['Blue Chalk', [20, 90, 200]], ['Red Cue', [200, 40, 20]]] as const) {
+      for (const [name, rgb] of [
+        ['Blue Chalk', [20, 90, 200]],
+        ['Red Cue', [200, 40, 20]],
+      ] as const) {
         await box.locator('[data-testid="sponsor-name"]').fill(name);
-        await box.locator('[data-testid="sponsor-file"]').setInputFiles({ name: 'logo.bin', mimeType: 'application/octet-stream', buffer: pngOf(60, 30, [...rgb]) });
+        await box
+          .locator('[data-testid="sponsor-file"]')
+          .setInputFiles({ name: 'logo.bin', mimeType: 'application/octet-stream', buffer: pngOf(60, 30, [...rgb]) });
         await box.locator('[data-testid="sponsor-upload"]').click();
         await box.locator('li[data-sponsor]', { hasText: name }).waitFor();
         expect(await box.locator('[data-testid="sponsor-name"]').inputValue()).toBe(''); // the form resets
       }
-      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="sponsors"] li img')].every((i) => i.complete && i.naturalWidth === 60));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('[data-testid="sponsors"] li img')].every((i) => i.complete && i.naturalWidth === 60),
+      );
       const names = () => box.locator('li[data-sponsor] .name').allTextContents();
       expect(await names()).toEqual(['Blue Chalk', 'Red Cue']);
       await box.locator('li[data-sponsor]', { hasText: 'Red Cue' }).getByRole('button', { name: 'Move up' }).click();
       await expect.poll(names).toEqual(['Red Cue', 'Blue Chalk']);
       await box.locator('li[data-sponsor]', { hasText: 'Red Cue' }).locator('[data-testid="sponsor-remove"]').click();
       await expect.poll(names).toEqual(['Blue Chalk']);
-      expect((await api(s1.url, `/api/events/${ev.id}`)).body.sponsors.map((x: { name: string; type: string }) => [x.name, x.type])).toEqual([['Blue Chalk', 'image/png']]);
+      expect((await api(s1.url, `/api/events/${ev.id}`)).body.sponsors.map((x: { name: string; type: string }) => [x.name, x.type])).toEqual([
+        ['Blue Chalk', 'image/png'],
+      ]);
     } finally {
       await page.close();
     }

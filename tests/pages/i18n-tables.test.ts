@@ -75,7 +75,8 @@ describe('translation tables', () => {
       for (const m of src.matchAll(/\bt\(\s*[\w.$]+\s*,\s*'([\w.-]+)'/g)) used.set(m[1]!, name);
     }
     expect(used.size).toBeGreaterThan(300); // the scan sees every page's words (event pages included)
-    for (const [k, file] of used) expect(k in AIR_TABLES.en || k in CARD_TABLES.en || k in PAGE_TABLES.en, `${file} asks for "${k}", which is in no table`).toBe(true);
+    for (const [k, file] of used)
+      expect(k in AIR_TABLES.en || k in CARD_TABLES.en || k in PAGE_TABLES.en, `${file} asks for "${k}", which is in no table`).toBe(true);
     for (const k of ['ev.startNext', 'ev.keepLink', 'ev.tableNotFound']) expect([...used.keys()]).toContain(k);
     // The home nations, which the browser does not name, are named from the table too.
     expect(countryName('GB-SCT', 'ja')).toBe(t('ja', 'country.GB-SCT'));
@@ -101,7 +102,15 @@ describe('translation tables', () => {
   });
 
   it('the consistency check in words, in each language (14-1 INV-1 / INV-2, Rotation INV-R1 with a tie-break)', () => {
-    const c14: ConsistencyCheck = { discipline: '14-1', ok: false, scoreChange: -3, scored: 2, penalties: 4, scoreOk: false, rack: { scored: 2, onTable: 13, ok: true } };
+    const c14: ConsistencyCheck = {
+      discipline: '14-1',
+      ok: false,
+      scoreChange: -3,
+      scored: 2,
+      penalties: 4,
+      scoreOk: false,
+      rack: { scored: 2, onTable: 13, ok: true },
+    };
     expect(checkLine(c14, 'en')).toBe('score change \u22123 \u2260 2 balls \u2212 4 foul points; this rack 2 scored = 15 \u2212 13 on the table');
     expect(checkLine(c14, 'ja')).toBe('得点の増減 \u22123 \u2260 得点した球 2 − ファウル失点 4; このラックの得点 2 = 15 − 台上の球 13');
     const rot: ConsistencyCheck = { discipline: 'rotation', ok: true, scoreChange: 121, racks: 1, fromTable: 0, tieBreak: true };

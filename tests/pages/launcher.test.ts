@@ -83,9 +83,7 @@ describe.skipIf(!run)('launcher in Chromium', () => {
     const card = page.getByTestId('created');
     await card.waitFor({ timeout: 10_000 });
     expect(await card.textContent()).toContain('Match created: Zed vs Yan');
-    await expect
-      .poll(() => card.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < window.innerHeight))
-      .toBe(true);
+    await expect.poll(() => card.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
     await page.screenshot({ path: join(screenshotDir(), 'launcher-created-390.png'), fullPage: true });
 
     const list = (await (await fetch(`${server.url}/api/matches`)).json()) as { matches: MatchSummary[] };
@@ -134,8 +132,16 @@ describe.skipIf(!run)('launcher in Chromium', () => {
     await card.waitFor({ timeout: 10_000 });
     const id = (await card.getAttribute('data-id'))!;
     const { state } = (await (await fetch(`${server.url}/api/matches/${id}`)).json()) as { state: MatchState };
-    expect([state.score, state.fouls, state.onTwoFouls, state.innings, state.highRun, state.rack, state.ballsOnTable, state.turn]).toEqual(
-      [[40, 31], [2, 1], [true, false], [9, 8], [14, 11], 4, 9, 'A']);
+    expect([state.score, state.fouls, state.onTwoFouls, state.innings, state.highRun, state.rack, state.ballsOnTable, state.turn]).toEqual([
+      [40, 31],
+      [2, 1],
+      [true, false],
+      [9, 8],
+      [14, 11],
+      4,
+      9,
+      'A',
+    ]);
     // The form is back to a fresh match for the next one.
     expect(await page.getByTestId('in-progress').isChecked()).toBe(false);
     await page.getByTestId('in-progress').check();
@@ -206,7 +212,13 @@ describe.skipIf(!run)('launcher in Chromium', () => {
     expect(await row.getByTestId('qr').count()).toBe(0);
 
     // A match created elsewhere (no token in this browser): no QR code, no copy of a link that cannot score.
-    const other = (await (await fetch(`${server.url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ discipline: '14-1', players: ['Sol', 'Tam'] }) })).json()) as { id: string };
+    const other = (await (
+      await fetch(`${server.url}/api/matches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ discipline: '14-1', players: ['Sol', 'Tam'] }),
+      })
+    ).json()) as { id: string };
     await page.getByRole('button', { name: 'Refresh', exact: true }).click();
     const foreign = page.locator(`[data-testid=match-row][data-id="${other.id}"]`);
     await foreign.waitFor();
@@ -214,7 +226,9 @@ describe.skipIf(!run)('launcher in Chromium', () => {
 
     // A finished match says so in words beside its ✓; an unfinished one has no marker.
     const setup = { discipline: '14-1', ruleset: 'nba', targets: [3, 3], players: ['Uma', 'Vic'] };
-    const won = (await (await fetch(`${server.url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) })).json()) as { id: string; scorerToken: string };
+    const won = (await (
+      await fetch(`${server.url}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) })
+    ).json()) as { id: string; scorerToken: string };
     for (const step of stepsToWin(setup)) await recordStep(server.url, won, step);
     await page.getByRole('button', { name: 'Refresh', exact: true }).click();
     const wonRow = page.locator(`[data-testid=match-row][data-id="${won.id}"]`);

@@ -28,13 +28,21 @@ import { REPO_ROOT, startTestServer } from '../helpers/server';
 import { ensureBuilt } from '../helpers/global-setup';
 
 const run = chromiumAvailable();
-const MISMATCH: ApiError = { code: 'protocol-mismatch', message: 'this page is from an older version of cuecast: reload the page (it sent protocol 2; the server speaks protocol 3)', field: 'protocol' };
+const MISMATCH: ApiError = {
+  code: 'protocol-mismatch',
+  message: 'this page is from an older version of cuecast: reload the page (it sent protocol 2; the server speaks protocol 3)',
+  field: 'protocol',
+};
 const BUSY: ApiError = { code: 'rate-limited', message: 'too many messages on this connection; slow down' };
 const BROKEN: ApiError = { code: 'internal', message: 'could not read the match; retry' };
 const match = newMatch(parseSetup({ discipline: '14-1', players: ['Ann', 'Bob'], start: { score: [12, 7], turn: 'A', ballsOnTable: 9 } }));
 
 /** The pages' paths for a match id. */
-const PAGES = { scorer: (id: string) => `/scorer/${id}?lang=en`, dashboard: (id: string) => `/dashboard/${id}?lang=en`, watch: (id: string) => `/watch/${id}?lang=en` };
+const PAGES = {
+  scorer: (id: string) => `/scorer/${id}?lang=en`,
+  dashboard: (id: string) => `/dashboard/${id}?lang=en`,
+  watch: (id: string) => `/watch/${id}?lang=en`,
+};
 type PageName = keyof typeof PAGES;
 
 describe.skipIf(!run)('refused subscriptions on every page in Chromium', () => {
@@ -115,7 +123,10 @@ describe.skipIf(!run)('refused subscriptions on every page in Chromium', () => {
   });
 
   test('protocol-mismatch in Japanese and Chinese', { timeout: 60_000 }, async () => {
-    for (const [lang, words] of [['ja', 'ページを再読み込み'], ['zh-TW', '重新載入頁面']] as const) {
+    for (const [lang, words] of [
+      ['ja', 'ページを再読み込み'],
+      ['zh-TW', '重新載入頁面'],
+    ] as const) {
       for (const name of ['scorer', 'watch'] as const) {
         const page = await open(`${peer}${PAGES[name](`old-page-${lang}`).replace('lang=en', `lang=${lang}`)}`);
         await problem(page).waitFor({ timeout: 10_000 });

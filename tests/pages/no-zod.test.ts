@@ -51,7 +51,10 @@ describe('no zod in any built page', () => {
         root: ROOT,
         build: { write: false, minify: true, target: 'es2022', lib: { entry, formats: ['es'], fileName: 'probe' } },
       })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-      const code = (Array.isArray(out) ? out : [out]).flatMap((o) => o.output).map((c) => ('code' in c ? c.code : '')).join('\n');
+      const code = (Array.isArray(out) ? out : [out])
+        .flatMap((o) => o.output)
+        .map((c) => ('code' in c ? c.code : ''))
+        .join('\n');
       expect(code.length).toBeGreaterThan(1000);
       expect(zodMarkersIn(code)).toEqual(ZOD_MARKERS);
     });

@@ -29,8 +29,16 @@ const PHONE = { width: 390, height: 844 };
 const TABLE = 'tv-table';
 /** A clock long enough that it is still running when checked, short enough for the settings' limits. */
 const CLOCK = {
-  shotSeconds: 30, firstShotSeconds: 30, pushOutSeconds: 30, extensionSeconds: 10, extensionsPerPlayer: 1,
-  extensionPeriod: { per: 'match' }, warningSeconds: 10, urgentSeconds: 5, showFromSeconds: 30, autoStart: false,
+  shotSeconds: 30,
+  firstShotSeconds: 30,
+  pushOutSeconds: 30,
+  extensionSeconds: 10,
+  extensionsPerPlayer: 1,
+  extensionPeriod: { per: 'match' },
+  warningSeconds: 10,
+  urgentSeconds: 5,
+  showFromSeconds: 30,
+  autoStart: false,
   matchClock: { kind: 'played' },
 };
 
@@ -98,51 +106,58 @@ describe.skipIf(!hasChromium)(`live pages in Chromium ${OBS_ENGINE || '(Debian)'
     expect(problems).toEqual([]);
   });
 
-  it('the scorer console: read-only without a token, the pasted token checked, a shot recorded reaches the server and every page', { timeout: 120_000 }, async () => {
-    const before = await scoreNow();
-    const scorer = await open('scorer console', `/scorer/${m.id}?lang=en`, PHONE);
-    await scorer.locator('[data-testid=token-panel][data-reason=missing]').waitFor({ timeout: 15_000 });
-    expect(await scorer.getByTestId('made').count()).toBe(0);
-    await scorer.getByTestId('token-input').fill(m.scorerToken);
-    await scorer.getByTestId('token-use').click();
-    await scorer.locator('[data-testid=scorer][data-token=valid]').waitFor({ timeout: 15_000 });
-    await scorer.locator('[data-testid=status][data-status=live]').waitFor({ timeout: 15_000 });
-    const version = (await api(server.url, `/api/matches/${m.id}`)).body.version as number;
-    await scorer.getByTestId('made').click();
-    await expect.poll(async () => (await api(server.url, `/api/matches/${m.id}`)).body.version, { timeout: 15_000 }).toBe(version + 1);
-    const after = await scoreNow();
-    expect(after).toEqual([before[0] + 1, before[1]]); // A, still at the table after the break, pockets a called ball
-    await scorer.locator('[data-testid=status][data-status=live][data-queued="0"]').waitFor({ timeout: 15_000 });
-    expect(((await scorer.getByTestId('score-A').textContent()) ?? '').trim()).toBe(String(after[0]));
+  it(
+    'the scorer console: read-only without a token, the pasted token checked, a shot recorded reaches the server and every page',
+    { timeout: 120_000 },
+    async () => {
+      const before = await scoreNow();
+      const scorer = await open('scorer console', `/scorer/${m.id}?lang=en`, PHONE);
+      await scorer.locator('[data-testid=token-panel][data-reason=missing]').waitFor({ timeout: 15_000 });
+      expect(await scorer.getByTestId('made').count()).toBe(0);
+      await scorer.getByTestId('token-input').fill(m.scorerToken);
+      await scorer.getByTestId('token-use').click();
+      await scorer.locator('[data-testid=scorer][data-token=valid]').waitFor({ timeout: 15_000 });
+      await scorer.locator('[data-testid=status][data-status=live]').waitFor({ timeout: 15_000 });
+      const version = (await api(server.url, `/api/matches/${m.id}`)).body.version as number;
+      await scorer.getByTestId('made').click();
+      await expect.poll(async () => (await api(server.url, `/api/matches/${m.id}`)).body.version, { timeout: 15_000 }).toBe(version + 1);
+      const after = await scoreNow();
+      expect(after).toEqual([before[0] + 1, before[1]]); // A, still at the table after the break, pockets a called ball
+      await scorer.locator('[data-testid=status][data-status=live][data-queued="0"]').waitFor({ timeout: 15_000 });
+      expect(((await scorer.getByTestId('score-A').textContent()) ?? '').trim()).toBe(String(after[0]));
 
-    const a = String(after[0]);
-    await shows(pages.get('hall board')!, 'score-A', a, `article[data-table="${TABLE}"]`);
-    await shows(pages.get('table screen')!, 'score-A', a);
-    await shows(pages.get('overlay')!, 'score-A', a);
-    await shows(pages.get('table overlay')!, 'score-A', a);
-    for (const name of ['hall board', 'table screen', 'overlay', 'table overlay']) {
-      expect(await pages.get(name)!.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), `${name} reloaded`).toBe(true);
-    }
-    // What the engine paints reads: the overlay's texts at their sizes and 4.5:1, the venue screens' at 4.5:1
-    // (a colour or layout feature the engine lacks fails here, not only a script error).
-    expectLegible(await texts(pages.get('overlay')!), 'overlay', 6);
-    // The player at the table is tinted with the accent on the hall board (a layer, not color-mix(), which 92 and 103 drop).
-    const tint = await pages.get('hall board')!.evaluate((t) => {
-      const at = document.querySelector(`article[data-table="${t}"] .player.at`);
-      if (!at) return null;
-      const b = getComputedStyle(at, '::before');
-      return { fill: b.backgroundColor, opacity: Number(b.opacity) };
-    }, TABLE);
-    expect(tint, 'the player at the table on the hall board').not.toBeNull();
-    expect(tint!.opacity).toBeGreaterThan(0);
-    expect(tint!.fill).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
-    for (const [name, root] of [['hall board', '[data-testid="hall-board"]'], ['table screen', '[data-testid="table-screen"]']] as const) {
-      const all = await texts(pages.get(name)!, root);
-      expect(all.length, `${name}: texts`).toBeGreaterThanOrEqual(4);
-      for (const x of all) expect(x.contrast, `${name}: "${x.text}"`).toBeGreaterThanOrEqual(4.5);
-    }
-    expect(problems).toEqual([]);
-  });
+      const a = String(after[0]);
+      await shows(pages.get('hall board')!, 'score-A', a, `article[data-table="${TABLE}"]`);
+      await shows(pages.get('table screen')!, 'score-A', a);
+      await shows(pages.get('overlay')!, 'score-A', a);
+      await shows(pages.get('table overlay')!, 'score-A', a);
+      for (const name of ['hall board', 'table screen', 'overlay', 'table overlay']) {
+        expect(await pages.get(name)!.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), `${name} reloaded`).toBe(true);
+      }
+      // What the engine paints reads: the overlay's texts at their sizes and 4.5:1, the venue screens' at 4.5:1
+      // (a colour or layout feature the engine lacks fails here, not only a script error).
+      expectLegible(await texts(pages.get('overlay')!), 'overlay', 6);
+      // The player at the table is tinted with the accent on the hall board (a layer, not color-mix(), which 92 and 103 drop).
+      const tint = await pages.get('hall board')!.evaluate((t) => {
+        const at = document.querySelector(`article[data-table="${t}"] .player.at`);
+        if (!at) return null;
+        const b = getComputedStyle(at, '::before');
+        return { fill: b.backgroundColor, opacity: Number(b.opacity) };
+      }, TABLE);
+      expect(tint, 'the player at the table on the hall board').not.toBeNull();
+      expect(tint!.opacity).toBeGreaterThan(0);
+      expect(tint!.fill).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
+      for (const [name, root] of [
+        ['hall board', '[data-testid="hall-board"]'],
+        ['table screen', '[data-testid="table-screen"]'],
+      ] as const) {
+        const all = await texts(pages.get(name)!, root);
+        expect(all.length, `${name}: texts`).toBeGreaterThanOrEqual(4);
+        for (const x of all) expect(x.contrast, `${name}: "${x.text}"`).toBeGreaterThanOrEqual(4.5);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('the clock page shows the shot clock running', { timeout: 60_000 }, async () => {
     const clock = pages.get('clock page')!;
@@ -151,7 +166,9 @@ describe.skipIf(!hasChromium)(`live pages in Chromium ${OBS_ENGINE || '(Debian)'
     await clock.waitForFunction(() => document.querySelector('[data-f="shot-clock"]')?.getAttribute('data-status') === 'idle', undefined, { timeout: 15_000 });
     const start = await api(server.url, `/api/matches/${m.id}/clock/start`, { token: m.scorerToken, body: {} });
     expect(start.status, JSON.stringify(start.body)).toBeLessThan(300);
-    await clock.waitForFunction(() => document.querySelector('[data-f="shot-clock"]')?.getAttribute('data-status') === 'running', undefined, { timeout: 15_000 });
+    await clock.waitForFunction(() => document.querySelector('[data-f="shot-clock"]')?.getAttribute('data-status') === 'running', undefined, {
+      timeout: 15_000,
+    });
     const first = await clock.evaluate(() => Number(document.querySelector('[data-f="clock-seconds"]')?.textContent ?? NaN));
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThanOrEqual(30);

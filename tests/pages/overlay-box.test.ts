@@ -89,7 +89,10 @@ function measure(page: Page, shown: string[]): Promise<Measured> {
       return tops.size;
     };
     for (const el of gfx.querySelectorAll<HTMLElement>('*')) {
-      const own = [...el.childNodes].filter((n) => n.nodeType === 3 && n.textContent!.trim()).map((n) => n.textContent!).join('');
+      const own = [...el.childNodes]
+        .filter((n) => n.nodeType === 3 && n.textContent!.trim())
+        .map((n) => n.textContent!)
+        .join('');
       if (!own || el.getClientRects().length === 0) continue;
       const caption = el.closest('.caption');
       // A caption's name pieces are checked with the caption (their own rects split at the caption's lines).
@@ -104,7 +107,8 @@ function measure(page: Page, shown: string[]): Promise<Measured> {
     }
     // Names: the text fits its slot (layout px, before the graphic's scale).
     for (const n of gfx.querySelectorAll<HTMLElement>('[data-f^="name-"], [data-f^="moment-name"]')) {
-      if (n.offsetWidth > n.parentElement!.clientWidth + 1) faults.push(`name wider than its slot: "${n.textContent}" ${n.offsetWidth} > ${n.parentElement!.clientWidth}`);
+      if (n.offsetWidth > n.parentElement!.clientWidth + 1)
+        faults.push(`name wider than its slot: "${n.textContent}" ${n.offsetWidth} > ${n.parentElement!.clientWidth}`);
     }
     // Items of a line that leaves out what does not fit: each wholly in or wholly out of the line's box.
     for (const line of gfx.querySelectorAll('.sub, .facts')) {
@@ -130,13 +134,16 @@ function measure(page: Page, shown: string[]): Promise<Measured> {
         }
         const r = rect(item);
         const box = rect(line);
-        if (!(r.width > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.left >= box.left - 1 && r.right <= box.right + 1)) faults.push(`${v.getAttribute('data-f')} left its line: "${item.textContent}"`);
+        if (!(r.width > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.left >= box.left - 1 && r.right <= box.right + 1))
+          faults.push(`${v.getAttribute('data-f')} left its line: "${item.textContent}"`);
       }
     }
-    const scores = [...gfx.querySelectorAll<HTMLElement>('[data-f^="score-"]')].filter((s) => {
-      const r = rect(s);
-      return r.width > 0 && r.top >= 0 && r.bottom <= 1080 && getComputedStyle(s).visibility !== 'hidden';
-    }).map((s) => s.textContent!);
+    const scores = [...gfx.querySelectorAll<HTMLElement>('[data-f^="score-"]')]
+      .filter((s) => {
+        const r = rect(s);
+        return r.width > 0 && r.top >= 0 && r.bottom <= 1080 && getComputedStyle(s).visibility !== 'hidden';
+      })
+      .map((s) => s.textContent!);
     return {
       gfx: { x: g.x, y: g.y, w: g.width, h: g.height },
       main: { w: rect(main).width, h: rect(main).height },
@@ -185,7 +192,8 @@ describe.skipIf(!hasChromium)('the scorebug’s box at 1080p, every layout, size
       over('corner bug height', m.main.h + (m.info?.h ?? 0), 140 * k);
     }
     for (const b of m.boxes) {
-      if (!(b.x >= 96 - tol && b.y >= 54 - tol && b.r <= 1824 + tol && b.b <= 1026 + tol)) problems.push(`${ctx}: ${b.what} outside the action-safe area ${JSON.stringify(b)}`);
+      if (!(b.x >= 96 - tol && b.y >= 54 - tol && b.r <= 1824 + tol && b.b <= 1026 + tol))
+        problems.push(`${ctx}: ${b.what} outside the action-safe area ${JSON.stringify(b)}`);
     }
     problems.push(...m.faults.map((f) => `${ctx}: ${f}`));
     if (m.scores.length !== 2) problems.push(`${ctx}: ${m.scores.length} scores on screen`);

@@ -12,7 +12,17 @@
  */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { countPings, firstPaintMs, type Idle, IDLE_PROBE, idleWindow, OVERLAY_JS_BUDGET, type OverlayPage, overlayScripts, TABLE_OVERLAY_JS_CEILING } from '../helpers/pages-probes';
+import {
+  countPings,
+  firstPaintMs,
+  type Idle,
+  IDLE_PROBE,
+  idleWindow,
+  OVERLAY_JS_BUDGET,
+  type OverlayPage,
+  overlayScripts,
+  TABLE_OVERLAY_JS_CEILING,
+} from '../helpers/pages-probes';
 import { LANGS } from '../../web/src/lib/i18n';
 import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable } from '../helpers/browser';
@@ -56,7 +66,9 @@ describe.skipIf(!hasChromium)('overlay budgets', () => {
         const built = overlayScripts(lang, undefined, page);
         expect(loaded.map((f) => [f.url, f.gz]).sort()).toEqual(built.map((f) => [f.path, f.gzip]).sort());
         const total = built.reduce((s, f) => s + f.gzip, 0);
-        console.log(`[${page} budget] ${lang}: ${built.map((f) => `${f.path} ${f.raw} B raw / ${f.gzip} B gzip`).join('; ')}; total ${total} B gzip (budget ${OVERLAY_JS_BUDGET} B, ceiling ${ceiling} B)`);
+        console.log(
+          `[${page} budget] ${lang}: ${built.map((f) => `${f.path} ${f.raw} B raw / ${f.gzip} B gzip`).join('; ')}; total ${total} B gzip (budget ${OVERLAY_JS_BUDGET} B, ceiling ${ceiling} B)`,
+        );
         expect(built).toHaveLength(1 + chunks); // the page's script and its language's table parts, no other language
         expect(total).toBeGreaterThan(0);
         expect(total).toBeLessThanOrEqual(ceiling);

@@ -55,8 +55,20 @@ function filled(page: Page, key: 'A' | 'B'): Promise<number> {
 
 describe('the clock segment’s view (pure)', () => {
   const view = (over: Partial<ShotClockView>): ShotClockView => ({
-    status: 'running', deadline: 1, remainingMs: 0, allowanceMs: 30_000, kind: 'shot', shooter: 'A', extensionsLeft: [1, 0],
-    extensionsPerPlayer: 1, shot: 1, warningSeconds: 10, urgentSeconds: 5, showFromSeconds: null, match: null, ...over,
+    status: 'running',
+    deadline: 1,
+    remainingMs: 0,
+    allowanceMs: 30_000,
+    kind: 'shot',
+    shooter: 'A',
+    extensionsLeft: [1, 0],
+    extensionsPerPlayer: 1,
+    shot: 1,
+    warningSeconds: 10,
+    urgentSeconds: 5,
+    showFromSeconds: null,
+    match: null,
+    ...over,
   });
   it('marks each extension of the period, filled while left; many as one marker and the count; none without extensions', () => {
     expect(extMarkers(view({}), 'A')).toEqual({ key: 'A', left: 1, slots: [true], count: null });
@@ -197,8 +209,19 @@ describe.skipIf(!hasChromium)('the shot clock on the OBS overlays', () => {
   });
 
   it('every level’s seconds and the markers’ count read ≥ 4.5:1 on both themes and on custom panel and accent colours', async () => {
-    const levels = [['none', clockSettings(3600, 10, 5, 5)], ['warning', clockSettings(3600, 3600, 5, 5)], ['urgent', clockSettings(3600, 3600, 3600, 5)]] as const;
-    const colours = ['', '&theme=light', '&bg=ffd400&accent=ffd400', '&bg=1a1a1a&accent=262626', '&theme=light&bg=c8102e&accent=ffb000', '&accent=ffffff&bg=ffffff'];
+    const levels = [
+      ['none', clockSettings(3600, 10, 5, 5)],
+      ['warning', clockSettings(3600, 3600, 5, 5)],
+      ['urgent', clockSettings(3600, 3600, 3600, 5)],
+    ] as const;
+    const colours = [
+      '',
+      '&theme=light',
+      '&bg=ffd400&accent=ffd400',
+      '&bg=1a1a1a&accent=262626',
+      '&theme=light&bg=c8102e&accent=ffb000',
+      '&accent=ffffff&bg=ffffff',
+    ];
     const page = await h.browser.newPage({ viewport: { width: 1920, height: 1080 } });
     const problems: string[] = [];
     try {
@@ -225,31 +248,39 @@ describe.skipIf(!hasChromium)('the shot clock on the OBS overlays', () => {
   });
 
   // Six composites of four screenshots each: minutes on a loaded 2-core machine.
-  it.runIf(SHOOT)('composite screenshots over the pool table: bar and corner bug, running, warning and urgent, 1080p and 720p', { timeout: 600_000 }, async () => {
-    const dir = pictureDir('shot-clock');
-    // Realistic figures: a 30 s shot (running); 10 s and 5 s (amber, red from the start), each with A's one
-    // extension (2 s) taken before the start, so A's marker is an outline and B's filled.
-    const ext = { extensionSeconds: 2 };
-    const states = [['running', 'none', clockSettings(30, 10, 5), false], ['warning', 'warning', clockSettings(8, 10, 5, 1, ext), true], ['urgent', 'urgent', clockSettings(3, 10, 5, 1, ext), true]] as const;
-    const page = await h.browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    try {
-      for (const layout of ['bar', 'corner'] as const) {
-        for (const [name, level, settings, extended] of states) {
-          const m = await h.match(RUN.setup, RUN.before);
-          await h.clock(m, settings);
-          if (extended) await h.press(m, 'extension');
-          await page.goto(`${h.url}/overlay/${m.id}?anim=0&layout=${layout}`);
-          await page.locator('[data-f="ext-A"]').waitFor({ timeout: 10_000 });
-          await onTable(page);
-          await settled(page);
-          await h.press(m, 'start');
-          await waitClock(page, 'level', level);
-          await settled(page);
-          await saveComposite(h.browser, await page.screenshot(), join(dir, `${name}-${layout}`), DOCS);
+  it.runIf(SHOOT)(
+    'composite screenshots over the pool table: bar and corner bug, running, warning and urgent, 1080p and 720p',
+    { timeout: 600_000 },
+    async () => {
+      const dir = pictureDir('shot-clock');
+      // Realistic figures: a 30 s shot (running); 10 s and 5 s (amber, red from the start), each with A's one
+      // extension (2 s) taken before the start, so A's marker is an outline and B's filled.
+      const ext = { extensionSeconds: 2 };
+      const states = [
+        ['running', 'none', clockSettings(30, 10, 5), false],
+        ['warning', 'warning', clockSettings(8, 10, 5, 1, ext), true],
+        ['urgent', 'urgent', clockSettings(3, 10, 5, 1, ext), true],
+      ] as const;
+      const page = await h.browser.newPage({ viewport: { width: 1920, height: 1080 } });
+      try {
+        for (const layout of ['bar', 'corner'] as const) {
+          for (const [name, level, settings, extended] of states) {
+            const m = await h.match(RUN.setup, RUN.before);
+            await h.clock(m, settings);
+            if (extended) await h.press(m, 'extension');
+            await page.goto(`${h.url}/overlay/${m.id}?anim=0&layout=${layout}`);
+            await page.locator('[data-f="ext-A"]').waitFor({ timeout: 10_000 });
+            await onTable(page);
+            await settled(page);
+            await h.press(m, 'start');
+            await waitClock(page, 'level', level);
+            await settled(page);
+            await saveComposite(h.browser, await page.screenshot(), join(dir, `${name}-${layout}`), DOCS);
+          }
         }
+      } finally {
+        await page.close();
       }
-    } finally {
-      await page.close();
-    }
-  });
+    },
+  );
 });

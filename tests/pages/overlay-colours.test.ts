@@ -32,15 +32,19 @@ describe.skipIf(!hasChromium)('overlay colours from the URL and the event preset
 
   // One test per colour set (four page loads each), so a slow machine never runs one test into its timeout.
   let matches: Promise<{ live: { id: string }; won: { id: string } }> | null = null;
-  const bothMatches = () => (matches ??= (async () => ({
-    live: await h.match(SETUP, WIN.slice(0, 3)), // A on a run, a caption on air
-    won: await h.match(SETUP, WIN), // A has won: the winner's score in the accent
-  }))());
+  const bothMatches = () =>
+    (matches ??= (async () => ({
+      live: await h.match(SETUP, WIN.slice(0, 3)), // A on a run, a caption on air
+      won: await h.match(SETUP, WIN), // A has won: the winner's score in the accent
+    }))());
   for (const q of COLOURS) {
     it(`every text reads (≥ 4.5:1) with ${q}, on the scorebug with a caption and with a winner`, async () => {
       const { live, won } = await bothMatches();
       for (const layout of ['bar', 'corner']) {
-        for (const [what, m] of [['caption', live], ['winner', won]] as const) {
+        for (const [what, m] of [
+          ['caption', live],
+          ['winner', won],
+        ] as const) {
           const page = await h.open(m.id, `?${q}&layout=${layout}&caption=0&anim=0&hide=moments`);
           try {
             if (what === 'caption') await page.locator('[data-f="caption"]').waitFor();

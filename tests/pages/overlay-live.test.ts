@@ -237,7 +237,13 @@ describe.skipIf(!hasChromium)('OBS overlay over a match in play', () => {
         const a = await page.evaluate(() => {
           const el = document.querySelector<HTMLElement>('[data-f="name-A"]')!;
           const box = el.parentElement!;
-          return { text: el.textContent!, form: el.dataset.form, size: parseFloat(getComputedStyle(el).fontSize), title: el.title, fits: el.offsetWidth <= box.clientWidth + 1 };
+          return {
+            text: el.textContent!,
+            form: el.dataset.form,
+            size: parseFloat(getComputedStyle(el).fontSize),
+            title: el.title,
+            fits: el.offsetWidth <= box.clientWidth + 1,
+          };
         });
         // Too long at the 28 px floor: an automatic short form, whole (never "…" or a word cut).
         expect(Number(a.form)).toBeGreaterThan(0);

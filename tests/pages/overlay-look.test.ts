@@ -39,7 +39,10 @@ const widthOf = (s: string) => [...s].reduce((w, ch) => w + (/[\u3000-\u9fff\uff
  */
 function longestCaption(lang: Lang): { setup: object; steps: Step[]; state: MatchState } {
   let best = { width: 0, setup: {}, steps: [] as Step[], state: null as MatchState | null };
-  for (const base of [{ discipline: '14-1', ruleset: 'nba', targets: [60, 60] }, { discipline: 'rotation', targets: [120, 120] }]) {
+  for (const base of [
+    { discipline: '14-1', ruleset: 'nba', targets: [60, 60] },
+    { discipline: 'rotation', targets: [120, 120] },
+  ]) {
     const setup = { ...base, players: ['Maximiliano', 'Bartholomew'] };
     for (let seed = 1; seed <= 12; seed++) {
       const rand = seededRandom(seed);
@@ -70,14 +73,21 @@ describe.skipIf(!hasChromium)('OBS overlay legibility and looks', () => {
     for (const layout of ['bar', 'corner']) {
       for (const theme of ['dark', 'light']) {
         const q = `?layout=${layout}&theme=${theme}&caption=0&anim=0`;
-        for (const [name, m] of [['141', straight], ['rotation', rotation]] as const) {
+        for (const [name, m] of [
+          ['141', straight],
+          ['rotation', rotation],
+        ] as const) {
           const page = await h.open(m.id, q);
           try {
             await page.locator('[data-f="caption"]').waitFor();
             expectLegible(await texts(page), `${name} ${layout} ${theme}`);
             if (name === 'rotation') await h.shot(page, `overlay-look-${layout}-${theme}-rotation-1920x1080`);
             else {
-              for (const [w, ht] of [[1920, 1080], [1280, 720], [800, 600]] as const) {
+              for (const [w, ht] of [
+                [1920, 1080],
+                [1280, 720],
+                [800, 600],
+              ] as const) {
                 await page.setViewportSize({ width: w, height: ht });
                 await h.shot(page, `overlay-look-${layout}-${theme}-${w}x${ht}`);
               }
@@ -113,7 +123,10 @@ describe.skipIf(!hasChromium)('OBS overlay legibility and looks', () => {
       const text = caption(state, lang, true);
       expect(widthOf(text), text).toBeGreaterThan(70); // long: what a one-line 680 px box would cut
       const m = await h.match(setup, steps);
-      for (const [layout, maxLines] of [['bar', 2], ['corner', 3]] as const) {
+      for (const [layout, maxLines] of [
+        ['bar', 2],
+        ['corner', 3],
+      ] as const) {
         const page = await h.open(m.id, `?layout=${layout}&lang=${lang}&caption=0&anim=0`);
         try {
           await page.waitForFunction((t) => document.querySelector('[data-f="caption"]')?.textContent?.replace(/\u00a0/g, ' ') === t, text);
@@ -122,7 +135,15 @@ describe.skipIf(!hasChromium)('OBS overlay legibility and looks', () => {
             const cs = getComputedStyle(el);
             const r = el.getBoundingClientRect();
             const inner = el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
-            return { clamped: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1, lines: Math.round(inner / parseFloat(cs.lineHeight)), left: r.left, right: r.right, top: r.top, bottom: r.bottom, count: document.querySelectorAll('.caption').length };
+            return {
+              clamped: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1,
+              lines: Math.round(inner / parseFloat(cs.lineHeight)),
+              left: r.left,
+              right: r.right,
+              top: r.top,
+              bottom: r.bottom,
+              count: document.querySelectorAll('.caption').length,
+            };
           });
           const ctx = `${lang} ${layout}: ${text}`;
           expect(box.clamped, ctx).toBe(false);

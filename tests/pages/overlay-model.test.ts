@@ -64,7 +64,10 @@ describe('scorebug view', () => {
     const s = all.at(-1)!;
     const setup = { shortNames: [null, 'B.'] as [null, string] };
     const v = overlayView(s, P(), [nameChoices(s, setup, 0, P()), nameChoices(s, setup, 1, P())], ['DE', null]);
-    expect(v.players.map((p) => [p.names, p.fullName, p.country])).toEqual([[['Ann'], 'Ann', 'DE'], [['Bo', 'B.'], 'Bo', null]]);
+    expect(v.players.map((p) => [p.names, p.fullName, p.country])).toEqual([
+      [['Ann'], 'Ann', 'DE'],
+      [['Bo', 'B.'], 'Bo', null],
+    ]);
     expect(v.run).toEqual({ slot: 1, label: 'Run', value: '3' });
     expect(v.turnSlot).toBe(1);
     expect(v.centre).toBe('Race to 100');
@@ -74,7 +77,10 @@ describe('scorebug view', () => {
     expect(overlayView(s, P('?side=B')).run?.slot).toBe(0);
     expect(overlayView(s, P('?hide=run')).run).toBeNull();
     expect(overlayView(s, P('?lang=ja')).run?.label).toBe('ラン');
-    expect(overlayView(s, P('?show=innings')).players[0].items.map((i) => [i.id, i.value])).toEqual([['highrun-A', '0'], ['innings-A', '1']]);
+    expect(overlayView(s, P('?show=innings')).players[0].items.map((i) => [i.id, i.value])).toEqual([
+      ['highrun-A', '0'],
+      ['innings-A', '1'],
+    ]);
   });
 
   it('a handicap race names each target by its player, in display order; Rotation: rack points and the ball row', () => {
@@ -86,7 +92,16 @@ describe('scorebug view', () => {
     expect(v.ballRow).toEqual(r.onTable);
     expect(v.ballRow![0]).toBe(2);
     expect(v.info.map((i) => i.id)).toEqual(['rack']); // the ball row stands for lowest ball, balls and points left
-    expect(v.players.map((p) => p.items.map((i) => [i.id, i.value]))).toEqual([[['rack-points-A', '10'], ['highrun-A', '10']], [['rack-points-B', '0'], ['highrun-B', '0']]]);
+    expect(v.players.map((p) => p.items.map((i) => [i.id, i.value]))).toEqual([
+      [
+        ['rack-points-A', '10'],
+        ['highrun-A', '10'],
+      ],
+      [
+        ['rack-points-B', '0'],
+        ['highrun-B', '0'],
+      ],
+    ]);
     expect(overlayView(r, P()).ballRow).toBeNull();
   });
 
@@ -111,9 +126,17 @@ describe('scorebug view', () => {
     // The corner bug: the high run beside the name, the figures as pairs in its bottom row, top player first (side=B: Bo).
     const corner = overlayView(s, P('?layout=corner&side=B'), undefined, null, rot);
     expect(corner.players.map((pl) => pl.items.map((i) => i.id))).toEqual([['highrun-B'], ['highrun-A']]);
-    expect(corner.info.slice(0, 3).map((i) => `${i.id} ${i.label} ${i.value}`)).toEqual(['racks-won Racks 0\u20131', `rack-points This rack ${s.rackPoints[1]}\u2013${s.rackPoints[0]}`, 'rack Rack 2']);
+    expect(corner.info.slice(0, 3).map((i) => `${i.id} ${i.label} ${i.value}`)).toEqual([
+      'racks-won Racks 0\u20131',
+      `rack-points This rack ${s.rackPoints[1]}\u2013${s.rackPoints[0]}`,
+      'rack Rack 2',
+    ]);
     // Without the figures (an older server), no racks won and no average: never a made-up 0.
-    expect(items(overlayView(s, P('?show=average'))).flat().some((i) => /racks-won|average/.test(i))).toBe(false);
+    expect(
+      items(overlayView(s, P('?show=average')))
+        .flat()
+        .some((i) => /racks-won|average/.test(i)),
+    ).toBe(false);
     // A single rack to 61: its one rack is the match, no racks won.
     const single = newMatch(parseSetup({ ...ROTATION, options: { format: 'single-rack-61' } }));
     expect(scorebugFigures(single.setup, single.stats, single.core).racksWon).toBeNull();
@@ -238,7 +261,10 @@ describe('moments from the previous and the new state', () => {
     expect(all.at(-1)!.rack).toBe(2);
     const ms = momentsOf(all, '?lang=ja');
     expect(ms.at(-1)).toMatchObject({ kind: 'rack-won', player: 'A', name: 'Ann', title: 'ラック1獲得' });
-    expect(ms.at(-1)!.sides!.map((x) => [x.key, x.value, x.winner])).toEqual([['A', '120', true], ['B', '0', false]]);
+    expect(ms.at(-1)!.sides!.map((x) => [x.key, x.value, x.winner])).toEqual([
+      ['A', '120', true],
+      ['B', '0', false],
+    ]);
     expect(ms.slice(0, -1).filter(Boolean)).toEqual([]);
   });
 
@@ -247,7 +273,14 @@ describe('moments from the previous and the new state', () => {
     const miss: Step = { shot: {} };
     // Ann 1–9 and 15 (60), Bo 10–14 (60); Ann pockets the last ball.
     const racksWon = (steps: Step[]) => {
-      const m = steps.reduce((acc, st) => { const r = applyStep(acc, st); if (!r.ok) throw r.error; return r.match; }, newMatch(parseSetup(ROTATION)));
+      const m = steps.reduce(
+        (acc, st) => {
+          const r = applyStep(acc, st);
+          if (!r.ok) throw r.error;
+          return r.match;
+        },
+        newMatch(parseSetup(ROTATION)),
+      );
       return scorebugFigures(m.setup, m.stats, m.core).racksWon;
     };
     const tiedSteps = [...pots([1, 2, 3, 4, 5, 6, 7, 8, 9]), miss, ...pots([10, 11, 12, 13, 14]), miss, ...pots([15])];
@@ -256,12 +289,31 @@ describe('moments from the previous and the new state', () => {
     expect(momentsOf(tied).filter((m) => m?.kind === 'rack-won')).toEqual([]);
     expect(racksWon(tiedSteps)).toEqual([0, 0]);
     // Ann 1–8, 11 and 14 (61), Bo 9, 10, 12, 13 and the last ball 15 (59): the rack is Ann's.
-    const wonSteps = [...pots([1, 2, 3, 4, 5, 6, 7, 8]), miss, ...pots([9, 10]), miss, ...pots([11]), miss, ...pots([12, 13]), miss, ...pots([14]), miss, ...pots([15])];
+    const wonSteps = [
+      ...pots([1, 2, 3, 4, 5, 6, 7, 8]),
+      miss,
+      ...pots([9, 10]),
+      miss,
+      ...pots([11]),
+      miss,
+      ...pots([12, 13]),
+      miss,
+      ...pots([14]),
+      miss,
+      ...pots([15]),
+    ];
     const won = states(ROTATION, wonSteps);
     expect(won.at(-1)!.rack).toBe(2);
     expect(racksWon(wonSteps)).toEqual([1, 0]);
     expect(momentsOf(won).at(-1)).toMatchObject({ kind: 'rack-won', player: 'A' });
-    expect(momentsOf(won).at(-1)!.sides!.map((x) => [x.key, x.value, x.winner])).toEqual([['A', '61', true], ['B', '59', false]]);
+    expect(
+      momentsOf(won)
+        .at(-1)!
+        .sides!.map((x) => [x.key, x.value, x.winner]),
+    ).toEqual([
+      ['A', '61', true],
+      ['B', '59', false],
+    ]);
   });
 });
 

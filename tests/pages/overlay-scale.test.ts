@@ -17,10 +17,13 @@ const SETUP = { discipline: 'rotation', players: ['Ann Lee', 'Bob Smith'], targe
 
 /** The bounding box of `sel` on the 1920×1080 page (the stage is unscaled at that size). */
 const box = (page: Page, sel: string) =>
-  page.locator(sel).first().evaluate((e) => {
-    const r = e.getBoundingClientRect();
-    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width };
-  });
+  page
+    .locator(sel)
+    .first()
+    .evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width };
+    });
 
 function expectInside(b: { left: number; top: number; right: number; bottom: number }, ctx: string): void {
   expect(b.left, ctx).toBeGreaterThanOrEqual(SAFE.left - 1);
@@ -56,7 +59,10 @@ describe.skipIf(!hasChromium)('overlay scale', () => {
 
     // A moment (the match won) at scale 2: inside the safe area, and at its scale from its first frame.
     const straight = { discipline: '14-1', ruleset: 'nba', players: ['Ann Lee', 'Bob Smith'], targets: [3, 3] };
-    const lead = [{ shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } }, ...[3, 5].map((b) => ({ shot: { call: { ball: b }, pocketed: [b] } }))] as const;
+    const lead = [
+      { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } },
+      ...[3, 5].map((b) => ({ shot: { call: { ball: b }, pocketed: [b] } })),
+    ] as const;
     for (const layout of ['bar', 'corner&corner=br']) {
       const r = await h.match(straight, [...lead]);
       const page = await h.open(r.id, `?layout=${layout}&scale=2&moment=60`);

@@ -86,7 +86,11 @@ describe.skipIf(!hasChromium)('the scorebug when a panel is full', () => {
     // B comes to the table on two fouls with a high run of 88 and 137 points (A's miss cleared A's fouls).
     const made = await api(h.url, `/api/events/${ev.id}/tables/tv-table/matches`, {
       token: ev.organiserToken,
-      body: { playerIds: ['p1', 'p2'], start: true, setup: { targets: [150, 150], start: { score: [-12, 137], fouls: [2, 2], highRun: [3, 88], turn: 'A', innings: [20, 20], ballsOnTable: 9 } } },
+      body: {
+        playerIds: ['p1', 'p2'],
+        start: true,
+        setup: { targets: [150, 150], start: { score: [-12, 137], fouls: [2, 2], highRun: [3, 88], turn: 'A', innings: [20, 20], ballsOnTable: 9 } },
+      },
     });
     expect(made.status).toBe(201);
     const match = made.body.match as { id: string; scorerToken: string };
@@ -114,7 +118,11 @@ describe.skipIf(!hasChromium)('the scorebug when a panel is full', () => {
               if (panel === 'B' && !ctx.includes('corner')) expect(mine.find((i) => i.key === 'warn')?.shown, `${ctx} ${panel} on 2 fouls`).toBe(true);
               // Priority: once an item is left out, every later one is too.
               const firstOut = mine.findIndex((i) => !i.shown);
-              if (firstOut >= 0) expect(mine.slice(firstOut).every((i) => !i.shown), `${ctx} ${panel} ${JSON.stringify(mine)}`).toBe(true);
+              if (firstOut >= 0)
+                expect(
+                  mine.slice(firstOut).every((i) => !i.shown),
+                  `${ctx} ${panel} ${JSON.stringify(mine)}`,
+                ).toBe(true);
             }
             if (lang === 'zh-TW') await h.shot(page, `overlay-tight-${path.includes('table') ? 'table' : 'match'}-${layout}-${lang}`);
           } finally {

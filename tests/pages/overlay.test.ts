@@ -225,9 +225,11 @@ describe.skipIf(!hasChromium)('OBS overlay in Chromium', () => {
     const m = await h.match(SETUP, [STEPS[0]!]);
     const page = await h.browser.newPage({ viewport: { width: 800, height: 600 } });
     const subscribes: string[] = [];
-    page.on('websocket', (ws) => ws.on('framesent', (f) => {
-      if (typeof f.payload === 'string' && f.payload.includes('"subscribe"')) subscribes.push(f.payload);
-    }));
+    page.on('websocket', (ws) =>
+      ws.on('framesent', (f) => {
+        if (typeof f.payload === 'string' && f.payload.includes('"subscribe"')) subscribes.push(f.payload);
+      }),
+    );
     try {
       await page.goto(`${h.url}/overlay/${m.id}`);
       await waitForText(page, 'score-B', '0');

@@ -17,7 +17,13 @@ const run = chromiumAvailable();
 const h = new ScorerHarness('cuecast-scorer-clock-');
 
 /** A 14-1 match picked up mid-rack (no opening break: a time foul may be recorded at once). */
-const MID_RACK = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100], start: { score: [10, 12], turn: 'A', rack: 1, ballsOnTable: 9 } };
+const MID_RACK = {
+  discipline: '14-1',
+  ruleset: 'nba',
+  players: ['Ann', 'Bob'],
+  targets: [100, 100],
+  start: { score: [10, 12], turn: 'A', rack: 1, ballsOnTable: 9 },
+};
 
 /** Counts beeps (oscillators started), vibrations, and timers armed for a second or less (`__clockProbe.reset()` zeroes them). */
 const PROBE = `
@@ -113,7 +119,12 @@ describe.skipIf(!run)('scorer console: the shot clock in Chromium', () => {
   });
 
   test('Rotation: the time foul by key (F then 9) records fouls: ["time"]', { timeout: 60_000 }, async () => {
-    const m = await h.create({ discipline: 'rotation', players: ['Ann', 'Bob'], start: { turn: 'A', onTable: [3, 4, 5, 6, 7, 9, 12, 15] }, clock: { preset: 'league' } });
+    const m = await h.create({
+      discipline: 'rotation',
+      players: ['Ann', 'Bob'],
+      start: { turn: 'A', onTable: [3, 4, 5, 6, 7, 9, 12, 15] },
+      clock: { preset: 'league' },
+    });
     const { ctx, page } = await h.openScorer(m.urls.scorer);
     try {
       await page.getByTestId('clock-main').waitFor();
@@ -132,7 +143,11 @@ describe.skipIf(!run)('scorer console: the shot clock in Chromium', () => {
     const m = await h.create({ ...MID_RACK, clock: { settings } });
     const { ctx, page } = await h.openScorer(m.urls.scorer, undefined, (p) => p.addInitScript(PROBE));
     try {
-      const probe = () => page.evaluate(() => { const p = (window as unknown as { __clockProbe: { beeps: number; vibrations: unknown[] } }).__clockProbe; return { beeps: p.beeps, vibrations: p.vibrations }; });
+      const probe = () =>
+        page.evaluate(() => {
+          const p = (window as unknown as { __clockProbe: { beeps: number; vibrations: unknown[] } }).__clockProbe;
+          return { beeps: p.beeps, vibrations: p.vibrations };
+        });
       await page.getByTestId('clock-main').click();
       await page.locator('[data-testid="clock-alert"][data-kind="zero"]').waitFor({ timeout: 15_000 });
       expect(await readout(page).getAttribute('data-status')).toBe('expired');
@@ -180,7 +195,12 @@ describe.skipIf(!run)('scorer console: the shot clock in Chromium', () => {
   });
 
   test('landscape tablet with a clock: Undo stays in view beside the controls, the page does not scroll', { timeout: 60_000 }, async () => {
-    const m = await h.create({ discipline: 'rotation', players: ['Ann Andersen', 'Jürgen Kraus'], start: { turn: 'A', onTable: [3, 4, 5, 6, 7, 9, 12, 15] }, clock: { preset: 'pro' } });
+    const m = await h.create({
+      discipline: 'rotation',
+      players: ['Ann Andersen', 'Jürgen Kraus'],
+      start: { turn: 'A', onTable: [3, 4, 5, 6, 7, 9, 12, 15] },
+      clock: { preset: 'pro' },
+    });
     const ctx = await h.browser.newContext({ viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, hasTouch: true });
     try {
       const { page } = await h.openScorer(m.urls.scorer, ctx);
@@ -190,7 +210,13 @@ describe.skipIf(!run)('scorer console: the shot clock in Chromium', () => {
       await settled(page);
       const l = await page.evaluate(() => {
         const box = (sel: string) => document.querySelector(sel)!.getBoundingClientRect();
-        return { undo: box('[data-testid="undo"]'), clock: box('[data-testid="clock"]'), controls: box('.panel-host > .panel'), height: window.innerHeight, scrolls: document.documentElement.scrollHeight > window.innerHeight + 1 };
+        return {
+          undo: box('[data-testid="undo"]'),
+          clock: box('[data-testid="clock"]'),
+          controls: box('.panel-host > .panel'),
+          height: window.innerHeight,
+          scrolls: document.documentElement.scrollHeight > window.innerHeight + 1,
+        };
       });
       expect(l.clock.right).toBeLessThanOrEqual(l.controls.left);
       expect(l.undo.top).toBeGreaterThanOrEqual(l.clock.bottom);
@@ -201,37 +227,41 @@ describe.skipIf(!run)('scorer console: the shot clock in Chromium', () => {
     }
   });
 
-  test('set-up forms: the launcher makes a match with its clock (a bad custom clock makes none); a new event keeps it as its default', { timeout: 60_000 }, async () => {
-    const { ctx, page } = await h.phone();
-    try {
-      await page.goto(`${h.server.url}/`);
-      await page.getByTestId('new-match').waitFor();
-      const before = (await h.api<{ matches: unknown[] }>('/api/matches')).matches.length;
-      await page.getByTestId('player-a').fill('Cleo');
-      await page.getByTestId('player-b').fill('Dan');
-      await page.getByTestId('clock-choice').selectOption('custom');
-      await page.getByTestId('clock-seconds').fill('0');
-      await page.getByTestId('create').click();
-      // The field refuses it (1–3600, as the form's own check and the server's); nothing is sent.
-      expect(await page.getByTestId('clock-seconds').evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(false);
-      expect((await h.api<{ matches: unknown[] }>('/api/matches')).matches.length).toBe(before);
-      await page.getByTestId('clock-seconds').fill('35');
-      await page.getByTestId('clock-extension-seconds').fill('0');
-      await page.getByTestId('create').click();
-      const id = await page.getByTestId('created').getAttribute('data-id');
-      const made = await h.api<{ clock: { allowanceMs: number; kind: string; extensionsPerPlayer: number } }>(`/api/matches/${id}`);
-      // Set for the opening break: no allowance (D-32a; the form's 35 s apply from the first shot after it).
-      expect(made.clock).toMatchObject({ kind: 'break', allowanceMs: 0, extensionsPerPlayer: 0 });
+  test(
+    'set-up forms: the launcher makes a match with its clock (a bad custom clock makes none); a new event keeps it as its default',
+    { timeout: 60_000 },
+    async () => {
+      const { ctx, page } = await h.phone();
+      try {
+        await page.goto(`${h.server.url}/`);
+        await page.getByTestId('new-match').waitFor();
+        const before = (await h.api<{ matches: unknown[] }>('/api/matches')).matches.length;
+        await page.getByTestId('player-a').fill('Cleo');
+        await page.getByTestId('player-b').fill('Dan');
+        await page.getByTestId('clock-choice').selectOption('custom');
+        await page.getByTestId('clock-seconds').fill('0');
+        await page.getByTestId('create').click();
+        // The field refuses it (1–3600, as the form's own check and the server's); nothing is sent.
+        expect(await page.getByTestId('clock-seconds').evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(false);
+        expect((await h.api<{ matches: unknown[] }>('/api/matches')).matches.length).toBe(before);
+        await page.getByTestId('clock-seconds').fill('35');
+        await page.getByTestId('clock-extension-seconds').fill('0');
+        await page.getByTestId('create').click();
+        const id = await page.getByTestId('created').getAttribute('data-id');
+        const made = await h.api<{ clock: { allowanceMs: number; kind: string; extensionsPerPlayer: number } }>(`/api/matches/${id}`);
+        // Set for the opening break: no allowance (D-32a; the form's 35 s apply from the first shot after it).
+        expect(made.clock).toMatchObject({ kind: 'break', allowanceMs: 0, extensionsPerPlayer: 0 });
 
-      await page.goto(`${h.server.url}/event`);
-      await page.getByTestId('event-name').fill('Clock Night');
-      await page.getByTestId('clock-choice').selectOption('pro');
-      await page.getByTestId('event-create').click();
-      const eventId = await page.getByTestId('event-made').getAttribute('data-id');
-      const ev = await h.api<{ defaults: { clock?: unknown } }>(`/api/events/${eventId}`);
-      expect(ev.defaults.clock).toEqual({ preset: 'pro' });
-    } finally {
-      await ctx.close();
-    }
-  });
+        await page.goto(`${h.server.url}/event`);
+        await page.getByTestId('event-name').fill('Clock Night');
+        await page.getByTestId('clock-choice').selectOption('pro');
+        await page.getByTestId('event-create').click();
+        const eventId = await page.getByTestId('event-made').getAttribute('data-id');
+        const ev = await h.api<{ defaults: { clock?: unknown } }>(`/api/events/${eventId}`);
+        expect(ev.defaults.clock).toEqual({ preset: 'pro' });
+      } finally {
+        await ctx.close();
+      }
+    },
+  );
 });

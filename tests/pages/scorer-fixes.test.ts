@@ -75,11 +75,17 @@ describe.skipIf(!run)('scorer console QA fixes in Chromium', () => {
     await h.restartServer(port);
     const s = await settled(page, m.id, 3);
     expect([s.score, s.rack, s.ballsOnTable, s.turn, s.awaiting]).toEqual([[-6, 12], 2, 15, 'B', null]);
-    expect(await stepsOf(m.id)).toEqual([
-      { step: { shot: { call: { made: false }, cueBall: 'scratch' } } },
-      { step: { choice: 'accept' } },
-      { step: { shot: { call: { made: true }, pocketed: 2, rackArea: { cueBall: false, breakBall: false, breakBallInKitchen: false, headSpotTaken: false } } } },
-    ].map((e) => expect.objectContaining(e)));
+    expect(await stepsOf(m.id)).toEqual(
+      [
+        { step: { shot: { call: { made: false }, cueBall: 'scratch' } } },
+        { step: { choice: 'accept' } },
+        {
+          step: {
+            shot: { call: { made: true }, pocketed: 2, rackArea: { cueBall: false, breakBall: false, breakBallInKitchen: false, headSpotTaken: false } },
+          },
+        },
+      ].map((e) => expect.objectContaining(e)),
+    );
     await page.getByTestId('projected').waitFor({ state: 'detached' });
     expect(await page.locator('.scoreline').getAttribute('data-unconfirmed')).toBe('0');
     expect(await text(page, 'score-A')).toBe(`${MINUS}6`);
@@ -132,7 +138,12 @@ describe.skipIf(!run)('scorer console QA fixes in Chromium', () => {
   });
 
   test('14-1 with the two-foul warning (S-15, D-6): "More" offers it for the player on two fouls only, once', async () => {
-    const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'], options: { requireTwoFoulWarning: true }, start: { turn: 'B', ballsOnTable: 10, fouls: [2, 1] } });
+    const m = await create({
+      discipline: '14-1',
+      players: ['Ann', 'Bob'],
+      options: { requireTwoFoulWarning: true },
+      start: { turn: 'B', ballsOnTable: 10, fouls: [2, 1] },
+    });
     const { ctx, page } = await openScorer(m.urls.scorer);
     await page.getByTestId('more-toggle').click();
     await page.getByTestId('stalemate-A').waitFor();
@@ -197,47 +208,55 @@ describe.skipIf(!run)('scorer console QA fixes in Chromium', () => {
     await ctx.close();
   });
 
-  test('ghost taps: a double tap records one step, not a second one on the panel that replaced it; a held key repeats nothing', { timeout: 60_000 }, async () => {
-    const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'], start: { turn: 'A', ballsOnTable: 4 } });
-    const { ctx, page } = await openScorer(m.urls.scorer);
-    const dbl = async (testId: string) => {
-      const b = (await page.getByTestId(testId).boundingBox())!;
-      await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
-    };
-    // Quick taps on the same button are shots (catching up a run): three taps, three balls.
-    for (let i = 0; i < 2; i++) await page.getByTestId('made').click();
-    await settled(page, m.id, 2);
-    // A double tap on "Ball made" with two balls left: the first opens the rack-area question (one ball left),
-    // the second lands on "Neither" under the finger and must not answer it.
-    await dbl('made');
-    await page.getByTestId('rack-area').waitFor();
-    expect((await stateOf(m.id)).version).toBe(2);
-    await page.waitForTimeout(1000);
-    await page.getByTestId('area-neither').click();
-    const afterRack = await settled(page, m.id, 3);
-    expect([afterRack.score, afterRack.rack, afterRack.ballsOnTable]).toEqual([[3, 0], 2, 15]);
-    // Ann's "Miss" double-tapped: the second tap lands on Bob's "Miss" (the same button, another player).
-    await page.waitForTimeout(1000);
-    await dbl('miss');
-    await settled(page, m.id, 4);
-    await page.waitForTimeout(1000);
-    expect((await stateOf(m.id)).state).toMatchObject({ turn: 'B', score: [3, 0] });
-    // Undo double-tapped: one step taken back (there is no redo).
-    await page.waitForTimeout(1000);
-    await dbl('undo');
-    const undone = await settled(page, m.id, 5);
-    expect(undone).toMatchObject({ turn: 'A', score: [3, 0], run: 3 });
-    // A held key: the first press records, the repeats do nothing (M = ball made, U = undo).
-    await page.waitForTimeout(1000);
-    const press = (key: string, repeat: boolean) => page.evaluate(([k, r]) => window.dispatchEvent(new KeyboardEvent('keydown', { key: k as string, repeat: r as boolean, bubbles: true })), [key, repeat] as const);
-    await press('m', false);
-    for (let i = 0; i < 4; i++) await press('m', true);
-    await settled(page, m.id, 6);
-    await press('u', false);
-    for (let i = 0; i < 4; i++) await press('u', true);
-    const held = await settled(page, m.id, 7);
-    expect(held).toMatchObject({ score: [3, 0], ballsOnTable: 15 });
-    expect((await stepsOf(m.id)).map((e) => Object.keys(e.step as object)[0])).toEqual(['shot', 'shot', 'shot', 'shot', 'undo', 'shot', 'undo']);
-    await ctx.close();
-  });
+  test(
+    'ghost taps: a double tap records one step, not a second one on the panel that replaced it; a held key repeats nothing',
+    { timeout: 60_000 },
+    async () => {
+      const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'], start: { turn: 'A', ballsOnTable: 4 } });
+      const { ctx, page } = await openScorer(m.urls.scorer);
+      const dbl = async (testId: string) => {
+        const b = (await page.getByTestId(testId).boundingBox())!;
+        await page.mouse.dblclick(b.x + b.width / 2, b.y + b.height / 2);
+      };
+      // Quick taps on the same button are shots (catching up a run): three taps, three balls.
+      for (let i = 0; i < 2; i++) await page.getByTestId('made').click();
+      await settled(page, m.id, 2);
+      // A double tap on "Ball made" with two balls left: the first opens the rack-area question (one ball left),
+      // the second lands on "Neither" under the finger and must not answer it.
+      await dbl('made');
+      await page.getByTestId('rack-area').waitFor();
+      expect((await stateOf(m.id)).version).toBe(2);
+      await page.waitForTimeout(1000);
+      await page.getByTestId('area-neither').click();
+      const afterRack = await settled(page, m.id, 3);
+      expect([afterRack.score, afterRack.rack, afterRack.ballsOnTable]).toEqual([[3, 0], 2, 15]);
+      // Ann's "Miss" double-tapped: the second tap lands on Bob's "Miss" (the same button, another player).
+      await page.waitForTimeout(1000);
+      await dbl('miss');
+      await settled(page, m.id, 4);
+      await page.waitForTimeout(1000);
+      expect((await stateOf(m.id)).state).toMatchObject({ turn: 'B', score: [3, 0] });
+      // Undo double-tapped: one step taken back (there is no redo).
+      await page.waitForTimeout(1000);
+      await dbl('undo');
+      const undone = await settled(page, m.id, 5);
+      expect(undone).toMatchObject({ turn: 'A', score: [3, 0], run: 3 });
+      // A held key: the first press records, the repeats do nothing (M = ball made, U = undo).
+      await page.waitForTimeout(1000);
+      const press = (key: string, repeat: boolean) =>
+        page.evaluate(([k, r]) => window.dispatchEvent(new KeyboardEvent('keydown', { key: k as string, repeat: r as boolean, bubbles: true })), [
+          key,
+          repeat,
+        ] as const);
+      await press('m', false);
+      for (let i = 0; i < 4; i++) await press('m', true);
+      await settled(page, m.id, 6);
+      await press('u', false);
+      for (let i = 0; i < 4; i++) await press('u', true);
+      const held = await settled(page, m.id, 7);
+      expect(held).toMatchObject({ score: [3, 0], ballsOnTable: 15 });
+      expect((await stepsOf(m.id)).map((e) => Object.keys(e.step as object)[0])).toEqual(['shot', 'shot', 'shot', 'shot', 'undo', 'shot', 'undo']);
+      await ctx.close();
+    },
+  );
 });

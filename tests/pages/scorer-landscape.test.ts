@@ -38,8 +38,17 @@ describe.skipIf(!run)('scorer console on a landscape tablet in Chromium', () => 
     { width: 1024, height: 768 },
   ]) {
     test(`${viewport.width}×${viewport.height}: state and recent steps beside the controls, Undo always in view`, { timeout: 90_000 }, async () => {
-      const m = await h.create({ discipline: 'rotation', players: ['Ann Andersen', 'Jürgen Kraus'], start: { turn: 'A', onTable: [3, 4, 5, 6, 7, 9, 12, 15] } });
-      for (const step of [{ shot: { firstContact: 3, pocketed: [3] } }, { shot: { firstContact: 4, pocketed: [4] } }, { shot: { firstContact: 5, rail: true } }]) await h.recordAs(m, step);
+      const m = await h.create({
+        discipline: 'rotation',
+        players: ['Ann Andersen', 'Jürgen Kraus'],
+        start: { turn: 'A', onTable: [3, 4, 5, 6, 7, 9, 12, 15] },
+      });
+      for (const step of [
+        { shot: { firstContact: 3, pocketed: [3] } },
+        { shot: { firstContact: 4, pocketed: [4] } },
+        { shot: { firstContact: 5, rail: true } },
+      ])
+        await h.recordAs(m, step);
       const ctx = await h.browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: true });
       try {
         const { page } = await h.openScorer(m.urls.scorer, ctx);

@@ -67,45 +67,49 @@ describe.skipIf(!run)('Rotation console QA (second round) in Chromium', () => {
     await page.close();
   });
 
-  test('call shot: "Called: 3 — tap to change", any ball can be called, a failed call scores nothing; a foul\'s undo names it', { timeout: 60_000 }, async () => {
-    const m = await create({ discipline: 'rotation', players: ['Cleo', 'Dan'], options: { callShot: true }, start: { turn: 'A', onTable: [3, 5, 9, 12] } });
-    const page = await openScorer(m.urls.scorer);
-    await page.getByTestId('rot-shot-panel').waitFor();
-    await page.getByTestId('ball-3').click();
-    await page.getByTestId('ball-9').click();
-    expect(await text(page, 'called')).toBe('Called: 3 — tap to change');
-    expect(await text(page, 'record')).toBe('Record +12');
-    // Cleo had called the 12 (a combination that failed): change the call.
-    await page.getByTestId('called').click();
-    await page.getByTestId('called-menu').waitFor();
-    await page.getByTestId('call-ball-12').click();
-    expect(await text(page, 'called')).toBe('Called: 12 — tap to change');
-    expect(await page.getByTestId('called-pocket').count()).toBe(0); // the 12 was not pocketed: nothing to ask
-    expect(await text(page, 'record')).toBe('Called ball not made — no points');
-    await page.screenshot({ path: join(h.shots, 'scorer-rotation-call-changed-390.png'), fullPage: true });
-    await page.getByTestId('record').click();
-    let s = await settled(page, m.id, 1);
-    expect([s.score, s.turn, s.onTable]).toEqual([[0, 0], 'B', [3, 5, 9, 12]]);
-    expect((await stepsOf(m.id))[0]).toMatchObject({ step: { shot: { firstContact: 3, pocketed: [3, 9], call: { ball: 12, made: false } } } });
+  test(
+    'call shot: "Called: 3 — tap to change", any ball can be called, a failed call scores nothing; a foul\'s undo names it',
+    { timeout: 60_000 },
+    async () => {
+      const m = await create({ discipline: 'rotation', players: ['Cleo', 'Dan'], options: { callShot: true }, start: { turn: 'A', onTable: [3, 5, 9, 12] } });
+      const page = await openScorer(m.urls.scorer);
+      await page.getByTestId('rot-shot-panel').waitFor();
+      await page.getByTestId('ball-3').click();
+      await page.getByTestId('ball-9').click();
+      expect(await text(page, 'called')).toBe('Called: 3 — tap to change');
+      expect(await text(page, 'record')).toBe('Record +12');
+      // Cleo had called the 12 (a combination that failed): change the call.
+      await page.getByTestId('called').click();
+      await page.getByTestId('called-menu').waitFor();
+      await page.getByTestId('call-ball-12').click();
+      expect(await text(page, 'called')).toBe('Called: 12 — tap to change');
+      expect(await page.getByTestId('called-pocket').count()).toBe(0); // the 12 was not pocketed: nothing to ask
+      expect(await text(page, 'record')).toBe('Called ball not made — no points');
+      await page.screenshot({ path: join(h.shots, 'scorer-rotation-call-changed-390.png'), fullPage: true });
+      await page.getByTestId('record').click();
+      let s = await settled(page, m.id, 1);
+      expect([s.score, s.turn, s.onTable]).toEqual([[0, 0], 'B', [3, 5, 9, 12]]);
+      expect((await stepsOf(m.id))[0]).toMatchObject({ step: { shot: { firstContact: 3, pocketed: [3, 9], call: { ball: 12, made: false } } } });
 
-    // Dan: 3 and 9 down, the 9 called (keyboard C moves the call to the next tapped ball): all score.
-    await page.getByTestId('ball-3').click();
-    await page.getByTestId('ball-9').click();
-    await page.keyboard.press('c');
-    expect(await text(page, 'called')).toBe('Called: 9 — tap to change');
-    expect(await text(page, 'record')).toBe('Record +12');
-    await page.getByTestId('record').click();
-    s = await settled(page, m.id, 2);
-    expect([s.score, s.turn, s.onTable]).toEqual([[0, 12], 'B', [5, 12]]);
+      // Dan: 3 and 9 down, the 9 called (keyboard C moves the call to the next tapped ball): all score.
+      await page.getByTestId('ball-3').click();
+      await page.getByTestId('ball-9').click();
+      await page.keyboard.press('c');
+      expect(await text(page, 'called')).toBe('Called: 9 — tap to change');
+      expect(await text(page, 'record')).toBe('Record +12');
+      await page.getByTestId('record').click();
+      s = await settled(page, m.id, 2);
+      expect([s.score, s.turn, s.onTable]).toEqual([[0, 12], 'B', [5, 12]]);
 
-    // A touched-ball foul: the undo button names it, with the player.
-    await page.getByTestId('foul').click();
-    await page.getByTestId('foul-touched-ball').click();
-    s = await settled(page, m.id, 3);
-    expect(s.awaiting).toBe('foul-placement');
-    expect(await text(page, 'undo')).toBe('↶ Undo: Dan \u2014 touched ball');
-    await page.close();
-  });
+      // A touched-ball foul: the undo button names it, with the player.
+      await page.getByTestId('foul').click();
+      await page.getByTestId('foul-touched-ball').click();
+      s = await settled(page, m.id, 3);
+      expect(s.awaiting).toBe('foul-placement');
+      expect(await text(page, 'undo')).toBe('↶ Undo: Dan \u2014 touched ball');
+      await page.close();
+    },
+  );
 
   test('ball picker: a picked ball and a pocketed ball differ in shape, not only in opacity', { timeout: 60_000 }, async () => {
     const m = await create({ discipline: 'rotation', players: ['Cleo', 'Dan'], start: { turn: 'A', onTable: [3, 5, 9, 12] } });

@@ -66,41 +66,45 @@ describe.skipIf(!run)('scorer token check in Chromium', () => {
     await ctx.close();
   });
 
-  test('wrong token: read-only with the reason, nothing recorded, not kept; wrong paste refused; valid link pasted → enabled', { timeout: 90_000 }, async () => {
-    const m = await create(SETUP);
-    const { ctx, page } = await h.openScorer(`${h.server.url}/scorer/${m.id}#token=not-the-right-token`);
-    await expectReadOnly(page, 'wrong');
-    expect(await text(page, 'token-reason')).toContain('this link’s token is not valid for this match');
-    expect(await page.getByTestId('status').getAttribute('data-status')).toBe('live');
-    await page.screenshot({ path: join(h.shots, 'scorer-token-wrong-390.png'), fullPage: true });
-    // Keyboard shortcuts record nothing either.
-    await page.keyboard.press('m');
-    await page.keyboard.press('x');
-    expect(await storedToken(page, m.id)).toBeNull();
+  test(
+    'wrong token: read-only with the reason, nothing recorded, not kept; wrong paste refused; valid link pasted → enabled',
+    { timeout: 90_000 },
+    async () => {
+      const m = await create(SETUP);
+      const { ctx, page } = await h.openScorer(`${h.server.url}/scorer/${m.id}#token=not-the-right-token`);
+      await expectReadOnly(page, 'wrong');
+      expect(await text(page, 'token-reason')).toContain('this link’s token is not valid for this match');
+      expect(await page.getByTestId('status').getAttribute('data-status')).toBe('live');
+      await page.screenshot({ path: join(h.shots, 'scorer-token-wrong-390.png'), fullPage: true });
+      // Keyboard shortcuts record nothing either.
+      await page.keyboard.press('m');
+      await page.keyboard.press('x');
+      expect(await storedToken(page, m.id)).toBeNull();
 
-    // Reload: the wrong token was not kept — the console has none.
-    await page.reload();
-    await expectReadOnly(page, 'missing');
-    expect(await text(page, 'token-reason')).toContain('no scorer token');
+      // Reload: the wrong token was not kept — the console has none.
+      await page.reload();
+      await expectReadOnly(page, 'missing');
+      expect(await text(page, 'token-reason')).toContain('no scorer token');
 
-    // A wrong pasted token: refused, not kept, the field stays.
-    await paste(page, 'still-wrong');
-    await page.locator('[data-testid=token-panel][data-paste=wrong]').waitFor();
-    expect(await text(page, 'token-feedback')).toBe('That token is not valid for this match: not kept.');
-    expect(await storedToken(page, m.id)).toBeNull();
-    expect(await page.getByTestId('token-input').isVisible()).toBe(true);
-    await page.screenshot({ path: join(h.shots, 'scorer-token-paste-wrong-390.png'), fullPage: true });
+      // A wrong pasted token: refused, not kept, the field stays.
+      await paste(page, 'still-wrong');
+      await page.locator('[data-testid=token-panel][data-paste=wrong]').waitFor();
+      expect(await text(page, 'token-feedback')).toBe('That token is not valid for this match: not kept.');
+      expect(await storedToken(page, m.id)).toBeNull();
+      expect(await page.getByTestId('token-input').isVisible()).toBe(true);
+      await page.screenshot({ path: join(h.shots, 'scorer-token-paste-wrong-390.png'), fullPage: true });
 
-    // The whole scorer link pasted: checked, kept, the console reopens and records.
-    await paste(page, m.urls.scorer);
-    await page.locator('[data-testid=scorer][data-token=valid]').waitFor({ timeout: 10_000 });
-    expect(await storedToken(page, m.id)).toBe(m.scorerToken);
-    expect(await page.getByTestId('token-panel').count()).toBe(0);
-    expect((await stateOf(m.id)).version).toBe(0); // nothing was recorded while read-only
-    await page.getByTestId('miss').click();
-    expect((await settled(page, m.id, 1)).turn).toBe('B');
-    await ctx.close();
-  });
+      // The whole scorer link pasted: checked, kept, the console reopens and records.
+      await paste(page, m.urls.scorer);
+      await page.locator('[data-testid=scorer][data-token=valid]').waitFor({ timeout: 10_000 });
+      expect(await storedToken(page, m.id)).toBe(m.scorerToken);
+      expect(await page.getByTestId('token-panel').count()).toBe(0);
+      expect((await stateOf(m.id)).version).toBe(0); // nothing was recorded while read-only
+      await page.getByTestId('miss').click();
+      expect((await settled(page, m.id, 1)).turn).toBe('B');
+      await ctx.close();
+    },
+  );
 
   test('missing token: read-only with the reason; the pasted bare token enables recording', { timeout: 60_000 }, async () => {
     const m = await create(SETUP);
@@ -115,33 +119,37 @@ describe.skipIf(!run)('scorer token check in Chromium', () => {
     await ctx.close();
   });
 
-  test('a shot queued while the check could not answer, then refused for its token, is held and sent once a valid token is given', { timeout: 90_000 }, async () => {
-    const { m, ctx, page } = await openUnchecked('a-wrong-token'); // the console records on, unverified
-    await page.getByTestId('count-plus').click();
-    await page.getByTestId('made').click(); // Ann +2: the server refuses the token
-    await expectReadOnly(page, 'wrong');
-    await page.locator('[data-testid=token-held][data-held="1"]').waitFor();
-    expect(await text(page, 'status')).toBe('1 held — no valid token');
-    expect(await page.getByTestId('queued-item').allTextContents()).toEqual(['Ann +2, run 2 · queued']);
-    expect(await page.getByTestId('notice').count()).toBe(0); // nothing "refused and dropped"
-    expect((await stateOf(m.id)).version).toBe(0);
-    expect(await storedToken(page, m.id)).toBeNull();
-    await page.screenshot({ path: join(h.shots, 'scorer-token-held-390.png'), fullPage: true });
+  test(
+    'a shot queued while the check could not answer, then refused for its token, is held and sent once a valid token is given',
+    { timeout: 90_000 },
+    async () => {
+      const { m, ctx, page } = await openUnchecked('a-wrong-token'); // the console records on, unverified
+      await page.getByTestId('count-plus').click();
+      await page.getByTestId('made').click(); // Ann +2: the server refuses the token
+      await expectReadOnly(page, 'wrong');
+      await page.locator('[data-testid=token-held][data-held="1"]').waitFor();
+      expect(await text(page, 'status')).toBe('1 held — no valid token');
+      expect(await page.getByTestId('queued-item').allTextContents()).toEqual(['Ann +2, run 2 · queued']);
+      expect(await page.getByTestId('notice').count()).toBe(0); // nothing "refused and dropped"
+      expect((await stateOf(m.id)).version).toBe(0);
+      expect(await storedToken(page, m.id)).toBeNull();
+      await page.screenshot({ path: join(h.shots, 'scorer-token-held-390.png'), fullPage: true });
 
-    // Still held after a reload (the outbox is in the browser), and not sent.
-    await page.unroute('**/scorer-check');
-    await page.reload();
-    await expectReadOnly(page, 'missing');
-    await page.locator('[data-testid=token-held][data-held="1"]').waitFor();
-    expect((await stateOf(m.id)).version).toBe(0);
+      // Still held after a reload (the outbox is in the browser), and not sent.
+      await page.unroute('**/scorer-check');
+      await page.reload();
+      await expectReadOnly(page, 'missing');
+      await page.locator('[data-testid=token-held][data-held="1"]').waitFor();
+      expect((await stateOf(m.id)).version).toBe(0);
 
-    // The valid token pasted: the held shot goes out once.
-    await paste(page, m.scorerToken);
-    const s = await settled(page, m.id, 1);
-    expect(s.score).toEqual([7, 7]);
-    expect(await page.getByTestId('token-panel').count()).toBe(0);
-    await ctx.close();
-  });
+      // The valid token pasted: the held shot goes out once.
+      await paste(page, m.scorerToken);
+      const s = await settled(page, m.id, 1);
+      expect(s.score).toEqual([7, 7]);
+      expect(await page.getByTestId('token-panel').count()).toBe(0);
+      await ctx.close();
+    },
+  );
 
   test('held shots can be discarded', { timeout: 60_000 }, async () => {
     const { m, ctx, page } = await openUnchecked('another-wrong-token');

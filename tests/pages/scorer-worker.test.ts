@@ -160,7 +160,7 @@ describe.skipIf(!run)('the scorer console from its service worker, in Chromium',
     await ctx.close();
   });
 
-  test('network first: with the server up, a reload gets the server\'s scorer.html, not the worker\'s copy', { timeout: 60_000 }, async () => {
+  test("network first: with the server up, a reload gets the server's scorer.html, not the worker's copy", { timeout: 60_000 }, async () => {
     const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'] });
     const { ctx, page } = await openControlled(m);
     const file = join(webDir, 'scorer.html');
@@ -177,31 +177,35 @@ describe.skipIf(!run)('the scorer console from its service worker, in Chromium',
     await ctx.close();
   });
 
-  test('the OBS overlay keeps no cache: no-store, never controlled by the worker, and a reload with the server stopped fails', { timeout: 60_000 }, async () => {
-    const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'] });
-    // The same browser profile as a console with the worker installed.
-    const { ctx, page } = await openControlled(m);
-    const overlay = await ctx.newPage();
-    const res = await overlay.goto(`${base()}/overlay/${m.id}`);
-    expect(res?.status()).toBe(200);
-    expect(res?.headers()['cache-control']).toBe('no-store');
-    expect(res?.fromServiceWorker()).toBe(false);
-    await laidOut(overlay);
-    expect(await overlay.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
-    const tableOverlay = await fetch(`${base()}/overlay/table/e1/1`);
-    expect(tableOverlay.headers.get('cache-control')).toBe('no-store');
-    // Other pages are revalidated on every load and are not the worker's either.
-    const dashboard = await ctx.newPage();
-    expect((await dashboard.goto(`${base()}/dashboard/${m.id}`))?.headers()['cache-control']).toBe('no-cache');
-    expect(await dashboard.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
-    expect((await cachedPaths(page)).filter((p) => /overlay/.test(p))).toEqual([]);
+  test(
+    'the OBS overlay keeps no cache: no-store, never controlled by the worker, and a reload with the server stopped fails',
+    { timeout: 60_000 },
+    async () => {
+      const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'] });
+      // The same browser profile as a console with the worker installed.
+      const { ctx, page } = await openControlled(m);
+      const overlay = await ctx.newPage();
+      const res = await overlay.goto(`${base()}/overlay/${m.id}`);
+      expect(res?.status()).toBe(200);
+      expect(res?.headers()['cache-control']).toBe('no-store');
+      expect(res?.fromServiceWorker()).toBe(false);
+      await laidOut(overlay);
+      expect(await overlay.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+      const tableOverlay = await fetch(`${base()}/overlay/table/e1/1`);
+      expect(tableOverlay.headers.get('cache-control')).toBe('no-store');
+      // Other pages are revalidated on every load and are not the worker's either.
+      const dashboard = await ctx.newPage();
+      expect((await dashboard.goto(`${base()}/dashboard/${m.id}`))?.headers()['cache-control']).toBe('no-cache');
+      expect(await dashboard.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+      expect((await cachedPaths(page)).filter((p) => /overlay/.test(p))).toEqual([]);
 
-    const port = await stop();
-    try {
-      await expect(overlay.reload()).rejects.toThrow(/ERR_CONNECTION_REFUSED/);
-    } finally {
-      await restart(port);
-    }
-    await ctx.close();
-  });
+      const port = await stop();
+      try {
+        await expect(overlay.reload()).rejects.toThrow(/ERR_CONNECTION_REFUSED/);
+      } finally {
+        await restart(port);
+      }
+      await ctx.close();
+    },
+  );
 });

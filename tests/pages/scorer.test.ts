@@ -115,7 +115,11 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     await page.getByTestId('area-record').click();
     s = await settled(page, id, 13);
     expect([s.score, s.rack, s.ballsOnTable, s.turn, s.rackPlacement]).toEqual([
-      [-20, 17], 3, 15, 'B', { cueBall: 'head-spot', breakBall: 'as-is', racked: 14 },
+      [-20, 17],
+      3,
+      15,
+      'B',
+      { cueBall: 'head-spot', breakBall: 'as-is', racked: 14 },
     ]);
 
     // Undo is one tap and names what it takes back; then the same run with the one-tap "neither".
@@ -187,19 +191,23 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     // The last steps and the undo button in Chinese, then in Japanese through the language switch: the
     // pages' words from the server's outcomes, with the player, the points and the run.
     const recent = () => page.getByTestId('recent').locator('li').allTextContents();
-    await expect.poll(recent).toEqual([
-      'Ann \u2014 母球落袋 \u00b7 Bob 於犯規後擺放母球與最小號球',
-      'Bob 擺放：1 號放中心點 \u00b7 Bob：開球線內側自由球',
-      'Bob +1（1 號球），連續得分 1',
-    ]);
+    await expect
+      .poll(recent)
+      .toEqual([
+        'Ann \u2014 母球落袋 \u00b7 Bob 於犯規後擺放母球與最小號球',
+        'Bob 擺放：1 號放中心點 \u00b7 Bob：開球線內側自由球',
+        'Bob +1（1 號球），連續得分 1',
+      ]);
     expect(await page.getByTestId('undo').textContent()).toBe('↶ 復原: Bob +1（1 號球），連續得分 1');
     await page.locator('section.undo').screenshot({ path: join(h.shots, 'scorer-recent-zh-TW.png') });
     await page.selectOption('[data-f="lang"]', 'ja');
-    await expect.poll(recent).toEqual([
-      'Ann \u2014 スクラッチ \u00b7 Bob がファウル後の配置を行う',
-      'Bob の配置：1番をセンタースポットへ \u00b7 Bob：ヘッドストリングの内側からフリーボール',
-      'Bob +1（1番）、ラン1',
-    ]);
+    await expect
+      .poll(recent)
+      .toEqual([
+        'Ann \u2014 スクラッチ \u00b7 Bob がファウル後の配置を行う',
+        'Bob の配置：1番をセンタースポットへ \u00b7 Bob：ヘッドストリングの内側からフリーボール',
+        'Bob +1（1番）、ラン1',
+      ]);
     await page.locator('section.undo').screenshot({ path: join(h.shots, 'scorer-recent-ja.png') });
     expect(await h.text(page, 'undone')).toBe('取り消しました：Bob ミス、ラン1で終了');
     await page.getByTestId('miss').click();
@@ -208,51 +216,56 @@ describe.skipIf(!run)('scorer console in Chromium', () => {
     await ctx.close();
   });
 
-  test('offline: three h.shots queue ("offline — 3 queued"), survive a reload, and reach the log once, in order, on reconnect', { timeout: 60_000 }, async () => {
-    const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'], start: { turn: 'A', ballsOnTable: 12 } });
-    const { ctx, page } = await phone();
-    await page.goto(m.urls.scorer);
-    await page.getByTestId('shot-panel').waitFor();
-    await page.locator('[data-testid=status][data-status=live]').waitFor();
+  test(
+    'offline: three h.shots queue ("offline — 3 queued"), survive a reload, and reach the log once, in order, on reconnect',
+    { timeout: 60_000 },
+    async () => {
+      const m = await create({ discipline: '14-1', players: ['Ann', 'Bob'], start: { turn: 'A', ballsOnTable: 12 } });
+      const { ctx, page } = await phone();
+      await page.goto(m.urls.scorer);
+      await page.getByTestId('shot-panel').waitFor();
+      await page.locator('[data-testid=status][data-status=live]').waitFor();
 
-    const port = h.server.port;
-    await h.server.close(); // the socket is gone: the venue Wi-Fi dropped
-    await page.getByTestId('status').filter({ hasText: 'offline' }).waitFor({ timeout: 10_000 });
-    await page.getByTestId('made').click();
-    await page.getByTestId('count-plus').click();
-    await page.getByTestId('made').click();
-    await page.getByTestId('miss').click();
-    await page.getByTestId('status').filter({ hasText: 'offline — 3 queued' }).waitFor();
-    expect(await page.getByTestId('queued-item').count()).toBe(3);
-    await page.screenshot({ path: join(h.shots, 'scorer-offline-queued.png'), fullPage: true });
-    const queued = await page.evaluate((id) => JSON.parse(localStorage.getItem(`cuecast.outbox.${id}`) ?? '[]'), m.id) as
-      { stepId: string; expectedVersion: number }[];
-    expect(queued.map((e) => e.expectedVersion)).toEqual([0, 1, 2]);
-    expect(new Set(queued.map((e) => e.stepId)).size).toBe(3);
+      const port = h.server.port;
+      await h.server.close(); // the socket is gone: the venue Wi-Fi dropped
+      await page.getByTestId('status').filter({ hasText: 'offline' }).waitFor({ timeout: 10_000 });
+      await page.getByTestId('made').click();
+      await page.getByTestId('count-plus').click();
+      await page.getByTestId('made').click();
+      await page.getByTestId('miss').click();
+      await page.getByTestId('status').filter({ hasText: 'offline — 3 queued' }).waitFor();
+      expect(await page.getByTestId('queued-item').count()).toBe(3);
+      await page.screenshot({ path: join(h.shots, 'scorer-offline-queued.png'), fullPage: true });
+      const queued = (await page.evaluate((id) => JSON.parse(localStorage.getItem(`cuecast.outbox.${id}`) ?? '[]'), m.id)) as {
+        stepId: string;
+        expectedVersion: number;
+      }[];
+      expect(queued.map((e) => e.expectedVersion)).toEqual([0, 1, 2]);
+      expect(new Set(queued.map((e) => e.stepId)).size).toBe(3);
 
-    // Reload while the socket is still down: a plain static server hands out the page on the same address
-    // (no Socket.IO there). The outbox survives the reload with the same ids.
-    const pagesOnly = await staticOnly(port);
-    await page.reload();
-    await page.getByTestId('status').filter({ hasText: 'offline — 3 queued' }).waitFor({ timeout: 10_000 });
-    const reloaded = await page.evaluate((id) => JSON.parse(localStorage.getItem(`cuecast.outbox.${id}`) ?? '[]'), m.id) as
-      { stepId: string }[];
-    expect(reloaded.map((e) => e.stepId)).toEqual(queued.map((e) => e.stepId));
-    await pagesOnly.close();
+      // Reload while the socket is still down: a plain static server hands out the page on the same address
+      // (no Socket.IO there). The outbox survives the reload with the same ids.
+      const pagesOnly = await staticOnly(port);
+      await page.reload();
+      await page.getByTestId('status').filter({ hasText: 'offline — 3 queued' }).waitFor({ timeout: 10_000 });
+      const reloaded = (await page.evaluate((id) => JSON.parse(localStorage.getItem(`cuecast.outbox.${id}`) ?? '[]'), m.id)) as { stepId: string }[];
+      expect(reloaded.map((e) => e.stepId)).toEqual(queued.map((e) => e.stepId));
+      await pagesOnly.close();
 
-    await h.restartServer(port); // the Wi-Fi is back: same address, same store
-    expect((await stateOf(m.id)).version).toBe(0);
-    const s = await settled(page, m.id, 3);
-    await expect.poll(() => page.getByTestId('queued-item').count(), { timeout: 10_000 }).toBe(0);
-    const log = await stepsOf(m.id);
-    expect(log.map((e) => e.stepId)).toEqual(queued.map((e) => e.stepId));
-    expect(log.map((e) => e.step)).toEqual([
-      { shot: { call: { made: true }, pocketed: 1 } },
-      { shot: { call: { made: true }, pocketed: 2 } },
-      { shot: { call: { made: false } } },
-    ]);
-    expect([s.score, s.turn, s.ballsOnTable]).toEqual([[3, 0], 'B', 9]);
-    expect(await page.evaluate((id) => localStorage.getItem(`cuecast.outbox.${id}`), m.id)).toBeNull();
-    await ctx.close();
-  });
+      await h.restartServer(port); // the Wi-Fi is back: same address, same store
+      expect((await stateOf(m.id)).version).toBe(0);
+      const s = await settled(page, m.id, 3);
+      await expect.poll(() => page.getByTestId('queued-item').count(), { timeout: 10_000 }).toBe(0);
+      const log = await stepsOf(m.id);
+      expect(log.map((e) => e.stepId)).toEqual(queued.map((e) => e.stepId));
+      expect(log.map((e) => e.step)).toEqual([
+        { shot: { call: { made: true }, pocketed: 1 } },
+        { shot: { call: { made: true }, pocketed: 2 } },
+        { shot: { call: { made: false } } },
+      ]);
+      expect([s.score, s.turn, s.ballsOnTable]).toEqual([[3, 0], 'B', 9]);
+      expect(await page.evaluate((id) => localStorage.getItem(`cuecast.outbox.${id}`), m.id)).toBeNull();
+      await ctx.close();
+    },
+  );
 });

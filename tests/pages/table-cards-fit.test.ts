@@ -46,13 +46,15 @@ describe.skipIf(!hasChromium)('table cards with long texts', () => {
               const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim());
               if (!own) continue;
               const r = el.getBoundingClientRect();
-              if (r.left < card.left - 1 || r.right > card.right + 1) out.push(`"${el.textContent!.trim()}" ${Math.round(r.left)}–${Math.round(r.right)} outside ${Math.round(card.left)}–${Math.round(card.right)}`);
+              if (r.left < card.left - 1 || r.right > card.right + 1)
+                out.push(`"${el.textContent!.trim()}" ${Math.round(r.left)}–${Math.round(r.right)} outside ${Math.round(card.left)}–${Math.round(card.right)}`);
             }
             return out;
           });
           expect(outside, `${layout} ${kind}`).toEqual([]);
           // The summary's title ("Final", "Score") is never the text that gives way to a long event name.
-          if (kind === 'summary') expect(await page.locator('[data-f="card"][data-up="1"] [data-f="card-title"]').evaluate((e) => e.scrollWidth <= e.clientWidth), layout).toBe(true);
+          if (kind === 'summary')
+            expect(await page.locator('[data-f="card"][data-up="1"] [data-f="card-title"]').evaluate((e) => e.scrollWidth <= e.clientWidth), layout).toBe(true);
           await h.shot(page, `table-cards-fit-${kind}-${layout}`);
         }
       } finally {

@@ -111,12 +111,14 @@ describe.skipIf(!hasChromium)('table overlay: OBS scenes and the sponsor slot, i
         return { what: el.className.split(' ')[0]!, x: r.x, y: r.y, r: r.right, b: r.bottom };
       };
       const slot = document.querySelector('[data-f="sponsor-slot"]')!;
-      const others = [...document.querySelectorAll('[data-f="scorebug"] .main, [data-f="scorebug"] .info, .caption, .moment')].filter((e) => e.getBoundingClientRect().width > 0);
+      const others = [...document.querySelectorAll('[data-f="scorebug"] .main, [data-f="scorebug"] .info, .caption, .moment')].filter(
+        (e) => e.getBoundingClientRect().width > 0,
+      );
       return { slot: box(slot), where: slot.getAttribute('data-where'), others: others.map(box) };
     });
   }
 
-  it('rotates the event\'s sponsors in a slot beside the scorebug, from this server only, inside the action-safe area; sponsors=0 shows none', async () => {
+  it("rotates the event's sponsors in a slot beside the scorebug, from this server only, inside the action-safe area; sponsors=0 shows none", async () => {
     const ev: CreatedEvent = await createEvent(h.url);
     const m = await tableMatch(h.url, ev, 'tv-table', ['p1', 'p2'], true);
     await recordStep(h.url, m, WIN[0]!); // the intro card leaves with the first step: the scorebug and its caption are on air
@@ -177,7 +179,10 @@ describe.skipIf(!hasChromium)('table overlay: OBS scenes and the sponsor slot, i
         await settled(page);
         const b = await slotBoxes(page);
         expect(b.where, query).toBe(where);
-        expect(b.others.some((o) => o.what === 'caption'), query).toBe(true);
+        expect(
+          b.others.some((o) => o.what === 'caption'),
+          query,
+        ).toBe(true);
         expect(b.slot.x, query).toBeGreaterThanOrEqual(96 - 0.5);
         expect(b.slot.r, query).toBeLessThanOrEqual(1824 + 0.5);
         expect(b.slot.y, query).toBeGreaterThanOrEqual(54 - 0.5);
@@ -187,7 +192,8 @@ describe.skipIf(!hasChromium)('table overlay: OBS scenes and the sponsor slot, i
           const apart = o.r <= b.slot.x + 0.5 || o.x >= b.slot.r - 0.5 || o.b <= b.slot.y + 0.5 || o.y >= b.slot.b - 0.5;
           expect(apart, `${query}: the slot covers ${o.what} (${JSON.stringify(o)} vs ${JSON.stringify(b.slot)})`).toBe(true);
         }
-        if (i <= 1 || i === 3) await page.screenshot({ path: `${h.shots}/table-overlay-sponsor-${i}-1920x1080.png`, omitBackground: true, animations: 'disabled' });
+        if (i <= 1 || i === 3)
+          await page.screenshot({ path: `${h.shots}/table-overlay-sponsor-${i}-1920x1080.png`, omitBackground: true, animations: 'disabled' });
       }
     } finally {
       for (const p of opened) await p.page.close();

@@ -58,7 +58,10 @@ describe.skipIf(!hasChromium)('table overlay in Chromium', () => {
     } finally {
       await page.close();
     }
-    for (const [path, title] of [[`nope/table-1`, 'Event not found: nope'], [`${ev.id}/nope`, 'Table not found: nope']]) {
+    for (const [path, title] of [
+      [`nope/table-1`, 'Event not found: nope'],
+      [`${ev.id}/nope`, 'Table not found: nope'],
+    ]) {
       const nf = await h.browser.newPage({ viewport: { width: 1280, height: 720 } });
       try {
         await nf.goto(`${h.url}/overlay/table/${path}`);
@@ -85,12 +88,17 @@ describe.skipIf(!hasChromium)('table overlay in Chromium', () => {
             await press(ev, 'tv-table', kind);
             await card(page, kind);
             // Names fitted and flags drawn before measuring.
-            await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.card img[data-flag]')].every((i) => i.complete && i.naturalWidth > 0));
+            await page.waitForFunction(() =>
+              [...document.querySelectorAll<HTMLImageElement>('.card img[data-flag]')].every((i) => i.complete && i.naturalWidth > 0),
+            );
             const all = await texts(page, '.card');
             if (kind === 'summary') expectLegible(all, `summary ${layout} ${theme}`, 12);
             else expectLegible(all, `intro ${layout} ${theme}`, 6, ['name', 'value', 'label']);
             expect(await page.locator('.card img[data-flag]').evaluateAll((i) => i.map((e) => e.getAttribute('data-flag')))).toEqual(['TW', 'GB-ENG']);
-            for (const [w, ht] of [[1920, 1080], [1280, 720]] as const) {
+            for (const [w, ht] of [
+              [1920, 1080],
+              [1280, 720],
+            ] as const) {
               if (theme === 'light' && ht === 720) continue;
               await page.setViewportSize({ width: w, height: ht });
               await h.shot(page, `table-card-${kind}-${layout}-${theme}-${w}x${ht}`);
@@ -109,7 +117,11 @@ describe.skipIf(!hasChromium)('table overlay in Chromium', () => {
     const m = await tableMatch(h.url, ev, 'table-1', ['p1', 'p2'], true);
     const preset = await open(ev, 'table-1', '?caption=0');
     const own = await open(ev, 'table-1', '?theme=dark&cards=0&caption=0');
-    const stage = (p: Page) => p.locator('.stage').first().evaluate((s) => [s.className.includes('theme-light') ? 'light' : 'dark', getComputedStyle(s).getPropertyValue('--accent').trim()]);
+    const stage = (p: Page) =>
+      p
+        .locator('.stage')
+        .first()
+        .evaluate((s) => [s.className.includes('theme-light') ? 'light' : 'dark', getComputedStyle(s).getPropertyValue('--accent').trim()]);
     try {
       await card(preset, 'intro');
       await own.locator('[data-f="score-A"]').waitFor();
@@ -120,7 +132,11 @@ describe.skipIf(!hasChromium)('table overlay in Chromium', () => {
       expect(await own.locator('.gfx').evaluate((g) => getComputedStyle(g).opacity)).toBe('1');
       await preset.waitForFunction(() => getComputedStyle(document.querySelector('.gfx')!).opacity === '0'); // under the card (0.3 s fade)
       // A new preset reaches the page without a reload.
-      const patched = await api(h.url, `/api/events/${ev.id}`, { method: 'PATCH', token: ev.organiserToken, body: { theme: { theme: 'dark', accent: '22aa44' } } });
+      const patched = await api(h.url, `/api/events/${ev.id}`, {
+        method: 'PATCH',
+        token: ev.organiserToken,
+        body: { theme: { theme: 'dark', accent: '22aa44' } },
+      });
       expect(patched.status).toBe(200);
       await preset.waitForFunction(() => getComputedStyle(document.querySelector('.stage')!).getPropertyValue('--accent').trim() === '#22aa44');
       expect(await stage(preset)).toEqual(['dark', '#22aa44']);
@@ -146,7 +162,9 @@ describe.skipIf(!hasChromium)('table overlay in Chromium', () => {
     const pings = countPings(page);
     const animated = () =>
       page.evaluate(() =>
-        document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.transitionProperty] : (a.effect as KeyframeEffect).getKeyframes().flatMap((k) => Object.keys(k)))),
+        document
+          .getAnimations()
+          .flatMap((a) => (a instanceof CSSTransition ? [a.transitionProperty] : (a.effect as KeyframeEffect).getKeyframes().flatMap((k) => Object.keys(k)))),
       );
     try {
       await page.reload();

@@ -76,11 +76,23 @@ function checkState(s: MatchState): void {
 
 /** A kind of outcome, for the coverage check: what it was, and the facts that change its words. */
 function kindsOf(o: Outcome): string[] {
-  const k = [o.kind, o.choice, o.placement && 'placement', o.foul, o.turnEnd, o.rerack && `rerack:${o.rerack.reason}`,
-    o.onBreak && 'on-break', o.onPushOut && 'on-push-out', o.clinched && 'clinched', o.tieBreak && 'tie-break',
-    o.spottedBalls ? 'respotted' : o.spotted && 'spotted', o.foul === 'foul' && o.standingFouls === 2 && 'on-two-fouls',
-    o.points > 0 && (o.balls ? 'points-balls' : 'points'), o.kind === 'shot' && !o.points && o.run > 0 && 'run-ended',
-    ...(o.fouls ?? []).map((f) => `reason:${f}`)];
+  const k = [
+    o.kind,
+    o.choice,
+    o.placement && 'placement',
+    o.foul,
+    o.turnEnd,
+    o.rerack && `rerack:${o.rerack.reason}`,
+    o.onBreak && 'on-break',
+    o.onPushOut && 'on-push-out',
+    o.clinched && 'clinched',
+    o.tieBreak && 'tie-break',
+    o.spottedBalls ? 'respotted' : o.spotted && 'spotted',
+    o.foul === 'foul' && o.standingFouls === 2 && 'on-two-fouls',
+    o.points > 0 && (o.balls ? 'points-balls' : 'points'),
+    o.kind === 'shot' && !o.points && o.run > 0 && 'run-ended',
+    ...(o.fouls ?? []).map((f) => `reason:${f}`),
+  ];
   return k.filter((x): x is string => typeof x === 'string');
 }
 
@@ -116,19 +128,61 @@ describe('every outcome of 200 simulated matches in en, ja and zh-TW', () => {
       for (const o of recent) for (const lang of LANGS) checkText(stepLine(o, NAMES, lang), lang, o, 'stats.recent');
     }
     const must = [
-      'shot', 'choice', 'undo', 'stalemate', 'warning', 'points', 'points-balls', 'miss', 'safety', 'spotted', 'respotted',
-      'run-ended', 'foul', 'breaking-foul', 'third-foul', 'on-two-fouls', 'on-break', 'on-push-out', 'push-out',
-      'illegal-break', 'win', 'lost-break', 'clinched', 'rerack:continuous', 'rerack:three-foul', 'rerack:rebreak',
-      'rerack:stalemate', 'rerack:new-rack', 'rerack:illegal-break', 'accept', 'rebreak', 'rerack', 'shoot', 'pass',
-      'placement', 'reason:scratch', 'reason:no-rail', 'reason:no-contact', 'reason:wrong-ball', 'reason:touched-ball',
-      'reason:double-hit', 'reason:illegal-break',
+      'shot',
+      'choice',
+      'undo',
+      'stalemate',
+      'warning',
+      'points',
+      'points-balls',
+      'miss',
+      'safety',
+      'spotted',
+      'respotted',
+      'run-ended',
+      'foul',
+      'breaking-foul',
+      'third-foul',
+      'on-two-fouls',
+      'on-break',
+      'on-push-out',
+      'push-out',
+      'illegal-break',
+      'win',
+      'lost-break',
+      'clinched',
+      'rerack:continuous',
+      'rerack:three-foul',
+      'rerack:rebreak',
+      'rerack:stalemate',
+      'rerack:new-rack',
+      'rerack:illegal-break',
+      'accept',
+      'rebreak',
+      'rerack',
+      'shoot',
+      'pass',
+      'placement',
+      'reason:scratch',
+      'reason:no-rail',
+      'reason:no-contact',
+      'reason:wrong-ball',
+      'reason:touched-ball',
+      'reason:double-hit',
+      'reason:illegal-break',
     ];
     const missing = must.filter((k) => !seen.has(k));
     expect(missing, `never reached in ${steps} steps: ${JSON.stringify([...seen])}`).toEqual([]);
   });
 
   it('the Rotation single-rack tie-break (+1 to the last ball, R-3a) is worded with its point', () => {
-    const setup = parseSetup({ discipline: 'rotation', players: NAMES, targets: [61, 61], options: { format: 'single-rack-61' }, start: { turn: 'B', onTable: [15], score: [60, 45] } });
+    const setup = parseSetup({
+      discipline: 'rotation',
+      players: NAMES,
+      targets: [61, 61],
+      options: { format: 'single-rack-61' },
+      start: { turn: 'B', onTable: [15], score: [60, 45] },
+    });
     const r = applyStep(newMatch(setup), { shot: { firstContact: 15, pocketed: [15] } });
     if (!r.ok) throw r.error;
     expect(r.outcome).toMatchObject({ tieBreak: true, points: 15, run: 15, next: { winner: 'B' } });

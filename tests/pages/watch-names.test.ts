@@ -23,11 +23,24 @@ const BREAK: Step = { shot: { call: 'safety', breakRails: { objectBalls: 2, cueB
 const pot = (b: number): Step => ({ shot: { call: { ball: b }, pocketed: [b] } });
 const MATCHES = [
   {
-    setup: { discipline: '14-1', ruleset: 'nba', players: ['Marcus Holloway-Brennan', 'Bob Brown-Fitzgerald'], countries: ['GB-ENG', 'US'], targets: [150, 150] },
+    setup: {
+      discipline: '14-1',
+      ruleset: 'nba',
+      players: ['Marcus Holloway-Brennan', 'Bob Brown-Fitzgerald'],
+      countries: ['GB-ENG', 'US'],
+      targets: [150, 150],
+    },
     steps: [BREAK, pot(1), pot(2)],
   },
   {
-    setup: { discipline: '14-1', ruleset: 'nba', players: ['Kenji Watanabe', 'Maximilian Alexander von Hohenberg-Castellano'], shortNames: [null, 'Max H-C'], countries: ['JP', 'DE'], targets: [125, 125] },
+    setup: {
+      discipline: '14-1',
+      ruleset: 'nba',
+      players: ['Kenji Watanabe', 'Maximilian Alexander von Hohenberg-Castellano'],
+      shortNames: [null, 'Max H-C'],
+      countries: ['JP', 'DE'],
+      targets: [125, 125],
+    },
     steps: [BREAK, pot(1)],
   },
   {

@@ -163,7 +163,8 @@ describe.skipIf(!hasChromium)('spectator pages in Chromium', () => {
       { choice: { cueBall: 'kitchen', lowestBall: 'as-is' } },
       { shot: { firstContact: 4, pocketed: [4, 11, 15] } },
       { shot: { firstContact: 5 } },
-    ] as Step[]) await record(server.url, rot, step);
+    ] as Step[])
+      await record(server.url, rot, step);
     const page = await ctx.newPage();
     try {
       for (const id of [m.id, rot.id]) {
@@ -174,7 +175,12 @@ describe.skipIf(!hasChromium)('spectator pages in Chromium', () => {
             const table = document.querySelector('table[data-f="sheet"]')!;
             const wrap = table.parentElement!;
             const rights = [...document.querySelectorAll('[data-f="B-total"]')].map((e) => e.getBoundingClientRect().right);
-            return { overflow: wrap.scrollWidth - wrap.clientWidth, totalRight: Math.max(...rights), cardRight: wrap.getBoundingClientRect().right, doc: document.documentElement.scrollWidth };
+            return {
+              overflow: wrap.scrollWidth - wrap.clientWidth,
+              totalRight: Math.max(...rights),
+              cardRight: wrap.getBoundingClientRect().right,
+              doc: document.documentElement.scrollWidth,
+            };
           });
           expect(fit.overflow, `${id} ${lang}`).toBeLessThanOrEqual(0);
           expect(fit.totalRight, `${id} ${lang}`).toBeLessThanOrEqual(fit.cardRight + 0.5);

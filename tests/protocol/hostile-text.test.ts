@@ -32,16 +32,26 @@ for (let c = 0; c < 0x20; c++) if (c !== 0x09 && c !== 0x0a && c !== 0x0d) C0_FO
 const FORBIDDEN: string[] = [
   ...NONCHARACTERS.map((c) => String.fromCodePoint(c)),
   ...C0_FORBIDDEN.map((c) => String.fromCharCode(c)),
-  '\ud800', '\udbff', '\udc00', '\udfff', '\ud83c', // lone high and low surrogates
+  '\ud800',
+  '\udbff',
+  '\udc00',
+  '\udfff',
+  '\ud83c', // lone high and low surrogates
 ];
 
 /** Characters a real name may hold: letters of several scripts, digits, punctuation, emoji (a surrogate pair), spaces. */
 const friendly = fc.constantFrom(...'AaZzÉéßŁ王小明山田محمدНиколай01 .-’'.split(''), '🎱', '😀', 'Ω');
 /** A name with at least one forbidden character among ordinary ones, within its first 8 code units (so the 16-character short forms keep it). */
-const hostileName = fc.tuple(fc.array(friendly, { maxLength: 4 }), fc.array(fc.constantFrom(...FORBIDDEN), { minLength: 1, maxLength: 3 }), fc.array(friendly, { minLength: 1, maxLength: 12 }))
+const hostileName = fc
+  .tuple(
+    fc.array(friendly, { maxLength: 4 }),
+    fc.array(fc.constantFrom(...FORBIDDEN), { minLength: 1, maxLength: 3 }),
+    fc.array(friendly, { minLength: 1, maxLength: 12 }),
+  )
   .map(([a, bad, b]) => `Z${a.join('')}${bad.join('')}x${b.join('')}`.slice(0, 50)); // a letter first: trimming never takes a bad character away
 /** Any text at all, forbidden characters often among it: what the store may hold from before the rule. */
-const storedText = fc.array(fc.oneof(friendly, fc.constantFrom(...FORBIDDEN, '&', '<', '>', '"', "'", ']]>', '\t', '\n', '\r'), fc.string({ unit: 'binary' })), { maxLength: 10 })
+const storedText = fc
+  .array(fc.oneof(friendly, fc.constantFrom(...FORBIDDEN, '&', '<', '>', '"', "'", ']]>', '\t', '\n', '\r'), fc.string({ unit: 'binary' })), { maxLength: 10 })
   .map((parts) => parts.join(''));
 
 function refusal(f: () => unknown): RulesError {
@@ -72,57 +82,78 @@ describe('refused on input, naming the field and the character', () => {
   });
 
   it('property: a generated hostile name is refused in every text field, each naming its field', () => {
-    fc.assert(fc.property(hostileName, (name) => {
-      const u = firstBad(name);
-      const cases: [string, () => unknown, string][] = [
-        ['setup.players.1', () => parseSetup({ discipline: '14-1', players: ['Ann', name] }), 'invalid-setup'],
-        ['setup.shortNames.0', () => parseSetup({ discipline: 'rotation', players: ['Ann', 'Bob'], shortNames: [name.slice(0, 16), null] }), 'invalid-setup'],
-        ['name', () => parseEventBody(eventCreateSchema, { name, date: '2026-03-13', tables: ['T1'] }), 'invalid-event'],
-        ['roster.0.name', () => parseEventBody(eventCreateSchema, { name: 'Cup', date: '2026-03-13', tables: ['T1'], roster: [{ name }] }), 'invalid-event'],
-        ['tables.0', () => parseEventBody(eventCreateSchema, { name: 'Cup', date: '2026-03-13', tables: [name.slice(0, 20)] }), 'invalid-event'],
-        ['name', () => parseEventBody(tableAddSchema, { name: name.slice(0, 20) }), 'invalid-event'],
-        ['step.shot.call.pocket', () => parseStep({ shot: { call: { ball: 3, pocket: name.slice(0, 24) } } }), 'invalid-step'],
-      ];
-      for (const [field, f, code] of cases) {
-        const e = refusal(f);
-        expect(e.code, field).toBe(code);
-        expect(e.field, field).toBe(field);
-        // The character named (the short forms cut the name, so its first bad character may differ).
-        expect(e.message, field).toMatch(/must not contain U\+[0-9A-F]{4,6}, /);
-      }
-      expect(refusal(() => parseSetup({ discipline: '14-1', players: [name, 'Bob'] })).message).toContain(u);
-      const sponsor = sponsorName(name);
-      expect(sponsor).toMatchObject({ ok: false, error: { code: 'invalid-event', field: 'name' } });
-      const rest = recordBodySchema.safeParse({ stepId: name, step: { undo: true } });
-      expect(rest.success).toBe(false);
-      if (!rest.success) expect(rest.error.issues[0]!.message).toContain(u);
-    }), { numRuns: fcRuns(200) });
+    fc.assert(
+      fc.property(hostileName, (name) => {
+        const u = firstBad(name);
+        const cases: [string, () => unknown, string][] = [
+          ['setup.players.1', () => parseSetup({ discipline: '14-1', players: ['Ann', name] }), 'invalid-setup'],
+          ['setup.shortNames.0', () => parseSetup({ discipline: 'rotation', players: ['Ann', 'Bob'], shortNames: [name.slice(0, 16), null] }), 'invalid-setup'],
+          ['name', () => parseEventBody(eventCreateSchema, { name, date: '2026-03-13', tables: ['T1'] }), 'invalid-event'],
+          ['roster.0.name', () => parseEventBody(eventCreateSchema, { name: 'Cup', date: '2026-03-13', tables: ['T1'], roster: [{ name }] }), 'invalid-event'],
+          ['tables.0', () => parseEventBody(eventCreateSchema, { name: 'Cup', date: '2026-03-13', tables: [name.slice(0, 20)] }), 'invalid-event'],
+          ['name', () => parseEventBody(tableAddSchema, { name: name.slice(0, 20) }), 'invalid-event'],
+          ['step.shot.call.pocket', () => parseStep({ shot: { call: { ball: 3, pocket: name.slice(0, 24) } } }), 'invalid-step'],
+        ];
+        for (const [field, f, code] of cases) {
+          const e = refusal(f);
+          expect(e.code, field).toBe(code);
+          expect(e.field, field).toBe(field);
+          // The character named (the short forms cut the name, so its first bad character may differ).
+          expect(e.message, field).toMatch(/must not contain U\+[0-9A-F]{4,6}, /);
+        }
+        expect(refusal(() => parseSetup({ discipline: '14-1', players: [name, 'Bob'] })).message).toContain(u);
+        const sponsor = sponsorName(name);
+        expect(sponsor).toMatchObject({ ok: false, error: { code: 'invalid-event', field: 'name' } });
+        const rest = recordBodySchema.safeParse({ stepId: name, step: { undo: true } });
+        expect(rest.success).toBe(false);
+        if (!rest.success) expect(rest.error.issues[0]!.message).toContain(u);
+      }),
+      { numRuns: fcRuns(200) },
+    );
   });
 });
 
 describe('every feed is well-formed whatever is stored (defence for names stored before the rule)', () => {
   const setup = parseSetup({ discipline: '14-1', players: ['Ann', 'Bob'], shortNames: ['A', 'B'] });
   const table = (t: Partial<TableState>): TableState => ({
-    eventId: 'ev1', eventName: 'Cup', table: 'table-1', name: 'Table 1', theme: {} as TableState['theme'], current: 'm1', next: null,
-    nextPlayers: null, cards: { show: 'none', matchId: null } as unknown as TableState['cards'], sponsors: [], version: 1, ...t,
+    eventId: 'ev1',
+    eventName: 'Cup',
+    table: 'table-1',
+    name: 'Table 1',
+    theme: {} as TableState['theme'],
+    current: 'm1',
+    next: null,
+    nextPlayers: null,
+    cards: { show: 'none', matchId: null } as unknown as TableState['cards'],
+    sponsors: [],
+    version: 1,
+    ...t,
   });
   const parser = new XMLParser({ parseTagValue: false, trimValues: false });
 
   it('property: names, short names, event, table and next players of any text: feed.xml passes the XML validator and reads back as the JSON feed', () => {
-    fc.assert(fc.property(fc.array(storedText, { minLength: 7, maxLength: 7 }), (t) => {
-      const state = { ...view(newMatch(setup)), names: [t[0]!, t[1]!] as [string, string] };
-      const feed = tableFeed(table({ eventName: t[2]!, name: t[3]!, nextPlayers: [t[4]!, t[5]!] }), { setup: { ...setup, shortNames: [t[6]!, null] }, state, version: 0 });
-      const xml = feedXml(feed);
-      expect(XMLValidator.validate(xml)).toBe(true);
-      const back = (parser.parse(xml) as { cuecast: { table: Record<string, string> } }).cuecast.table;
-      // Every text is carried, each forbidden character replaced by U+FFFD; the JSON feed says the same.
-      expect(back.nameA ?? '').toBe(feedText(t[0]!).replace(/\r\n?/g, '\n'));
-      expect(feed.eventName).toBe(feedText(t[2]!));
-      expect(feed.shortA).toBe(feedText(t[6]!));
-      for (const v of Object.values(feed)) if (typeof v === 'string') expect(UNSAFE_TEXT.test(v.replace(/[\t\n\r]|\p{Cc}|\p{Bidi_Control}|\p{Zl}|\p{Zp}/gu, ''))).toBe(false);
-      // JSON is well-formed too, and parses back to the same feed.
-      expect(JSON.parse(JSON.stringify(feed))).toEqual(feed);
-    }), { numRuns: fcRuns(300) });
+    fc.assert(
+      fc.property(fc.array(storedText, { minLength: 7, maxLength: 7 }), (t) => {
+        const state = { ...view(newMatch(setup)), names: [t[0]!, t[1]!] as [string, string] };
+        const feed = tableFeed(table({ eventName: t[2]!, name: t[3]!, nextPlayers: [t[4]!, t[5]!] }), {
+          setup: { ...setup, shortNames: [t[6]!, null] },
+          state,
+          version: 0,
+        });
+        const xml = feedXml(feed);
+        expect(XMLValidator.validate(xml)).toBe(true);
+        const back = (parser.parse(xml) as { cuecast: { table: Record<string, string> } }).cuecast.table;
+        // Every text is carried, each forbidden character replaced by U+FFFD; the JSON feed says the same.
+        expect(back.nameA ?? '').toBe(feedText(t[0]!).replace(/\r\n?/g, '\n'));
+        expect(feed.eventName).toBe(feedText(t[2]!));
+        expect(feed.shortA).toBe(feedText(t[6]!));
+        for (const v of Object.values(feed))
+          if (typeof v === 'string') expect(UNSAFE_TEXT.test(v.replace(/[\t\n\r]|\p{Cc}|\p{Bidi_Control}|\p{Zl}|\p{Zp}/gu, ''))).toBe(false);
+        // JSON is well-formed too, and parses back to the same feed.
+        expect(JSON.parse(JSON.stringify(feed))).toEqual(feed);
+      }),
+      { numRuns: fcRuns(300) },
+    );
   });
 
   it('a name with U+FFFE, U+FFFF, a C0 control and a lone surrogate (the reported fault) gives a feed that parses', () => {

@@ -31,7 +31,18 @@ describe('room names', () => {
 describe('messages of each direction (shared/protocol/messages.ts)', () => {
   it('name every Socket.IO event of wire.ts once, by type', () => {
     // Compile-time: the unions cover exactly the event maps (a missing or extra name fails the typecheck).
-    const client: Record<ClientMessageType, true> = { subscribe: true, unsubscribe: true, record: true, subscribeTable: true, unsubscribeTable: true, subscribeEvent: true, unsubscribeEvent: true, time: true, shotClock: true, shotClockAction: true };
+    const client: Record<ClientMessageType, true> = {
+      subscribe: true,
+      unsubscribe: true,
+      record: true,
+      subscribeTable: true,
+      unsubscribeTable: true,
+      subscribeEvent: true,
+      unsubscribeEvent: true,
+      time: true,
+      shotClock: true,
+      shotClockAction: true,
+    };
     const server: Record<ServerPushType, true> = { state: true, table: true, event: true, eventLive: true, shotClock: true, sheetPage: true };
     const record: ClientMessage = { type: 'record', body: { protocol: PROTOCOL_VERSION, matchId: 'm', stepId: 's1', step: { undo: true } } };
     expect(Object.keys(client)).toHaveLength(10);

@@ -42,7 +42,9 @@ describe('shared/ is pure', () => {
     expect(impurities(f, "import { z } from 'zod';")).toEqual(['imports zod']);
     expect(impurities(f, "import type { Server } from 'socket.io';")).toEqual(['imports socket.io']);
     expect(impurities(f, "import { readFileSync } from 'node:fs';")).toEqual(['imports node:fs']);
-    expect(impurities(f, "export { parseStep } from '../../server/protocol/step-schemas';")).toEqual(['imports ../../server/protocol/step-schemas (outside shared/)']);
+    expect(impurities(f, "export { parseStep } from '../../server/protocol/step-schemas';")).toEqual([
+      'imports ../../server/protocol/step-schemas (outside shared/)',
+    ]);
     expect(impurities(f, "import { RACK_BALLS } from './limits';\nconst t = Date.now();")).toEqual(['uses Date.now']);
     expect(impurities(f, 'const r = Math.random();')).toEqual(['uses Math.random']);
     expect(impurities(f, '/** Date.now is not used here */\nexport const A = 1;')).toEqual([]);

@@ -14,7 +14,6 @@ const ALLOWED = new Set(['tests/helpers/pictures.ts', 'tests/helpers/composite.t
 /** docs/screenshots as a path in code: the two quoted parts given to `join`, or one quoted literal starting with it. */
 const DOCS_PICTURES = /['"`]docs['"`]\s*,\s*['"`]screenshots|['"`](?:\.\/)?docs\/screenshots/;
 
-
 describe('pictures for the docs are made on request only', () => {
   it('no test, bench or script names docs/screenshots in code but the pictures helper (and the composite reading its backdrop)', () => {
     const offenders = ['tests', 'bench', 'scripts']

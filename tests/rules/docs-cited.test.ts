@@ -22,7 +22,13 @@ const docs = { 'docs/rules.md': readFileSync('docs/rules.md', 'utf8'), 'docs/cas
 /** Anchors of a markdown file: explicit `<a id>` and the slugs of its headings (as GitHub makes them). */
 function anchors(md: string): Set<string> {
   const out = new Set([...md.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]!));
-  for (const m of md.matchAll(/^#{1,6} (.+)$/gm)) out.add(m[1]!.toLowerCase().replace(/[^\p{L}\p{N} -]/gu, '').replace(/ /g, '-'));
+  for (const m of md.matchAll(/^#{1,6} (.+)$/gm))
+    out.add(
+      m[1]!
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} -]/gu, '')
+        .replace(/ /g, '-'),
+    );
   return out;
 }
 const files = ROOTS.flatMap((r) => sources(r)).map((path) => ({ path, text: readFileSync(path, 'utf8') }));

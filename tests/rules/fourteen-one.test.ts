@@ -100,8 +100,14 @@ describe('scoring and spotting (S-4, S-5; 14-1 §04, §12)', () => {
 
 describe('fouls and three fouls (S-12–S-14; 14-1 §08, §09)', () => {
   const fouls = [
-    { cueBall: 'scratch' }, { cueBall: 'off-table' }, { firstContact: null }, { rail: false },
-    { offTable: [4] }, { fouls: ['touched-ball'] }, { fouls: ['double-hit'] }, { fouls: ['feet-off-floor'] },
+    { cueBall: 'scratch' },
+    { cueBall: 'off-table' },
+    { firstContact: null },
+    { rail: false },
+    { offTable: [4] },
+    { fouls: ['touched-ball'] },
+    { fouls: ['double-hit'] },
+    { fouls: ['feet-off-floor'] },
   ];
   it('every standard foul costs 1 and counts; the third costs 16 (−18 in all, D-4)', () => {
     for (const foul of fouls) {
@@ -114,7 +120,13 @@ describe('fouls and three fouls (S-12–S-14; 14-1 §08, §09)', () => {
       expectState(m, { score: [18, 15], fouls: [2, 0], onTwoFouls: [true, false] });
       m = accept(m, { shot: { call: { ball: 3 }, ...foul } });
       expectState(m, { score: [2, 15], fouls: [0, 0], awaiting: 'three-foul-choice', turn: 'B' });
-      expect(view(m).last).toMatchObject({ foul: 'third-foul', turnEnd: 'third-foul', penalty: 16, standingFouls: 0, next: { turn: 'B', awaiting: 'three-foul-choice' } });
+      expect(view(m).last).toMatchObject({
+        foul: 'third-foul',
+        turnEnd: 'third-foul',
+        penalty: 16,
+        standingFouls: 0,
+        next: { turn: 'B', awaiting: 'three-foul-choice' },
+      });
     }
   });
 
@@ -177,12 +189,28 @@ describe('re-racks (S-16–S-18; 14-1 §07)', () => {
   ] as const;
   it.each(table)('rack area %j → %j', (rackArea, placement, hand) => {
     const m = given(at2, [{ shot: { call: { ball: 5 }, pocketed: [5], rackArea } }]);
-    expectState(m, { rack: 3, ballsOnTable: 15, turn: 'A', run: 1, breakShot: false, ballInHand: hand, rackPlacement: placement, onTable: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] });
+    expectState(m, {
+      rack: 3,
+      ballsOnTable: 15,
+      turn: 'A',
+      run: 1,
+      breakShot: false,
+      ballInHand: hand,
+      rackPlacement: placement,
+      onTable: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    });
   });
 
   it('14th and break ball together: all score, 15 racked, cue ball to the kitchen only if in the rack area', () => {
-    expectState(given(at2, [{ shot: { call: { ball: 5 }, pocketed: 2 } }]), { score: [22, 15], rackPlacement: { cueBall: 'as-is', breakBall: 'racked', racked: 15 }, ballInHand: null });
-    expectState(given(at2, [{ shot: { call: { ball: 5 }, pocketed: 2, rackArea: { cueBall: true } } }]), { rackPlacement: { cueBall: 'kitchen', breakBall: 'racked', racked: 15 }, ballInHand: 'kitchen' });
+    expectState(given(at2, [{ shot: { call: { ball: 5 }, pocketed: 2 } }]), {
+      score: [22, 15],
+      rackPlacement: { cueBall: 'as-is', breakBall: 'racked', racked: 15 },
+      ballInHand: null,
+    });
+    expectState(given(at2, [{ shot: { call: { ball: 5 }, pocketed: 2, rackArea: { cueBall: true } } }]), {
+      rackPlacement: { cueBall: 'kitchen', breakBall: 'racked', racked: 15 },
+      ballInHand: 'kitchen',
+    });
   });
 
   it('a foul on the shot that would leave the break ball spots the balls: no re-rack', () => {
@@ -212,7 +240,11 @@ describe('projection of queued steps (scorer offline)', () => {
   it('plays steps forward from a snapshot, undoes projected steps, and stops at an undo past the snapshot', () => {
     const setup = parseSetup({ ...fresh141, players: ['A', 'B'] });
     const snap = view(given(fresh141, [{ shot: { call: 'safety', breakRails: { objectBalls: 2 } } }]));
-    const p = projectSteps(setup, snap, [{ shot: { call: { made: true }, pocketed: 2 } }, { shot: { call: { made: false }, cueBall: 'scratch' } }, { undo: true }]);
+    const p = projectSteps(setup, snap, [
+      { shot: { call: { made: true }, pocketed: 2 } },
+      { shot: { call: { made: false }, cueBall: 'scratch' } },
+      { undo: true },
+    ]);
     expect(p.error).toBeUndefined();
     expect([p.state.score, p.state.run, p.state.turn, p.state.steps]).toEqual([[0, 2], 2, 'B', 2]);
     const past = projectSteps(setup, snap, [{ undo: true }]);

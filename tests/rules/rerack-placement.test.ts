@@ -104,7 +104,10 @@ describe('paths that do not re-rack for a break leave the placement as it was', 
 
   it('a 15-ball re-rack without a break (S-17c, S-18) is placed by the rack area, not D-31', () => {
     const at2 = { ...fresh141, start: { score: [30, 25], ballsOnTable: 2 } };
-    expectState(given(at2, [{ shot: { call: { made: true }, pocketed: 2 } }]), { rackPlacement: { cueBall: 'as-is', breakBall: 'racked', racked: 15 }, breakShot: false });
+    expectState(given(at2, [{ shot: { call: { made: true }, pocketed: 2 } }]), {
+      rackPlacement: { cueBall: 'as-is', breakBall: 'racked', racked: 15 },
+      breakShot: false,
+    });
     expectState(given(at2, [{ shot: { call: { made: true }, rackArea: { cueBall: true, breakBall: true } } }]), { rackPlacement: FOR_BREAK, breakShot: false });
   });
 
@@ -129,33 +132,41 @@ describe('property: rackPlacement after every step of random matches (D-31)', ()
 
   it('holds for both rulesets and both disciplines, stalemates included', () => {
     const setups = fc.oneof(
-      fc.record({ discipline: fc.constant('14-1' as const), ruleset: fc.constantFrom(...RULESETS), players: fc.constant(['A', 'B']), targets: fc.constant([120, 120]) }),
+      fc.record({
+        discipline: fc.constant('14-1' as const),
+        ruleset: fc.constantFrom(...RULESETS),
+        players: fc.constant(['A', 'B']),
+        targets: fc.constant([120, 120]),
+      }),
       fc.record({ discipline: fc.constant('rotation' as const), players: fc.constant(['A', 'B']), targets: fc.constant([240, 240]) }),
     );
     const seen = { forBreak: 0, continuous: 0 };
-    fc.assert(fc.property(setups, fc.integer(), fc.integer({ min: 20, max: 300 }), (input, seed, length) => {
-      const rand = seededRandom(seed);
-      let m = newMatch(parseSetup(input));
-      for (let i = 0; i < length && m.core.winner === null; i++) {
-        const stalemate = input.discipline === '14-1' && m.core.awaiting === null && rand() < 0.02;
-        const step: Step = stalemate ? { stalemate: { breaker: rand() < 0.5 ? 'A' : 'B' } } : plausibleStep(m, rand, 0.8);
-        const r = applyStep(m, step);
-        if (!r.ok) throw new Error(`legal step refused: ${JSON.stringify(step)}: ${r.error.message}`);
-        const before = view(m);
-        const after = view(r.match);
-        const want = expectedPlacement(before, after, step);
-        if (want === 'any-continuous') {
-          // S-16–S-18: a placement, and the cue ball in hand exactly when the placement says so.
-          expect(after.rackPlacement).not.toBeNull();
-          expect(after.ballInHand).toBe(after.rackPlacement!.cueBall === 'kitchen' ? 'kitchen' : null);
-          seen.continuous++;
-        } else {
-          expect(after.rackPlacement).toEqual(want);
-          if (want === FOR_BREAK && after.steps > before.steps) seen.forBreak++;
+    fc.assert(
+      fc.property(setups, fc.integer(), fc.integer({ min: 20, max: 300 }), (input, seed, length) => {
+        const rand = seededRandom(seed);
+        let m = newMatch(parseSetup(input));
+        for (let i = 0; i < length && m.core.winner === null; i++) {
+          const stalemate = input.discipline === '14-1' && m.core.awaiting === null && rand() < 0.02;
+          const step: Step = stalemate ? { stalemate: { breaker: rand() < 0.5 ? 'A' : 'B' } } : plausibleStep(m, rand, 0.8);
+          const r = applyStep(m, step);
+          if (!r.ok) throw new Error(`legal step refused: ${JSON.stringify(step)}: ${r.error.message}`);
+          const before = view(m);
+          const after = view(r.match);
+          const want = expectedPlacement(before, after, step);
+          if (want === 'any-continuous') {
+            // S-16–S-18: a placement, and the cue ball in hand exactly when the placement says so.
+            expect(after.rackPlacement).not.toBeNull();
+            expect(after.ballInHand).toBe(after.rackPlacement!.cueBall === 'kitchen' ? 'kitchen' : null);
+            seen.continuous++;
+          } else {
+            expect(after.rackPlacement).toEqual(want);
+            if (want === FOR_BREAK && after.steps > before.steps) seen.forBreak++;
+          }
+          m = r.match;
         }
-        m = r.match;
-      }
-    }), { numRuns: fcRuns(300) });
+      }),
+      { numRuns: fcRuns(300) },
+    );
     // The random matches did exercise both kinds of re-rack.
     expect(seen.forBreak).toBeGreaterThan(20);
     expect(seen.continuous).toBeGreaterThan(20);

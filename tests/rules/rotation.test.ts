@@ -45,8 +45,14 @@ describe('break (R-4, R-4a, R-4b; ROT §07)', () => {
 
 describe('fouls and placement (R-7, R-8; ROT §10)', () => {
   const foulShots = [
-    { firstContact: 6 }, { firstContact: null, pocketed: [] }, { cueBall: 'scratch' }, { cueBall: 'off-table' },
-    { offTable: [9] }, { fouls: ['touched-ball'] }, { fouls: ['double-hit'] }, { fouls: ['feet-off-floor'] },
+    { firstContact: 6 },
+    { firstContact: null, pocketed: [] },
+    { cueBall: 'scratch' },
+    { cueBall: 'off-table' },
+    { offTable: [9] },
+    { fouls: ['touched-ball'] },
+    { fouls: ['double-hit'] },
+    { fouls: ['feet-off-floor'] },
   ];
   it.each(foulShots)('%j is a foul: no points, balls respotted, count +1, opponent places', (foul) => {
     const m = given(mid([4, 6, 9, 12]), [{ shot: { firstContact: 4, pocketed: [12], ...foul } }]);
@@ -65,7 +71,10 @@ describe('fouls and placement (R-7, R-8; ROT §10)', () => {
     expect(legalPlacements({ thirdFoul: false, cueBallLost: true, lowestBallLost: false }).map((p) => p.cueBall)).toEqual(['kitchen', 'kitchen', 'kitchen']);
     expect(legalPlacements({ thirdFoul: false, cueBallLost: false, lowestBallLost: true }).every((p) => p.lowestBall !== 'as-is')).toBe(true);
     expect(legalPlacements({ thirdFoul: false, cueBallLost: false, lowestBallLost: false }, true)).toContainEqual({ cueBall: 'as-is', lowestBall: 'as-is' });
-    expect(legalPlacements({ thirdFoul: false, cueBallLost: false, lowestBallLost: false }, true)).not.toContainEqual({ cueBall: 'kitchen', lowestBall: 'as-is' });
+    expect(legalPlacements({ thirdFoul: false, cueBallLost: false, lowestBallLost: false }, true)).not.toContainEqual({
+      cueBall: 'kitchen',
+      lowestBall: 'as-is',
+    });
     expect(legalPlacements({ thirdFoul: true, cueBallLost: true, lowestBallLost: false }).map((p) => p.cueBall)).toEqual(['anywhere', 'anywhere', 'anywhere']);
   });
 
@@ -83,7 +92,12 @@ describe('fouls and placement (R-7, R-8; ROT §10)', () => {
   it('three fouls: ball in hand anywhere, no points lost, count reset; the count survives the opponent’s shots', () => {
     let m = given(mid([3, 8, 11], { fouls: [2, 0] }));
     m = accept(m, { shot: { firstContact: 8 } });
-    expectState(m, { fouls: [0, 0], awaiting: 'foul-placement', score: [20, 15], foulPlacement: { thirdFoul: true, cueBallLost: false, lowestBallLost: false } });
+    expectState(m, {
+      fouls: [0, 0],
+      awaiting: 'foul-placement',
+      score: [20, 15],
+      foulPlacement: { thirdFoul: true, cueBallLost: false, lowestBallLost: false },
+    });
     expect(view(m).last?.foul).toBe('third-foul');
     expect(refuse(m, { choice: { cueBall: 'kitchen', lowestBall: 'as-is' } }).code).toBe('placement-forbidden');
     m = accept(m, { choice: { cueBall: 'anywhere', lowestBall: 'center-spot' } });
@@ -102,7 +116,11 @@ describe('push out (R-10; ROT §08)', () => {
     const after = (shot: Record<string, unknown>) => given(freshRot, [{ shot: { pocketed: [5] } }, { shot: { pushOut: true, ...shot } }]);
     expectState(after({ firstContact: 9, rail: false }), { awaiting: 'push-out-choice', score: [5, 0] });
     expectState(after({ firstContact: null, pocketed: [] }), { awaiting: 'push-out-choice', score: [5, 0] });
-    expectState(after({ firstContact: 9, pocketed: [2] }), { awaiting: 'push-out-choice', score: [5, 0], onTable: [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] });
+    expectState(after({ firstContact: 9, pocketed: [2] }), {
+      awaiting: 'push-out-choice',
+      score: [5, 0],
+      onTable: [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    });
     // Any other foul is no foul on a push out: reporting one is refused rather than silently ignored.
     const e = refuse(given(freshRot, [{ shot: { pocketed: [5] } }]), { shot: { pushOut: true, fouls: ['feet-off-floor'] } });
     expect([e.code, e.field]).toEqual(['not-for-this-shot', 'step.shot.fouls.0']);
@@ -122,7 +140,9 @@ describe('push out (R-10; ROT §08)', () => {
   });
 
   it('push out refused when off, on the break, and after the post-break shot', () => {
-    expect(refuse(given({ ...freshRot, options: { pushOut: false } }, [{ shot: { pocketed: [2] } }]), { shot: { pushOut: true } }).code).toBe('push-out-not-allowed');
+    expect(refuse(given({ ...freshRot, options: { pushOut: false } }, [{ shot: { pocketed: [2] } }]), { shot: { pushOut: true } }).code).toBe(
+      'push-out-not-allowed',
+    );
     expect(refuse(given(freshRot), { shot: { pushOut: true } }).code).toBe('push-out-not-allowed');
   });
 });

@@ -29,12 +29,48 @@ const BREAK_ROT: Step = { shot: { breakRails: { objectBalls: 4 } } };
 
 /** Logs of version-1 matches each holding one step version 2 refuses (D-30), and the field it names. */
 const OLD_LOGS: { name: string; setup: Record<string, unknown>; steps: unknown[]; field: string; code: string }[] = [
-  { name: 'rail: false with balls pocketed (a contradiction)', setup: fresh141, steps: [BREAK_141, { shot: { call: { ball: 3 }, pocketed: [3], rail: false } }], field: 'step.shot.rail', code: 'inconsistent-shot' },
-  { name: 'cueBallInKitchen in 14-1 (the other discipline)', setup: { ...fresh141, start: { ballsOnTable: 9 } }, steps: [{ shot: { call: { made: true }, cueBallInKitchen: true } }], field: 'step.shot.cueBallInKitchen', code: 'foreign-fact' },
-  { name: 'rackArea in Rotation (the other discipline)', setup: freshRot, steps: [BREAK_ROT, { shot: { firstContact: 1, pocketed: [1], rackArea: { cueBall: false } } }], field: 'step.shot.rackArea', code: 'foreign-fact' },
-  { name: 'a called Rotation break (another kind of shot)', setup: { ...freshRot, options: { callShot: true } }, steps: [{ shot: { call: 'safety' } }], field: 'step.shot.call', code: 'not-for-this-shot' },
-  { name: 'breakRails on an ordinary 14-1 shot (another kind of shot)', setup: fresh141, steps: [BREAK_141, { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } }], field: 'step.shot.breakRails', code: 'not-for-this-shot' },
-  { name: 'the rack area on a 14-1 shot that leaves 4 balls (a fact of another outcome)', setup: { ...fresh141, start: { ballsOnTable: 5 } }, steps: [{ shot: { call: { made: true }, rackArea: { cueBall: true } } }], field: 'step.shot.rackArea', code: 'not-for-this-shot' },
+  {
+    name: 'rail: false with balls pocketed (a contradiction)',
+    setup: fresh141,
+    steps: [BREAK_141, { shot: { call: { ball: 3 }, pocketed: [3], rail: false } }],
+    field: 'step.shot.rail',
+    code: 'inconsistent-shot',
+  },
+  {
+    name: 'cueBallInKitchen in 14-1 (the other discipline)',
+    setup: { ...fresh141, start: { ballsOnTable: 9 } },
+    steps: [{ shot: { call: { made: true }, cueBallInKitchen: true } }],
+    field: 'step.shot.cueBallInKitchen',
+    code: 'foreign-fact',
+  },
+  {
+    name: 'rackArea in Rotation (the other discipline)',
+    setup: freshRot,
+    steps: [BREAK_ROT, { shot: { firstContact: 1, pocketed: [1], rackArea: { cueBall: false } } }],
+    field: 'step.shot.rackArea',
+    code: 'foreign-fact',
+  },
+  {
+    name: 'a called Rotation break (another kind of shot)',
+    setup: { ...freshRot, options: { callShot: true } },
+    steps: [{ shot: { call: 'safety' } }],
+    field: 'step.shot.call',
+    code: 'not-for-this-shot',
+  },
+  {
+    name: 'breakRails on an ordinary 14-1 shot (another kind of shot)',
+    setup: fresh141,
+    steps: [BREAK_141, { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } }],
+    field: 'step.shot.breakRails',
+    code: 'not-for-this-shot',
+  },
+  {
+    name: 'the rack area on a 14-1 shot that leaves 4 balls (a fact of another outcome)',
+    setup: { ...fresh141, start: { ballsOnTable: 5 } },
+    steps: [{ shot: { call: { made: true }, rackArea: { cueBall: true } } }],
+    field: 'step.shot.rackArea',
+    code: 'not-for-this-shot',
+  },
 ];
 
 describe('rules version of a stored log', () => {
@@ -82,30 +118,39 @@ describe('rules version of a stored log', () => {
       [rotation, [BREAK_ROT, { shot: { firstContact: 1, pocketed: [1, 1] } }], 'inconsistent-shot'],
       [rotation, [BREAK_ROT, { shot: { firstContact: 1, pocketed: [16] } }], 'ball-not-on-table'],
     ] as const) {
-      expect(() => replay(s, steps.map((x) => x as Step), 1)).toThrow(expect.objectContaining({ code }));
+      expect(() =>
+        replay(
+          s,
+          steps.map((x) => x as Step),
+          1,
+        ),
+      ).toThrow(expect.objectContaining({ code }));
     }
   });
 
   it('property: taken as version 1, a report is refused only as version 1 refused, and what version 2 accepts goes the same way', () => {
     const seen = { both: 0, onlyOld: 0, refused: 0 };
-    fc.assert(fc.property(reportsInPlay, ([input, seed, length, shot]) => {
-      const m = playedTo(input, seed, length);
-      const now = applyStep(m, { shot });
-      const old = applyStep(m, { shot }, 1);
-      if (!old.ok) {
-        seen.refused++;
-        expect(D30_CODES).not.toContain(old.error.code);
-        expect(now.ok).toBe(false);
-        return;
-      }
-      if (now.ok) {
-        seen.both++;
-        expect(view(old.match)).toEqual(view(now.match));
-      } else {
-        seen.onlyOld++;
-        expect([...D30_CODES, 'inconsistent-shot']).toContain(now.error.code);
-      }
-    }), { numRuns: fcRuns(1500) });
+    fc.assert(
+      fc.property(reportsInPlay, ([input, seed, length, shot]) => {
+        const m = playedTo(input, seed, length);
+        const now = applyStep(m, { shot });
+        const old = applyStep(m, { shot }, 1);
+        if (!old.ok) {
+          seen.refused++;
+          expect(D30_CODES).not.toContain(old.error.code);
+          expect(now.ok).toBe(false);
+          return;
+        }
+        if (now.ok) {
+          seen.both++;
+          expect(view(old.match)).toEqual(view(now.match));
+        } else {
+          seen.onlyOld++;
+          expect([...D30_CODES, 'inconsistent-shot']).toContain(now.error.code);
+        }
+      }),
+      { numRuns: fcRuns(1500) },
+    );
     expect(seen.both).toBeGreaterThan(100);
     expect(seen.onlyOld).toBeGreaterThan(100);
     expect(seen.refused).toBeGreaterThan(50);

@@ -134,11 +134,13 @@ describe('the allowed-fields table', () => {
     expect(Object.keys(rackAreaSchema.shape).every((k) => paths.includes(`rackArea.${k}`))).toBe(true);
     // Every row has a sample; the fields the samples reach (numbers dropped) cover every path or its parent.
     expect(Object.keys(SAMPLES).sort()).toEqual(SHOT_FACTS.map((r) => r.id).sort());
-    const located = new Set(SHOT_FACTS.map((row) => {
-      const s = SITUATIONS.find((x) => x.discipline === '14-1')!;
-      const field = row.locate(SAMPLES[row.id]!(s.plain)) ?? row.locate(SAMPLES[row.id]!({}))!;
-      return field.replace(/\.\d+$/, '');
-    }));
+    const located = new Set(
+      SHOT_FACTS.map((row) => {
+        const s = SITUATIONS.find((x) => x.discipline === '14-1')!;
+        const field = row.locate(SAMPLES[row.id]!(s.plain)) ?? row.locate(SAMPLES[row.id]!({}))!;
+        return field.replace(/\.\d+$/, '');
+      }),
+    );
     const uncovered = paths.filter((p) => !located.has(p) && !located.has(p.split('.')[0]!));
     expect(uncovered).toEqual([]);
   });
@@ -174,17 +176,68 @@ describe.each(SITUATIONS)('every fact in a $discipline $kind report', (s) => {
 
 /** One example per contradiction: the report, the field it must name, and the same report without the conflict (accepted). */
 const CONTRADICTION_EXAMPLES: Record<string, { setup: Record<string, unknown>; steps?: unknown[]; shot: Shot; field: string; fixed: Shot }> = {
-  'time-foul-with-other-facts': { setup: { ...fresh141, start: { ballsOnTable: 9 } }, shot: { call: 'safety', fouls: ['time'] }, field: 'step.shot.call', fixed: { fouls: ['time'] } },
+  'time-foul-with-other-facts': {
+    setup: { ...fresh141, start: { ballsOnTable: 9 } },
+    shot: { call: 'safety', fouls: ['time'] },
+    field: 'step.shot.call',
+    fixed: { fouls: ['time'] },
+  },
   'ball-listed-twice': { setup: freshRot, shot: { pocketed: [3, 3] }, field: 'step.shot.pocketed.1', fixed: { pocketed: [3] } },
-  'foul-listed-twice': { setup: fresh141, shot: { call: 'safety', fouls: ['double-hit', 'double-hit'] }, field: 'step.shot.fouls.1', fixed: { call: 'safety', fouls: ['double-hit'] } },
-  'made-call-not-pocketed': { setup: fresh141, shot: { call: { ball: 3, made: true }, pocketed: [4] }, field: 'step.shot.call.made', fixed: { call: { ball: 3, made: false }, pocketed: [4] } },
-  'made-call-nothing-pocketed': { setup: fresh141, shot: { call: { made: true }, pocketed: 0 }, field: 'step.shot.call.made', fixed: { call: { made: true }, pocketed: 1 } },
-  'no-contact-balls-moved': { setup: freshRot, steps: [{ shot: { pocketed: [5] } }], shot: { firstContact: null, pocketed: [2] }, field: 'step.shot.firstContact', fixed: { firstContact: null, pocketed: [2], fouls: ['touched-ball'] } },
-  'no-rail-but-pocketed': { setup: { ...fresh141, start: { ballsOnTable: 9 } }, shot: { call: 'safety', rail: false, pocketed: [4] }, field: 'step.shot.rail', fixed: { call: 'safety', rail: false } },
-  'cue-ball-gone-but-in-rack-area': { setup: { ...fresh141, start: { ballsOnTable: 2 } }, shot: { call: { made: true }, cueBall: 'scratch', rackArea: { cueBall: true } }, field: 'step.shot.rackArea.cueBall', fixed: { call: { made: true }, rackArea: { cueBall: true } } },
-  'cue-ball-gone-but-in-kitchen': { setup: { ...freshRot, start: { onTable: [15] } }, shot: { firstContact: 15, pocketed: [15], cueBall: 'scratch', cueBallInKitchen: true }, field: 'step.shot.cueBallInKitchen', fixed: { firstContact: 15, pocketed: [15], cueBallInKitchen: true } },
-  'break-ball-in-two-places': { setup: { ...fresh141, start: { ballsOnTable: 2 } }, shot: { call: { made: true }, rackArea: { cueBall: true, breakBall: true, breakBallInKitchen: true } }, field: 'step.shot.rackArea.breakBallInKitchen', fixed: { call: { made: true }, rackArea: { cueBall: true, breakBall: true } } },
-  'head-spot-with-both-in-rack-area': { setup: { ...fresh141, start: { ballsOnTable: 2 } }, shot: { call: { made: true }, rackArea: { cueBall: true, breakBall: true, headSpotTaken: true } }, field: 'step.shot.rackArea.headSpotTaken', fixed: { call: { made: true }, rackArea: { cueBall: true, headSpotTaken: true } } },
+  'foul-listed-twice': {
+    setup: fresh141,
+    shot: { call: 'safety', fouls: ['double-hit', 'double-hit'] },
+    field: 'step.shot.fouls.1',
+    fixed: { call: 'safety', fouls: ['double-hit'] },
+  },
+  'made-call-not-pocketed': {
+    setup: fresh141,
+    shot: { call: { ball: 3, made: true }, pocketed: [4] },
+    field: 'step.shot.call.made',
+    fixed: { call: { ball: 3, made: false }, pocketed: [4] },
+  },
+  'made-call-nothing-pocketed': {
+    setup: fresh141,
+    shot: { call: { made: true }, pocketed: 0 },
+    field: 'step.shot.call.made',
+    fixed: { call: { made: true }, pocketed: 1 },
+  },
+  'no-contact-balls-moved': {
+    setup: freshRot,
+    steps: [{ shot: { pocketed: [5] } }],
+    shot: { firstContact: null, pocketed: [2] },
+    field: 'step.shot.firstContact',
+    fixed: { firstContact: null, pocketed: [2], fouls: ['touched-ball'] },
+  },
+  'no-rail-but-pocketed': {
+    setup: { ...fresh141, start: { ballsOnTable: 9 } },
+    shot: { call: 'safety', rail: false, pocketed: [4] },
+    field: 'step.shot.rail',
+    fixed: { call: 'safety', rail: false },
+  },
+  'cue-ball-gone-but-in-rack-area': {
+    setup: { ...fresh141, start: { ballsOnTable: 2 } },
+    shot: { call: { made: true }, cueBall: 'scratch', rackArea: { cueBall: true } },
+    field: 'step.shot.rackArea.cueBall',
+    fixed: { call: { made: true }, rackArea: { cueBall: true } },
+  },
+  'cue-ball-gone-but-in-kitchen': {
+    setup: { ...freshRot, start: { onTable: [15] } },
+    shot: { firstContact: 15, pocketed: [15], cueBall: 'scratch', cueBallInKitchen: true },
+    field: 'step.shot.cueBallInKitchen',
+    fixed: { firstContact: 15, pocketed: [15], cueBallInKitchen: true },
+  },
+  'break-ball-in-two-places': {
+    setup: { ...fresh141, start: { ballsOnTable: 2 } },
+    shot: { call: { made: true }, rackArea: { cueBall: true, breakBall: true, breakBallInKitchen: true } },
+    field: 'step.shot.rackArea.breakBallInKitchen',
+    fixed: { call: { made: true }, rackArea: { cueBall: true, breakBall: true } },
+  },
+  'head-spot-with-both-in-rack-area': {
+    setup: { ...fresh141, start: { ballsOnTable: 2 } },
+    shot: { call: { made: true }, rackArea: { cueBall: true, breakBall: true, headSpotTaken: true } },
+    field: 'step.shot.rackArea.headSpotTaken',
+    fixed: { call: { made: true }, rackArea: { cueBall: true, headSpotTaken: true } },
+  },
 };
 
 describe('facts of one shot that contradict each other', () => {
@@ -209,7 +262,9 @@ describe('facts of one shot that contradict each other', () => {
     const m = given({ ...fresh141, start: { ballsOnTable: 9 } });
     expect(refuse(m, { shot: { call: { made: true }, firstContact: null } }).field).toBe('step.shot.firstContact');
     expect(refuse(m, { shot: { call: 'safety', firstContact: null, offTable: [4] } }).field).toBe('step.shot.firstContact');
-    expect(refuse(given(fresh141), { shot: { call: 'safety', firstContact: null, breakRails: { objectBalls: 2, cueBall: true } } }).field).toBe('step.shot.breakRails.objectBalls');
+    expect(refuse(given(fresh141), { shot: { call: 'safety', firstContact: null, breakRails: { objectBalls: 2, cueBall: true } } }).field).toBe(
+      'step.shot.breakRails.objectBalls',
+    );
     expect(refuse(given(freshRot), { shot: { firstContact: null, breakRails: { objectBalls: 5 } } }).field).toBe('step.shot.breakRails.objectBalls');
     // A report of the foul that moved the balls explains them.
     expectState(accept(m, { shot: { call: 'safety', firstContact: null, offTable: [4], fouls: ['balls-moving'] } }), { score: [-1, 0], turn: 'B' });
@@ -238,9 +293,14 @@ describe('facts that fit one outcome only', () => {
       expect([e.code, e.field]).toEqual(['not-for-this-shot', 'step.shot.rackArea']);
       expect(e.message).toContain(why);
     }
-    expectState(given(at(1), [{ shot: { call: { made: true }, rackArea: { breakBall: true } } }]), { rackPlacement: { cueBall: 'as-is', breakBall: 'head-spot', racked: 14 } });
+    expectState(given(at(1), [{ shot: { call: { made: true }, rackArea: { breakBall: true } } }]), {
+      rackPlacement: { cueBall: 'as-is', breakBall: 'head-spot', racked: 14 },
+    });
     // The winning shot may leave the break ball: the facts fit, no re-rack follows (S-21).
-    expectState(given({ ...at(1), targets: [31, 100] }, [{ shot: { call: { made: true }, rackArea: { cueBall: true } } }]), { winner: 'A', rackPlacement: null });
+    expectState(given({ ...at(1), targets: [31, 100] }, [{ shot: { call: { made: true }, rackArea: { cueBall: true } } }]), {
+      winner: 'A',
+      rackPlacement: null,
+    });
   });
 
   it('14-1: when the 14th and the break ball drop together only rackArea.cueBall fits (S-18)', () => {
@@ -250,7 +310,10 @@ describe('facts that fit one outcome only', () => {
     expect([e.code, e.field]).toEqual(['inconsistent-shot', 'step.shot.rackArea.breakBall']);
     expect(refuse(m, { shot: shot({ breakBallInKitchen: true }) }).field).toBe('step.shot.rackArea.breakBallInKitchen');
     expect(refuse(m, { shot: shot({ headSpotTaken: true }) }).code).toBe('not-for-this-shot');
-    expectState(accept(m, { shot: shot({ cueBall: true, breakBall: false }) }), { rackPlacement: { cueBall: 'kitchen', breakBall: 'racked', racked: 15 }, ballInHand: 'kitchen' });
+    expectState(accept(m, { shot: shot({ cueBall: true, breakBall: false }) }), {
+      rackPlacement: { cueBall: 'kitchen', breakBall: 'racked', racked: 15 },
+      ballInHand: 'kitchen',
+    });
   });
 
   it('Rotation cueBallInKitchen only on a legal shot that pockets the last ball (R-11)', () => {
@@ -273,7 +336,9 @@ describe('facts that fit one outcome only', () => {
 describe('the shot after a re-rack', () => {
   it('14-1: after a 15-ball re-rack without a break (S-17c, S-18) the next shot is ordinary: breakRails refused (D-12)', () => {
     for (const rackArea of [{ cueBall: true, breakBall: true }, undefined]) {
-      const m = given({ ...fresh141, start: { ballsOnTable: 2 } }, [{ shot: { call: { made: true }, pocketed: rackArea ? 1 : 2, ...(rackArea ? { rackArea } : {}) } }]);
+      const m = given({ ...fresh141, start: { ballsOnTable: 2 } }, [
+        { shot: { call: { made: true }, pocketed: rackArea ? 1 : 2, ...(rackArea ? { rackArea } : {}) } },
+      ]);
       expectState(m, { breakShot: false, ballsOnTable: 15, rackPlacement: { cueBall: rackArea ? 'kitchen' : 'as-is', breakBall: 'racked', racked: 15 } });
       const e = refuse(m, { shot: { call: 'safety', breakRails: { objectBalls: 2, cueBall: true } } });
       expect([e.code, e.field]).toEqual(['not-for-this-shot', 'step.shot.breakRails']);
@@ -351,34 +416,37 @@ describe('choices and steps of the other discipline', () => {
 describe('property: random reports in random match states', () => {
   it('a refusal names a field of the report (or the missing 14-1 call) and changes nothing; an acceptance breaks no row of the table', () => {
     const seen = { accepted: 0, refused: 0 };
-    fc.assert(fc.property(reportsInPlay, ([input, seed, length, shot]) => {
-      const m = playedTo(input, seed, length);
-      if (m.core.winner || m.core.awaiting) return;
-      const before = JSON.stringify(view(m));
-      const r = applyStep(m, { shot });
-      expect(JSON.stringify(view(m))).toBe(before);
-      const s: Situation = {
-        discipline: m.setup.discipline,
-        kind: m.setup.discipline === 'rotation' && shot.pushOut ? 'push-out' : m.core.breakShot ? 'break' : 'shot',
-        callShot: m.setup.discipline === 'rotation' && m.setup.options.callShot,
-        match: () => m,
-        plain: {},
-      };
-      if (!r.ok) {
-        seen.refused++;
-        const field = r.error.field ?? '';
-        expect(field.startsWith('step.shot.'), `${r.error.code} ${r.error.message}`).toBe(true);
-        const top = field.split('.')[2]!;
-        const missingCall = top === 'call' && shot.call === undefined && s.discipline === '14-1';
-        expect(top in shot || missingCall, r.error.message).toBe(true);
-        expect(r.error.message.startsWith(`${field}: `)).toBe(true);
-      } else {
-        seen.accepted++;
-        if (s.kind === 'push-out') expect(m.core.pushOutAvailable).toBe(true);
-        expect(expectedRefusal(shot, s)).toBeNull();
-        for (const c of CONTRADICTIONS) expect(c.find(shot, s.kind), c.id).toBeNull();
-      }
-    }), { numRuns: fcRuns(2000) });
+    fc.assert(
+      fc.property(reportsInPlay, ([input, seed, length, shot]) => {
+        const m = playedTo(input, seed, length);
+        if (m.core.winner || m.core.awaiting) return;
+        const before = JSON.stringify(view(m));
+        const r = applyStep(m, { shot });
+        expect(JSON.stringify(view(m))).toBe(before);
+        const s: Situation = {
+          discipline: m.setup.discipline,
+          kind: m.setup.discipline === 'rotation' && shot.pushOut ? 'push-out' : m.core.breakShot ? 'break' : 'shot',
+          callShot: m.setup.discipline === 'rotation' && m.setup.options.callShot,
+          match: () => m,
+          plain: {},
+        };
+        if (!r.ok) {
+          seen.refused++;
+          const field = r.error.field ?? '';
+          expect(field.startsWith('step.shot.'), `${r.error.code} ${r.error.message}`).toBe(true);
+          const top = field.split('.')[2]!;
+          const missingCall = top === 'call' && shot.call === undefined && s.discipline === '14-1';
+          expect(top in shot || missingCall, r.error.message).toBe(true);
+          expect(r.error.message.startsWith(`${field}: `)).toBe(true);
+        } else {
+          seen.accepted++;
+          if (s.kind === 'push-out') expect(m.core.pushOutAvailable).toBe(true);
+          expect(expectedRefusal(shot, s)).toBeNull();
+          for (const c of CONTRADICTIONS) expect(c.find(shot, s.kind), c.id).toBeNull();
+        }
+      }),
+      { numRuns: fcRuns(2000) },
+    );
     // Both sides of the property were exercised.
     expect(seen.accepted).toBeGreaterThan(200);
     expect(seen.refused).toBeGreaterThan(200);
@@ -396,7 +464,12 @@ describe('choice words of each discipline (one table: shared/rules/choice-words.
       for (const w of (['accept', 'rebreak', 'rerack', 'shoot', 'pass'] as const).filter((x) => !words.includes(x))) {
         const e = refuse(m, { choice: w });
         expect([e.code, e.field], `${d} ${w}`).toEqual(['foreign-fact', 'step.choice']);
-        expect(e.message).toContain(words.map((x) => `"${x}"`).slice(0, 2).join(', '));
+        expect(e.message).toContain(
+          words
+            .map((x) => `"${x}"`)
+            .slice(0, 2)
+            .join(', '),
+        );
       }
     }
   });

@@ -2,8 +2,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CLOCK_PRESETS, type ShotClock, type ShotClockAction, type ShotClockSettings, shotClockAfterStep, shotClockSettingsProblem, shotClockView,
-  decideShotClock, initialShotClock, matchClockMs, msToNextSecond, offsetFromSamples, onAir, shownSeconds, warningLevel,
+  CLOCK_PRESETS,
+  type ShotClock,
+  type ShotClockAction,
+  type ShotClockSettings,
+  shotClockAfterStep,
+  shotClockSettingsProblem,
+  shotClockView,
+  decideShotClock,
+  initialShotClock,
+  matchClockMs,
+  msToNextSecond,
+  offsetFromSamples,
+  onAir,
+  shownSeconds,
+  warningLevel,
 } from '../../shared/shot-clock';
 import { applyStep, type Match, type MatchState, newMatch, view } from '../../shared/index';
 import { plausibleStep, seededRandom } from '../../shared/simulate';
@@ -31,7 +44,7 @@ function step(s: ShotClockSettings, m: Match, c: ShotClock, input: unknown, now:
 const midRack = { ...fresh141, start: { score: [20, 15], fouls: [0, 0], innings: [5, 5], highRun: [9, 9], turn: 'A', rack: 2, ballsOnTable: 9 } };
 
 describe('a shot clock, start to expiry', () => {
-  it('starts idle with the shot\'s allowance for the player at the table; start, pause and resume keep the seconds left', () => {
+  it("starts idle with the shot's allowance for the player at the table; start, pause and resume keep the seconds left", () => {
     const m = given(fresh141, [{ shot: { call: { ball: 1 }, pocketed: [1] } }]);
     let c = initialShotClock(pro, view(m));
     expect(c).toMatchObject({ status: 'idle', kind: 'shot', allowanceMs: 30_000, remainingMs: 30_000, shooter: 'A', deadline: null });
@@ -77,33 +90,66 @@ describe('no clock for a break (D-32a)', () => {
   /** Every kind of break: 14-1 opening break, re-break, the break after a three-foul re-rack (NBA, WPA); Rotation breaks. */
   const breaks: [string, () => Match][] = [
     ['14-1 opening break', () => given(fresh141)],
-    ['14-1 re-break after a breaking foul', () => given(fresh141, [{ shot: { call: { ball: 3 }, breakRails: { objectBalls: 0, cueBall: false } } }, { choice: 'rebreak' }])],
-    ['14-1 NBA re-rack after a third foul', () => given(midRack, [{ shot: { fouls: ['time'] } }, { shot: { call: 'safety' } }, { shot: { fouls: ['time'] } }, { shot: { call: 'safety' } }, { shot: { fouls: ['time'] } }, { choice: 'rerack' }])],
-    ['14-1 WPA mandatory re-rack', () => given({ ...midRack, ruleset: 'wpa' }, [{ shot: { fouls: ['time'] } }, { shot: { call: 'safety' } }, { shot: { fouls: ['time'] } }, { shot: { call: 'safety' } }, { shot: { fouls: ['time'] } }])],
+    [
+      '14-1 re-break after a breaking foul',
+      () => given(fresh141, [{ shot: { call: { ball: 3 }, breakRails: { objectBalls: 0, cueBall: false } } }, { choice: 'rebreak' }]),
+    ],
+    [
+      '14-1 NBA re-rack after a third foul',
+      () =>
+        given(midRack, [
+          { shot: { fouls: ['time'] } },
+          { shot: { call: 'safety' } },
+          { shot: { fouls: ['time'] } },
+          { shot: { call: 'safety' } },
+          { shot: { fouls: ['time'] } },
+          { choice: 'rerack' },
+        ]),
+    ],
+    [
+      '14-1 WPA mandatory re-rack',
+      () =>
+        given({ ...midRack, ruleset: 'wpa' }, [
+          { shot: { fouls: ['time'] } },
+          { shot: { call: 'safety' } },
+          { shot: { fouls: ['time'] } },
+          { shot: { call: 'safety' } },
+          { shot: { fouls: ['time'] } },
+        ]),
+    ],
     ['Rotation opening break', () => given(freshRot)],
     ['Rotation break of the next rack', () => given({ ...freshRot, start: { onTable: [15] } }, [{ shot: { pocketed: [15] } }])],
   ];
 
-  it.each(breaks)('%s: set for the break the clock has no allowance; start, resume and extension are refused (break-shot), pause and reset change nothing', (_what, match) => {
-    const m = match();
-    expect(view(m).breakShot).toBe(true);
-    for (const settings of [pro, CLOCK_PRESETS.league, { ...pro, autoStart: true }]) {
-      const c = initialShotClock(settings, view(m));
-      expect(c).toMatchObject({ kind: 'break', status: 'idle', allowanceMs: 0, remainingMs: 0 });
-      for (const a of ['start', 'resume', 'extension'] as const) {
-        const d = decideShotClock(settings, c, a, T0, null);
-        expect(d).toMatchObject({ ok: false, code: 'break-shot' });
-        if (!d.ok) expect(d.message).toBe('the shot clock does not run for a break (D-32a): it starts for the first shot after the break');
+  it.each(breaks)(
+    '%s: set for the break the clock has no allowance; start, resume and extension are refused (break-shot), pause and reset change nothing',
+    (_what, match) => {
+      const m = match();
+      expect(view(m).breakShot).toBe(true);
+      for (const settings of [pro, CLOCK_PRESETS.league, { ...pro, autoStart: true }]) {
+        const c = initialShotClock(settings, view(m));
+        expect(c).toMatchObject({ kind: 'break', status: 'idle', allowanceMs: 0, remainingMs: 0 });
+        for (const a of ['start', 'resume', 'extension'] as const) {
+          const d = decideShotClock(settings, c, a, T0, null);
+          expect(d).toMatchObject({ ok: false, code: 'break-shot' });
+          if (!d.ok) expect(d.message).toBe('the shot clock does not run for a break (D-32a): it starts for the first shot after the break');
+        }
+        for (const a of ['pause', 'reset'] as const) expect(decideShotClock(settings, c, a, T0, null)).toEqual({ ok: true, clock: c, duplicate: true });
+        // The same after a step that leads to the break, even with autoStart.
+        const moved = shotClockAfterStep(settings, act(settings, initialShotClock(settings, view(given(midRack))), 'start', T0), view(m), T0 + 1);
+        expect(moved).toMatchObject({ kind: 'break', status: 'idle', deadline: null, allowanceMs: 0 });
       }
-      for (const a of ['pause', 'reset'] as const) expect(decideShotClock(settings, c, a, T0, null)).toEqual({ ok: true, clock: c, duplicate: true });
-      // The same after a step that leads to the break, even with autoStart.
-      const moved = shotClockAfterStep(settings, act(settings, initialShotClock(settings, view(given(midRack))), 'start', T0), view(m), T0 + 1);
-      expect(moved).toMatchObject({ kind: 'break', status: 'idle', deadline: null, allowanceMs: 0 });
-    }
-  });
+    },
+  );
 
   it('a clock set for a break stored running (before D-32a) is refused too and reset makes it idle', () => {
-    const stale: ShotClock = { ...initialShotClock(pro, view(given(fresh141))), status: 'running', deadline: T0 + 60_000, remainingMs: 60_000, allowanceMs: 60_000 };
+    const stale: ShotClock = {
+      ...initialShotClock(pro, view(given(fresh141))),
+      status: 'running',
+      deadline: T0 + 60_000,
+      remainingMs: 60_000,
+      allowanceMs: 60_000,
+    };
     expect(decideShotClock(pro, stale, 'extension', T0, null)).toMatchObject({ ok: false, code: 'break-shot' });
     expect(act(pro, stale, 'reset', T0)).toMatchObject({ status: 'idle', deadline: null });
   });
@@ -115,30 +161,33 @@ describe('no clock for a break (D-32a)', () => {
       { discipline: 'rotation', players: ['A', 'B'] },
     );
     let expired = 0;
-    fc.assert(fc.property(setups, fc.integer(), fc.integer({ min: 0, max: 60 }), fc.boolean(), (input, seed, length, autoStart) => {
-      const settings = { ...pro, autoStart };
-      // The clock followed the match step by step, as the server moves it.
-      const rand = seededRandom(seed);
-      let m = newMatch(parseSetup(input));
-      let c = initialShotClock(settings, view(m));
-      for (let i = 0; i < length && !m.core.winner; i++) {
-        const r = applyStep(m, plausibleStep(m, rand));
-        if (!r.ok) continue;
-        m = r.match;
-        c = shotClockAfterStep(settings, c, view(m), T0);
-      }
-      const started = c.status === 'running' ? { ok: true as const, clock: c } : decideShotClock(settings, c, 'start', T0, view(m).winner);
-      if (!started.ok) {
-        // Refused: only for a break or a won match.
-        expect(view(m).breakShot || view(m).winner !== null).toBe(true);
-        expect(started.code).toBe(view(m).winner ? 'match-over' : 'break-shot');
-        return;
-      }
-      if (view(m).awaiting) return; // a choice is pending: the clock waits for it (it is not started by itself then)
-      expect(shotClockView(settings, started.clock, T0 + started.clock.remainingMs + 1).status).toBe('expired');
-      expect(applyStep(m, { shot: { fouls: ['time'] } }).ok).toBe(true);
-      expired++;
-    }), { numRuns: fcRuns(200) });
+    fc.assert(
+      fc.property(setups, fc.integer(), fc.integer({ min: 0, max: 60 }), fc.boolean(), (input, seed, length, autoStart) => {
+        const settings = { ...pro, autoStart };
+        // The clock followed the match step by step, as the server moves it.
+        const rand = seededRandom(seed);
+        let m = newMatch(parseSetup(input));
+        let c = initialShotClock(settings, view(m));
+        for (let i = 0; i < length && !m.core.winner; i++) {
+          const r = applyStep(m, plausibleStep(m, rand));
+          if (!r.ok) continue;
+          m = r.match;
+          c = shotClockAfterStep(settings, c, view(m), T0);
+        }
+        const started = c.status === 'running' ? { ok: true as const, clock: c } : decideShotClock(settings, c, 'start', T0, view(m).winner);
+        if (!started.ok) {
+          // Refused: only for a break or a won match.
+          expect(view(m).breakShot || view(m).winner !== null).toBe(true);
+          expect(started.code).toBe(view(m).winner ? 'match-over' : 'break-shot');
+          return;
+        }
+        if (view(m).awaiting) return; // a choice is pending: the clock waits for it (it is not started by itself then)
+        expect(shotClockView(settings, started.clock, T0 + started.clock.remainingMs + 1).status).toBe('expired');
+        expect(applyStep(m, { shot: { fouls: ['time'] } }).ok).toBe(true);
+        expired++;
+      }),
+      { numRuns: fcRuns(200) },
+    );
     expect(expired).toBeGreaterThan(20);
   });
 });
@@ -154,7 +203,7 @@ describe('allowances (pro preset: 60 s for the first shot after the break and af
     expect(c).toMatchObject({ kind: 'shot', allowanceMs: 30_000, shooter: 'A' });
   });
 
-  it('Rotation: a push out gives the next shot the push-out allowance, through the opponent\'s choice', () => {
+  it("Rotation: a push out gives the next shot the push-out allowance, through the opponent's choice", () => {
     let m = given(freshRot);
     let c = initialShotClock(pro, view(m));
     ({ m, c } = step(pro, m, c, { shot: { firstContact: 1, pocketed: [2] } }, T0));
@@ -174,7 +223,11 @@ describe('allowances (pro preset: 60 s for the first shot after the break and af
     expect(c).toMatchObject({ status: 'running', deadline: T0 + 30_000 });
     ({ c } = step(auto, m, c, { shot: { call: { ball: 4 }, cueBall: 'scratch' } }, T0 + 5));
     expect(c.status).toBe('running'); // 14-1 scratch: B plays with ball in hand, no choice pending
-    const near = given({ ...fresh141, targets: [21, 100], start: { score: [20, 15], fouls: [0, 0], innings: [5, 5], highRun: [9, 9], turn: 'A', rack: 2, ballsOnTable: 9 } });
+    const near = given({
+      ...fresh141,
+      targets: [21, 100],
+      start: { score: [20, 15], fouls: [0, 0], innings: [5, 5], highRun: [9, 9], turn: 'A', rack: 2, ballsOnTable: 9 },
+    });
     const won = step(auto, near, initialShotClock(auto, view(near)), { shot: { call: { ball: 3 }, pocketed: [3] } }, T0);
     expect(view(won.m).winner).toBe('A');
     expect(won.c).toMatchObject({ status: 'idle', deadline: null });
@@ -206,7 +259,11 @@ describe('extensions', () => {
   });
 
   it('a new rack gives every player their extensions again; per 3 racks only every third rack; per match never', () => {
-    for (const [period, expected] of [[{ per: 'rack' }, [0, 0]], [{ per: 'racks', racks: 3 }, [1, 0]], [{ per: 'match' }, [1, 0]]] as const) {
+    for (const [period, expected] of [
+      [{ per: 'rack' }, [0, 0]],
+      [{ per: 'racks', racks: 3 }, [1, 0]],
+      [{ per: 'match' }, [1, 0]],
+    ] as const) {
       const s: ShotClockSettings = { ...pro, extensionPeriod: period };
       let m = given({ ...fresh141, start: { score: [20, 15], fouls: [0, 0], innings: [5, 5], highRun: [9, 9], turn: 'A', rack: 2, ballsOnTable: 2 } });
       let c = act(s, initialShotClock(s, view(m)), 'extension', T0);
@@ -230,19 +287,22 @@ describe('extensions', () => {
 describe('duplicate presses are harmless (idempotent by action and clock period)', () => {
   const actions: ShotClockAction[] = ['start', 'pause', 'resume', 'reset', 'extension'];
   it('any action repeated at once changes nothing the second time', () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom(...actions), { maxLength: 12 }), fc.constantFrom(...actions), (before, a) => {
-      let c = initialShotClock(pro, view(given(midRack)));
-      let t = T0;
-      for (const x of before) {
-        const d = decideShotClock(pro, c, x, (t += 700), null);
-        if (d.ok) c = d.clock;
-      }
-      const first = decideShotClock(pro, c, a, (t += 700), null);
-      if (!first.ok) return;
-      const second = decideShotClock(pro, first.clock, a, t, null);
-      expect(second.ok && second.duplicate).toBe(true);
-      if (second.ok) expect(second.clock).toEqual(first.clock);
-    }), { numRuns: fcRuns(300) });
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...actions), { maxLength: 12 }), fc.constantFrom(...actions), (before, a) => {
+        let c = initialShotClock(pro, view(given(midRack)));
+        let t = T0;
+        for (const x of before) {
+          const d = decideShotClock(pro, c, x, (t += 700), null);
+          if (d.ok) c = d.clock;
+        }
+        const first = decideShotClock(pro, c, a, (t += 700), null);
+        if (!first.ok) return;
+        const second = decideShotClock(pro, first.clock, a, t, null);
+        expect(second.ok && second.duplicate).toBe(true);
+        if (second.ok) expect(second.clock).toEqual(first.clock);
+      }),
+      { numRuns: fcRuns(300) },
+    );
   });
 
   it('a press that names an earlier clock period changes nothing', () => {
@@ -270,18 +330,21 @@ describe('what displays show', () => {
   });
 
   it('every change of the shown second lands exactly on a timer set by msToNextSecond', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 90_000 }), (left) => {
-      const v = running(T0 + left);
-      let now = T0;
-      let shown = shownSeconds(v, now);
-      for (let wait = msToNextSecond(v, now); wait !== null; wait = msToNextSecond(v, now)) {
-        expect(shownSeconds(v, now + wait - 1)).toBe(shown);
-        now += wait;
-        expect(shownSeconds(v, now)).toBe(shown - 1);
-        shown -= 1;
-      }
-      expect(shown).toBe(0);
-    }), { numRuns: fcRuns(200) });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 90_000 }), (left) => {
+        const v = running(T0 + left);
+        let now = T0;
+        let shown = shownSeconds(v, now);
+        for (let wait = msToNextSecond(v, now); wait !== null; wait = msToNextSecond(v, now)) {
+          expect(shownSeconds(v, now + wait - 1)).toBe(shown);
+          now += wait;
+          expect(shownSeconds(v, now)).toBe(shown - 1);
+          shown -= 1;
+        }
+        expect(shown).toBe(0);
+      }),
+      { numRuns: fcRuns(200) },
+    );
   });
 
   it('warning colours at 10 and 5 s; on air from 10 s in the pro preset, never while idle', () => {
@@ -305,7 +368,11 @@ describe('what displays show', () => {
     expect(shotClockView({ ...pro, matchClock: { kind: 'off' } }, c, T0).match).toBeNull();
     ({ c } = step(limit, m, c, { shot: { call: { ball: 3 }, pocketed: [3] } }, T0 + 615_000));
     expect(matchClockMs(shotClockView(limit, c, T0 + 615_000), T0 + 815_000)?.playedMs).toBe(235_000);
-    const near = given({ ...fresh141, targets: [21, 100], start: { score: [20, 15], fouls: [0, 0], innings: [5, 5], highRun: [9, 9], turn: 'A', rack: 2, ballsOnTable: 9 } });
+    const near = given({
+      ...fresh141,
+      targets: [21, 100],
+      start: { score: [20, 15], fouls: [0, 0], innings: [5, 5], highRun: [9, 9], turn: 'A', rack: 2, ballsOnTable: 9 },
+    });
     let w = act(limit, initialShotClock(limit, view(near)), 'start', T0);
     w = step(limit, near, w, { shot: { call: { ball: 3 }, pocketed: [3] } }, T0 + 10_000).c;
     expect(matchClockMs(shotClockView(limit, w, T0 + 10_000), T0 + 99_000)?.playedMs).toBe(10_000);
@@ -335,19 +402,28 @@ describe('settings', () => {
 describe('the offset to the server clock', () => {
   it('takes the sample with the shortest round trip, its server time at the midpoint', () => {
     expect(offsetFromSamples([])).toBeNull();
-    expect(offsetFromSamples([
-      { sent: 1000, received: 1200, server: 5100 },
-      { sent: 2000, received: 2020, server: 6060 },
-      { sent: 3000, received: 3100, server: 7000 },
-    ])).toEqual({ offset: 4050, roundTrip: 20 });
+    expect(
+      offsetFromSamples([
+        { sent: 1000, received: 1200, server: 5100 },
+        { sent: 2000, received: 2020, server: 6060 },
+        { sent: 3000, received: 3100, server: 7000 },
+      ]),
+    ).toEqual({ offset: 4050, roundTrip: 20 });
   });
 
   it('its error is at most half the round trip, whatever the delays each way', () => {
-    fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.array(fc.tuple(fc.nat(5000), fc.nat(200), fc.nat(200)), { minLength: 1, maxLength: 10 }), (offset, trips) => {
-      const samples = trips.map(([at, up, down]) => ({ sent: at, server: at + up + offset, received: at + up + down }));
-      const r = offsetFromSamples(samples)!;
-      expect(Math.abs(r.offset - offset)).toBeLessThanOrEqual(r.roundTrip / 2);
-    }), { numRuns: fcRuns(200) });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.array(fc.tuple(fc.nat(5000), fc.nat(200), fc.nat(200)), { minLength: 1, maxLength: 10 }),
+        (offset, trips) => {
+          const samples = trips.map(([at, up, down]) => ({ sent: at, server: at + up + offset, received: at + up + down }));
+          const r = offsetFromSamples(samples)!;
+          expect(Math.abs(r.offset - offset)).toBeLessThanOrEqual(r.roundTrip / 2);
+        },
+      ),
+      { numRuns: fcRuns(200) },
+    );
   });
 });
 

@@ -41,7 +41,14 @@ describe('parseStep', () => {
   });
 
   it('accepts every step kind of the vocabulary', () => {
-    for (const s of [{ shot: {} }, { choice: 'accept' }, { choice: { cueBall: 'as-is', lowestBall: 'foot-spot' } }, { undo: true }, { stalemate: { breaker: 'B' } }, { warning: 'A' }]) {
+    for (const s of [
+      { shot: {} },
+      { choice: 'accept' },
+      { choice: { cueBall: 'as-is', lowestBall: 'foot-spot' } },
+      { undo: true },
+      { stalemate: { breaker: 'B' } },
+      { warning: 'A' },
+    ]) {
       expect(parseStep(s)).toEqual(s);
     }
   });
@@ -87,7 +94,9 @@ describe('parseSetup strictness', () => {
   it('names an unknown key itself, as the event bodies do: "<path>.<key>: unknown field"', () => {
     const e = fieldOf(() => parseStep({ shot: { pocketed: [], foo: 1 } }));
     expect(e).toMatchObject({ field: 'step.shot.foo', message: 'step.shot.foo: unknown field' });
-    expect(fieldOf(() => parseSetup({ discipline: 'rotation', players: ['A', 'B'], options: { push: true } })).message).toBe('setup.options.push: unknown field');
+    expect(fieldOf(() => parseSetup({ discipline: 'rotation', players: ['A', 'B'], options: { push: true } })).message).toBe(
+      'setup.options.push: unknown field',
+    );
   });
 
   // Every text-direction (Bidi_Control) character, line and paragraph separators, and lone surrogates (not
@@ -109,7 +118,9 @@ describe('parseSetup strictness', () => {
     for (const setup of [{ players: [name, 'B'] }, { players: ['A', 'B'], shortNames: [null, name] }]) {
       const e = fieldOf(() => parseSetup({ discipline: '14-1', ...setup }));
       expect(e.code).toBe('invalid-setup');
-      expect(e.message).toMatch(/must not contain U\+[0-9A-F]{4,6}, (a control character|a text-direction control|a line or paragraph separator|half of a character)/);
+      expect(e.message).toMatch(
+        /must not contain U\+[0-9A-F]{4,6}, (a control character|a text-direction control|a line or paragraph separator|half of a character)/,
+      );
     }
   });
 

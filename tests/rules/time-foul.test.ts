@@ -14,10 +14,14 @@ import { fcRuns } from '../helpers/fc-runs';
 
 const TIME: Shot = { fouls: ['time'] };
 const mid141 = (extra: Record<string, unknown> = {}, start: Record<string, unknown> = {}) => ({
-  ...fresh141, ...extra, start: { score: [10, 12], innings: [3, 3], turn: 'B', ballsOnTable: 9, ...start },
+  ...fresh141,
+  ...extra,
+  start: { score: [10, 12], innings: [3, 3], turn: 'B', ballsOnTable: 9, ...start },
 });
 const midRot = (extra: Record<string, unknown> = {}) => ({
-  ...freshRot, ...extra, start: { score: [30, 25], innings: [5, 5], turn: 'B', onTable: [4, 5, 6, 8, 10, 11, 12, 14, 15] },
+  ...freshRot,
+  ...extra,
+  start: { score: [30, 25], innings: [5, 5], turn: 'B', onTable: [4, 5, 6, 8, 10, 11, 12, 14, 15] },
 });
 
 describe('14-1 (D-32; 14-1 §08, §09)', () => {
@@ -31,11 +35,27 @@ describe('14-1 (D-32; 14-1 §08, §09)', () => {
   const inHand: [string, () => Match][] = [
     ['a scratch', () => given(mid141({}, { turn: 'A' }), [{ shot: { call: 'safety', cueBall: 'scratch' } }])],
     ['a cue ball off the table (D-33)', () => given(mid141({}, { turn: 'A' }), [{ shot: { call: { ball: 3 }, cueBall: 'off-table' } }])],
-    ['a scratch on the opening break (S-9 accepted)', () => given(fresh141, [{ shot: { call: { ball: 3 }, cueBall: 'scratch', breakRails: { objectBalls: 0, cueBall: false } } }, { choice: 'accept' }])],
+    [
+      'a scratch on the opening break (S-9 accepted)',
+      () => given(fresh141, [{ shot: { call: { ball: 3 }, cueBall: 'scratch', breakRails: { objectBalls: 0, cueBall: false } } }, { choice: 'accept' }]),
+    ],
     ['a scratch on a legal opening break', () => given(fresh141, [{ shot: { call: { ball: 3 }, pocketed: [3], cueBall: 'scratch' } }])],
-    ['the cue ball in the rack area at a re-rack (S-17)', () => given(mid141({}, { ballsOnTable: 2, turn: 'A' }), [{ shot: { call: { made: true }, rackArea: { cueBall: true } } }])],
-    ['a third foul by the opponent, accepted after a scratch (NBA)', () => given(mid141({}, { turn: 'A' }), [
-      { shot: TIME }, { shot: { call: 'safety' } }, { shot: TIME }, { shot: { call: 'safety' } }, { shot: { call: 'safety', cueBall: 'scratch' } }, { choice: 'accept' }])],
+    [
+      'the cue ball in the rack area at a re-rack (S-17)',
+      () => given(mid141({}, { ballsOnTable: 2, turn: 'A' }), [{ shot: { call: { made: true }, rackArea: { cueBall: true } } }]),
+    ],
+    [
+      'a third foul by the opponent, accepted after a scratch (NBA)',
+      () =>
+        given(mid141({}, { turn: 'A' }), [
+          { shot: TIME },
+          { shot: { call: 'safety' } },
+          { shot: TIME },
+          { shot: { call: 'safety' } },
+          { shot: { call: 'safety', cueBall: 'scratch' } },
+          { choice: 'accept' },
+        ]),
+    ],
   ];
   it.each(inHand)('after %s the offender held the cue ball in hand: the incoming player has it there (D-32b)', (_why, match) => {
     const m = match();
@@ -64,8 +84,14 @@ describe('14-1 (D-32; 14-1 §08, §09)', () => {
 
   it('a third time foul while holding the cue ball in hand: NBA accept leaves it in hand for the incoming player; WPA re-racks (D-31)', () => {
     // B's third foul comes while B holds the cue ball in hand (A scratched just before).
-    const steps = [{ shot: { call: 'safety', cueBall: 'scratch' } }, { shot: TIME }, { shot: { call: 'safety' } }, { shot: TIME },
-      { shot: { call: 'safety', cueBall: 'scratch' } }, { shot: TIME }];
+    const steps = [
+      { shot: { call: 'safety', cueBall: 'scratch' } },
+      { shot: TIME },
+      { shot: { call: 'safety' } },
+      { shot: TIME },
+      { shot: { call: 'safety', cueBall: 'scratch' } },
+      { shot: TIME },
+    ];
     const nba = given(mid141({}, { turn: 'A' }), steps);
     expectState(nba, { awaiting: 'three-foul-choice', turn: 'A', fouls: [1, 0] });
     expectState(accept(nba, { choice: 'accept' }), { turn: 'A', ballInHand: 'kitchen', awaiting: null });
@@ -91,7 +117,13 @@ describe('14-1 (D-32; 14-1 §08, §09)', () => {
   });
 
   it('with requireTwoFoulWarning a third time foul without the warning stays −1 (S-15)', () => {
-    const m = given(mid141({ options: { requireTwoFoulWarning: true } }), [{ shot: TIME }, { shot: { call: 'safety' } }, { shot: TIME }, { shot: { call: 'safety' } }, { shot: TIME }]);
+    const m = given(mid141({ options: { requireTwoFoulWarning: true } }), [
+      { shot: TIME },
+      { shot: { call: 'safety' } },
+      { shot: TIME },
+      { shot: { call: 'safety' } },
+      { shot: TIME },
+    ]);
     expectState(m, { score: [10, 9], fouls: [0, 2], awaiting: null });
   });
 });
@@ -100,9 +132,25 @@ describe('Rotation (D-32; R-8, R-9)', () => {
   // D-32b: whatever the offender held, the incoming player has the R-8 placement choices.
   it.each([
     ['the cue ball where it lies', [{ shot: { firstContact: 4 } }], 'as-is'],
-    ['the cue ball in hand behind the head string', [{ shot: { firstContact: 4, cueBall: 'scratch' } }, { choice: { cueBall: 'kitchen', lowestBall: 'as-is' } }], 'kitchen'],
-    ['the cue ball in hand anywhere (third foul)', [{ shot: TIME }, { choice: { cueBall: 'as-is', lowestBall: 'as-is' } }, { shot: { firstContact: 4 } },
-      { shot: TIME }, { choice: { cueBall: 'as-is', lowestBall: 'as-is' } }, { shot: { firstContact: 4 } }, { shot: TIME }, { choice: { cueBall: 'anywhere', lowestBall: 'as-is' } }], 'anywhere'],
+    [
+      'the cue ball in hand behind the head string',
+      [{ shot: { firstContact: 4, cueBall: 'scratch' } }, { choice: { cueBall: 'kitchen', lowestBall: 'as-is' } }],
+      'kitchen',
+    ],
+    [
+      'the cue ball in hand anywhere (third foul)',
+      [
+        { shot: TIME },
+        { choice: { cueBall: 'as-is', lowestBall: 'as-is' } },
+        { shot: { firstContact: 4 } },
+        { shot: TIME },
+        { choice: { cueBall: 'as-is', lowestBall: 'as-is' } },
+        { shot: { firstContact: 4 } },
+        { shot: TIME },
+        { choice: { cueBall: 'anywhere', lowestBall: 'as-is' } },
+      ],
+      'anywhere',
+    ],
   ] as const)('with %s, a time foul gives the incoming player the R-8 placement choices (D-32b)', (_why, steps, held) => {
     const m = given(midRot(), [...steps]);
     expect(view(m)).toMatchObject({ awaiting: null, ballInHand: held === 'as-is' ? null : held });
@@ -124,8 +172,15 @@ describe('Rotation (D-32; R-8, R-9)', () => {
   });
 
   it('the third consecutive time foul gives ball in hand anywhere (R-9); without the three-foul rule it does not', () => {
-    const steps = [{ shot: TIME }, { choice: { cueBall: 'as-is', lowestBall: 'as-is' } }, { shot: { firstContact: 4 } },
-      { shot: TIME }, { choice: { cueBall: 'as-is', lowestBall: 'as-is' } }, { shot: { firstContact: 4 } }, { shot: TIME }];
+    const steps = [
+      { shot: TIME },
+      { choice: { cueBall: 'as-is', lowestBall: 'as-is' } },
+      { shot: { firstContact: 4 } },
+      { shot: TIME },
+      { choice: { cueBall: 'as-is', lowestBall: 'as-is' } },
+      { shot: { firstContact: 4 } },
+      { shot: TIME },
+    ];
     const m = given(midRot(), steps);
     expectState(m, { fouls: [0, 0], awaiting: 'foul-placement', score: [30, 25] });
     expect(view(m).last).toMatchObject({ foul: 'third-foul' });
@@ -142,7 +197,10 @@ describe('Rotation (D-32; R-8, R-9)', () => {
 });
 
 describe('undo', () => {
-  it.each([['14-1', mid141()], ['rotation', midRot()]] as const)('%s: undo of a time foul restores the state and statistics before it', (_d, setup) => {
+  it.each([
+    ['14-1', mid141()],
+    ['rotation', midRot()],
+  ] as const)('%s: undo of a time foul restores the state and statistics before it', (_d, setup) => {
     const m = given(setup);
     const after = accept(m, { shot: TIME });
     const back = accept(after, { undo: true });
@@ -158,11 +216,23 @@ describe('undo', () => {
 
 /** A present value of every field a report may carry besides `fouls`, and each other foul. */
 const OTHER_FACTS: [string, Shot][] = [
-  ['call', { call: 'safety' }], ['call', { call: { ball: 4 } }], ['call', { call: { made: false } }],
-  ['pocketed', { pocketed: [4] }], ['pocketed', { pocketed: 0 }], ['offTable', { offTable: [4] }],
-  ['firstContact', { firstContact: 4 }], ['firstContact', { firstContact: null }], ['rail', { rail: true }], ['rail', { rail: false }],
-  ['breakRails', { breakRails: { objectBalls: 4 } }], ['cueBall', { cueBall: 'scratch' }], ['cueBall', { cueBall: 'off-table' }],
-  ['pushOut', { pushOut: false }], ['pushOut', { pushOut: true }], ['cueBallInKitchen', { cueBallInKitchen: false }], ['rackArea', { rackArea: {} }],
+  ['call', { call: 'safety' }],
+  ['call', { call: { ball: 4 } }],
+  ['call', { call: { made: false } }],
+  ['pocketed', { pocketed: [4] }],
+  ['pocketed', { pocketed: 0 }],
+  ['offTable', { offTable: [4] }],
+  ['firstContact', { firstContact: 4 }],
+  ['firstContact', { firstContact: null }],
+  ['rail', { rail: true }],
+  ['rail', { rail: false }],
+  ['breakRails', { breakRails: { objectBalls: 4 } }],
+  ['cueBall', { cueBall: 'scratch' }],
+  ['cueBall', { cueBall: 'off-table' }],
+  ['pushOut', { pushOut: false }],
+  ['pushOut', { pushOut: true }],
+  ['cueBallInKitchen', { cueBallInKitchen: false }],
+  ['rackArea', { rackArea: {} }],
   ...OTHER_FOULS.map((f): [string, Shot] => ['fouls.1', { fouls: ['time', f] }]),
   ...OTHER_FOULS.map((f): [string, Shot] => ['fouls.0', { fouls: [f, 'time'] }]),
 ];
@@ -197,7 +267,10 @@ describe('refusals (D-30, D-32)', () => {
 
   it.each([
     ['14-1 opening break', () => given(fresh141)],
-    ['14-1 break after a three-foul re-rack', () => given(mid141({ ruleset: 'wpa' }), [{ shot: TIME }, { shot: { call: 'safety' } }, { shot: TIME }, { shot: { call: 'safety' } }, { shot: TIME }])],
+    [
+      '14-1 break after a three-foul re-rack',
+      () => given(mid141({ ruleset: 'wpa' }), [{ shot: TIME }, { shot: { call: 'safety' } }, { shot: TIME }, { shot: { call: 'safety' } }, { shot: TIME }]),
+    ],
     ['Rotation opening break', () => given(freshRot)],
     ['Rotation break of a new rack', () => given({ ...freshRot, start: { onTable: [15] } }, [{ shot: { pocketed: [15], cueBallInKitchen: true } }])],
   ] as const)('%s: no time foul (the shot clock does not run for a break)', (_what, match) => {
@@ -210,7 +283,9 @@ describe('refusals (D-30, D-32)', () => {
 
   it('while a choice is pending or after the match is won, a time foul is refused like any shot', () => {
     expect(refuse(given(midRot(), [{ shot: TIME }]), { shot: TIME }).code).toBe('choice-pending');
-    expect(refuse(given({ ...fresh141, targets: [11, 100], start: { score: [10, 0], ballsOnTable: 9 } }, [{ shot: { call: { made: true } } }]), { shot: TIME }).code).toBe('match-over');
+    expect(
+      refuse(given({ ...fresh141, targets: [11, 100], start: { score: [10, 0], ballsOnTable: 9 } }, [{ shot: { call: { made: true } } }]), { shot: TIME }).code,
+    ).toBe('match-over');
   });
 });
 
@@ -228,54 +303,67 @@ describe('property: a time foul decides as a stroke foul where nothing moved (D-
   it('same state and outcome (but the foul named), in random states of random matches; with any other fact, refused', () => {
     let compared = 0;
     let heldCompared = 0;
-    fc.assert(fc.property(setups, fc.integer(), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 3 }), (input, seed, length, repeat) => {
-      let m = playedTo(input, seed, length);
-      for (let i = 0; i <= repeat; i++) {
-        if (m.core.winner || m.core.awaiting || m.core.breakShot) return;
-        const time = applyStep(m, { shot: TIME });
-        const stroke = applyStep(m, { shot: strokeFoul(m) });
-        if (!stroke.ok) throw new Error(`the stroke foul was refused: ${stroke.error.message}`);
-        if (!time.ok) throw new Error(`the time foul was refused: ${time.error.message}`);
-        // D-32b: the stroke foul leaves the cue ball where it lies; the time foul leaves it where it was (14-1: in
-        // hand behind the head string when the offender held it there). Everything else is the same.
-        const held = m.setup.discipline === '14-1' ? m.core.ballInHand : null;
-        const inHandAfter = stroke.match.core.awaiting === 'three-foul-choice' ? { pendingBallInHand: held } : stroke.match.core.breakShot ? {} : { ballInHand: held };
-        expect(time.match.core).toEqual({ ...stroke.match.core, ...inHandAfter });
-        if (held) heldCompared++;
-        const next = stroke.outcome.next && 'ballInHand' in inHandAfter ? { ...stroke.outcome.next, ballInHand: held } : stroke.outcome.next;
-        expect({ ...time.outcome, fouls: undefined }).toEqual({ ...stroke.outcome, next, fouls: undefined });
-        expect(time.outcome.fouls).toEqual(['time']);
-        compared++;
-        // Undo returns the match as it was.
-        const back = applyStep(time.match, { undo: true });
-        expect(back.ok && back.match.core).toBe(m.core);
-        // The next player plays on: a placement after a Rotation foul, the NBA choice after a third foul.
-        m = time.match;
-        if (m.core.awaiting === 'foul-placement') {
-          const cueBall = m.core.placement?.thirdFoul ? 'anywhere' : 'as-is';
-          m = (applyStep(m, { choice: { cueBall, lowestBall: 'as-is' } }) as { match: Match }).match;
+    fc.assert(
+      fc.property(setups, fc.integer(), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 3 }), (input, seed, length, repeat) => {
+        let m = playedTo(input, seed, length);
+        for (let i = 0; i <= repeat; i++) {
+          if (m.core.winner || m.core.awaiting || m.core.breakShot) return;
+          const time = applyStep(m, { shot: TIME });
+          const stroke = applyStep(m, { shot: strokeFoul(m) });
+          if (!stroke.ok) throw new Error(`the stroke foul was refused: ${stroke.error.message}`);
+          if (!time.ok) throw new Error(`the time foul was refused: ${time.error.message}`);
+          // D-32b: the stroke foul leaves the cue ball where it lies; the time foul leaves it where it was (14-1: in
+          // hand behind the head string when the offender held it there). Everything else is the same.
+          const held = m.setup.discipline === '14-1' ? m.core.ballInHand : null;
+          const inHandAfter =
+            stroke.match.core.awaiting === 'three-foul-choice' ? { pendingBallInHand: held } : stroke.match.core.breakShot ? {} : { ballInHand: held };
+          expect(time.match.core).toEqual({ ...stroke.match.core, ...inHandAfter });
+          if (held) heldCompared++;
+          const next = stroke.outcome.next && 'ballInHand' in inHandAfter ? { ...stroke.outcome.next, ballInHand: held } : stroke.outcome.next;
+          expect({ ...time.outcome, fouls: undefined }).toEqual({ ...stroke.outcome, next, fouls: undefined });
+          expect(time.outcome.fouls).toEqual(['time']);
+          compared++;
+          // Undo returns the match as it was.
+          const back = applyStep(time.match, { undo: true });
+          expect(back.ok && back.match.core).toBe(m.core);
+          // The next player plays on: a placement after a Rotation foul, the NBA choice after a third foul.
+          m = time.match;
+          if (m.core.awaiting === 'foul-placement') {
+            const cueBall = m.core.placement?.thirdFoul ? 'anywhere' : 'as-is';
+            m = (applyStep(m, { choice: { cueBall, lowestBall: 'as-is' } }) as { match: Match }).match;
+          }
+          if (m.core.awaiting === 'three-foul-choice') m = (applyStep(m, { choice: 'accept' }) as { match: Match }).match;
+          if (!m.core.awaiting && !m.core.winner && !m.core.breakShot) {
+            const r = applyStep(m, { shot: strokeFoul(m).call ? { call: 'safety' } : {} });
+            if (r.ok) m = r.match;
+          }
         }
-        if (m.core.awaiting === 'three-foul-choice') m = (applyStep(m, { choice: 'accept' }) as { match: Match }).match;
-        if (!m.core.awaiting && !m.core.winner && !m.core.breakShot) {
-          const r = applyStep(m, { shot: strokeFoul(m).call ? { call: 'safety' } : {} });
-          if (r.ok) m = r.match;
-        }
-      }
-    }), { numRuns: fcRuns(300) });
+      }),
+      { numRuns: fcRuns(300) },
+    );
     expect(compared).toBeGreaterThan(300);
     expect(heldCompared).toBeGreaterThan(0);
   });
 
   it('any other fact beside a time foul is refused and changes nothing', () => {
-    const reports = fc.constantFrom('14-1' as const, 'rotation' as const).chain((d) => fc.tuple(fc.constant(d), shotReports(d, d === 'rotation'), fc.integer(), fc.integer({ min: 0, max: 40 })));
-    fc.assert(fc.property(reports, ([d, report, seed, length]) => {
-      const { fouls: _f, ...rest } = report;
-      if (Object.keys(rest).length === 0) return;
-      const m = playedTo(d === '14-1' ? { discipline: '14-1', players: ['A', 'B'] } : { discipline: 'rotation', players: ['A', 'B'], options: { callShot: true } }, seed, length);
-      const before = JSON.stringify(view(m));
-      const r = applyStep(m, { shot: { ...rest, fouls: ['time'] } });
-      expect(r.ok).toBe(false);
-      expect(JSON.stringify(view(m))).toBe(before);
-    }), { numRuns: fcRuns(300) });
+    const reports = fc
+      .constantFrom('14-1' as const, 'rotation' as const)
+      .chain((d) => fc.tuple(fc.constant(d), shotReports(d, d === 'rotation'), fc.integer(), fc.integer({ min: 0, max: 40 })));
+    fc.assert(
+      fc.property(reports, ([d, report, seed, length]) => {
+        const { fouls: _f, ...rest } = report;
+        if (Object.keys(rest).length === 0) return;
+        const m = playedTo(
+          d === '14-1' ? { discipline: '14-1', players: ['A', 'B'] } : { discipline: 'rotation', players: ['A', 'B'], options: { callShot: true } },
+          seed,
+          length,
+        );
+        const before = JSON.stringify(view(m));
+        const r = applyStep(m, { shot: { ...rest, fouls: ['time'] } });
+        expect(r.ok).toBe(false);
+        expect(JSON.stringify(view(m))).toBe(before);
+      }),
+      { numRuns: fcRuns(300) },
+    );
   });
 });

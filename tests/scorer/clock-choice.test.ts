@@ -12,15 +12,26 @@ describe('the clock field of a set-up form', () => {
   });
   test('custom seconds: every shot the same allowance, one extension per match (none at 0 s), settings the server accepts', () => {
     const r = clockBody({ choice: 'custom', shotSeconds: 35, extensionSeconds: 20 });
-    expect(r).toMatchObject({ ok: true, clock: { settings: { shotSeconds: 35, firstShotSeconds: 35, pushOutSeconds: 35, extensionSeconds: 20, extensionsPerPlayer: 1 } } });
+    expect(r).toMatchObject({
+      ok: true,
+      clock: { settings: { shotSeconds: 35, firstShotSeconds: 35, pushOutSeconds: 35, extensionSeconds: 20, extensionsPerPlayer: 1 } },
+    });
     expect(customClock(3, 0)).toMatchObject({ extensionsPerPlayer: 0, warningSeconds: 3, urgentSeconds: 3 });
     for (const s of [1, 3, 8, 60, 3600]) expect(shotClockSettingsProblem(customClock(s, 0))).toBeNull();
     expect(customClock(45, 45)).toEqual({ ...CLOCK_PRESETS.league });
   });
   test('bad seconds name the field and say the bound in every language', () => {
-    expect(clockBody({ choice: 'custom', shotSeconds: 0, extensionSeconds: 10 })).toMatchObject({ ok: false, field: 'clock.shotSeconds', key: 'formClockSeconds' });
+    expect(clockBody({ choice: 'custom', shotSeconds: 0, extensionSeconds: 10 })).toMatchObject({
+      ok: false,
+      field: 'clock.shotSeconds',
+      key: 'formClockSeconds',
+    });
     expect(clockBody({ choice: 'custom', shotSeconds: 2.5, extensionSeconds: 10 })).toMatchObject({ ok: false, field: 'clock.shotSeconds' });
-    expect(clockBody({ choice: 'custom', shotSeconds: 30, extensionSeconds: -1 })).toMatchObject({ ok: false, field: 'clock.extensionSeconds', key: 'formClockExtension' });
+    expect(clockBody({ choice: 'custom', shotSeconds: 30, extensionSeconds: -1 })).toMatchObject({
+      ok: false,
+      field: 'clock.extensionSeconds',
+      key: 'formClockExtension',
+    });
     expect(clockBody({ choice: 'custom', shotSeconds: 4000, extensionSeconds: 0 })).toMatchObject({ ok: false, field: 'clock.shotSeconds' });
     expect(t('en', 'formClockSeconds', { max: 3600 })).toContain('3600');
     expect(t('ja', 'formClockSeconds', { max: 3600 })).toContain('3600');

@@ -44,7 +44,10 @@ describe('alerts', () => {
 
 describe('start by itself after a recorded shot', () => {
   const base: AutoStartInput = {
-    enabled: true, ready: true, openedAt: 4, lastStarted: null,
+    enabled: true,
+    ready: true,
+    openedAt: 4,
+    lastStarted: null,
     clock: { status: 'idle', shot: 5, remainingMs: 30_000, allowanceMs: 30_000, kind: 'shot' },
   };
   test('a new clock period, untouched, with the option on and the table waiting for a shot', () => {
@@ -68,7 +71,15 @@ describe('the time foul (D-32)', () => {
     expect(timeFoulStep()).toEqual({ shot: { fouls: ['time'] } });
     const fresh = newMatch(parseSetup({ discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] }));
     expect(applyStep(fresh, timeFoulStep()).ok).toBe(false);
-    const midRack = newMatch(parseSetup({ discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100], start: { score: [10, 12], turn: 'B', rack: 1, ballsOnTable: 9 } }));
+    const midRack = newMatch(
+      parseSetup({
+        discipline: '14-1',
+        ruleset: 'nba',
+        players: ['Ann', 'Bob'],
+        targets: [100, 100],
+        start: { score: [10, 12], turn: 'B', rack: 1, ballsOnTable: 9 },
+      }),
+    );
     const after = applyStep(midRack, timeFoulStep());
     expect(after.ok).toBe(true);
     if (after.ok) expect(view(after.match)).toMatchObject({ score: [10, 11], fouls: [0, 1], turn: 'A' });
@@ -87,7 +98,11 @@ describe('keys and options', () => {
   });
   test('stored per device; defaults start by hand and sound on; a broken value falls back', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
     expect(loadClockPrefs(storage)).toEqual({ autoStart: false, muted: false });
     saveClockPrefs(storage, { autoStart: true, muted: true });
     expect(loadClockPrefs(storage)).toEqual({ autoStart: true, muted: true });

@@ -107,7 +107,16 @@ class Checker {
   }
 }
 
-const slim = (s: MatchState) => ({ d: s.discipline, turn: s.turn, balls: s.ballsOnTable, onTable: s.onTable, breakShot: s.breakShot, score: s.score, awaiting: s.awaiting, pushOut: s.pushOutAvailable });
+const slim = (s: MatchState) => ({
+  d: s.discipline,
+  turn: s.turn,
+  balls: s.ballsOnTable,
+  onTable: s.onTable,
+  breakShot: s.breakShot,
+  score: s.score,
+  awaiting: s.awaiting,
+  pushOut: s.pushOutAvailable,
+});
 
 /** All subsets of a list (the break fouls: 16). */
 const subsets = <T>(xs: readonly T[]): T[][] => xs.reduce<T[][]>((acc, x) => acc.concat(acc.map((s) => [...s, x])), [[]]);
@@ -142,7 +151,8 @@ function rackAreaPaths(left: 0 | 1): { path: string; area: RackArea }[] {
   const walk = (path: string, area: RackArea) => {
     const q = rackAreaFollowUp(left, area);
     if (q === null) return void out.push({ path, area });
-    for (const yes of [true, false]) walk(`${path}>${q}=${yes}`, { ...area, ...(q === 'break-ball-in-kitchen' ? { breakBallInKitchen: yes } : { headSpotTaken: yes }) });
+    for (const yes of [true, false])
+      walk(`${path}>${q}=${yes}`, { ...area, ...(q === 'break-ball-in-kitchen' ? { breakBallInKitchen: yes } : { headSpotTaken: yes }) });
   };
   for (const [name, area] of Object.entries(RACK_AREA_ANSWERS[left])) {
     // "neither" (one ball left) and "no" (none left) record at once, with every fact false.
@@ -216,9 +226,15 @@ function drafts(s: MatchState, callShot: boolean): { tag: string; d: RotationDra
   const low = table[0]!;
   const other = table.find((b) => b !== low);
   const tap = (balls: number[]) => balls.reduce((d, b) => toggleBall(d, b, table), emptyDraft());
-  const picks: [string, number[]][] = [['none', []], ['lowest', [low]], ['all', [...table]]];
+  const picks: [string, number[]][] = [
+    ['none', []],
+    ['lowest', [low]],
+    ['all', [...table]],
+  ];
   if (other !== undefined) picks.push(['other', [other]], ['lowest+other', [low, other]]);
-  const hits = firstHitOptions(s).map((o) => o.value).filter((v, i, vs) => i < 2 || v === 'none' || i === vs.length - 2);
+  const hits = firstHitOptions(s)
+    .map((o) => o.value)
+    .filter((v, i, vs) => i < 2 || v === 'none' || i === vs.length - 2);
   const out: { tag: string; d: RotationDraft }[] = [];
   for (const [pname, balls] of picks) {
     for (const hit of hits) {
@@ -258,7 +274,17 @@ const STRAIGHT_SETUPS: [object, number][] = [
   // Picked up with the ball numbers unknown (counts only) and three balls left: the rack-area questions at once.
   [{ discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [30, 30], start: { turn: 'A', ballsOnTable: 3, score: [10, 20] } }, 0.85],
   // Both on two fouls: the two-foul warning (S-15), the third foul and its choice or mandatory re-rack (S-14).
-  [{ discipline: '14-1', ruleset: 'wpa', players: ['Ann', 'Bob'], targets: [30, 30], options: { requireTwoFoulWarning: true }, start: { turn: 'A', ballsOnTable: 12, fouls: [2, 2] } }, 0.5],
+  [
+    {
+      discipline: '14-1',
+      ruleset: 'wpa',
+      players: ['Ann', 'Bob'],
+      targets: [30, 30],
+      options: { requireTwoFoulWarning: true },
+      start: { turn: 'A', ballsOnTable: 12, fouls: [2, 2] },
+    },
+    0.5,
+  ],
   [{ discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [30, 30], start: { turn: 'B', ballsOnTable: 8, fouls: [2, 2] } }, 0.5],
 ];
 const ROTATION_SETUPS = [
@@ -279,11 +305,28 @@ describe('the console builds only steps the rules take (D-30 family)', () => {
         checkStraight(c, m);
       }
     }
-    console.log(`[console-legal] 14-1: ${states} states, ${c.accepted} offered steps accepted, ${c.blocked} blocked steps refused, ${c.reached.size} distinct controls/paths`);
+    console.log(
+      `[console-legal] 14-1: ${states} states, ${c.accepted} offered steps accepted, ${c.blocked} blocked steps refused, ${c.reached.size} distinct controls/paths`,
+    );
     expect(c.failures).toEqual([]);
     // The run reached the family's every corner (so it cannot pass by reaching nothing).
-    for (const k of ['break-made', 'break-record', 'made', 'made+named', 'miss+named', 'safety+named', 'foul:off-table+named', 'stalemate', 'warning', 'choice:acceptTable', 'choice:rebreak', 'choice:rerack15',
-      'foul:no-rail+named (rail)', 'foul:no-contact+named (no-hit)']) expect(c.reached, k).toContain(k);
+    for (const k of [
+      'break-made',
+      'break-record',
+      'made',
+      'made+named',
+      'miss+named',
+      'safety+named',
+      'foul:off-table+named',
+      'stalemate',
+      'warning',
+      'choice:acceptTable',
+      'choice:rebreak',
+      'choice:rerack15',
+      'foul:no-rail+named (rail)',
+      'foul:no-contact+named (no-hit)',
+    ])
+      expect(c.reached, k).toContain(k);
     const rack = [...c.reached].filter((k) => k.includes('+rack '));
     expect(new Set(rack.map((k) => k.slice(k.indexOf('+rack ') + 6))).size).toBe(rackAreaPaths(1).length + rackAreaPaths(0).length);
   });
@@ -297,11 +340,41 @@ describe('the console builds only steps the rules take (D-30 family)', () => {
         checkRotation(c, m);
       }
     }
-    console.log(`[console-legal] Rotation: ${states} states, ${c.accepted} offered steps accepted, ${c.blocked} blocked steps refused, ${c.reached.size} distinct controls`);
+    console.log(
+      `[console-legal] Rotation: ${states} states, ${c.accepted} offered steps accepted, ${c.blocked} blocked steps refused, ${c.reached.size} distinct controls`,
+    );
     expect(c.failures).toEqual([]);
-    for (const k of ['break break', 'break break-4', 'break break-under4', 'break implied', 'break foul:scratch', 'record', 'record+kitchen', 'miss', 'safety', 'push-out', 'implied',
-      'foul:no-rail', 'foul:no-contact', 'foul:wrong-ball', 'foul:off-table', 'foul:touched-ball', 'choice:shoot', 'choice:pass', 'choice:placement', 'choice:acceptIllegal', 'choice:rerackIllegal',
-      'foul:no-rail (rail)', 'foul:no-contact (no-hit)', 'implied (no-hit)', 'push-out (no-hit)', 'foul:scratch (no-hit)', 'foul:off-table (no-hit)', 'break foul:no-contact (no-hit)']) expect(c.reached, k).toContain(k);
+    for (const k of [
+      'break break',
+      'break break-4',
+      'break break-under4',
+      'break implied',
+      'break foul:scratch',
+      'record',
+      'record+kitchen',
+      'miss',
+      'safety',
+      'push-out',
+      'implied',
+      'foul:no-rail',
+      'foul:no-contact',
+      'foul:wrong-ball',
+      'foul:off-table',
+      'foul:touched-ball',
+      'choice:shoot',
+      'choice:pass',
+      'choice:placement',
+      'choice:acceptIllegal',
+      'choice:rerackIllegal',
+      'foul:no-rail (rail)',
+      'foul:no-contact (no-hit)',
+      'implied (no-hit)',
+      'push-out (no-hit)',
+      'foul:scratch (no-hit)',
+      'foul:off-table (no-hit)',
+      'break foul:no-contact (no-hit)',
+    ])
+      expect(c.reached, k).toContain(k);
     // No rail is never offered on the break (its cushions are the break question): the known refusal.
     expect([...c.reached].filter((k) => k.startsWith('break foul:no-rail'))).toEqual([]);
   });
@@ -320,11 +393,14 @@ describe('the console builds only steps the rules take (D-30 family)', () => {
     expect(byId({ ...d, firstContact: null }).get('foul:touched-ball')?.conflict).toBeNull(); // a touched ball can drop
     // 14-1: the same two with named balls.
     const st = view(newMatch(parseSetup({ discipline: '14-1', players: ['Ann', 'Bob'], start: { turn: 'A', ballsOnTable: 9 } })));
-    expect([straightFoulConflict('no-rail', st, [4]), straightFoulConflict('no-contact', st, [4]), straightFoulConflict('no-rail', st, [])]).toEqual(['rail', 'no-hit', null]);
+    expect([straightFoulConflict('no-rail', st, [4]), straightFoulConflict('no-contact', st, [4]), straightFoulConflict('no-rail', st, [])]).toEqual([
+      'rail',
+      'no-hit',
+      null,
+    ]);
     // "No rail" on the Rotation break: not in the break's foul menu at all.
     const brk = view(newMatch(parseSetup({ discipline: 'rotation', players: ['Cleo', 'Dan'] })));
     expect(byId(emptyDraft(), brk).has('foul:no-rail')).toBe(false);
     expect(byId(emptyDraft(), brk).has('foul:scratch')).toBe(true);
   });
-
 });

@@ -55,7 +55,8 @@ describe('scorer strings', () => {
     expect(describeStep('en', { shot: { call: 'safety' } })).toBe('safety');
     expect(describeStep('en', { shot: { call: { made: false } } })).toBe('miss');
     expect(describeStep('en', { choice: { cueBall: 'kitchen', lowestBall: 'foot-spot' } }, 4)).toBe(
-      'placement: cue ball behind the head string · 4 on the foot spot');
+      'placement: cue ball behind the head string · 4 on the foot spot',
+    );
     expect(describeStep('zh-TW', { undo: true })).toBe('復原');
   });
 });
@@ -77,17 +78,42 @@ describe('launcher set-up form', () => {
     const r = toSetup(f);
     expect(r.ok).toBe(true);
     if (r.ok) expect(parseSetup(r.setup)).toMatchObject({ discipline: '14-1', players: ['Ann', 'Bob'], targets: [100, 60] });
-    const rot = toSetup({ ...f, discipline: 'rotation', callShot: true, format: 'single-rack-61', targets: [61, 61], inProgress: true, startScore: [10, 5], turn: 'B' });
+    const rot = toSetup({
+      ...f,
+      discipline: 'rotation',
+      callShot: true,
+      format: 'single-rack-61',
+      targets: [61, 61],
+      inProgress: true,
+      startScore: [10, 5],
+      turn: 'B',
+    });
     expect(rot.ok).toBe(true);
     if (rot.ok) expect(parseSetup(rot.setup)).toMatchObject({ options: { callShot: true, format: 'single-rack-61' }, start: { score: [10, 5], turn: 'B' } });
     const wip = toSetup({ ...f, inProgress: true, ballsOnTable: 7, startScore: [40, 12] });
     expect(wip.ok && parseSetup(wip.setup).start).toEqual({
-      score: [40, 12], turn: 'A', ballsOnTable: 7, fouls: [0, 0], innings: [0, 0], highRun: [0, 0], rack: 1,
+      score: [40, 12],
+      turn: 'A',
+      ballsOnTable: 7,
+      fouls: [0, 0],
+      innings: [0, 0],
+      highRun: [0, 0],
+      rack: 1,
     });
   });
   test('a match picked up mid-way keeps its fouls, innings, high runs and rack (a third foul stays a third foul)', () => {
-    const f = { ...defaultForm(), players: ['Ann', 'Bob'] as [string, string], inProgress: true, startScore: [40, 12] as [number, number],
-      ballsOnTable: 9, fouls: [2, 1] as [number, number], innings: [7, 6] as [number, number], highRun: [14, 5] as [number, number], rack: 3, turn: 'A' as const };
+    const f = {
+      ...defaultForm(),
+      players: ['Ann', 'Bob'] as [string, string],
+      inProgress: true,
+      startScore: [40, 12] as [number, number],
+      ballsOnTable: 9,
+      fouls: [2, 1] as [number, number],
+      innings: [7, 6] as [number, number],
+      highRun: [14, 5] as [number, number],
+      rack: 3,
+      turn: 'A' as const,
+    };
     const r = toSetup(f);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -156,7 +182,15 @@ describe('launcher: who breaks, and the form after a match is created', () => {
   });
 
   test('after creating, the names are cleared (a repeat tap cannot create the same match) and the rules kept', () => {
-    const f = { ...defaultForm(), discipline: 'rotation' as const, callShot: true, players: ['Ann', 'Bob'] as [string, string], targets: [90, 120] as [number, number], breaker: 'B' as const, inProgress: true };
+    const f = {
+      ...defaultForm(),
+      discipline: 'rotation' as const,
+      callShot: true,
+      players: ['Ann', 'Bob'] as [string, string],
+      targets: [90, 120] as [number, number],
+      breaker: 'B' as const,
+      inProgress: true,
+    };
     const next = afterCreate(f);
     expect(next).toMatchObject({ discipline: 'rotation', callShot: true, targets: [90, 120], players: ['', ''], breaker: 'A', inProgress: false });
     expect(toSetup(next)).toMatchObject({ ok: false, field: 'players.0' });
@@ -172,4 +206,3 @@ describe('scorer wording', () => {
     expect(t('en', 'addBall')).not.toMatch(/more/i); // the "More" options toggle keeps its own name
   });
 });
-

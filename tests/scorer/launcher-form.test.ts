@@ -30,7 +30,25 @@ const edgy = fc.oneof(
   fc.integer({ min: -20000, max: 200000 }),
 );
 const texts = fc.oneof(
-  fc.constantFrom('', '  ', 'Ann', '日本 太郎', '👨‍👩‍👧‍👦', 'A\u061cB', 'A\u200fB', 'A\u202eB', 'A\u2028B', 'A\ud800', 'A\u0007', '\u200b', '\u3164', ' \u0301', 'x'.repeat(NAME_MAX), 'x'.repeat(NAME_MAX + 1), 's'.repeat(SHORT_NAME_MAX + 1)),
+  fc.constantFrom(
+    '',
+    '  ',
+    'Ann',
+    '日本 太郎',
+    '👨‍👩‍👧‍👦',
+    'A\u061cB',
+    'A\u200fB',
+    'A\u202eB',
+    'A\u2028B',
+    'A\ud800',
+    'A\u0007',
+    '\u200b',
+    '\u3164',
+    ' \u0301',
+    'x'.repeat(NAME_MAX),
+    'x'.repeat(NAME_MAX + 1),
+    's'.repeat(SHORT_NAME_MAX + 1),
+  ),
   fc.string({ unit: 'binary', maxLength: 70 }),
 );
 const pair = <T>(a: fc.Arbitrary<T>) => fc.tuple(a, a);
@@ -104,6 +122,8 @@ describe('launcher form and server agree', () => {
     expect(createProblemText('zh-TW', { code: 'rate-limited', message: 'over 100 matches created per hour' })).not.toContain('over');
     expect(createProblemText('ja', { code: 'internal', message: 'network: Failed to fetch' })).not.toContain('Failed');
     // Anything else: the page's "failed" with the server's own words.
-    expect(createProblemText('ja', { code: 'invalid-setup', message: 'setup.countries.0: must be an ISO code', field: 'setup.countries.0' })).toContain('setup.countries.0');
+    expect(createProblemText('ja', { code: 'invalid-setup', message: 'setup.countries.0: must be an ISO code', field: 'setup.countries.0' })).toContain(
+      'setup.countries.0',
+    );
   });
 });

@@ -38,7 +38,15 @@ describe('scorerFiles: what the worker precaches', () => {
       asset('flags/fr.svg'),
     );
     expect(scorerFiles(bundle).sort()).toEqual(
-      ['scorer.html', 'assets/scorer-a.js', 'assets/scorer-a.css', 'assets/client-b.js', 'assets/problem-b.css', 'assets/lazy-c.js', 'assets/runtime-d.js'].sort(),
+      [
+        'scorer.html',
+        'assets/scorer-a.js',
+        'assets/scorer-a.css',
+        'assets/client-b.js',
+        'assets/problem-b.css',
+        'assets/lazy-c.js',
+        'assets/runtime-d.js',
+      ].sort(),
     );
   });
 

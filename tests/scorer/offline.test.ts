@@ -61,7 +61,13 @@ describe('feed cache', () => {
     expect(loadFeed(storage, 'm1')).toBeNull();
     storage.setItem(feedCacheKey('m1'), JSON.stringify({ format: 99, matchId: 'm1', version: 0, setup: {}, state: {}, recent: [], savedAt: 1 }));
     expect(loadFeed(storage, 'm1')).toBeNull();
-    const full = { getItem: () => null, removeItem: () => {}, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const full = {
+      getItem: () => null,
+      removeItem: () => {},
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(() => saveFeed(full, new FakeClient(SETUP).feed())).not.toThrow();
   });
 });
@@ -204,7 +210,14 @@ describe('a dead network is "offline", and the console retries as soon as it is 
 
   test('becoming visible again retries; a client without reconnect() is just flushed', async () => {
     const client = new FakeClient(SETUP);
-    const plain = { watch: client.watch.bind(client), record: client.record.bind(client), onStatus: client.onStatus.bind(client), get status() { return client.status; } };
+    const plain = {
+      watch: client.watch.bind(client),
+      record: client.record.bind(client),
+      onStatus: client.onStatus.bind(client),
+      get status() {
+        return client.status;
+      },
+    };
     const network = new FakeNetwork();
     const s = new ScorerSession(plain, 'm1', new MemStorage(), true, network);
     stops.push(s.start());

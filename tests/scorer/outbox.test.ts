@@ -10,9 +10,15 @@ import { Outbox, outboxKey, type OutboxEntry, type OutboxNotice } from '../../we
 
 class MemStorage {
   readonly m = new Map<string, string>();
-  getItem(k: string) { return this.m.get(k) ?? null; }
-  setItem(k: string, v: string) { this.m.set(k, v); }
-  removeItem(k: string) { this.m.delete(k); }
+  getItem(k: string) {
+    return this.m.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.m.set(k, v);
+  }
+  removeItem(k: string) {
+    this.m.delete(k);
+  }
 }
 
 /** A fake server: applies steps whose expectedVersion matches, dedups by step id, refuses stale ones. */
@@ -31,12 +37,23 @@ class FakeServer {
       if (this.store.code === 'outcome-unknown' && !this.log.some((x) => x.stepId === e.stepId)) this.log.push(e);
       return { ok: false, error: { code: this.store.code, message: 'retry with the same stepId' } };
     }
-    if (this.otherBuild) return { ok: false, error: { code: 'protocol-mismatch', message: 'this page is from an older version of cuecast: reload the page', field: 'protocol' } };
-    const ok = (duplicate?: boolean): RecordAck =>
-      ({ ok: true, matchId: e.matchId, version: this.log.length, state: {} as never, stats: {} as never, ...(duplicate ? { duplicate } : {}) });
+    if (this.otherBuild)
+      return { ok: false, error: { code: 'protocol-mismatch', message: 'this page is from an older version of cuecast: reload the page', field: 'protocol' } };
+    const ok = (duplicate?: boolean): RecordAck => ({
+      ok: true,
+      matchId: e.matchId,
+      version: this.log.length,
+      state: {} as never,
+      stats: {} as never,
+      ...(duplicate ? { duplicate } : {}),
+    });
     if (this.log.some((x) => x.stepId === e.stepId)) return ok(true);
     if (e.expectedVersion !== this.log.length) {
-      return { ok: false, error: { code: 'stale', message: `expectedVersion ${e.expectedVersion}, log at ${this.log.length}` }, currentVersion: this.log.length };
+      return {
+        ok: false,
+        error: { code: 'stale', message: `expectedVersion ${e.expectedVersion}, log at ${this.log.length}` },
+        currentVersion: this.log.length,
+      };
     }
     if (this.refuseNext) {
       const message = this.refuseNext;

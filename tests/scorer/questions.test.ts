@@ -75,29 +75,32 @@ describe("the console's re-rack questions are the engine's (S-16–S-18, S-21, R
       }
     };
 
-    fc.assert(fc.property(matchesOf(setupsOf(['Ann', 'Bob'], { pickedUp: true }), [0], 160), ({ setup, seed, skill, length }) => {
-      const rand = seededRandom(seed);
-      let m = newMatch(parseSetup(setup));
-      for (let i = 0; i < length && !m.core.winner; i++) {
-        const step = plausibleStep(m, rand, Math.max(skill, 0.6));
-        if (!m.core.awaiting) {
-          if ('shot' in step) check(m, step.shot, 'reported');
-          if (m.setup.discipline === '14-1') for (const shot of straightShots(m)) check(m, shot, 'counter');
-          else {
-            for (const d of rotationDrafts(m)) {
-              const record = rotationActions(view(m), d, m.setup as RotationSetup).find((a) => a.id === 'record');
-              const shot = rotationMadeShot(view(m), d, (m.setup as RotationSetup).options.callShot);
-              // The panel's own flag on its record button is the question asked.
-              if (record) expect(!!record.kitchen, JSON.stringify(d)).toBe(kitchenQuestion(m.setup, view(m), shot));
-              check(m, shot, 'record');
+    fc.assert(
+      fc.property(matchesOf(setupsOf(['Ann', 'Bob'], { pickedUp: true }), [0], 160), ({ setup, seed, skill, length }) => {
+        const rand = seededRandom(seed);
+        let m = newMatch(parseSetup(setup));
+        for (let i = 0; i < length && !m.core.winner; i++) {
+          const step = plausibleStep(m, rand, Math.max(skill, 0.6));
+          if (!m.core.awaiting) {
+            if ('shot' in step) check(m, step.shot, 'reported');
+            if (m.setup.discipline === '14-1') for (const shot of straightShots(m)) check(m, shot, 'counter');
+            else {
+              for (const d of rotationDrafts(m)) {
+                const record = rotationActions(view(m), d, m.setup as RotationSetup).find((a) => a.id === 'record');
+                const shot = rotationMadeShot(view(m), d, (m.setup as RotationSetup).options.callShot);
+                // The panel's own flag on its record button is the question asked.
+                if (record) expect(!!record.kitchen, JSON.stringify(d)).toBe(kitchenQuestion(m.setup, view(m), shot));
+                check(m, shot, 'record');
+              }
             }
           }
+          const r = applyStep(m, step);
+          if (!r.ok) throw new Error(`simulate: ${r.error.message}`);
+          m = r.match;
         }
-        const r = applyStep(m, step);
-        if (!r.ok) throw new Error(`simulate: ${r.error.message}`);
-        m = r.match;
-      }
-    }), { numRuns: fcRuns(40) });
+      }),
+      { numRuns: fcRuns(40) },
+    );
 
     // Both answers of both questions were reached (the property cannot pass by asking nothing).
     console.log(`[questions] rack area asked ${seen.rackArea}, not ${seen.noRackArea}; kitchen asked ${seen.kitchen}, not ${seen.noKitchen}`);

@@ -136,14 +136,29 @@ describe('foul placement options (R-8, R-9, D-20)', () => {
     expect(o[0]).toEqual({ cueBall: 'as-is', lowestBall: 'as-is' });
   });
   test('scratch: no cue ball as is; lowest respotted: no lowest as is; kitchen + lowest behind: spot it', () => {
-    expect(keys(placementOptions({ thirdFoul: false, cueBallLost: true, lowestBallLost: false }, false))).toEqual(
-      ['kitchen/as-is', 'kitchen/center-spot', 'kitchen/foot-spot']);
-    expect(keys(placementOptions({ thirdFoul: false, cueBallLost: false, lowestBallLost: true }, false))).toEqual(
-      ['as-is/center-spot', 'as-is/foot-spot', 'kitchen/center-spot', 'kitchen/foot-spot']);
-    expect(keys(placementOptions({ thirdFoul: false, cueBallLost: false, lowestBallLost: false }, true))).toEqual(
-      ['as-is/as-is', 'as-is/center-spot', 'as-is/foot-spot', 'kitchen/center-spot', 'kitchen/foot-spot']);
-    expect(keys(placementOptions({ thirdFoul: true, cueBallLost: true, lowestBallLost: false }, false))).toEqual(
-      ['anywhere/as-is', 'anywhere/center-spot', 'anywhere/foot-spot']);
+    expect(keys(placementOptions({ thirdFoul: false, cueBallLost: true, lowestBallLost: false }, false))).toEqual([
+      'kitchen/as-is',
+      'kitchen/center-spot',
+      'kitchen/foot-spot',
+    ]);
+    expect(keys(placementOptions({ thirdFoul: false, cueBallLost: false, lowestBallLost: true }, false))).toEqual([
+      'as-is/center-spot',
+      'as-is/foot-spot',
+      'kitchen/center-spot',
+      'kitchen/foot-spot',
+    ]);
+    expect(keys(placementOptions({ thirdFoul: false, cueBallLost: false, lowestBallLost: false }, true))).toEqual([
+      'as-is/as-is',
+      'as-is/center-spot',
+      'as-is/foot-spot',
+      'kitchen/center-spot',
+      'kitchen/foot-spot',
+    ]);
+    expect(keys(placementOptions({ thirdFoul: true, cueBallLost: true, lowestBallLost: false }, false))).toEqual([
+      'anywhere/as-is',
+      'anywhere/center-spot',
+      'anywhere/foot-spot',
+    ]);
   });
 
   /** Offered = accepted: every offered option is accepted, every other combination refused. */
@@ -199,7 +214,11 @@ describe('first contact: one tap for the foul it makes, no duplicate in the list
     expect(contactFromValue(s, '9')).toBe(9);
     expect(contactFromValue(s, 'none')).toBeNull();
     const brk = view(play(ROT, []));
-    expect(firstHitOptions(brk).filter((o) => o.isDefault).map((o) => o.ball)).toEqual([1]);
+    expect(
+      firstHitOptions(brk)
+        .filter((o) => o.isDefault)
+        .map((o) => o.ball),
+    ).toEqual([1]);
   });
 
   test('a wrong first ball or no contact is the foul the button then records in one tap (R-7)', () => {
@@ -208,7 +227,10 @@ describe('first contact: one tap for the foul it makes, no duplicate in the list
     expect(impliedFoul(s, emptyDraft())).toBeNull();
     expect(impliedFoul(s, { picked: [], firstContact: 5 })).toBe('wrong-ball');
     expect(impliedFoul(s, { picked: [], firstContact: null })).toBe('no-contact');
-    for (const d of [{ picked: [9], firstContact: 5 }, { picked: [], firstContact: null }]) {
+    for (const d of [
+      { picked: [9], firstContact: 5 },
+      { picked: [], firstContact: null },
+    ]) {
       const f = impliedFoul(s, d)!;
       const shot = rotationFoulShot(s, d, f);
       expect(shot.firstContact).toBe(d.firstContact);
@@ -242,7 +264,11 @@ describe('"the lowest ball lies behind the head string" is asked only when it ca
     ['scratch', mid([3, 5, 9]), (s) => ({ shot: rotationFoulShot(s, emptyDraft(), 'scratch') })],
     ['lowest ball pocketed on the foul', mid([3, 5, 9]), (s) => ({ shot: rotationFoulShot(s, { picked: [3] }, 'scratch') })],
     ['lowest ball off the table', mid([3, 5, 9]), (s) => ({ shot: rotationFoulShot(s, { picked: [3] }, 'off-table') })],
-    ['third foul', { ...ROT, start: { score: [30, 20], turn: 'A', onTable: [3, 5, 9], fouls: [2, 0] } }, (s) => ({ shot: rotationFoulShot(s, emptyDraft(), 'no-contact') })],
+    [
+      'third foul',
+      { ...ROT, start: { score: [30, 20], turn: 'A', onTable: [3, 5, 9], fouls: [2, 0] } },
+      (s) => ({ shot: rotationFoulShot(s, emptyDraft(), 'no-contact') }),
+    ],
   ];
   for (const [name, setup, foul] of cases) {
     test(name, () => {

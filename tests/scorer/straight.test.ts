@@ -72,10 +72,21 @@ describe('14-1 opening break asks only what decides it (S-8), fouls included (S-
 
   test('the shot carries the answers: called ball made, cushions, scratch and other fouls', () => {
     expect(breakShot(DEFAULT_BREAK)).toEqual({ call: 'safety', breakRails: { objectBalls: 2, cueBall: true } });
-    expect(breakShot({ ...DEFAULT_BREAK, calledMade: true, pocketed: 2, fouls: ['scratch'] })).toEqual({ call: { made: true }, pocketed: 2, cueBall: 'scratch' });
-    expect(breakShot({ ...DEFAULT_BREAK, calledMade: true, fouls: ['scratch', 'double-hit'] })).toEqual({ call: { made: true }, pocketed: 1, cueBall: 'scratch', fouls: ['double-hit'] });
+    expect(breakShot({ ...DEFAULT_BREAK, calledMade: true, pocketed: 2, fouls: ['scratch'] })).toEqual({
+      call: { made: true },
+      pocketed: 2,
+      cueBall: 'scratch',
+    });
+    expect(breakShot({ ...DEFAULT_BREAK, calledMade: true, fouls: ['scratch', 'double-hit'] })).toEqual({
+      call: { made: true },
+      pocketed: 1,
+      cueBall: 'scratch',
+      fouls: ['double-hit'],
+    });
     expect(breakShot({ ...DEFAULT_BREAK, cueBall: 'no-rail', objectBalls: 1, fouls: ['touched-ball'] })).toEqual({
-      call: 'safety', breakRails: { objectBalls: 1, cueBall: false }, fouls: ['touched-ball'],
+      call: 'safety',
+      breakRails: { objectBalls: 1, cueBall: false },
+      fouls: ['touched-ball'],
     });
     const t = toggleBreakFoul(toggleBreakFoul(DEFAULT_BREAK, 'feet-off-floor'), 'scratch');
     expect(t.fouls).toEqual(['scratch', 'feet-off-floor']);
@@ -122,8 +133,9 @@ describe('14-1 opening break asks only what decides it (S-8), fouls included (S-
   });
 
   test('a break foul that is a third foul says so (WPA: break fouls count; stalemate keeps the foul count)', () => {
-    const m = play({ discipline: '14-1', ruleset: 'wpa', players: ['Ann', 'Bob'], start: { turn: 'A', ballsOnTable: 10, fouls: [2, 0] } },
-      [{ stalemate: { breaker: 'A' } }]);
+    const m = play({ discipline: '14-1', ruleset: 'wpa', players: ['Ann', 'Bob'], start: { turn: 'A', ballsOnTable: 10, fouls: [2, 0] } }, [
+      { stalemate: { breaker: 'A' } },
+    ]);
     expect(view(m).breakShot).toBe(true);
     expect(verdictOf({ ...DEFAULT_BREAK, fouls: ['scratch'] }, m)).toEqual({ kind: 'third-foul', penalty: 16 });
   });
@@ -198,8 +210,12 @@ describe('14-1 re-rack questions (S-16–S-18)', () => {
 });
 
 describe('two-foul warning button (S-15, D-6): offered when the engine takes the warning', () => {
-  const setupIn = (requireTwoFoulWarning: boolean, fouls: [number, number]) =>
-    ({ discipline: '14-1', players: ['Ann', 'Bob'], options: { requireTwoFoulWarning }, start: { turn: 'A', ballsOnTable: 9, fouls } });
+  const setupIn = (requireTwoFoulWarning: boolean, fouls: [number, number]) => ({
+    discipline: '14-1',
+    players: ['Ann', 'Bob'],
+    options: { requireTwoFoulWarning },
+    start: { turn: 'A', ballsOnTable: 9, fouls },
+  });
   const offered = (m: Match) => (['A', 'B'] as const).filter((p) => warningOffered(m.setup, view(m), p));
 
   test('only for a player on two fouls, only with the option, and not twice', () => {

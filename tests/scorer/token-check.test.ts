@@ -41,9 +41,15 @@ class FakeAccess implements TokenAccess {
     this.checks.push(t);
     return this.answer(t);
   }
-  keep(t: string) { this.kept.push(t); }
-  forget(t: string) { this.forgotten.push(t); }
-  reopen() { this.reopened++; }
+  keep(t: string) {
+    this.kept.push(t);
+  }
+  forget(t: string) {
+    this.forgotten.push(t);
+  }
+  reopen() {
+    this.reopened++;
+  }
 }
 
 let stop: (() => void) | null = null;

@@ -28,8 +28,8 @@ const queue = (steps: Step[], from: number) => steps.map((step, i) => ({ step, e
 const STRAIGHT = { discipline: '14-1', players: ['Ann', 'Bob'] };
 const ROTATION = { discipline: 'rotation', players: ['Ann', 'Bob'], start: { turn: 'A', onTable: [3, 5, 9, 12] } };
 
-describe('queued steps in the engine\'s words', () => {
-  test('14-1: a breaking foul, the re-break and a safety read as the recent list will read the server\'s outcomes', () => {
+describe("queued steps in the engine's words", () => {
+  test("14-1: a breaking foul, the re-break and a safety read as the recent list will read the server's outcomes", () => {
     const steps: Step[] = [
       { shot: { call: 'safety', breakRails: { objectBalls: 1, cueBall: true } } },
       { choice: 'rebreak' },
@@ -46,7 +46,7 @@ describe('queued steps in the engine\'s words', () => {
     ]);
   });
 
-  test('Rotation: a foul names what it was (touched ball), with the player\'s name; an undo says what it takes back', () => {
+  test("Rotation: a foul names what it was (touched ball), with the player's name; an undo says what it takes back", () => {
     const steps: Step[] = [{ shot: { firstContact: 3, fouls: ['touched-ball'] } }, { undo: true }];
     const m = play(ROTATION, []);
     const shown = projectQueue(m.setup, { version: 0, state: view(m) }, queue(steps, 0));

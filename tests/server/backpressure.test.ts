@@ -85,8 +85,17 @@ describe('slow readers', () => {
     let disconnected = false;
     reader.on('disconnect', () => (disconnected = true));
     const asks = Math.ceil((64 * 1024 * 1024) / sheetBytes); // far more than the kernel's buffers and the bounds
-    for (let i = 0; i < asks; i++) reader.emit('subscribe', { protocol: PROTOCOL_VERSION, matchId: m.id } as never, ((a: (typeof answers)[number]) => answers.push(a)) as never);
-    return { sheetBytes, asks, answers, resume: () => tcp.resume(), get disconnected() { return disconnected; } };
+    for (let i = 0; i < asks; i++)
+      reader.emit('subscribe', { protocol: PROTOCOL_VERSION, matchId: m.id } as never, ((a: (typeof answers)[number]) => answers.push(a)) as never);
+    return {
+      sheetBytes,
+      asks,
+      answers,
+      resume: () => tcp.resume(),
+      get disconnected() {
+        return disconnected;
+      },
+    };
   }
 
   it('withholds the sheet from a connection that stopped reading (it gets refusals instead); the scorer records meanwhile', async () => {
@@ -168,7 +177,11 @@ describe('slow readers', () => {
     tcp.pause();
     const from = logged.length;
     let paged: (FullAck & { sheetFrom: number }) | undefined;
-    reader.emit('subscribe', { protocol: PROTOCOL_VERSION, matchId: m.id, pages: true } as never, ((a: FullAck & { sheetFrom: number }) => (paged = a)) as never);
+    reader.emit(
+      'subscribe',
+      { protocol: PROTOCOL_VERSION, matchId: m.id, pages: true } as never,
+      ((a: FullAck & { sheetFrom: number }) => (paged = a)) as never,
+    );
     const report = () => logged.slice(from).find((l) => l.msg.startsWith('score sheet pages'));
     let deadline = Date.now() + 2_000;
     while (!report() && Date.now() < deadline) await sleep(50); // done while not reading, or still waiting: either way
@@ -180,7 +193,9 @@ describe('slow readers', () => {
     expect(r.waits as number).toBeGreaterThan(0);
     expect(r.maxBufferedBytes as number).toBeLessThanOrEqual(bound);
     expect(whole(paged!, pages)).toEqual(reference.stats.sheet);
-    console.info(`[backpressure] paged sheet (${reference.stats.sheet.length} rows) to a reader that stopped: ${String(r.sent)} pages, waited ${String(r.waits)} times, at most ${String(r.maxBufferedBytes)} B held when a page went out (bound ${bound})`);
+    console.info(
+      `[backpressure] paged sheet (${reference.stats.sheet.length} rows) to a reader that stopped: ${String(r.sent)} pages, waited ${String(r.waits)} times, at most ${String(r.maxBufferedBytes)} B held when a page went out (bound ${bound})`,
+    );
   });
 
   it('drops a connection that holds more than maxBufferedBytes unsent', async () => {
@@ -212,14 +227,16 @@ describe('TCP connections per address', () => {
     const port = Number(new URL(server.url).port);
     const closed: boolean[] = [];
     await Promise.all(
-      Array.from({ length: 80 }, (_, i) =>
-        new Promise<void>((resolve) => {
-          const s = tcpConnect(port, '127.0.0.1', () => resolve());
-          closed[i] = false;
-          s.on('close', () => (closed[i] = true));
-          s.on('error', () => resolve());
-          open.push(s);
-        }),
+      Array.from(
+        { length: 80 },
+        (_, i) =>
+          new Promise<void>((resolve) => {
+            const s = tcpConnect(port, '127.0.0.1', () => resolve());
+            closed[i] = false;
+            s.on('close', () => (closed[i] = true));
+            s.on('error', () => resolve());
+            open.push(s);
+          }),
       ),
     );
     const deadline = Date.now() + 5_000;

@@ -22,9 +22,20 @@ describe.skipIf(!redis.available)('shot clock settings at creation', () => {
     expect(pro.status).toBe(201);
     // The clock does not run for a break (D-32a): set for it, it has no allowance; the first shot after the break
     // gets the preset's (pro: 60 s).
-    expect((await api(pair.s2.url, `/api/matches/${pro.body.id}`)).body.clock).toMatchObject({ status: 'idle', kind: 'break', allowanceMs: 0, extensionsLeft: [1, 1], warningSeconds: 10 });
+    expect((await api(pair.s2.url, `/api/matches/${pro.body.id}`)).body.clock).toMatchObject({
+      status: 'idle',
+      kind: 'break',
+      allowanceMs: 0,
+      extensionsLeft: [1, 1],
+      warningSeconds: 10,
+    });
     await recordBreak(pair.s1.url, pro.body);
-    expect((await api(pair.s2.url, `/api/matches/${pro.body.id}`)).body.clock).toMatchObject({ status: 'idle', allowanceMs: 60_000, extensionsLeft: [1, 1], warningSeconds: 10 });
+    expect((await api(pair.s2.url, `/api/matches/${pro.body.id}`)).body.clock).toMatchObject({
+      status: 'idle',
+      allowanceMs: 60_000,
+      extensionsLeft: [1, 1],
+      warningSeconds: 10,
+    });
 
     const settings = { ...CLOCK_PRESETS.league, shotSeconds: 25, firstShotSeconds: 25, pushOutSeconds: 25, extensionSeconds: 20 };
     const custom = await api(pair.s1.url, '/api/matches', { body: { ...SETUP, clock: { settings } } });
@@ -57,7 +68,9 @@ describe.skipIf(!redis.available)('shot clock settings at creation', () => {
   });
 
   it("an event's default clock is checked, and every match made on its tables gets it", async () => {
-    const bad = await api(pair.s1.url, '/api/events', { body: { ...EVENT, defaults: { ...EVENT.defaults, clock: { settings: { ...CLOCK_PRESETS.pro, warningSeconds: 4000 } } } } });
+    const bad = await api(pair.s1.url, '/api/events', {
+      body: { ...EVENT, defaults: { ...EVENT.defaults, clock: { settings: { ...CLOCK_PRESETS.pro, warningSeconds: 4000 } } } },
+    });
     expect(bad).toMatchObject({ status: 400, body: { error: { code: 'invalid-event', field: 'defaults.clock.settings.warningSeconds' } } });
     const unknown = await api(pair.s1.url, '/api/events', { body: { ...EVENT, defaults: { ...EVENT.defaults, clock: { preset: 'blitz' } } } });
     expect(unknown).toMatchObject({ status: 400, body: { error: { code: 'invalid-event', field: 'defaults.clock.preset' } } });
@@ -74,10 +87,18 @@ describe.skipIf(!redis.available)('shot clock settings at creation', () => {
 
     // PATCH: a bad clock is refused and changes nothing; a good one applies to the next match made.
     const version = (await api(pair.s1.url, `/api/events/${ev.id}`)).body.version;
-    const refused = await api(pair.s1.url, `/api/events/${ev.id}`, { method: 'PATCH', token: ev.organiserToken, body: { defaults: { ...EVENT.defaults, clock: { settings: { ...CLOCK_PRESETS.pro, extensionsPerPlayer: -1 } } } } });
+    const refused = await api(pair.s1.url, `/api/events/${ev.id}`, {
+      method: 'PATCH',
+      token: ev.organiserToken,
+      body: { defaults: { ...EVENT.defaults, clock: { settings: { ...CLOCK_PRESETS.pro, extensionsPerPlayer: -1 } } } },
+    });
     expect(refused).toMatchObject({ status: 400, body: { error: { code: 'invalid-event', field: 'defaults.clock.settings.extensionsPerPlayer' } } });
     expect((await api(pair.s1.url, `/api/events/${ev.id}`)).body).toMatchObject({ version, defaults: { clock: { preset: 'league' } } });
-    const patched = await api(pair.s1.url, `/api/events/${ev.id}`, { method: 'PATCH', token: ev.organiserToken, body: { defaults: { ...EVENT.defaults, clock: { preset: 'off' } } } });
+    const patched = await api(pair.s1.url, `/api/events/${ev.id}`, {
+      method: 'PATCH',
+      token: ev.organiserToken,
+      body: { defaults: { ...EVENT.defaults, clock: { preset: 'off' } } },
+    });
     expect(patched.status).toBe(200);
     const m2 = await tableMatch(pair.s1.url, ev, 'tv-table', [c, d], true);
     expect((await api(pair.s1.url, `/api/matches/${m2.id}`)).body.clock).toBeNull();

@@ -13,7 +13,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createCluster } from 'redis';
 import { testPrefix } from '../helpers/redis';
 import { cli, requireRedisCluster, spawnRedisCluster, type RedisClusterHandle } from '../helpers/redis-cluster';
-import { api, connect, createMatch, legalSteps, LONG_SETUP, plausibleSteps, spawnServer, startTestServer, request, Viewer, type ChildServer, type Client } from '../helpers/server';
+import {
+  api,
+  connect,
+  createMatch,
+  legalSteps,
+  LONG_SETUP,
+  plausibleSteps,
+  spawnServer,
+  startTestServer,
+  request,
+  Viewer,
+  type ChildServer,
+  type Client,
+} from '../helpers/server';
 import { CHECKPOINT_EVERY } from '../../server/matches/live-cache';
 import type { RunningServer } from '../../server/app';
 import type { EventLivePush, TableState } from '../../shared/protocol/event';
@@ -125,7 +138,10 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
       slotsUsed.add([...slots][0]!);
       // Exactly one master holds all four (the others answer MOVED).
       const counts = await Promise.all(cluster.ports.map(async (p) => (await cli(p, 'exists', ...keys)).trim()));
-      expect(counts.filter((c) => c === '4'), `${id}: ${counts.join(' | ')}`).toHaveLength(1);
+      expect(
+        counts.filter((c) => c === '4'),
+        `${id}: ${counts.join(' | ')}`,
+      ).toHaveLength(1);
     }
     expect(slotsUsed.size).toBe(ids.length);
     const listed = await api(inProcess.url, '/api/matches');
@@ -176,7 +192,9 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
       expect(await request(scorer, 'record', { matchId: m.id, stepId: `c${i + 1}`, expectedVersion: i, step })).toMatchObject({ ok: true, version: i + 1 });
     }
     const ckpt = `${prefix}{m:${m.id}}:ckpt`;
-    expect((await cli(cluster.ports[0]!, 'cluster', 'keyslot', ckpt)).trim()).toBe((await cli(cluster.ports[0]!, 'cluster', 'keyslot', `${prefix}{m:${m.id}}:log`)).trim());
+    expect((await cli(cluster.ports[0]!, 'cluster', 'keyslot', ckpt)).trim()).toBe(
+      (await cli(cluster.ports[0]!, 'cluster', 'keyslot', `${prefix}{m:${m.id}}:log`)).trim(),
+    );
     const c = createCluster({ rootNodes: [{ url: cluster.urls[0]! }] });
     c.on('error', () => undefined);
     await c.connect();
@@ -193,8 +211,14 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
     // And records there: an undo, then the step again.
     const there = await open(child.url, m.scorerToken);
     const v = CHECKPOINT_EVERY + 5;
-    expect(await request(there, 'record', { matchId: m.id, stepId: 'u', expectedVersion: v, step: { undo: true } })).toMatchObject({ ok: true, version: v + 1 });
-    expect(await request(there, 'record', { matchId: m.id, stepId: 'r', expectedVersion: v + 1, step: plays[v - 1]! })).toMatchObject({ ok: true, version: v + 2 });
+    expect(await request(there, 'record', { matchId: m.id, stepId: 'u', expectedVersion: v, step: { undo: true } })).toMatchObject({
+      ok: true,
+      version: v + 1,
+    });
+    expect(await request(there, 'record', { matchId: m.id, stepId: 'r', expectedVersion: v + 1, step: plays[v - 1]! })).toMatchObject({
+      ok: true,
+      version: v + 2,
+    });
     const [a2, b2] = await Promise.all([api(inProcess.url, `/api/matches/${m.id}`), api(child.url, `/api/matches/${m.id}`)]);
     expect(b2.body).toEqual(a2.body);
     expect(b2.body.state).toEqual(a.body.state);
@@ -271,7 +295,11 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
       const clientsNow = (await admin.clientList()).length;
       const subscribers = (await admin.clientList({ TYPE: 'PUBSUB' })).length;
       expect(subscribers).toBeGreaterThan(0);
-      await admin.multi().clientKill({ filter: 'TYPE', type: 'pubsub' }).configSet('maxclients', String(clientsNow - subscribers)).exec();
+      await admin
+        .multi()
+        .clientKill({ filter: 'TYPE', type: 'pubsub' })
+        .configSet('maxclients', String(clientsNow - subscribers))
+        .exec();
       await record(scorer, m.id, 3, 3);
       await new Promise((r) => setTimeout(r, 300));
       expect(remote.latest).toBe(2);
@@ -284,7 +312,7 @@ describe.skipIf(!available)('Redis Cluster (3 masters, sharded pub/sub)', () => 
     expect(kept(remote).at(-1)).toBe(3);
   });
 
-  it('after a crash and restart of the master serving a match\'s channel, viewers on both instances catch up', async () => {
+  it("after a crash and restart of the master serving a match's channel, viewers on both instances catch up", async () => {
     const { m, remote, local, scorer } = await scene(3);
     // Kill the master of the room's shard channel: subscriptions on it are gone until the subscribers reconnect,
     // and what is published meanwhile reaches no one there. The instances resync their viewers after.

@@ -31,7 +31,9 @@ function damageOneStepsPage(dir: string, ids: string[]): { page: number; touched
   db.close();
   expect(leaves.length, 'the steps table spans several leaf pages').toBeGreaterThan(4);
   const page = leaves[Math.floor(leaves.length / 2)]!.pageno;
-  const bytes = readFileSync(file).subarray((page - 1) * pageSize, page * pageSize).toString('latin1');
+  const bytes = readFileSync(file)
+    .subarray((page - 1) * pageSize, page * pageSize)
+    .toString('latin1');
   const touched = ids.filter((id) => bytes.includes(id));
   const fd = openSync(file, 'r+');
   try {
@@ -52,7 +54,10 @@ describe('embedded mode: a damaged page of the database file', () => {
     for (const m of matches) for (let i = 0; i < STEPS_EACH; i++) expect((await record(server.url, m, `s${i}`, steps[i])).status).toBe(201);
     await server.close();
 
-    const { touched } = damageOneStepsPage(dir, matches.map((m) => m.id));
+    const { touched } = damageOneStepsPage(
+      dir,
+      matches.map((m) => m.id),
+    );
     expect(touched.length, 'the damaged page held rows of some matches').toBeGreaterThan(0);
     expect(touched.length, 'and not of all of them').toBeLessThan(MATCHES);
 
@@ -90,7 +95,10 @@ describe('embedded mode: a damaged page of the database file', () => {
     for (let i = 0; i < MATCHES; i++) matches.push(await createAnyMatch(server.url, LONG_SETUP));
     for (const m of matches) for (let i = 0; i < STEPS_EACH; i++) expect((await record(server.url, m, `s${i}`, steps[i])).status).toBe(201);
     await server.close();
-    const { touched } = damageOneStepsPage(dir, matches.map((m) => m.id));
+    const { touched } = damageOneStepsPage(
+      dir,
+      matches.map((m) => m.id),
+    );
 
     const db = new SqliteDb(dir);
     try {

@@ -19,7 +19,12 @@ import type { DrawDefinition, DrawEntry } from '../../shared/draw/types';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
 
 const redis = await requireRedis();
-const DEF: DrawDefinition = { format: 'single', players: [{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }], seeding: { by: 'random', seed: 7 }, races: { default: 100 } };
+const DEF: DrawDefinition = {
+  format: 'single',
+  players: [{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }],
+  seeding: { by: 'random', seed: 7 },
+  races: { default: 100 },
+};
 const E1: DrawEntry = { t: 'start', match: 'R1-2', table: 'table-1', matchId: 'abc' };
 const E2: DrawEntry = { t: 'result', match: 'R1-2', winner: 'p2', kind: 'win', score: [100, 42], innings: 12, highRun: [31, 14] };
 
@@ -61,7 +66,10 @@ describe.each(kinds)('draw store: %s', (kind) => {
     expect(await store.load(id)).toBeNull();
     expect(await store.create({ eventId: id, definition: DEF, settings: initialSettings('tv'), createdAt: 1000 })).toEqual({ status: 'ok', version: 0 });
     expect(await store.load(id)).toEqual({ eventId: id, definition: DEF, settings: initialSettings('tv'), entries: [], version: 0, createdAt: 1000 });
-    expect(await store.create({ eventId: id, definition: { ...DEF, races: { default: 5 } }, settings: initialSettings(), createdAt: 2000 })).toEqual({ status: 'stale', version: 0 });
+    expect(await store.create({ eventId: id, definition: { ...DEF, races: { default: 5 } }, settings: initialSettings(), createdAt: 2000 })).toEqual({
+      status: 'stale',
+      version: 0,
+    });
     expect((await store.load(id))!.definition).toEqual(DEF);
   });
 
@@ -85,7 +93,10 @@ describe.each(kinds)('draw store: %s', (kind) => {
     await store.change(id, 0, { entries: [E1, E2] });
     const other = { ...DEF, format: 'double' as const };
     expect(await store.create({ eventId: id, definition: other, settings: initialSettings(), createdAt: 2 }, 0)).toEqual({ status: 'stale', version: 1 });
-    expect(await store.create({ eventId: eventId(), definition: other, settings: initialSettings(), createdAt: 2 }, 0)).toEqual({ status: 'stale', version: -1 });
+    expect(await store.create({ eventId: eventId(), definition: other, settings: initialSettings(), createdAt: 2 }, 0)).toEqual({
+      status: 'stale',
+      version: -1,
+    });
     expect(await store.create({ eventId: id, definition: other, settings: initialSettings(), createdAt: 2 }, 1)).toEqual({ status: 'ok', version: 0 });
     expect(await store.load(id)).toMatchObject({ definition: other, entries: [], version: 0, createdAt: 2 });
   });

@@ -16,7 +16,8 @@ describe.skipIf(!redis.available)('draw REST routes', () => {
   const prefix = testPrefix('draws-http');
   let s: RunningServer;
   let ev: CreatedEvent;
-  const draw = (path = '', body?: unknown, token: string | null = ev.organiserToken) => api(s.url, `/api/events/${ev.id}/draw${path}`, { body, ...(token ? { token } : {}) });
+  const draw = (path = '', body?: unknown, token: string | null = ev.organiserToken) =>
+    api(s.url, `/api/events/${ev.id}/draw${path}`, { body, ...(token ? { token } : {}) });
   const players = () => ev.event.roster.map((p) => p.id);
 
   beforeAll(async () => {
@@ -64,27 +65,41 @@ describe.skipIf(!redis.available)('draw REST routes', () => {
     const again = await draw('', { format: 'single', seeding: 'random', seed, races: { default: 5 } });
     expect(again.body.draw.draw.seeds).toEqual(made.body.draw.draw.seeds);
 
-    expect(await draw('/results', { match: 'W7-1', winner: players()[0], kind: 'win' })).toMatchObject({ status: 400, body: { error: { code: 'not-in-draw', field: 'match' } } });
+    expect(await draw('/results', { match: 'W7-1', winner: players()[0], kind: 'win' })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'not-in-draw', field: 'match' } },
+    });
     const r1 = got.body.draw.draw.matches.find((m: { id: string }) => m.id === 'R1-1');
-    expect(await draw('/results', { match: 'R1-1', winner: 'p99', kind: 'win' })).toMatchObject({ status: 400, body: { error: { code: 'invalid-draw', field: 'winner' } } });
-    expect(await draw('/results', { match: 'F', winner: r1.players[0], kind: 'win' })).toMatchObject({ status: 409, body: { error: { code: 'not-ready', field: 'match' } } });
+    expect(await draw('/results', { match: 'R1-1', winner: 'p99', kind: 'win' })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid-draw', field: 'winner' } },
+    });
+    expect(await draw('/results', { match: 'F', winner: r1.players[0], kind: 'win' })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'not-ready', field: 'match' } },
+    });
     const won = await draw('/results', { match: 'R1-1', winner: r1.players[1], kind: 'walkover' });
     expect(won.status).toBe(200);
     expect(won.body.draw.draw.matches.find((m: { id: string }) => m.id === 'F').players[0]).toBe(r1.players[1]);
 
-    expect(await draw('', { format: 'double', races: { default: 5 } })).toMatchObject({ status: 409, body: { error: { code: 'draw-started', field: 'cancel' } } });
+    expect(await draw('', { format: 'double', races: { default: 5 } })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'draw-started', field: 'cancel' } },
+    });
     expect((await draw()).body.draw.definition.format).toBe('single');
     const replaced = await draw('', { format: 'double', races: { default: 5 }, cancel: true });
     expect(replaced.status).toBe(201);
     expect(replaced.body.draw.draw.matches.every((m: { status: string }) => m.status !== 'done')).toBe(true);
   });
 
-  it('autopilot on puts ready matches on the tables with the draw\'s race; off pauses it', async () => {
+  it("autopilot on puts ready matches on the tables with the draw's race; off pauses it", async () => {
     expect(await draw('/autopilot', { on: 'yes' })).toMatchObject({ status: 400, body: { error: { field: 'on' } } });
     const on = await draw('/autopilot', { on: true });
     expect(on.status).toBe(200);
     expect(on.body.draw.settings.autopilot).toBe(true);
-    await expect.poll(async () => (await api(s.url, `/api/events/${ev.id}`)).body.tables.map((t: { current: string | null }) => t.current !== null), { timeout: 10_000 }).toEqual([true, true]);
+    await expect
+      .poll(async () => (await api(s.url, `/api/events/${ev.id}`)).body.tables.map((t: { current: string | null }) => t.current !== null), { timeout: 10_000 })
+      .toEqual([true, true]);
     const playing = (await draw()).body.draw.draw.matches.filter((m: { status: string }) => m.status === 'playing');
     expect(playing).toHaveLength(2);
     const live = (await api(s.url, `/api/matches/${playing[0].matchId}`)).body;

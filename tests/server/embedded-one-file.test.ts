@@ -31,8 +31,13 @@ describe('embedded mode keeps everything in one SQLite database', () => {
     let sponsorId: string;
     try {
       await recordStep(server.url, m, legalSteps(1)[0]!);
-      expect(await api(server.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'pro' } })).toMatchObject({ status: 200 });
-      expect(await api(server.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken })).toMatchObject({ status: 200, body: { clock: { status: 'running' } } });
+      expect(await api(server.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'pro' } })).toMatchObject({
+        status: 200,
+      });
+      expect(await api(server.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken })).toMatchObject({
+        status: 200,
+        body: { clock: { status: 'running' } },
+      });
       ev = await createEvent(server.url);
       await tableMatch(server.url, ev, ev.event.tables[0]!.id, [ev.event.roster[0]!.id, ev.event.roster[1]!.id]);
       const res = await fetch(`${server.url}/api/events/${ev.id}/sponsors?name=Blue%20Chalk`, {

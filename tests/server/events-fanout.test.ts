@@ -67,10 +67,14 @@ describe.skipIf(!redis.available)('events on two instances over one Redis', () =
   it('concurrent changes from both instances are all applied once; conflicting ones are refused', async () => {
     const tables = Array.from({ length: 8 }, (_, i) => `Table ${i + 1}`);
     const ev = await createEvent(pair.s1.url, { ...EVENT, tables });
-    const matches = await Promise.all(tables.map((_, i) => createMatch(i % 2 ? pair.s1.url : pair.s2.url, { discipline: '14-1', players: [`A${i}`, `B${i}`] })));
+    const matches = await Promise.all(
+      tables.map((_, i) => createMatch(i % 2 ? pair.s1.url : pair.s2.url, { discipline: '14-1', players: [`A${i}`, `B${i}`] })),
+    );
     const v0 = ev.event.version;
     const results = await Promise.all(
-      matches.map((m, i) => api(i % 2 ? pair.s2.url : pair.s1.url, `/api/events/${ev.id}/tables/table-${i + 1}/assign`, { token: ev.organiserToken, body: { matchId: m.id } })),
+      matches.map((m, i) =>
+        api(i % 2 ? pair.s2.url : pair.s1.url, `/api/events/${ev.id}/tables/table-${i + 1}/assign`, { token: ev.organiserToken, body: { matchId: m.id } }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(matches.map(() => 200));
     // Each change got its own version: none was lost or merged.
@@ -80,7 +84,9 @@ describe.skipIf(!redis.available)('events on two instances over one Redis', () =
     expect(after.tables.map((t: { next: string }) => t.next)).toEqual(matches.map((m) => m.id));
 
     // Both instances start the same table's next match at once: one starts it, the other hears there is none.
-    const starts = await Promise.all([pair.s1, pair.s2].map((s) => api(s.url, `/api/events/${ev.id}/tables/table-1/start`, { token: ev.organiserToken, body: {} })));
+    const starts = await Promise.all(
+      [pair.s1, pair.s2].map((s) => api(s.url, `/api/events/${ev.id}/tables/table-1/start`, { token: ev.organiserToken, body: {} })),
+    );
     expect(starts.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(starts.find((r) => r.status === 409)!.body.error).toMatchObject({ code: 'no-next-match' });
     // The same match put on two tables at once from both instances: one table gets it.
@@ -93,7 +99,11 @@ describe.skipIf(!redis.available)('events on two instances over one Redis', () =
     expect(both.find((r) => r.status === 409)!.body.error).toMatchObject({ code: 'match-on-table', field: 'matchId' });
     // Two changes naming the same version: the second is stale.
     const { version } = (await api(pair.s1.url, `/api/events/${ev.id}`)).body;
-    const named = await Promise.all([pair.s1, pair.s2].map((s, i) => api(s.url, `/api/events/${ev.id}/tables/table-${4 + i}/cards/caption-hide`, { token: ev.organiserToken, body: { expectedVersion: version } })));
+    const named = await Promise.all(
+      [pair.s1, pair.s2].map((s, i) =>
+        api(s.url, `/api/events/${ev.id}/tables/table-${4 + i}/cards/caption-hide`, { token: ev.organiserToken, body: { expectedVersion: version } }),
+      ),
+    );
     expect(named.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(named.find((r) => r.status === 409)!.body).toMatchObject({ error: { code: 'stale' }, currentVersion: version + 1 });
   });
@@ -107,7 +117,10 @@ describe.skipIf(!redis.available)('events on two instances over one Redis', () =
     expect((await sub({ protocol: PROTOCOL_VERSION, eventId: ev.id, table: 't1', extra: 1 })).error).toMatchObject({ code: 'invalid-request' });
     expect((await sub({ protocol: PROTOCOL_VERSION, eventId: 'nosuchevent', table: 't1' })).error).toMatchObject({ code: 'not-found', field: 'eventId' });
     expect((await sub({ protocol: PROTOCOL_VERSION, eventId: ev.id, table: 'nosuch' })).error).toMatchObject({ code: 'not-found', field: 'table' });
-    expect((await call<{ ok: boolean; error?: { code: string } }>(s, 'subscribeEvent', { protocol: PROTOCOL_VERSION, eventId: '../x' })).error).toMatchObject({ code: 'invalid-request', field: 'eventId' });
+    expect((await call<{ ok: boolean; error?: { code: string } }>(s, 'subscribeEvent', { protocol: PROTOCOL_VERSION, eventId: '../x' })).error).toMatchObject({
+      code: 'invalid-request',
+      field: 'eventId',
+    });
     // Refused subscriptions left no room behind; 20 tables fit, the 21st is over the connection's cap.
     for (let i = 1; i <= 20; i++) expect((await sub({ protocol: PROTOCOL_VERSION, eventId: ev.id, table: `t${i}` })).ok).toBe(true);
     expect((await sub({ protocol: PROTOCOL_VERSION, eventId: ev.id, table: 't21' })).error).toMatchObject({ code: 'rate-limited', field: 'table' });

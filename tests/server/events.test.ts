@@ -31,7 +31,12 @@ const BAD_EVENTS: [string, unknown, string, string][] = [
   ['a bad table id', { ...EVENT, tables: [{ name: 'T', id: 'Big Table' }] }, 'invalid-event', 'tables.0.id'],
   ['an unknown top-level field', { ...EVENT, venue: 'Hall' }, 'invalid-event', 'venue'],
   ['a theme colour that is not hex', { ...EVENT, theme: { accent: 'red' } }, 'invalid-event', 'theme.accent'],
-  ['a rules option the discipline lacks', { ...EVENT, defaults: { discipline: '14-1', options: { callShot: true } } }, 'invalid-event', 'defaults.options.callShot'],
+  [
+    'a rules option the discipline lacks',
+    { ...EVENT, defaults: { discipline: '14-1', options: { callShot: true } } },
+    'invalid-event',
+    'defaults.options.callShot',
+  ],
   ['a short name over 16 characters', { ...EVENT, roster: [{ name: 'Ann', short: 'A'.repeat(17) }] }, 'invalid-event', 'roster.0.short'],
   ['a body that is not an object', [1, 2], 'invalid-event', 'body'],
 ];
@@ -56,7 +61,10 @@ function suite(mode: 'redis' | 'file', start: () => Promise<RunningServer>, rest
       expect(res.status).toBe(201);
       const { id, organiserToken, event, urls } = res.body;
       expect(organiserToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
-      expect(event.tables.map((t: { id: string; name: string }) => [t.id, t.name])).toEqual([['table-1', 'Table 1'], ['tv-table', 'TV table']]);
+      expect(event.tables.map((t: { id: string; name: string }) => [t.id, t.name])).toEqual([
+        ['table-1', 'Table 1'],
+        ['tv-table', 'TV table'],
+      ]);
       expect(event.roster.map((p: { id: string }) => p.id)).toEqual(['p1', 'p2', 'p3', 'p4']);
       expect(event.roster[1]).toEqual({ id: 'p2', name: 'Bob Brown', country: 'GB-ENG', rating: 612 });
       expect(urls.organiser).toBe(`${s.url}/event/${id}#token=${organiserToken}`);
@@ -92,7 +100,10 @@ function suite(mode: 'redis' | 'file', start: () => Promise<RunningServer>, rest
       expect((await api(s.url, '/api/events/nosuchevent/organiser-check')).status).toBe(404);
       const change = { body: { name: 'Renamed' } };
       expect((await api(s.url, path(), { method: 'PATCH', ...change })).body.error).toMatchObject({ code: 'unauthorized', field: 'token' });
-      expect((await api(s.url, path(), { method: 'PATCH', ...change, token: other.organiserToken })).body.error).toMatchObject({ code: 'forbidden', field: 'token' });
+      expect((await api(s.url, path(), { method: 'PATCH', ...change, token: other.organiserToken })).body.error).toMatchObject({
+        code: 'forbidden',
+        field: 'token',
+      });
       expect((await api(s.url, `${path()}/tables/table-1/cards/caption-hide`, { body: {} })).status).toBe(401);
       expect((await api(s.url, '/api/events/nosuchevent', { method: 'PATCH', ...change, token: ev.organiserToken })).status).toBe(404);
       expect((await api(s.url, path())).body.name).toBe('Friday League');
@@ -104,8 +115,13 @@ function suite(mode: 'redis' | 'file', start: () => Promise<RunningServer>, rest
       expect(added.body.event.roster.at(-1)).toEqual({ id: 'p5', name: 'Eve Ek', country: 'SE' });
       const patched = await api(s.url, `${path()}/players/p5`, { method: 'PATCH', ...as({ short: 'Eve', country: null, rating: 540 }) });
       expect(patched.body.event.roster.at(-1)).toEqual({ id: 'p5', name: 'Eve Ek', short: 'Eve', rating: 540 });
-      expect((await api(s.url, `${path()}/players/p9`, { method: 'PATCH', ...as({ short: 'X' }) })).body.error).toMatchObject({ code: 'not-found', field: 'playerId' });
-      expect((await api(s.url, `${path()}/players`, as({ players: [{ name: 'Zed', country: 'GB-XYZ' }] }))).body.error).toMatchObject({ field: 'players.0.country' });
+      expect((await api(s.url, `${path()}/players/p9`, { method: 'PATCH', ...as({ short: 'X' }) })).body.error).toMatchObject({
+        code: 'not-found',
+        field: 'playerId',
+      });
+      expect((await api(s.url, `${path()}/players`, as({ players: [{ name: 'Zed', country: 'GB-XYZ' }] }))).body.error).toMatchObject({
+        field: 'players.0.country',
+      });
       const removed = await api(s.url, `${path()}/players/p5`, { method: 'DELETE', ...as() });
       expect(removed.body.event.roster.map((p: { id: string }) => p.id)).toEqual(['p1', 'p2', 'p3', 'p4']);
       const table = await api(s.url, `${path()}/tables`, as({ name: 'Table 3' }));
@@ -126,7 +142,9 @@ function suite(mode: 'redis' | 'file', start: () => Promise<RunningServer>, rest
       expect(bad.status).toBe(400);
       expect(bad.body.error).toMatchObject({ code: 'invalid-event', field: 'playerIds.1' });
       const { version } = (await api(s.url, path())).body;
-      expect((await api(s.url, path(), { method: 'PATCH', ...as({ name: 'Friday League (final)', expectedVersion: version }) })).body.event.version).toBe(version + 1);
+      expect((await api(s.url, path(), { method: 'PATCH', ...as({ name: 'Friday League (final)', expectedVersion: version }) })).body.event.version).toBe(
+        version + 1,
+      );
       const late = await api(s.url, path(), { method: 'PATCH', ...as({ name: 'Other', expectedVersion: version }) });
       expect(late.status).toBe(409);
       expect(late.body).toMatchObject({ error: { code: 'stale', field: 'expectedVersion' }, currentVersion: version + 1 });
@@ -154,4 +172,8 @@ describe.skipIf(!redis.available)('Redis', () => {
   suite('redis', () => startTestServer({ redisUrl: redis.url, redisPrefix: prefix }));
 });
 const dataDir = dirs('events');
-suite('file', () => startTestServer({ dataDir }), () => startTestServer({ dataDir }));
+suite(
+  'file',
+  () => startTestServer({ dataDir }),
+  () => startTestServer({ dataDir }),
+);

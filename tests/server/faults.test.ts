@@ -36,7 +36,7 @@ const dirs = tempDirs();
 
 /** Record `step` over REST with `stepId`: the status and body. */
 function record(url: string, m: { id: string; scorerToken: string }, eventId: string, step: unknown) {
-  return api(url, `/api/matches/${m.id}/steps`, { method: "POST", token: m.scorerToken, body: { stepId: eventId, step } });
+  return api(url, `/api/matches/${m.id}/steps`, { method: 'POST', token: m.scorerToken, body: { stepId: eventId, step } });
 }
 
 /** Every acknowledged step is in the log once, at the version it was acknowledged at. */
@@ -60,7 +60,6 @@ function mountTmpfs(size: string): { dir: string } | { reason: string } {
     return { reason: (err as Error).message.split('\n')[0]! };
   }
 }
-
 
 const isRoot = process.getuid?.() === 0;
 if (!isRoot && !CI) console.warn('[faults] disk-full test skipped: mounting a tmpfs for DATA_DIR needs root');
@@ -141,7 +140,7 @@ describe('embedded mode: a damaged database row', () => {
     await server.close();
 
     const db = new Database(join(dir, DB_FILE));
-    db.prepare("UPDATE steps SET step = '{\"shot\": {\"call' WHERE match_id = ? AND version = 6").run(a.id);
+    db.prepare('UPDATE steps SET step = \'{"shot": {"call\' WHERE match_id = ? AND version = 6').run(a.id);
     db.close();
 
     server = await startTestServer({ dataDir: dir });
@@ -204,7 +203,11 @@ describe.skipIf(!redisBinary)('Redis mode: stalled and out of memory (a private 
     expect([200, 201]).toContain(retry.status);
     expect(retry.body.version).toBe(4);
     expect((await record(server.url, m, 'r4', steps[4])).body.version).toBe(5);
-    const ids = await expectLogHolds(server.url, m.id, ['r0', 'r1', 'r2', 'r3', 'r4'].map((eventId, i) => ({ eventId, version: i + 1 })));
+    const ids = await expectLogHolds(
+      server.url,
+      m.id,
+      ['r0', 'r1', 'r2', 'r3', 'r4'].map((eventId, i) => ({ eventId, version: i + 1 })),
+    );
     expect(ids).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
   });
 
@@ -225,6 +228,11 @@ describe.skipIf(!redisBinary)('Redis mode: stalled and out of memory (a private 
     }
     expect(await record(server.url, m, 'o1', steps[1])).toMatchObject({ status: 201, body: { version: 2 } });
     expect(await api(server.url, '/healthz')).toMatchObject({ status: 200, body: { ok: true, refusing: null, refusals: expect.any(Number) } });
-    expect(await expectLogHolds(server.url, m.id, [{ eventId: 'o0', version: 1 }, { eventId: 'o1', version: 2 }])).toEqual(['o0', 'o1']);
+    expect(
+      await expectLogHolds(server.url, m.id, [
+        { eventId: 'o0', version: 1 },
+        { eventId: 'o1', version: 2 },
+      ]),
+    ).toEqual(['o0', 'o1']);
   });
 });

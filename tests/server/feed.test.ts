@@ -107,7 +107,15 @@ describe.skipIf(!redis.available)('table data feed (Redis store)', () => {
     const m2 = await tableMatch(s.url, ev, 'tv-table', ['p3', 'p4']);
     expect((await api(s.url, feed('tv-table'))).body).toMatchObject({ nextA: 'Chen Wei', nextB: 'Dora Díaz', matchId: m.id });
     await api(s.url, `/api/events/${ev.id}/tables/tv-table/start`, { token: ev.organiserToken, body: {} });
-    expect((await api(s.url, feed('tv-table'))).body).toMatchObject({ matchId: m2.id, nameA: 'Chen Wei', shortA: 'Chen', countryB: 'ES', scoreA: 0, winner: '', nextA: '' });
+    expect((await api(s.url, feed('tv-table'))).body).toMatchObject({
+      matchId: m2.id,
+      nameA: 'Chen Wei',
+      shortA: 'Chen',
+      countryB: 'ES',
+      scoreA: 0,
+      winner: '',
+      nextA: '',
+    });
   });
 
   it('carries the shot clock: status, the seconds shown, the warning level and the extensions left, in JSON and XML', async () => {
@@ -147,8 +155,16 @@ describe.skipIf(!redis.available)('table data feed (Redis store)', () => {
     // Settings whose warning starts at 45 s and last warning at 20 s: an idle 30 s clock is in the warning (amber);
     // with the last warning from 30 s it is urgent (red).
     const settings = {
-      shotSeconds: 30, firstShotSeconds: 30, pushOutSeconds: 30, extensionSeconds: 0, extensionsPerPlayer: 0,
-      extensionPeriod: { per: 'match' }, warningSeconds: 45, urgentSeconds: 20, showFromSeconds: null, autoStart: false,
+      shotSeconds: 30,
+      firstShotSeconds: 30,
+      pushOutSeconds: 30,
+      extensionSeconds: 0,
+      extensionsPerPlayer: 0,
+      extensionPeriod: { per: 'match' },
+      warningSeconds: 45,
+      urgentSeconds: 20,
+      showFromSeconds: null,
+      autoStart: false,
       matchClock: { kind: 'off' },
     };
     res = await api(s.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { settings } });

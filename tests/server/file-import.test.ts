@@ -90,7 +90,11 @@ describe('importing the file store into SQLite at start-up', () => {
     db.close();
     expect(marker).toMatchObject({ matches: 3, steps: 250 + 19 + 30, events: 1 });
     expect(marker.skipped).toEqual([expect.stringMatching(/^flipped\.jsonl: line 21/), expect.stringMatching(/^events\/broken\.json/)]);
-    expect(readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()).toEqual(['flipped.jsonl', 'torn.jsonl', 'whole.jsonl']);
+    expect(
+      readdirSync(dir)
+        .filter((n) => n.endsWith('.jsonl'))
+        .sort(),
+    ).toEqual(['flipped.jsonl', 'torn.jsonl', 'whole.jsonl']);
 
     // A second start imports nothing again: the step recorded after the import is still the latest.
     server = await startTestServer({ dataDir: dir });

@@ -33,13 +33,18 @@ describe('__proto__ / constructor / prototype keys', () => {
     expect((await api(server.url, '/api/matches')).body.matches).toHaveLength(before);
     const event = await api(server.url, '/api/events', { rawBody: '{"name":"League","__proto__":{}}' });
     expect(event).toMatchObject({ status: 400, body: { error: { code: 'invalid-event', field: '__proto__' } } });
-    const step = await api(server.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, rawBody: JSON.stringify({ stepId: 'p1', step: steps[0] }).replace('{"shot":{', '{"shot":{"__proto__":{"x":1},') });
+    const step = await api(server.url, `/api/matches/${m.id}/steps`, {
+      token: m.scorerToken,
+      rawBody: JSON.stringify({ stepId: 'p1', step: steps[0] }).replace('{"shot":{', '{"shot":{"__proto__":{"x":1},'),
+    });
     expect(step).toMatchObject({ status: 400, body: { error: { code: 'invalid-step', field: 'step.shot.__proto__' } } });
     expect((await api(server.url, `/api/matches/${m.id}`)).body.version).toBe(0);
   });
 
   it('Socket.IO: a record with a __proto__ key is refused naming it; the clean one records', async () => {
-    const payload = JSON.parse(`{"protocol":${PROTOCOL_VERSION},"matchId":"${m.id}","stepId":"s1","step":${JSON.stringify(steps[0])},"__proto__":{"admin":true}}`);
+    const payload = JSON.parse(
+      `{"protocol":${PROTOCOL_VERSION},"matchId":"${m.id}","stepId":"s1","step":${JSON.stringify(steps[0])},"__proto__":{"admin":true}}`,
+    );
     expect(await call(scorer, 'record', payload)).toMatchObject({ ok: false, error: { code: 'invalid-request', field: '__proto__' } });
     expect(await call(scorer, 'record', { protocol: PROTOCOL_VERSION, matchId: m.id, stepId: 's1', step: steps[0] })).toMatchObject({ ok: true, version: 1 });
   });

@@ -86,14 +86,22 @@ describe('REST and pages', () => {
     const [web, overlay] = [tempDir('web-dist'), tempDir('overlay-dist')];
     for (const page of ['index', 'scorer']) writeFileSync(join(web, `${page}.html`), `<!doctype html><title>web ${page}</title>`);
     for (const page of ['overlay', 'overlay-table']) writeFileSync(join(overlay, `${page}.html`), `<!doctype html><title>overlay ${page}</title>`);
-    for (const [dir, name] of [[web, 'scorer-1.js'], [overlay, 'overlay-1.js']]) {
+    for (const [dir, name] of [
+      [web, 'scorer-1.js'],
+      [overlay, 'overlay-1.js'],
+    ]) {
       mkdirSync(join(dir, 'assets'));
       writeFileSync(join(dir, 'assets', name), `// ${name}`);
     }
     writeFileSync(join(web, 'favicon.svg'), '<svg/>');
     const s = await startTestServer({ dataDir: tempDir('data'), staticDir: [web, overlay] });
     try {
-      for (const [path, title] of [['/', 'web index'], ['/scorer/abc', 'web scorer'], ['/overlay/abc', 'overlay overlay'], ['/overlay/table/e/1', 'overlay overlay-table']]) {
+      for (const [path, title] of [
+        ['/', 'web index'],
+        ['/scorer/abc', 'web scorer'],
+        ['/overlay/abc', 'overlay overlay'],
+        ['/overlay/table/e/1', 'overlay overlay-table'],
+      ]) {
         const r = await fetch(s.url + path);
         expect(r.status, path).toBe(200);
         expect(await r.text(), path).toContain(`<title>${title}</title>`);
@@ -108,7 +116,7 @@ describe('REST and pages', () => {
     }
   });
 
-  it('caching: pages no-cache, the OBS overlays no-store (never an old build), the scorer\'s service worker no-cache as JavaScript', async () => {
+  it("caching: pages no-cache, the OBS overlays no-store (never an old build), the scorer's service worker no-cache as JavaScript", async () => {
     const dist = tempDir('dist');
     for (const page of ['scorer', 'overlay', 'overlay-table', 'dashboard']) writeFileSync(join(dist, `${page}.html`), `<!doctype html><title>${page}</title>`);
     const s = await startTestServer({ dataDir: tempDir('data'), staticDir: dist });
@@ -116,7 +124,13 @@ describe('REST and pages', () => {
       // No worker in this build: the address is an unknown one.
       expect((await fetch(`${s.url}/scorer-sw.js`)).status).toBe(404);
       writeFileSync(join(dist, 'scorer-sw.js'), 'self.skipWaiting();');
-      for (const [path, cache] of [['/scorer/abc', 'no-cache'], ['/dashboard/abc', 'no-cache'], ['/overlay/abc', 'no-store'], ['/overlay/table/e/1', 'no-store'], ['/scorer-sw.js', 'no-cache']]) {
+      for (const [path, cache] of [
+        ['/scorer/abc', 'no-cache'],
+        ['/dashboard/abc', 'no-cache'],
+        ['/overlay/abc', 'no-store'],
+        ['/overlay/table/e/1', 'no-store'],
+        ['/scorer-sw.js', 'no-cache'],
+      ]) {
         const r = await fetch(s.url + path);
         expect(r.status, path).toBe(200);
         expect(r.headers.get('cache-control'), path).toBe(cache);
@@ -134,12 +148,29 @@ describe('REST and pages', () => {
     for (const page of ['index', 'scorer', 'overlay', 'dashboard', 'watch']) writeFileSync(join(dist, `${page}.html`), `<!doctype html><title>${page}</title>`);
     const s = await startTestServer({ dataDir: tempDir('data'), staticDir: dist });
     try {
-      for (const [path, page] of [['/scorer', 'scorer'], ['/scorer/', 'scorer'], ['/dashboard', 'dashboard'], ['/dashboard/', 'dashboard'], ['/overlay', 'overlay'], ['/overlay/', 'overlay'], ['/watch/', 'watch']]) {
+      for (const [path, page] of [
+        ['/scorer', 'scorer'],
+        ['/scorer/', 'scorer'],
+        ['/dashboard', 'dashboard'],
+        ['/dashboard/', 'dashboard'],
+        ['/overlay', 'overlay'],
+        ['/overlay/', 'overlay'],
+        ['/watch/', 'watch'],
+      ]) {
         const r = await fetch(s.url + path);
         expect(r.status, path).toBe(200);
         expect(await r.text(), path).toContain(`<title>${page}</title>`);
       }
-      for (const [path, status] of [['/dashboard/%E0', 400], ['/scorer/%E0%A4', 400], ['/watch/%zz', 400], ['/overlay/table/%E0/t', 400], ['/flags/%E0.svg', 400], ['/nope', 404], ['/scorer/a/b/c', 404], ['/favicon.png', 404]] as const) {
+      for (const [path, status] of [
+        ['/dashboard/%E0', 400],
+        ['/scorer/%E0%A4', 400],
+        ['/watch/%zz', 400],
+        ['/overlay/table/%E0/t', 400],
+        ['/flags/%E0.svg', 400],
+        ['/nope', 404],
+        ['/scorer/a/b/c', 404],
+        ['/favicon.png', 404],
+      ] as const) {
         const r = await fetch(s.url + path);
         const body = await r.text();
         expect(r.status, path).toBe(status);
@@ -189,7 +220,10 @@ describe('recording over REST and Socket.IO (the service decides: tests/services
       const reused = await api(s.url, path, { token: m.scorerToken, body: { stepId: 'button-1', step: steps[1] } });
       expect(reused).toMatchObject({ status: 409, body: { error: { code: 'step-id-reused', field: 'stepId' } } });
       expect(reused.body.duplicate).toBeUndefined();
-      expect(await request(scorer, 'record', { matchId: m.id, stepId: 'button-1', step: steps[1] })).toMatchObject({ ok: false, error: { code: 'step-id-reused', field: 'stepId' } });
+      expect(await request(scorer, 'record', { matchId: m.id, stepId: 'button-1', step: steps[1] })).toMatchObject({
+        ok: false,
+        error: { code: 'step-id-reused', field: 'stepId' },
+      });
       expect(await request(scorer, 'record', { matchId: m.id, stepId: 'button-1', step: steps[0] })).toMatchObject({ ok: true, version: 1, duplicate: true });
       const log = await api(s.url, path);
       expect(log.body.steps.map((e: { stepId: string }) => e.stepId)).toEqual(['button-1']);

@@ -46,7 +46,8 @@ describe.skipIf(!redis.available)('moving match keys of an earlier version to th
     const at = Date.now();
     const snap = { summary: summaryOf(id, view(m), steps.length, at), state: view(m) };
     await r.hSet(legacyMatchKey(prefix, id, 'meta'), { setup: JSON.stringify(setup), tokenHash: hashToken(token), createdAt: String(at) });
-    for (const [i, step] of steps.entries()) await r.xAdd(legacyMatchKey(prefix, id, 'log'), `${i + 1}-0`, { e: `${id}-${i + 1}`, s: JSON.stringify(step), t: String(at) });
+    for (const [i, step] of steps.entries())
+      await r.xAdd(legacyMatchKey(prefix, id, 'log'), `${i + 1}-0`, { e: `${id}-${i + 1}`, s: JSON.stringify(step), t: String(at) });
     await r.hSet(legacyMatchKey(prefix, id, 'eids'), Object.fromEntries(steps.map((_, i) => [`${id}-${i + 1}`, String(i + 1)])));
     await r.set(legacyMatchKey(prefix, id, 'snap'), JSON.stringify(snap));
     await r.zAdd(`${prefix}matches`, { score: at, value: id });
@@ -95,11 +96,19 @@ describe.skipIf(!redis.available)('moving match keys of an earlier version to th
     const a = await api(s1.url, `/api/matches/${old.a.id}`);
     expect(a).toMatchObject({ status: 200, body: { version: 2, rulesVersion: 1 } });
     expect(a.body.state).toEqual(view(replay(setup, old.a.steps, 1)));
-    expect((await api(s2.url, `/api/matches/${old.b.id}/steps`)).body.steps.map((e: { stepId: string }) => e.stepId)).toEqual(old.b.steps.map((_, i) => `oldB-${i + 1}`));
-    const rec = await api(s2.url, `/api/matches/${old.a.id}/steps`, { token, body: { stepId: 'after-upgrade', expectedVersion: 2, step: { shot: { call: { ball: 5 }, rail: true } } } });
+    expect((await api(s2.url, `/api/matches/${old.b.id}/steps`)).body.steps.map((e: { stepId: string }) => e.stepId)).toEqual(
+      old.b.steps.map((_, i) => `oldB-${i + 1}`),
+    );
+    const rec = await api(s2.url, `/api/matches/${old.a.id}/steps`, {
+      token,
+      body: { stepId: 'after-upgrade', expectedVersion: 2, step: { shot: { call: { ball: 5 }, rail: true } } },
+    });
     expect(rec).toMatchObject({ status: 201, body: { version: 3 } });
     // A retried stepId of the old log is still known.
-    expect(await api(s1.url, `/api/matches/${old.b.id}/steps`, { token, body: { stepId: 'oldB-1', step: old.b.steps[0] } })).toMatchObject({ status: 200, body: { version: 1, duplicate: true } });
+    expect(await api(s1.url, `/api/matches/${old.b.id}/steps`, { token, body: { stepId: 'oldB-1', step: old.b.steps[0] } })).toMatchObject({
+      status: 200,
+      body: { version: 1, duplicate: true },
+    });
   });
 
   it('a later start reads the marker and moves nothing', async () => {

@@ -142,7 +142,13 @@ describe('websockets per address and in total', () => {
 function bareHandshake(url: string, headers: Record<string, string>): Promise<{ frames: string[]; closed: boolean }> {
   return new Promise((resolve, reject) => {
     const req = request(`${url}/socket.io/?EIO=4&transport=websocket`, {
-      headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64'), ...headers },
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': randomBytes(16).toString('base64'),
+        ...headers,
+      },
     });
     req.on('error', reject);
     req.on('response', (res) => reject(new Error(`no upgrade: HTTP ${res.statusCode}`)));
@@ -299,7 +305,8 @@ describe('matches created per address per hour', () => {
     const made = await post(ip, '/api/events', EVENT);
     expect(made.status).toBe(201);
     const ev = (await made.json()) as CreatedEvent;
-    const tableMatch = (from: string, token?: string) => post(from, `/api/events/${ev.id}/tables/${ev.event.tables[0]!.id}/matches`, { playerIds: [ev.event.roster[0]!.id, ev.event.roster[1]!.id] }, token);
+    const tableMatch = (from: string, token?: string) =>
+      post(from, `/api/events/${ev.id}/tables/${ev.event.tables[0]!.id}/matches`, { playerIds: [ev.event.roster[0]!.id, ev.event.roster[1]!.id] }, token);
     // A refused one (no organiser token) does not count.
     expect((await tableMatch(ip)).status).toBe(401);
     expect((await tableMatch(ip, ev.organiserToken)).status).toBe(201);
@@ -337,7 +344,10 @@ describe('subscriptions per connection, counted after their reads', () => {
     const answers = await burst(socket, ids.map(sub));
     expect(answers.filter((a) => a.ok)).toHaveLength(3);
     const refused = answers.filter((a) => !a.ok);
-    expect(refused.map((a) => [a.error?.code, a.error?.field])).toEqual([['rate-limited', 'matchId'], ['rate-limited', 'matchId']]);
+    expect(refused.map((a) => [a.error?.code, a.error?.field])).toEqual([
+      ['rate-limited', 'matchId'],
+      ['rate-limited', 'matchId'],
+    ]);
     const kept = ids.filter((_, i) => answers[i]!.ok);
     const left = ids.filter((_, i) => !answers[i]!.ok);
     // Full: a new one is refused, one it holds is answered again; after leaving one, there is room.
@@ -372,8 +382,17 @@ describe('configuration from the environment (server/main.ts)', () => {
 
   it('refuses a bad limit, both Redis modes at once, and a CORS_ORIGIN entry that is not an origin, naming each', async () => {
     // One after the other: each is a Node process with tsx, heavy on a shared 2-core machine.
-    expect(await refusedStart({ MAX_SOCKETS_PER_ADDRESS: 'many' })).toMatchObject({ code: 2, out: expect.stringContaining('MAX_SOCKETS_PER_ADDRESS must be a positive integer, got \\"many\\"') });
-    expect(await refusedStart({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_CLUSTER_URLS: 'redis://127.0.0.1:2' })).toMatchObject({ code: 2, out: expect.stringContaining('REDIS_URL (one Redis) or REDIS_CLUSTER_URLS (a Redis Cluster), not both') });
-    expect(await refusedStart({ CORS_ORIGIN: 'studio.example' })).toMatchObject({ code: 1, out: expect.stringContaining('CORS_ORIGIN: \\"studio.example\\" is not an origin') });
+    expect(await refusedStart({ MAX_SOCKETS_PER_ADDRESS: 'many' })).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('MAX_SOCKETS_PER_ADDRESS must be a positive integer, got \\"many\\"'),
+    });
+    expect(await refusedStart({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_CLUSTER_URLS: 'redis://127.0.0.1:2' })).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('REDIS_URL (one Redis) or REDIS_CLUSTER_URLS (a Redis Cluster), not both'),
+    });
+    expect(await refusedStart({ CORS_ORIGIN: 'studio.example' })).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('CORS_ORIGIN: \\"studio.example\\" is not an origin'),
+    });
   }, 90_000);
 });

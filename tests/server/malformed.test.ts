@@ -37,15 +37,24 @@ function envelopeRows(): Row[] {
   // Another protocol version is refused before any other check (a page from another build hears "reload").
   const { protocol: _, ...unversioned } = base;
   rows.push({ name: 'no protocol (a page from before versioning)', payload: unversioned, code: 'protocol-mismatch', field: 'protocol', socketOnly: true });
-  rows.push({ name: 'no protocol and an unknown key', payload: { ...unversioned, extra: 1, stepId: 5 }, code: 'protocol-mismatch', field: 'protocol', socketOnly: true });
+  rows.push({
+    name: 'no protocol and an unknown key',
+    payload: { ...unversioned, extra: 1, stepId: 5 },
+    code: 'protocol-mismatch',
+    field: 'protocol',
+    socketOnly: true,
+  });
   for (const v of [1, PROTOCOL_VERSION - 1, PROTOCOL_VERSION + 1, '2', null, 2.5]) {
     rows.push({ name: `protocol ${JSON.stringify(v)}`, payload: { ...base, protocol: v }, code: 'protocol-mismatch', field: 'protocol' });
   }
   for (const p of [null, 1, 'x', [], true, [base]]) rows.push({ name: `request ${JSON.stringify(p)}`, payload: p, code: 'invalid-request', field: 'request' });
   rows.push({ name: 'unknown key', payload: { ...base, extra: 1 }, code: 'invalid-request', field: 'extra' });
-  for (const v of [undefined, '', 5, null, {}, 'x'.repeat(65)]) rows.push({ name: `matchId ${JSON.stringify(v)}`, payload: { ...base, matchId: v }, code: 'invalid-request', field: 'matchId' });
-  for (const v of [undefined, '', 5, null, [], 'e'.repeat(101), 'a\nb', 'a\u0000', '\u001b[2J', 'x\u007f', 'x\u0085']) rows.push({ name: `stepId ${JSON.stringify(v)}`, payload: { ...base, stepId: v }, code: 'invalid-request', field: 'stepId' });
-  for (const v of [-1, 1.5, '3', null, {}, true]) rows.push({ name: `expectedVersion ${JSON.stringify(v)}`, payload: { ...base, expectedVersion: v }, code: 'invalid-request', field: 'expectedVersion' });
+  for (const v of [undefined, '', 5, null, {}, 'x'.repeat(65)])
+    rows.push({ name: `matchId ${JSON.stringify(v)}`, payload: { ...base, matchId: v }, code: 'invalid-request', field: 'matchId' });
+  for (const v of [undefined, '', 5, null, [], 'e'.repeat(101), 'a\nb', 'a\u0000', '\u001b[2J', 'x\u007f', 'x\u0085'])
+    rows.push({ name: `stepId ${JSON.stringify(v)}`, payload: { ...base, stepId: v }, code: 'invalid-request', field: 'stepId' });
+  for (const v of [-1, 1.5, '3', null, {}, true])
+    rows.push({ name: `expectedVersion ${JSON.stringify(v)}`, payload: { ...base, expectedVersion: v }, code: 'invalid-request', field: 'expectedVersion' });
   rows.push({ name: 'unknown match', payload: { ...base, matchId: 'no-such-match' }, code: 'not-found', field: 'matchId' });
   rows.push({ name: 'match id with a slash', payload: { ...base, matchId: '../etc' }, code: 'not-found', field: 'matchId' });
   rows.push({ name: 'too large', payload: { ...base, step: { shot: { fouls: Array(3000).fill('slow-play') } } }, code: 'too-large', field: 'request' });
@@ -105,7 +114,12 @@ const STEP_TABLE: [unknown, string][] = [
 ];
 
 function stepRows(): Row[] {
-  return STEP_TABLE.map(([step, field]) => ({ name: `step ${JSON.stringify(step)}`, payload: { protocol: PROTOCOL_VERSION, matchId: 'M', stepId: 'bad', expectedVersion: 3, step }, code: 'invalid-step', field }));
+  return STEP_TABLE.map(([step, field]) => ({
+    name: `step ${JSON.stringify(step)}`,
+    payload: { protocol: PROTOCOL_VERSION, matchId: 'M', stepId: 'bad', expectedVersion: 3, step },
+    code: 'invalid-step',
+    field,
+  }));
 }
 
 /** fast-check: legal shots with one field replaced by random JSON, and random JSON as the whole step. */
@@ -116,12 +130,24 @@ function generatedRows(): Row[] {
   for (const [key, value] of mutations) {
     const step = { shot: { call: { ball: 1 }, pocketed: [1], [key]: value } };
     if (stepSchema.safeParse(step).success) continue;
-    rows.push({ name: `shot.${key} = ${JSON.stringify(value).slice(0, 40)}`, payload: { protocol: PROTOCOL_VERSION, matchId: 'M', stepId: 'bad', expectedVersion: 3, step }, code: 'invalid-step', field: `step.shot.${key}`, prefix: true });
+    rows.push({
+      name: `shot.${key} = ${JSON.stringify(value).slice(0, 40)}`,
+      payload: { protocol: PROTOCOL_VERSION, matchId: 'M', stepId: 'bad', expectedVersion: 3, step },
+      code: 'invalid-step',
+      field: `step.shot.${key}`,
+      prefix: true,
+    });
     if (rows.length >= 200) break;
   }
   for (const value of fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed: 7, numRuns: fcRuns(80) })) {
     if (stepSchema.safeParse(value).success) continue;
-    rows.push({ name: `random step ${JSON.stringify(value).slice(0, 40)}`, payload: { protocol: PROTOCOL_VERSION, matchId: 'M', stepId: 'bad', expectedVersion: 3, step: value }, code: 'invalid-step', field: 'step', prefix: true });
+    rows.push({
+      name: `random step ${JSON.stringify(value).slice(0, 40)}`,
+      payload: { protocol: PROTOCOL_VERSION, matchId: 'M', stepId: 'bad', expectedVersion: 3, step: value },
+      code: 'invalid-step',
+      field: 'step',
+      prefix: true,
+    });
   }
   return rows;
 }
@@ -141,7 +167,8 @@ describe('malformed payloads', () => {
   let logBefore: unknown;
 
   const rows = [...envelopeRows(), ...stepRows(), ...generatedRows()];
-  const withId = (p: unknown): unknown => (p && typeof p === 'object' && !Array.isArray(p) && (p as { matchId?: unknown }).matchId === 'M' ? { ...p, matchId: match.id } : p);
+  const withId = (p: unknown): unknown =>
+    p && typeof p === 'object' && !Array.isArray(p) && (p as { matchId?: unknown }).matchId === 'M' ? { ...p, matchId: match.id } : p;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cuecast-malformed-'));
@@ -181,11 +208,28 @@ describe('malformed payloads', () => {
 
   it('over REST each step row gets 400 with its field (409 for stale, 413 too large, 404 unknown match)', async () => {
     const wrong: string[] = [];
-    const statusOf: Record<string, number> = { 'invalid-request': 400, 'invalid-step': 400, 'protocol-mismatch': 400, stale: 409, 'too-large': 413, 'not-found': 404 };
+    const statusOf: Record<string, number> = {
+      'invalid-request': 400,
+      'invalid-step': 400,
+      'protocol-mismatch': 400,
+      stale: 409,
+      'too-large': 413,
+      'not-found': 404,
+    };
     for (const row of rows) {
       const p = withId(row.payload) as Record<string, unknown> | null;
       // Only object requests map to REST (matchId moves to the path, where an unknown id is a 404).
-      if (!p || typeof p !== 'object' || Array.isArray(p) || typeof p.matchId !== 'string' || !/^[\w-]+$/.test(p.matchId) || row.field === 'request' || row.field === 'matchId' || row.socketOnly) continue;
+      if (
+        !p ||
+        typeof p !== 'object' ||
+        Array.isArray(p) ||
+        typeof p.matchId !== 'string' ||
+        !/^[\w-]+$/.test(p.matchId) ||
+        row.field === 'request' ||
+        row.field === 'matchId' ||
+        row.socketOnly
+      )
+        continue;
       const { matchId, ...body } = p;
       const res = await api(server.url, `/api/matches/${matchId}/steps`, { token: match.scorerToken, body });
       const err = res.body?.error;
@@ -201,7 +245,10 @@ describe('malformed payloads', () => {
       const res = await api(server.url, `/api/matches/${match.id}/steps`, { token: match.scorerToken, rawBody: raw });
       expect(res, raw).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'body' } } }); // docs/api.md's word for a REST body
     }
-    const huge = await api(server.url, `/api/matches/${match.id}/steps`, { token: match.scorerToken, rawBody: JSON.stringify({ stepId: 'h', step: { x: 'y'.repeat(40_000) } }) });
+    const huge = await api(server.url, `/api/matches/${match.id}/steps`, {
+      token: match.scorerToken,
+      rawBody: JSON.stringify({ stepId: 'h', step: { x: 'y'.repeat(40_000) } }),
+    });
     expect(huge).toMatchObject({ status: 413, body: { error: { code: 'too-large' } } });
     const badSetup = await api(server.url, '/api/matches', { body: { discipline: '14-1', players: ['Ann', ''] } });
     expect(badSetup).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: 'setup.players.1' } } });
@@ -237,7 +284,8 @@ describe('malformed payloads', () => {
 
   it('an event emitted with only a callback (no request) is answered: invalid-request naming the request, or the time', async () => {
     const noRequest = <T>(event: string) => (viewerSocket.timeout(5000) as unknown as { emitWithAck(event: string): Promise<T> }).emitWithAck(event);
-    for (const event of ['subscribe', 'record', 'shotClock', 'shotClockAction', 'subscribeTable', 'subscribeEvent']) { // every acked event
+    for (const event of ['subscribe', 'record', 'shotClock', 'shotClockAction', 'subscribeTable', 'subscribeEvent']) {
+      // every acked event
       const ack = await noRequest<{ ok: boolean; error?: { code: string; field?: string } }>(event);
       expect(ack, event).toMatchObject({ ok: false, error: { code: expect.stringMatching(/^(invalid-request|protocol-mismatch)$/) } });
     }
@@ -253,14 +301,41 @@ describe('malformed payloads', () => {
       [`/api/matches/${match.id}/steps`, { token: match.scorerToken, rawBody: '[1,2]' }, 400, 'invalid-request', 'body'],
       [`/api/matches/${match.id}/steps`, { token: match.scorerToken, rawBody: 'null' }, 400, 'invalid-request', 'body'],
       // A forbidden key inside a set-up is the set-up's field; inside its clock, the clock's.
-      ['/api/matches', { rawBody: '{"discipline":"14-1","players":["A","B"],"options":{"constructor":{}}}' }, 400, 'invalid-setup', 'setup.options.constructor'],
+      [
+        '/api/matches',
+        { rawBody: '{"discipline":"14-1","players":["A","B"],"options":{"constructor":{}}}' },
+        400,
+        'invalid-setup',
+        'setup.options.constructor',
+      ],
       ['/api/matches', { rawBody: '{"discipline":"14-1","players":["A","B"],"clock":{"constructor":{}}}' }, 400, 'invalid-setup', 'clock.constructor'],
       // An unknown set-up field: the known ones listed include the clock the same body may carry.
       ['/api/matches', { body: { ...setupOf, target: [25, 25] } }, 400, 'invalid-setup', 'setup.target', /clock/],
       // Rotation scores are never negative (R-8); both the head start and a score in progress stay below the target.
-      ['/api/matches', { body: { discipline: 'rotation', players: ['A', 'B'], startScore: [-50, 0] } }, 400, 'invalid-setup', 'setup.startScore.0', /never negative/],
-      ['/api/matches', { body: { discipline: 'rotation', players: ['A', 'B'], start: { score: [0, -1] } } }, 400, 'invalid-setup', 'setup.start.score.1', /never negative/],
-      ['/api/matches', { body: { ...setupOf, targets: [100, 100], startScore: [500, 0], start: { score: [10, 0] } } }, 400, 'invalid-setup', 'setup.startScore.0', /target 100/],
+      [
+        '/api/matches',
+        { body: { discipline: 'rotation', players: ['A', 'B'], startScore: [-50, 0] } },
+        400,
+        'invalid-setup',
+        'setup.startScore.0',
+        /never negative/,
+      ],
+      [
+        '/api/matches',
+        { body: { discipline: 'rotation', players: ['A', 'B'], start: { score: [0, -1] } } },
+        400,
+        'invalid-setup',
+        'setup.start.score.1',
+        /never negative/,
+      ],
+      [
+        '/api/matches',
+        { body: { ...setupOf, targets: [100, 100], startScore: [500, 0], start: { score: [10, 0] } } },
+        400,
+        'invalid-setup',
+        'setup.startScore.0',
+        /target 100/,
+      ],
       // An id or table the server could never have made: 400, not a 404 that echoes it.
       [`/api/matches/${'a'.repeat(7000)}`, {}, 400, 'invalid-request', 'matchId'],
       [`/api/matches/bad.id/steps`, {}, 400, 'invalid-request', 'matchId'],
@@ -284,6 +359,9 @@ describe('malformed payloads', () => {
     expect(after.body.version).toBe(3);
     expect(viewer.pushes).toHaveLength(0);
     // And the connection still works for a legal step.
-    expect(await request(scorer, 'record', { matchId: match.id, stepId: 'ok3', expectedVersion: 3, step: legalSteps(4)[3] })).toMatchObject({ ok: true, version: 4 });
+    expect(await request(scorer, 'record', { matchId: match.id, stepId: 'ok3', expectedVersion: 3, step: legalSteps(4)[3] })).toMatchObject({
+      ok: true,
+      version: 4,
+    });
   });
 });

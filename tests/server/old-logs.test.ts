@@ -46,7 +46,10 @@ describe.each(kinds)('a version-1 log on the %s store', (kind) => {
     const id = `old-${kind}-${++n}`;
     const at = Date.now();
     const state0 = view(newMatch(setup));
-    await fixture.store.create({ id, setup, tokenHash: hashToken(TOKEN), createdAt: at, rulesVersion }, { summary: summaryOf(id, state0, 0, at), state: state0 });
+    await fixture.store.create(
+      { id, setup, tokenHash: hashToken(TOKEN), createdAt: at, rulesVersion },
+      { summary: summaryOf(id, state0, 0, at), state: state0 },
+    );
     await appendRaw(id, 0, steps, rulesVersion);
     return id;
   }

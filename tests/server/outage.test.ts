@@ -59,9 +59,10 @@ describe.skipIf(!hasBinary)('Redis outage during a stream of shots', () => {
       }
       // Like the scorer page: retry with the same stepId until acknowledged.
       for (;;) {
-        const ack = await request(scorer, 'record', { matchId: m.id, stepId: `shot-${i}`, step: steps[i] }, 10_000).catch(
-          (e: Error) => ({ ok: false as const, error: { code: 'internal' as const, message: e.message } }),
-        );
+        const ack = await request(scorer, 'record', { matchId: m.id, stepId: `shot-${i}`, step: steps[i] }, 10_000).catch((e: Error) => ({
+          ok: false as const,
+          error: { code: 'internal' as const, message: e.message },
+        }));
         if (ack.ok) {
           expect(ack.version).toBe(i + 1);
           break;
@@ -134,7 +135,10 @@ describe.skipIf(!hasBinary)('Redis outage during a stream of shots', () => {
       };
       const onA = await watch([{ id: a.id, detail: 'full' }]);
       const onB = await watch([{ id: b.id, detail: 'scorebug' }]);
-      const both = await watch([{ id: a.id, detail: 'full' }, { id: b.id, detail: 'full' }]);
+      const both = await watch([
+        { id: a.id, detail: 'full' },
+        { id: b.id, detail: 'full' },
+      ]);
       const scorerA = await connect(s1.url, a.scorerToken);
       const scorerB = await connect(s1.url, b.scorerToken);
       sockets.push(scorerA, scorerB);
@@ -154,7 +158,12 @@ describe.skipIf(!hasBinary)('Redis outage during a stream of shots', () => {
       const after = [onA, onB, both].map((w, i) => w.v.pushes.slice(seen[i]));
       expect(after[0]!.map((p) => [p.matchId, p.version])).toEqual([[a.id, 4]]);
       expect(after[1]!.map((p) => [p.matchId, p.version])).toEqual([[b.id, 3]]);
-      expect(after[2]!.map((p) => [p.matchId, p.version]).sort()).toEqual([[a.id, 4], [b.id, 3]].sort());
+      expect(after[2]!.map((p) => [p.matchId, p.version]).sort()).toEqual(
+        [
+          [a.id, 4],
+          [b.id, 3],
+        ].sort(),
+      );
       expect(after[1]![0]).not.toHaveProperty('stats');
       // The full room's push is the delta from the version the viewers had: applied, it gives the server's statistics.
       const ack = onA.acks[0]!;

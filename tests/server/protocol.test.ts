@@ -45,7 +45,10 @@ describe('protocol version', () => {
     for (const protocol of [PROTOCOL_VERSION - 1, PROTOCOL_VERSION + 1]) {
       const ack = await call<SubscribeAck>(old, 'subscribe', { protocol, matchId: m.id });
       expect(ack).toMatchObject({ ok: false, error: { code: 'protocol-mismatch' } });
-      if (!ack.ok) expect(ack.error.message).toContain(protocol > PROTOCOL_VERSION ? 'a newer version of cuecast: reload the page' : 'an older version of cuecast: reload the page');
+      if (!ack.ok)
+        expect(ack.error.message).toContain(
+          protocol > PROTOCOL_VERSION ? 'a newer version of cuecast: reload the page' : 'an older version of cuecast: reload the page',
+        );
     }
     expect((await api(server.url, `/api/matches/${m.id}`)).body.version).toBe(0);
 
@@ -63,14 +66,19 @@ describe('protocol version', () => {
     const m = await createMatch(server.url);
     const path = `/api/matches/${m.id}/steps`;
     expect(await api(server.url, path, { token: m.scorerToken, body: { stepId: 'r1', step: steps[0] } })).toMatchObject({ status: 201, body: { version: 1 } });
-    expect(await api(server.url, path, { token: m.scorerToken, body: { protocol: PROTOCOL_VERSION, stepId: 'r2', step: steps[1] } })).toMatchObject({ status: 201, body: { version: 2 } });
+    expect(await api(server.url, path, { token: m.scorerToken, body: { protocol: PROTOCOL_VERSION, stepId: 'r2', step: steps[1] } })).toMatchObject({
+      status: 201,
+      body: { version: 2 },
+    });
     const refused = await api(server.url, path, { token: m.scorerToken, body: { protocol: PROTOCOL_VERSION - 1, stepId: 'r3', step: steps[2] } });
     expect(refused).toMatchObject({ status: 400, body: { error: { code: 'protocol-mismatch', field: 'protocol' } } });
     // A protocol that is not a version number at all is a mistake of the caller, not a page of another build.
     for (const bad of [String(PROTOCOL_VERSION), null, 2.5, true]) {
       const res = await api(server.url, path, { token: m.scorerToken, body: { protocol: bad, stepId: 'r4', step: steps[2] } });
       expect(res, JSON.stringify(bad)).toMatchObject({ status: 400, body: { error: { code: 'protocol-mismatch', field: 'protocol' } } });
-      expect(res.body.error.message, JSON.stringify(bad)).toBe(`protocol: must be the number ${PROTOCOL_VERSION}, the protocol version (it sent ${JSON.stringify(bad)})`);
+      expect(res.body.error.message, JSON.stringify(bad)).toBe(
+        `protocol: must be the number ${PROTOCOL_VERSION}, the protocol version (it sent ${JSON.stringify(bad)})`,
+      );
     }
     expect((await api(server.url, path)).body.version).toBe(2);
   });
@@ -88,17 +96,30 @@ describe('protocol version', () => {
     expect(viaOld.headers.get('deprecation')).toBe('true');
     expect(viaOld.headers.get('link')).toBe(`</api/matches/${m.id}/steps>; rel="successor-version"`);
     // The same id under its new name is a retry of that step, not a new one.
-    expect(await api(server.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'old-name', step: steps[0] } })).toMatchObject({ status: 200, body: { version: 1, duplicate: true } });
+    expect(await api(server.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'old-name', step: steps[0] } })).toMatchObject({
+      status: 200,
+      body: { version: 1, duplicate: true },
+    });
     // Both names, equal: taken; different: refused naming eventId, nothing recorded.
-    expect(await api(server.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'both', eventId: 'both', step: steps[1] } })).toMatchObject({ status: 201, body: { version: 2 } });
+    expect(
+      await api(server.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'both', eventId: 'both', step: steps[1] } }),
+    ).toMatchObject({ status: 201, body: { version: 2 } });
     const clash = await api(server.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'x1', eventId: 'x2', step: steps[2] } });
     expect(clash).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'eventId' } } });
     expect(clash.body.error.message).toBe('eventId: the deprecated name of stepId, so it must equal stepId ("x1") or be left out');
     const sock = await open(m.scorerToken);
-    expect(await call<RecordAck>(sock, 'record', { protocol: PROTOCOL_VERSION, matchId: m.id, stepId: 'x1', eventId: 'x2', step: steps[2] })).toMatchObject({ ok: false, error: { code: 'invalid-request', field: 'eventId' } });
-    expect(await call<RecordAck>(sock, 'record', { protocol: PROTOCOL_VERSION, matchId: m.id, eventId: 'sock-old', expectedVersion: 2, step: steps[2] })).toMatchObject({ ok: true, version: 3 });
+    expect(await call<RecordAck>(sock, 'record', { protocol: PROTOCOL_VERSION, matchId: m.id, stepId: 'x1', eventId: 'x2', step: steps[2] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request', field: 'eventId' },
+    });
+    expect(
+      await call<RecordAck>(sock, 'record', { protocol: PROTOCOL_VERSION, matchId: m.id, eventId: 'sock-old', expectedVersion: 2, step: steps[2] }),
+    ).toMatchObject({ ok: true, version: 3 });
     // Neither name: the field to give is stepId.
-    expect(await api(server.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { step: steps[3] } })).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'stepId' } } });
+    expect(await api(server.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { step: steps[3] } })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid-request', field: 'stepId' } },
+    });
     const log = await api(server.url, `/api/matches/${m.id}/steps`);
     expect(log.body.steps.map((e: { stepId: string }) => e.stepId)).toEqual(['old-name', 'both', 'sock-old']);
     const old = await fetch(server.url + oldPath);
@@ -108,7 +129,10 @@ describe('protocol version', () => {
 
   it('REST: a body sent without a JSON Content-Type is refused as such, naming the body', async () => {
     const m = await createMatch(server.url);
-    for (const [path, token, code] of [[`/api/matches/${m.id}/steps`, m.scorerToken, 'invalid-request'], ['/api/matches', undefined, 'invalid-setup']] as const) {
+    for (const [path, token, code] of [
+      [`/api/matches/${m.id}/steps`, m.scorerToken, 'invalid-request'],
+      ['/api/matches', undefined, 'invalid-setup'],
+    ] as const) {
       for (const type of ['text/plain', 'application/x-www-form-urlencoded', null]) {
         const headers: Record<string, string> = type ? { 'content-type': type } : {};
         if (token) headers.authorization = `Bearer ${token}`;

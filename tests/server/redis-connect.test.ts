@@ -26,6 +26,8 @@ describe('connectRedis', () => {
   it('a Redis Cluster whose seed nodes do not answer: the same, naming the seeds', async () => {
     const urls = [`redis://127.0.0.1:${await closedPort()}`, `redis://127.0.0.1:${await closedPort()}`];
     const log = pino({ level: 'silent' });
-    await expect(connectRedisCluster(urls, log, 'data', { connectTimeoutMs: 300 })).rejects.toThrow(/^Redis Cluster not reachable at redis:\/\/127\.0\.0\.1:\d+,redis:/);
+    await expect(connectRedisCluster(urls, log, 'data', { connectTimeoutMs: 300 })).rejects.toThrow(
+      /^Redis Cluster not reachable at redis:\/\/127\.0\.0\.1:\d+,redis:/,
+    );
   });
 });

@@ -41,7 +41,9 @@ describe.skipIf(!redisBinary)('Redis full (maxmemory, noeviction): every write a
     admin.on('error', () => undefined);
     await admin.connect();
     m = await createMatch(server.url);
-    expect((await api(server.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 's0', expectedVersion: 0, step: steps[0] } })).status).toBe(201);
+    expect(
+      (await api(server.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 's0', expectedVersion: 0, step: steps[0] } })).status,
+    ).toBe(201);
     expect((await api(server.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'pro' } })).status).toBe(200);
     ev = await createEvent(server.url);
     const logo = await fetch(`${server.url}/api/events/${ev.id}/sponsors?name=Chalk&type=image/png`, {
@@ -85,7 +87,10 @@ describe.skipIf(!redisBinary)('Redis full (maxmemory, noeviction): every write a
   const as = (token: string) => ({ token });
   const paths = (): WritePath[] => [
     { name: 'POST /api/matches', send: () => api(server.url, '/api/matches', { body: SETUP }) },
-    { name: 'POST /api/matches/:id/steps', send: () => api(server.url, `/api/matches/${m.id}/steps`, { ...as(m.scorerToken), body: { stepId: 's1', expectedVersion: version, step: steps[1] } }) },
+    {
+      name: 'POST /api/matches/:id/steps',
+      send: () => api(server.url, `/api/matches/${m.id}/steps`, { ...as(m.scorerToken), body: { stepId: 's1', expectedVersion: version, step: steps[1] } }),
+    },
     {
       name: 'Socket.IO record',
       send: async () => {
@@ -101,15 +106,31 @@ describe.skipIf(!redisBinary)('Redis full (maxmemory, noeviction): every write a
         return ack.ok ? { status: 200, body: ack } : { status: 503, body: { error: ack.error } };
       },
     },
-    { name: 'PUT /api/matches/:id/clock', send: () => api(server.url, `/api/matches/${m.id}/clock`, { method: 'PUT', ...as(m.scorerToken), body: { preset: 'league' } }) },
+    {
+      name: 'PUT /api/matches/:id/clock',
+      send: () => api(server.url, `/api/matches/${m.id}/clock`, { method: 'PUT', ...as(m.scorerToken), body: { preset: 'league' } }),
+    },
     { name: 'POST /api/matches/:id/clock/start', send: () => api(server.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', ...as(m.scorerToken) }) },
     { name: 'POST /api/events', send: () => api(server.url, '/api/events', { body: { ...EVENT, name: 'Saturday Open' } }) },
-    { name: 'PATCH /api/events/:id', send: () => api(server.url, `/api/events/${ev.id}`, { method: 'PATCH', ...as(ev.organiserToken), body: { name: 'Friday League Finals' } }) },
-    { name: 'POST /api/events/:id/players', send: () => api(server.url, `/api/events/${ev.id}/players`, { ...as(ev.organiserToken), body: { players: [{ name: 'Eve Ek' }] } }) },
-    { name: 'POST /api/events/:id/tables', send: () => api(server.url, `/api/events/${ev.id}/tables`, { ...as(ev.organiserToken), body: { name: 'Table 3' } }) },
+    {
+      name: 'PATCH /api/events/:id',
+      send: () => api(server.url, `/api/events/${ev.id}`, { method: 'PATCH', ...as(ev.organiserToken), body: { name: 'Friday League Finals' } }),
+    },
+    {
+      name: 'POST /api/events/:id/players',
+      send: () => api(server.url, `/api/events/${ev.id}/players`, { ...as(ev.organiserToken), body: { players: [{ name: 'Eve Ek' }] } }),
+    },
+    {
+      name: 'POST /api/events/:id/tables',
+      send: () => api(server.url, `/api/events/${ev.id}/tables`, { ...as(ev.organiserToken), body: { name: 'Table 3' } }),
+    },
     {
       name: 'POST /api/events/:id/tables/:table/matches',
-      send: () => api(server.url, `/api/events/${ev.id}/tables/table-1/matches`, { ...as(ev.organiserToken), body: { playerIds: [ev.event.roster[0]!.id, ev.event.roster[1]!.id] } }),
+      send: () =>
+        api(server.url, `/api/events/${ev.id}/tables/table-1/matches`, {
+          ...as(ev.organiserToken),
+          body: { playerIds: [ev.event.roster[0]!.id, ev.event.roster[1]!.id] },
+        }),
     },
     {
       name: 'POST /api/events/:id/sponsors',
@@ -122,7 +143,10 @@ describe.skipIf(!redisBinary)('Redis full (maxmemory, noeviction): every write a
         return { status: res.status, body: await res.json() };
       },
     },
-    { name: 'PATCH /api/events/:id/sponsors/:sponsorId', send: () => api(server.url, `/api/events/${ev.id}/sponsors/${sponsorId}`, { method: 'PATCH', ...as(ev.organiserToken), body: { seconds: 12 } }) },
+    {
+      name: 'PATCH /api/events/:id/sponsors/:sponsorId',
+      send: () => api(server.url, `/api/events/${ev.id}/sponsors/${sponsorId}`, { method: 'PATCH', ...as(ev.organiserToken), body: { seconds: 12 } }),
+    },
   ];
 
   it('refuses every write with 503 store-unavailable (out-of-memory), keeps reads, and writes again once memory is free', async () => {

@@ -65,7 +65,9 @@ describe('a connection that never reads, under the reply budget', () => {
     m = await createMatch(server.url, LONG_SETUP);
     const scorer = await connect(server.url, m.scorerToken);
     sockets.push(scorer);
-    const acks = await Promise.all(steps.slice(0, 800).map((step, i) => request(scorer, 'record', { matchId: m.id, stepId: `b${i}`, expectedVersion: i, step }, 60_000)));
+    const acks = await Promise.all(
+      steps.slice(0, 800).map((step, i) => request(scorer, 'record', { matchId: m.id, stepId: `b${i}`, expectedVersion: i, step }, 60_000)),
+    );
     expect(acks.every((a) => a.ok)).toBe(true);
     const probe = await connect(server.url);
     sockets.push(probe);
@@ -79,21 +81,28 @@ describe('a connection that never reads, under the reply budget', () => {
   it('gets a few whole sheets, then refusals naming the budget; others get theirs at once and the scorer records', async () => {
     await server.close();
     // Three sheets at once, half of one a second; the buffer bounds far away, so only the budget acts.
-    server = await startTestServer({ dataDir: dir, limits: { replyBurstBytes: 3 * sheetBytes, replyBytesPerSecond: Math.ceil(sheetBytes / 2), replyBufferBytes: 1e12, maxBufferedBytes: 1e12 } });
+    server = await startTestServer({
+      dataDir: dir,
+      limits: { replyBurstBytes: 3 * sheetBytes, replyBytesPerSecond: Math.ceil(sheetBytes / 2), replyBufferBytes: 1e12, maxBufferedBytes: 1e12 },
+    });
     const reader = await connect(server.url);
     sockets.push(reader);
     const tcp = (reader.io.engine.transport as unknown as { ws: { _socket: TcpSocket } }).ws._socket;
     tcp.pause(); // the client still writes its requests
     const answers: { ok: boolean; error?: { code: string; message: string } }[] = [];
     const asks = 40;
-    for (let i = 0; i < asks; i++) reader.emit('subscribe', { protocol: PROTOCOL_VERSION, matchId: m.id } as never, ((a: (typeof answers)[number]) => answers.push(a)) as never);
+    for (let i = 0; i < asks; i++)
+      reader.emit('subscribe', { protocol: PROTOCOL_VERSION, matchId: m.id } as never, ((a: (typeof answers)[number]) => answers.push(a)) as never);
     await sleep(300); // the server has answered them all by now, into the kernel's buffers (or is still at it)
     const other = await connect(server.url);
     sockets.push(other);
     expect(await request(other, 'subscribe', { matchId: m.id }, 10_000)).toMatchObject({ ok: true, version: 800 });
     const scorer = await connect(server.url, m.scorerToken);
     sockets.push(scorer);
-    expect(await request(scorer, 'record', { matchId: m.id, stepId: 'during', expectedVersion: 800, step: steps[800]! }, 10_000)).toMatchObject({ ok: true, version: 801 });
+    expect(await request(scorer, 'record', { matchId: m.id, stepId: 'during', expectedVersion: 800, step: steps[800]! }, 10_000)).toMatchObject({
+      ok: true,
+      version: 801,
+    });
     tcp.resume();
     const deadline = Date.now() + 30_000;
     while (answers.length < asks && Date.now() < deadline) await sleep(50);

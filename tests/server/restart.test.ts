@@ -90,7 +90,10 @@ describe('embedded mode (SQLite)', () => {
 
   it('a killed process loses no acknowledged step', async () => {
     await killAndCarryOn({ DATA_DIR: tempDir() }, async (url, m, version) => {
-      const res = await api(url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'after', expectedVersion: version, step: steps[version] } });
+      const res = await api(url, `/api/matches/${m.id}/steps`, {
+        token: m.scorerToken,
+        body: { stepId: 'after', expectedVersion: version, step: steps[version] },
+      });
       expect(res).toMatchObject({ status: 201, body: { version: version + 1 } });
     });
   });

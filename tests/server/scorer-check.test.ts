@@ -63,7 +63,11 @@ describe('scorer token check', () => {
 
   it('answers 404 not-found for an unknown match id and 400 for one the server could never have made, whatever the token', async () => {
     const m = await createMatch(server.url);
-    for (const [id, status, code] of [['unknown12345', 404, 'not-found'], ['no%20such', 400, 'invalid-request'], ['x'.repeat(80), 400, 'invalid-request']] as const) {
+    for (const [id, status, code] of [
+      ['unknown12345', 404, 'not-found'],
+      ['no%20such', 400, 'invalid-request'],
+      ['x'.repeat(80), 400, 'invalid-request'],
+    ] as const) {
       for (const auth of [undefined, `Bearer ${m.scorerToken}`]) {
         const r = await check(server.url, id, auth);
         expect(r.status, id).toBe(status);

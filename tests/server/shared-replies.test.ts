@@ -21,7 +21,8 @@ const { Sender } = ws as unknown as { Sender: { frame(data: Buffer, o: object): 
 /** Our encoder's packets as text, as a client reads them. */
 const text = (p: Packet) => mine.encode(p).map(String);
 /** The WebSocket frame `ws` makes of one engine.io message (`4` + the Socket.IO packet's text). */
-const wsFrame = (packetText: string) => Buffer.concat(Sender.frame(Buffer.from(`4${packetText}`), { readOnly: false, mask: false, rsv1: false, opcode: 1, fin: true }));
+const wsFrame = (packetText: string) =>
+  Buffer.concat(Sender.frame(Buffer.from(`4${packetText}`), { readOnly: false, mask: false, rsv1: false, opcode: 1, fin: true }));
 
 /** JSON-like values (strings with quotes, escapes, non-Latin-1 text and lone surrogates; nested objects). */
 const jsonValue = fc.jsonValue({ maxDepth: 4 });
@@ -74,7 +75,10 @@ describe('the shared-reply encoder', () => {
       const got = Buffer.concat((out as SharedAck).frame());
       const want = wsFrame(stock.encode(packet)[0]);
       // Buffer.equals: a byte-wise toEqual of 300 KB takes seconds.
-      expect(got.equals(want), `reply of ${n} characters: ${got.subarray(0, 16).toString('hex')} vs ${want.subarray(0, 16).toString('hex')}, ${got.length} vs ${want.length} bytes`).toBe(true);
+      expect(
+        got.equals(want),
+        `reply of ${n} characters: ${got.subarray(0, 16).toString('hex')} vs ${want.subarray(0, 16).toString('hex')}, ${got.length} vs ${want.length} bytes`,
+      ).toBe(true);
       const enginePacket: { data: unknown; options?: { compress?: boolean; wsPreEncodedFrame?: Buffer[] } } = { data: out, options: { compress: true } };
       preEncodeSharedAck(enginePacket);
       const pre = enginePacket.options?.wsPreEncodedFrame;
@@ -114,7 +118,8 @@ describe('shared whole answers over real connections', () => {
     const scorer = await connect(server.url, m.scorerToken);
     sockets.push(scorer);
     const steps = plausibleSteps(301, LONG_SETUP, { seed: 5, undoRate: 0 });
-    for (let i = 0; i < 300; i++) expect(await request(scorer, 'record', { matchId: m.id, stepId: `s${i}`, expectedVersion: i, step: steps[i] })).toMatchObject({ ok: true });
+    for (let i = 0; i < 300; i++)
+      expect(await request(scorer, 'record', { matchId: m.id, stepId: `s${i}`, expectedVersion: i, step: steps[i] })).toMatchObject({ ok: true });
     const viewers = await Promise.all(Array.from({ length: 4 }, () => connect(server.url)));
     sockets.push(...viewers);
     const answers = await Promise.all(viewers.map((v) => request(v, 'subscribe', { matchId: m.id })));
@@ -122,11 +127,19 @@ describe('shared whole answers over real connections', () => {
     for (const a of answers.slice(1)) expect(a).toEqual(answers[0]);
     const again = await request(viewers[0]!, 'subscribe', { matchId: m.id });
     expect(again).toEqual(answers[0]);
-    expect(await request(scorer, 'record', { matchId: m.id, stepId: 's300', expectedVersion: 300, step: steps[300] })).toMatchObject({ ok: true, version: 301 });
+    expect(await request(scorer, 'record', { matchId: m.id, stepId: 's300', expectedVersion: 300, step: steps[300] })).toMatchObject({
+      ok: true,
+      version: 301,
+    });
     const newer = (await request(viewers[1]!, 'subscribe', { matchId: m.id })) as { version: number; stats: { sheet: unknown[] } };
     expect(newer.version).toBe(301);
     expect(newer).not.toEqual(answers[0]);
     // The scorebug detail is never shared across details: it carries figures, not stats.
-    expect(await request(viewers[2]!, 'subscribe', { matchId: m.id, detail: 'scorebug' })).toMatchObject({ ok: true, detail: 'scorebug', version: 301, figures: expect.any(Object) });
+    expect(await request(viewers[2]!, 'subscribe', { matchId: m.id, detail: 'scorebug' })).toMatchObject({
+      ok: true,
+      detail: 'scorebug',
+      version: 301,
+      figures: expect.any(Object),
+    });
   });
 });

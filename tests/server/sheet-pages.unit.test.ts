@@ -14,7 +14,11 @@ import { hasPages, pagedAck, sendPages, type PagedSocket } from '../../server/tr
 
 const log = pino({ level: 'silent' });
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ inning: i }) as unknown as SheetRow);
-const ack = (n: number) => ({ ok: true, detail: 'full', setup: {}, matchId: 'm1', version: 9, state: {}, stats: { sheet: rows(n) } }) as unknown as Extract<SubscribeAck, { detail: 'full'; stats: unknown }>;
+const ack = (n: number) =>
+  ({ ok: true, detail: 'full', setup: {}, matchId: 'm1', version: 9, state: {}, stats: { sheet: rows(n) } }) as unknown as Extract<
+    SubscribeAck,
+    { detail: 'full'; stats: unknown }
+  >;
 
 /** A connection holding `held` bytes unsent (engine.io's write buffer), in the match's full room. */
 class Conn extends EventEmitter {
@@ -25,7 +29,14 @@ class Conn extends EventEmitter {
 }
 function socket(): PagedSocket & { sent: SheetPage[]; conn: Conn; rooms: Set<string> } {
   const sent: SheetPage[] = [];
-  return { connected: true, rooms: new Set([matchRoom('m1', 'full')]), conn: new Conn(), data: {}, sent, emit: (_e: 'sheetPage', p: SheetPage) => sent.push(p) };
+  return {
+    connected: true,
+    rooms: new Set([matchRoom('m1', 'full')]),
+    conn: new Conn(),
+    data: {},
+    sent,
+    emit: (_e: 'sheetPage', p: SheetPage) => sent.push(p),
+  };
 }
 const ticks = async (n = 5) => {
   for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
@@ -51,7 +62,11 @@ describe('score sheet pages', () => {
     s.conn.hold(0);
     s.conn.emit('drain');
     await ticks();
-    expect(s.sent.map((p) => [p.from, p.rows.length, p.version])).toEqual([[0, 10, 9], [10, 10, 9], [20, 5, 9]]);
+    expect(s.sent.map((p) => [p.from, p.rows.length, p.version])).toEqual([
+      [0, 10, 9],
+      [10, 10, 9],
+      [20, 5, 9],
+    ]);
     await done;
     expect(hasPages(a)).toBe(false); // sent once
   });

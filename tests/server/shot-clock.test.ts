@@ -49,8 +49,14 @@ describe.skipIf(!redis.available)('shot clock on two instances over one Redis', 
     const ext = await call<ShotClockAck>(scorer, 'shotClockAction' as never, { matchId: m.id, action: 'extension' });
     expect(ext).toMatchObject({ ok: true, clock: { deadline: start.body.clock.deadline + 30_000, extensionsLeft: [0, 1] } });
     const viewer = await pair.open(pair.s1.url);
-    expect(await call<ShotClockAck>(viewer, 'shotClockAction' as never, { matchId: m.id, action: 'pause' })).toMatchObject({ ok: false, error: { code: 'unauthorized', field: 'token' } });
-    expect(await call<ShotClockAck>(viewer, 'shotClock' as never, { matchId: m.id })).toMatchObject({ ok: true, clock: { status: 'running', extensionsLeft: [0, 1] } });
+    expect(await call<ShotClockAck>(viewer, 'shotClockAction' as never, { matchId: m.id, action: 'pause' })).toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized', field: 'token' },
+    });
+    expect(await call<ShotClockAck>(viewer, 'shotClock' as never, { matchId: m.id })).toMatchObject({
+      ok: true,
+      clock: { status: 'running', extensionsLeft: [0, 1] },
+    });
     const before = Date.now();
     const time = await call<TimeAck>(viewer, 'time' as never, {});
     expect(time.ok && time.now >= before - 1000 && time.now <= Date.now() + 1000).toBe(true);
@@ -69,7 +75,16 @@ describe.skipIf(!redis.available)('shot clock on two instances over one Redis', 
     expect(on).toMatchObject({ status: 200, body: { clock: { status: 'idle', kind: 'break', allowanceMs: 0 } } });
     for (const action of ['start', 'resume', 'extension']) {
       const r = await api(pair.s2.url, `/api/matches/${m.id}/clock/${action}`, { method: 'POST', token: m.scorerToken });
-      expect(r).toMatchObject({ status: 409, body: { error: { code: 'break-shot', field: 'action', message: 'the shot clock does not run for a break (D-32a): it starts for the first shot after the break' } } });
+      expect(r).toMatchObject({
+        status: 409,
+        body: {
+          error: {
+            code: 'break-shot',
+            field: 'action',
+            message: 'the shot clock does not run for a break (D-32a): it starts for the first shot after the break',
+          },
+        },
+      });
     }
     expect((await api(pair.s1.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'b1', step: legalSteps(1)[0] } })).status).toBe(201);
     const start = await api(pair.s2.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken });
@@ -78,25 +93,54 @@ describe.skipIf(!redis.available)('shot clock on two instances over one Redis', 
 
   it('refusals over REST: unknown action, no clock, bad settings, wrong token, extension after time ran out', async () => {
     const m = await createMatch(pair.s1.url, MID_RACK);
-    expect(await api(pair.s1.url, `/api/matches/${m.id}/clock/explode`, { method: 'POST', token: m.scorerToken })).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'action' } } });
-    expect(await api(pair.s1.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken })).toMatchObject({ status: 409, body: { error: { code: 'no-clock' } } });
-    expect(await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'blitz' } })).toMatchObject({ status: 400, body: { error: { code: 'invalid-request' } } });
-    const bad = await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { settings: { ...CLOCK_PRESETS.pro, shotSeconds: 0 } } });
+    expect(await api(pair.s1.url, `/api/matches/${m.id}/clock/explode`, { method: 'POST', token: m.scorerToken })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid-request', field: 'action' } },
+    });
+    expect(await api(pair.s1.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'no-clock' } },
+    });
+    expect(await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'blitz' } })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid-request' } },
+    });
+    const bad = await api(pair.s1.url, `/api/matches/${m.id}/clock`, {
+      method: 'PUT',
+      token: m.scorerToken,
+      body: { settings: { ...CLOCK_PRESETS.pro, shotSeconds: 0 } },
+    });
     expect(bad).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'settings.shotSeconds' } } });
     // Named as the body names it, whether the shape or the meaning is wrong; both choices at once say so.
-    const order = await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { settings: { ...CLOCK_PRESETS.pro, warningSeconds: 100, urgentSeconds: 200 } } });
+    const order = await api(pair.s1.url, `/api/matches/${m.id}/clock`, {
+      method: 'PUT',
+      token: m.scorerToken,
+      body: { settings: { ...CLOCK_PRESETS.pro, warningSeconds: 100, urgentSeconds: 200 } },
+    });
     expect(order.body.error.field).toMatch(/^settings\./);
     const both = await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'pro', settings: {} } });
-    expect(both).toMatchObject({ status: 400, body: { error: { code: 'invalid-request', field: 'settings', message: 'settings: give either preset or settings, not both' } } });
+    expect(both).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid-request', field: 'settings', message: 'settings: give either preset or settings, not both' } },
+    });
     const created = await api(pair.s1.url, '/api/matches', { body: { discipline: '14-1', players: ['A', 'B'], clock: { preset: 'pro', settings: {} } } });
     expect(created).toMatchObject({ status: 400, body: { error: { code: 'invalid-setup', field: 'clock.settings' } } });
-    expect(await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: 'wrong', body: { preset: 'pro' } })).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } });
+    expect(await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: 'wrong', body: { preset: 'pro' } })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'forbidden' } },
+    });
     const one = { ...CLOCK_PRESETS.pro, shotSeconds: 1, firstShotSeconds: 1, pushOutSeconds: 1, warningSeconds: 1, urgentSeconds: 1, showFromSeconds: null };
     expect((await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { settings: one } })).status).toBe(200);
     expect((await api(pair.s1.url, `/api/matches/${m.id}/clock/start`, { method: 'POST', token: m.scorerToken })).status).toBe(200);
     await expect.poll(async () => (await api(pair.s2.url, `/api/matches/${m.id}`)).body.clock.status, { timeout: 5000 }).toBe('expired');
-    expect(await api(pair.s2.url, `/api/matches/${m.id}/clock/extension`, { method: 'POST', token: m.scorerToken })).toMatchObject({ status: 409, body: { error: { code: 'clock-expired' } } });
-    expect((await api(pair.s2.url, `/api/matches/${m.id}/clock/reset`, { method: 'POST', token: m.scorerToken })).body.clock).toMatchObject({ status: 'idle', remainingMs: 1000 });
+    expect(await api(pair.s2.url, `/api/matches/${m.id}/clock/extension`, { method: 'POST', token: m.scorerToken })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'clock-expired' } },
+    });
+    expect((await api(pair.s2.url, `/api/matches/${m.id}/clock/reset`, { method: 'POST', token: m.scorerToken })).body.clock).toMatchObject({
+      status: 'idle',
+      remainingMs: 1000,
+    });
   });
 
   it("the organiser's button box presses the clock of the table's current match", async () => {
@@ -104,13 +148,21 @@ describe.skipIf(!redis.available)('shot clock on two instances over one Redis', 
     const m = await tableMatch(pair.s1.url, ev, 'table-1', [ev.event.roster[0]!.id, ev.event.roster[1]!.id], true);
     await api(pair.s1.url, `/api/matches/${m.id}/clock`, { method: 'PUT', token: m.scorerToken, body: { preset: 'league' } });
     // The opening break first: the clock does not run for it (D-32a).
-    expect(await api(pair.s2.url, `/api/events/${ev.id}/tables/table-1/clock/start`, { method: 'POST', token: ev.organiserToken })).toMatchObject({ status: 409, body: { error: { code: 'break-shot' } } });
+    expect(await api(pair.s2.url, `/api/events/${ev.id}/tables/table-1/clock/start`, { method: 'POST', token: ev.organiserToken })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'break-shot' } },
+    });
     const setup = (await api(pair.s1.url, `/api/matches/${m.id}`)).body.setup;
-    expect((await api(pair.s1.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'b1', step: legalSteps(1, setup)[0] } })).status).toBe(201);
+    expect((await api(pair.s1.url, `/api/matches/${m.id}/steps`, { token: m.scorerToken, body: { stepId: 'b1', step: legalSteps(1, setup)[0] } })).status).toBe(
+      201,
+    );
     const pressed = await api(pair.s2.url, `/api/events/${ev.id}/tables/table-1/clock/start`, { method: 'POST', token: ev.organiserToken });
     expect(pressed).toMatchObject({ status: 200, body: { matchId: m.id, clock: { status: 'running', allowanceMs: 45_000 } } });
     expect(await api(pair.s2.url, `/api/events/${ev.id}/tables/table-1/clock/start`, { method: 'POST', token: m.scorerToken })).toMatchObject({ status: 403 });
-    expect(await api(pair.s2.url, `/api/events/${ev.id}/tables/tv-table/clock/start`, { method: 'POST', token: ev.organiserToken })).toMatchObject({ status: 409, body: { error: { code: 'no-current-match' } } });
+    expect(await api(pair.s2.url, `/api/events/${ev.id}/tables/tv-table/clock/start`, { method: 'POST', token: ev.organiserToken })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'no-current-match' } },
+    });
   });
 
   it('a server restarted on the same Redis sees the same clock', async () => {
@@ -121,7 +173,10 @@ describe.skipIf(!redis.available)('shot clock on two instances over one Redis', 
     try {
       const s = await connect(fresh.url);
       try {
-        expect(await call<ShotClockAck>(s, 'shotClock' as never, { matchId: m.id })).toMatchObject({ ok: true, clock: { status: 'running', deadline: started.body.clock.deadline } });
+        expect(await call<ShotClockAck>(s, 'shotClock' as never, { matchId: m.id })).toMatchObject({
+          ok: true,
+          clock: { status: 'running', deadline: started.body.clock.deadline },
+        });
       } finally {
         s.close();
       }

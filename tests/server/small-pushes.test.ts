@@ -119,24 +119,26 @@ describe.skipIf(!redis.available)('small pushes', () => {
     const done = new Promise<void>((resolve, reject) => {
       let chain = Promise.resolve();
       socket.on('state', (p: StatePush) => {
-        chain = chain.then(async () => {
-          if (p.version <= version) return;
-          if (lost.delete(p.version)) return; // this push is lost on the way
-          const next = p.stats && p.stats.since === version ? applyStatsDelta(stats, p.stats) : null;
-          if (next) {
-            version = p.version;
-            stats = next;
-          } else {
-            resyncs.push(version);
-            const again = await request(socket, 'subscribe', { matchId: m.id, sinceVersion: version });
-            if (!again.ok || again.detail !== 'full' || 'unchanged' in again) throw new Error('resync refused');
-            // The whole sheet at the version of the ack: the server's, and the engine's for that log prefix.
-            expect(again.stats).toEqual(statsOf(replay(setup, steps.slice(0, again.version))));
-            version = again.version;
-            stats = again.stats;
-          }
-          if (version === steps.length) resolve();
-        }).catch(reject);
+        chain = chain
+          .then(async () => {
+            if (p.version <= version) return;
+            if (lost.delete(p.version)) return; // this push is lost on the way
+            const next = p.stats && p.stats.since === version ? applyStatsDelta(stats, p.stats) : null;
+            if (next) {
+              version = p.version;
+              stats = next;
+            } else {
+              resyncs.push(version);
+              const again = await request(socket, 'subscribe', { matchId: m.id, sinceVersion: version });
+              if (!again.ok || again.detail !== 'full' || 'unchanged' in again) throw new Error('resync refused');
+              // The whole sheet at the version of the ack: the server's, and the engine's for that log prefix.
+              expect(again.stats).toEqual(statsOf(replay(setup, steps.slice(0, again.version))));
+              version = again.version;
+              stats = again.stats;
+            }
+            if (version === steps.length) resolve();
+          })
+          .catch(reject);
       });
     });
     await recordAll(env.s1.url, m.id, m.scorerToken, steps);
@@ -181,6 +183,11 @@ describe.skipIf(!redis.available)('small pushes', () => {
     await recordAll(env.s2.url, m.id, m.scorerToken, steps.slice(2), 2);
     await viewer.waitFor(4);
     await new Promise((r) => setTimeout(r, 200));
-    expect(viewer.pushes.map((p) => [p.version, 'stats' in p])).toEqual([[1, false], [2, false], [3, true], [4, true]]);
+    expect(viewer.pushes.map((p) => [p.version, 'stats' in p])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+      [4, true],
+    ]);
   });
 });

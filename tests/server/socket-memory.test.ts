@@ -28,13 +28,18 @@ describe('releaseUpgradeRequest', () => {
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()));
     const url = `http://127.0.0.1:${(http.address() as { port: number }).port}`;
     const client = await connect(url, 'secret');
-    expect(await (client.timeout(2000) as unknown as { emitWithAck(e: string, m: unknown): Promise<unknown> }).emitWithAck('echo', 'hi')).toEqual({ msg: 'hi', auth: { token: 'secret' } });
+    expect(await (client.timeout(2000) as unknown as { emitWithAck(e: string, m: unknown): Promise<unknown> }).emitWithAck('echo', 'hi')).toEqual({
+      msg: 'hi',
+      auth: { token: 'secret' },
+    });
     const raw = seen[0]!;
     expect(raw.request).toBeNull();
     const ws = raw.transport!.socket as unknown as NodeJS.EventEmitter & { _socket: NodeJS.EventEmitter };
     expect(ws.listeners('error').map((f) => f.name)).not.toContain('onUpgradeError');
     expect(ws.listeners('error').length).toBeGreaterThan(0); // engine.io's transport still handles errors
-    expect(ws._socket.rawListeners('close').map((f) => String((f as { listener?: unknown }).listener ?? f))).not.toContainEqual(expect.stringContaining('this.emit("close")'));
+    expect(ws._socket.rawListeners('close').map((f) => String((f as { listener?: unknown }).listener ?? f))).not.toContainEqual(
+      expect.stringContaining('this.emit("close")'),
+    );
     const closed = new Promise((r) => io.once('connection', r));
     client.close();
     const again = await connect(url);

@@ -13,7 +13,9 @@ import { api, startTestServer } from '../helpers/server';
 
 const redis = await requireRedis();
 
-const SVG = Buffer.from('<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#0a5"/><script>alert(1)</script></svg>');
+const SVG = Buffer.from(
+  '<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#0a5"/><script>alert(1)</script></svg>',
+);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(14)]);
 
@@ -25,7 +27,10 @@ describe.skipIf(!redis.available)('sponsor routes (Redis store)', () => {
   const upload = (bytes: Buffer, query: string, opts: { token?: string | null; type?: string } = {}) =>
     fetch(`${base()}?${query}`, {
       method: 'POST',
-      headers: { 'content-type': opts.type ?? 'application/octet-stream', ...(opts.token === null ? {} : { authorization: `Bearer ${opts.token ?? ev.organiserToken}` }) },
+      headers: {
+        'content-type': opts.type ?? 'application/octet-stream',
+        ...(opts.token === null ? {} : { authorization: `Bearer ${opts.token ?? ev.organiserToken}` }),
+      },
       body: new Uint8Array(bytes),
     });
   const sponsors = async () => (await api(s.url, `/api/events/${ev.id}`)).body.sponsors ?? [];
@@ -46,7 +51,11 @@ describe.skipIf(!redis.available)('sponsor routes (Redis store)', () => {
     expect(res.status).toBe(201);
     const { sponsor } = (await res.json()) as { sponsor: { id: string } };
     expect(sponsor).toMatchObject({ name: 'Blue Chalk', type: 'image/png', size: png.length, seconds: 5 });
-    for (const [bytes, type] of [[JPEG, 'image/jpeg'], [WEBP, 'image/webp'], [SVG, 'image/svg+xml']] as const) {
+    for (const [bytes, type] of [
+      [JPEG, 'image/jpeg'],
+      [WEBP, 'image/webp'],
+      [SVG, 'image/svg+xml'],
+    ] as const) {
       const r = await upload(bytes, `name=${encodeURIComponent(type.split('/')[1]!)}`);
       expect(r.status, type).toBe(201);
       expect(((await r.json()) as { sponsor: { type: string; seconds: number } }).sponsor).toMatchObject({ type, seconds: 8 });
@@ -92,13 +101,26 @@ describe.skipIf(!redis.available)('sponsor routes (Redis store)', () => {
   it('changes the order, seconds and name; removes a logo and its image', async () => {
     const [a, b] = await sponsors();
     const auth = { token: ev.organiserToken };
-    const moved = await api(s.url, `/api/events/${ev.id}/sponsors/${b.id}`, { ...auth, method: 'PATCH', body: { position: 0, seconds: 12, name: 'Chalk & Co' } });
+    const moved = await api(s.url, `/api/events/${ev.id}/sponsors/${b.id}`, {
+      ...auth,
+      method: 'PATCH',
+      body: { position: 0, seconds: 12, name: 'Chalk & Co' },
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.event.sponsors.slice(0, 2).map((x: { id: string }) => x.id)).toEqual([b.id, a.id]);
     expect(moved.body.event.sponsors[0]).toMatchObject({ seconds: 12, name: 'Chalk & Co' });
-    expect((await api(s.url, `/api/events/${ev.id}/sponsors/${b.id}`, { ...auth, method: 'PATCH', body: { seconds: 99 } })).body.error).toMatchObject({ code: 'invalid-event', field: 'seconds' });
-    expect((await api(s.url, `/api/events/${ev.id}/sponsors/${b.id}`, { ...auth, method: 'PATCH', body: { colour: 'red' } })).body.error).toMatchObject({ code: 'invalid-event', field: 'colour' });
-    expect((await api(s.url, `/api/events/${ev.id}/sponsors/nosuch`, { ...auth, method: 'PATCH', body: { seconds: 5 } })).body.error).toMatchObject({ code: 'not-found', field: 'sponsorId' });
+    expect((await api(s.url, `/api/events/${ev.id}/sponsors/${b.id}`, { ...auth, method: 'PATCH', body: { seconds: 99 } })).body.error).toMatchObject({
+      code: 'invalid-event',
+      field: 'seconds',
+    });
+    expect((await api(s.url, `/api/events/${ev.id}/sponsors/${b.id}`, { ...auth, method: 'PATCH', body: { colour: 'red' } })).body.error).toMatchObject({
+      code: 'invalid-event',
+      field: 'colour',
+    });
+    expect((await api(s.url, `/api/events/${ev.id}/sponsors/nosuch`, { ...auth, method: 'PATCH', body: { seconds: 5 } })).body.error).toMatchObject({
+      code: 'not-found',
+      field: 'sponsorId',
+    });
     const gone = await api(s.url, `/api/events/${ev.id}/sponsors/${a.id}`, { ...auth, method: 'DELETE' });
     expect(gone.status).toBe(200);
     expect(gone.body.event.sponsors.some((x: { id: string }) => x.id === a.id)).toBe(false);

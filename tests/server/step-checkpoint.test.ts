@@ -83,56 +83,65 @@ describe('the SQLite store: a failure between the writes of an append leaves nei
 
   // One fault per write of the append's transaction; each fires only on the append that makes version CHECKPOINT_EVERY.
   const faults = [
-    ['the step row', `CREATE TRIGGER inject BEFORE INSERT ON steps WHEN NEW.version = ${CHECKPOINT_EVERY} BEGIN SELECT RAISE(ABORT, 'injected: step row'); END`],
-    ['the version and listing row', `CREATE TRIGGER inject BEFORE UPDATE OF version ON matches WHEN NEW.version = ${CHECKPOINT_EVERY} BEGIN SELECT RAISE(ABORT, 'injected: version'); END`],
+    [
+      'the step row',
+      `CREATE TRIGGER inject BEFORE INSERT ON steps WHEN NEW.version = ${CHECKPOINT_EVERY} BEGIN SELECT RAISE(ABORT, 'injected: step row'); END`,
+    ],
+    [
+      'the version and listing row',
+      `CREATE TRIGGER inject BEFORE UPDATE OF version ON matches WHEN NEW.version = ${CHECKPOINT_EVERY} BEGIN SELECT RAISE(ABORT, 'injected: version'); END`,
+    ],
     ['the checkpoint', `CREATE TRIGGER inject BEFORE UPDATE OF checkpoint ON matches BEGIN SELECT RAISE(ABORT, 'injected: checkpoint'); END`],
   ] as const;
 
-  it.each(faults)('a failure at %s: refused, nothing stored, recorded on the retry with its checkpoint, consistent after a restart', async (_where, trigger) => {
-    const db = openDb();
-    const { svc, live } = service(db.matches);
-    const m = await svc.create(LONG_SETUP);
-    const steps = plausibleSteps(CHECKPOINT_EVERY, LONG_SETUP, { seed: 42, undoRate: 0.03 });
-    await recordAll(svc, m.id, m.scorerToken, steps.slice(0, -1));
-    const before = (await svc.current(m.id))!.snapshot;
-    db.db.exec(trigger);
+  it.each(faults)(
+    'a failure at %s: refused, nothing stored, recorded on the retry with its checkpoint, consistent after a restart',
+    async (_where, trigger) => {
+      const db = openDb();
+      const { svc, live } = service(db.matches);
+      const m = await svc.create(LONG_SETUP);
+      const steps = plausibleSteps(CHECKPOINT_EVERY, LONG_SETUP, { seed: 42, undoRate: 0.03 });
+      await recordAll(svc, m.id, m.scorerToken, steps.slice(0, -1));
+      const before = (await svc.current(m.id))!.snapshot;
+      db.db.exec(trigger);
 
-    const last = { stepId: `e${CHECKPOINT_EVERY}`, expectedVersion: CHECKPOINT_EVERY - 1, step: steps.at(-1)! };
-    const refused = await svc.record(m.id, m.scorerToken, last);
-    expect(refused).toMatchObject({ ok: false, error: { code: 'store-unavailable' } });
-    expect(!refused.ok && refused.error.message).toMatch(/\(store-error\): nothing was recorded/);
-    expect(db.health.detail().refusing).toMatchObject({ cause: 'store-error', message: expect.stringContaining('injected') });
-    // Nothing moved: the loaded match, the stored log, its checkpoint, the stepId index and the listing row.
-    expect((await live.inspect(m.id))!.version).toBe(CHECKPOINT_EVERY - 1);
-    expect((await svc.current(m.id))!.snapshot).toEqual(before);
-    const reader = openDb(db.dir);
-    const seen = (await reader.matches.open(m.id, 0))!;
-    expect(seen.checkpoint).toBeNull();
-    expect(seen.steps).toHaveLength(CHECKPOINT_EVERY - 1);
-    expect(await reader.matches.versionOfStep(m.id, last.stepId)).toBeUndefined();
-    expect((await reader.matches.list(10)).find((r) => r.id === m.id)?.version).toBe(CHECKPOINT_EVERY - 1);
+      const last = { stepId: `e${CHECKPOINT_EVERY}`, expectedVersion: CHECKPOINT_EVERY - 1, step: steps.at(-1)! };
+      const refused = await svc.record(m.id, m.scorerToken, last);
+      expect(refused).toMatchObject({ ok: false, error: { code: 'store-unavailable' } });
+      expect(!refused.ok && refused.error.message).toMatch(/\(store-error\): nothing was recorded/);
+      expect(db.health.detail().refusing).toMatchObject({ cause: 'store-error', message: expect.stringContaining('injected') });
+      // Nothing moved: the loaded match, the stored log, its checkpoint, the stepId index and the listing row.
+      expect((await live.inspect(m.id))!.version).toBe(CHECKPOINT_EVERY - 1);
+      expect((await svc.current(m.id))!.snapshot).toEqual(before);
+      const reader = openDb(db.dir);
+      const seen = (await reader.matches.open(m.id, 0))!;
+      expect(seen.checkpoint).toBeNull();
+      expect(seen.steps).toHaveLength(CHECKPOINT_EVERY - 1);
+      expect(await reader.matches.versionOfStep(m.id, last.stepId)).toBeUndefined();
+      expect((await reader.matches.list(10)).find((r) => r.id === m.id)?.version).toBe(CHECKPOINT_EVERY - 1);
 
-    // The cause gone, the same step records (once), its checkpoint with it.
-    db.db.exec('DROP TRIGGER inject');
-    const recorded = await svc.record(m.id, m.scorerToken, last);
-    expect(recorded).toMatchObject({ ok: true, version: CHECKPOINT_EVERY, duplicate: false });
-    expect(db.health.failing).toBe(false);
-    const ck = (await reader.matches.open(m.id, 0))!.checkpoint!;
-    expect(ck.version).toBe(CHECKPOINT_EVERY);
-    expect(ck.hash).toBe(matchHash(replay(setup, steps)));
-    expect(await svc.record(m.id, m.scorerToken, last)).toMatchObject({ ok: true, version: CHECKPOINT_EVERY, duplicate: true });
+      // The cause gone, the same step records (once), its checkpoint with it.
+      db.db.exec('DROP TRIGGER inject');
+      const recorded = await svc.record(m.id, m.scorerToken, last);
+      expect(recorded).toMatchObject({ ok: true, version: CHECKPOINT_EVERY, duplicate: false });
+      expect(db.health.failing).toBe(false);
+      const ck = (await reader.matches.open(m.id, 0))!.checkpoint!;
+      expect(ck.version).toBe(CHECKPOINT_EVERY);
+      expect(ck.hash).toBe(matchHash(replay(setup, steps)));
+      expect(await svc.record(m.id, m.scorerToken, last)).toMatchObject({ ok: true, version: CHECKPOINT_EVERY, duplicate: true });
 
-    // A restart: a new store on the same file loads the match from that checkpoint, equal to a replay of its log.
-    const answered = (await svc.current(m.id))!.snapshot;
-    db.close();
-    const restarted = service(openDb(db.dir).matches).svc;
-    const loaded = (await restarted.current(m.id))!.snapshot;
-    const whole = replay(setup, steps);
-    expect(loaded.version).toBe(CHECKPOINT_EVERY);
-    expect(loaded.state).toEqual(view(whole));
-    expect(loaded.stats).toEqual(statsOf(whole));
-    expect(loaded).toEqual(answered);
-  });
+      // A restart: a new store on the same file loads the match from that checkpoint, equal to a replay of its log.
+      const answered = (await svc.current(m.id))!.snapshot;
+      db.close();
+      const restarted = service(openDb(db.dir).matches).svc;
+      const loaded = (await restarted.current(m.id))!.snapshot;
+      const whole = replay(setup, steps);
+      expect(loaded.version).toBe(CHECKPOINT_EVERY);
+      expect(loaded.state).toEqual(view(whole));
+      expect(loaded.stats).toEqual(statsOf(whole));
+      expect(loaded).toEqual(answered);
+    },
+  );
 
   it('the store itself: the append is refused with a StoreRefusal (cause store-error) and writes nothing; the same append goes through after', async () => {
     const db = openDb();

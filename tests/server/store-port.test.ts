@@ -35,7 +35,14 @@ const record = (id: string, createdAt = 1): MatchRecord => ({ id, setup, tokenHa
 const snap = (id: string, version: number, at: number) => ({ summary: summaryOf(id, state, version, at), state });
 const event = (i: number, stepId = `e${i}`): StoredStep => ({ stepId, step: steps[i]!, at: 1000 + i });
 /** A checkpoint at `version` (its `depth` tells two checkpoints of one version apart). */
-const at = (version: number, depth = version): Checkpoint => ({ format: 2, rulesVersion: 2, version, depth, core: newMatch(setup).core, stats: { sheet: [], open: [-1, -1], racks: [], tally: [], rackScored: 0, reracked: false, recent: [] } as never });
+const at = (version: number, depth = version): Checkpoint => ({
+  format: 2,
+  rulesVersion: 2,
+  version,
+  depth,
+  core: newMatch(setup).core,
+  stats: { sheet: [], open: [-1, -1], racks: [], tally: [], rackScored: 0, reracked: false, recent: [] } as never,
+});
 
 /** A shot clock document at `revision`. */
 const clockDoc = (revision: number, status: 'idle' | 'running' = 'idle'): ShotClockDoc => ({
@@ -119,7 +126,9 @@ describe.each(storeKinds(redis.available, ['memory', 'sqlite', 'redis', 'cluster
     expect(await store.append('c1', 0, event(1), snap('c1', 1, 1001), { checkpoint: at(1, 99) })).toEqual({ status: 'stale', version: 1 });
     expect(await store.append('c1', 1, event(1, 'e0'), snap('c1', 2, 1001), { checkpoint: at(2) })).toEqual({ status: 'duplicate', version: 1 });
     // A checkpoint of another version than the one the append makes: rejected, naming both, nothing written.
-    await expect(store.append('c1', 1, event(1), snap('c1', 2, 1001), { checkpoint: at(5) })).rejects.toThrow(/checkpoint: it is at version 5, but the append makes version 2/);
+    await expect(store.append('c1', 1, event(1), snap('c1', 2, 1001), { checkpoint: at(5) })).rejects.toThrow(
+      /checkpoint: it is at version 5, but the append makes version 2/,
+    );
     expect(await store.load('c1')).toEqual({ record: record('c1'), steps: [event(0)] });
     expect((await store.open('c1', 0))!.checkpoint).toEqual(at(1));
     expect(await store.versionOfStep('c1', 'e1')).toBeUndefined();
@@ -136,7 +145,10 @@ describe.each(storeKinds(redis.available, ['memory', 'sqlite', 'redis', 'cluster
     await store.create(record('l2'), snap('l2', 0, 5_000_001));
     await store.append('l1', 0, { ...event(0), at: 5_000_002 }, snap('l1', 1, 5_000_002));
     const rows = await store.list(2);
-    expect(rows.map((r) => [r.id, r.version])).toEqual([['l1', 1], ['l2', 0]]);
+    expect(rows.map((r) => [r.id, r.version])).toEqual([
+      ['l1', 1],
+      ['l2', 0],
+    ]);
   });
 
   it('removes a match only while its log is empty (removeIfEmpty), and lists it no more', async () => {

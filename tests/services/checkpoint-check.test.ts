@@ -93,8 +93,12 @@ describe('replay checked against the checkpoint', () => {
     const cur = (await svc.current(id))!;
     expect(heard).toHaveLength(1);
     expect(heard[0]).toMatchObject({
-      level: 40, msg: 'replay disagrees with the checkpoint; the checkpoint wins',
-      matchId: id, rulesVersion: RULES_VERSION, checkpointRulesVersion: RULES_VERSION - 1, version: CHECKPOINT_EVERY,
+      level: 40,
+      msg: 'replay disagrees with the checkpoint; the checkpoint wins',
+      matchId: id,
+      rulesVersion: RULES_VERSION,
+      checkpointRulesVersion: RULES_VERSION - 1,
+      version: CHECKPOINT_EVERY,
     });
     // The checkpoint's state, with the steps after it applied: A keeps the 7 points.
     const whole = view(replay(setup, steps));

@@ -18,7 +18,13 @@ const TABLES = ['Table 1', 'Table 2', 'Table 3', 'TV table'];
 /** An event with `n` rostered players (rated, so p1 is the best) and four tables; 14-1 to 3 by default. */
 async function eventOf(s: Services, n: number) {
   const roster = Array.from({ length: n }, (_, i) => ({ name: `Player ${i + 1}`, rating: 900 - i }));
-  const created = await s.events.create({ name: 'Open', date: '2026-03-13', defaults: { discipline: '14-1', ruleset: 'nba', targets: [3, 3] }, tables: TABLES, roster });
+  const created = await s.events.create({
+    name: 'Open',
+    date: '2026-03-13',
+    defaults: { discipline: '14-1', ruleset: 'nba', targets: [3, 3] },
+    tables: TABLES,
+    roster,
+  });
   return { id: created.event.id, token: created.organiserToken, roster: created.event.roster.map((p) => p.id) };
 }
 
@@ -93,7 +99,11 @@ describe('a draw with autopilot runs the event to its end', () => {
     expect(info.ok).toBe(true);
     expectEachPlayedOnce(info.draw, await s.draws.entries(ev.id), played);
     // Player A wins every match: the pure draw with slot 0 always winning gives the same champion and standings.
-    const pure = playOut(pureDraw(info.draw.definition), (r) => r[0]!, () => 0).state;
+    const pure = playOut(
+      pureDraw(info.draw.definition),
+      (r) => r[0]!,
+      () => 0,
+    ).state;
     expect(info.draw.draw.champion).toBe(champion(pure));
     expect(info.draw.draw.standings).toEqual(standings(pure));
     expect(info.draw.draw.standings.every((r) => r.place !== null)).toBe(true);
@@ -107,7 +117,16 @@ describe('a draw with autopilot runs the event to its end', () => {
     const s = services();
     const tokens = captureTokens(s);
     const ev = await eventOf(s, 24);
-    const made = await s.draws.create(ev.id, ev.token, { format: 'groups-knockout', groupSize: 6, advance: 2, seeding: 'random', seed: 2026, tvTable: 'tv-table', featured: ['F'], autopilot: true });
+    const made = await s.draws.create(ev.id, ev.token, {
+      format: 'groups-knockout',
+      groupSize: 6,
+      advance: 2,
+      seeding: 'random',
+      seed: 2026,
+      tvTable: 'tv-table',
+      featured: ['F'],
+      autopilot: true,
+    });
     expect(made.ok, JSON.stringify(made)).toBe(true);
     const played = await playEvent(s, ev, tokens);
     const info = ((await s.draws.get(ev.id)) as { ok: true; draw: DrawInfo }).draw;
@@ -119,7 +138,12 @@ describe('a draw with autopilot runs the event to its end', () => {
     expect(final.table).toBe('tv-table');
     expect(v.champion).toBe(final.result!.winner);
     const qualifiers = v.groups.flatMap((g) => g.rows.slice(0, 2).map((r) => r.player)).sort();
-    expect(v.matches.filter((m) => m.round === 'R1').flatMap((m) => m.players).sort()).toEqual(qualifiers);
+    expect(
+      v.matches
+        .filter((m) => m.round === 'R1')
+        .flatMap((m) => m.players)
+        .sort(),
+    ).toEqual(qualifiers);
     const places = v.standings.map((r) => r.place);
     expect(places).toEqual([1, 2, 3, 3, 5, 5, 5, 5, ...[9, 13, 17, 21].flatMap((p) => Array(4).fill(p))]);
     // The stored entries rebuild the same draw.

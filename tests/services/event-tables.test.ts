@@ -49,16 +49,30 @@ describe('event tables', () => {
     const m2 = await s.matches.create({ discipline: 'rotation', players: ['Chen Wei', 'Dora Díaz'], countries: ['TW', 'ES'] });
     ok(await s.events.assign(ev.id, ev.organiserToken, 'table-1', m2.id, false));
     expect(await table(ev, 'table-1')).toMatchObject({ current: m1.id, next: m2.id, nextPlayers: ['Chen Wei', 'Dora Díaz'] });
-    expect(await s.events.assign(ev.id, ev.organiserToken, 'tv-table', m2.id, false)).toMatchObject({ ok: false, error: { code: 'match-on-table', field: 'matchId' } });
-    expect(await s.events.assign(ev.id, ev.organiserToken, 'tv-table', 'nosuchmatch', false)).toMatchObject({ ok: false, error: { code: 'not-found', field: 'matchId' } });
+    expect(await s.events.assign(ev.id, ev.organiserToken, 'tv-table', m2.id, false)).toMatchObject({
+      ok: false,
+      error: { code: 'match-on-table', field: 'matchId' },
+    });
+    expect(await s.events.assign(ev.id, ev.organiserToken, 'tv-table', 'nosuchmatch', false)).toMatchObject({
+      ok: false,
+      error: { code: 'not-found', field: 'matchId' },
+    });
     expect(await s.events.assign(ev.id, ev.organiserToken, 'nosuch', m1.id, false)).toMatchObject({ ok: false, error: { code: 'not-found', field: 'table' } });
     expect(await s.events.start(ev.id, ev.organiserToken, 'tv-table')).toMatchObject({ ok: false, error: { code: 'no-next-match', field: 'table' } });
-    await expect(s.events.createTableMatch(ev.id, ev.organiserToken, 'tv-table', { playerIds: ['p1', 'p1'] })).rejects.toMatchObject({ code: 'invalid-event', field: 'playerIds.1' });
-    await expect(s.events.createTableMatch(ev.id, ev.organiserToken, 'tv-table', { playerIds: ['p1', 'p3'], setup: { targets: [0, 5] } })).rejects.toMatchObject({ code: 'invalid-setup', field: 'setup.targets.0' });
+    await expect(s.events.createTableMatch(ev.id, ev.organiserToken, 'tv-table', { playerIds: ['p1', 'p1'] })).rejects.toMatchObject({
+      code: 'invalid-event',
+      field: 'playerIds.1',
+    });
+    await expect(
+      s.events.createTableMatch(ev.id, ev.organiserToken, 'tv-table', { playerIds: ['p1', 'p3'], setup: { targets: [0, 5] } }),
+    ).rejects.toMatchObject({ code: 'invalid-setup', field: 'setup.targets.0' });
     ok(await s.events.start(ev.id, ev.organiserToken, 'table-1'));
     expect(await table(ev, 'table-1')).toMatchObject({ current: m2.id, next: null, cards: { show: 'intro', matchId: m2.id, shownBy: 'auto' } });
     const view = (await s.events.view(ev.id))!;
-    expect(view.matches.map((m) => [m.id, m.startedAt !== null])).toEqual([[m1.id, true], [m2.id, true]]);
+    expect(view.matches.map((m) => [m.id, m.startedAt !== null])).toEqual([
+      [m1.id, true],
+      [m2.id, true],
+    ]);
     expect(view.live[m2.id]).toMatchObject({ names: ['Chen Wei', 'Dora Díaz'], score: [0, 0], targets: [120, 120] });
     // A next match replaced before it started leaves the event; clearing the next one too.
     const q1 = await tableMatch(ev, 'tv-table', ['p1', 'p4']);

@@ -37,12 +37,14 @@ describe('KeyedCache', () => {
     const order: string[] = [];
     let openGate!: () => void;
     const gate = new Promise<void>((r) => (openGate = r));
-    const task = (name: string, opts: { wait?: Promise<void>; fail?: boolean } = {}) => async () => {
-      await opts.wait;
-      order.push(name);
-      if (opts.fail) throw new Error(name);
-      return name;
-    };
+    const task =
+      (name: string, opts: { wait?: Promise<void>; fail?: boolean } = {}) =>
+      async () => {
+        await opts.wait;
+        order.push(name);
+        if (opts.fail) throw new Error(name);
+        return name;
+      };
     const all = Promise.allSettled([
       cache.serial('m1', task('first', { wait: gate })),
       cache.serial('m1', task('second', { fail: true })),
@@ -66,7 +68,11 @@ describe('KeyedCache', () => {
     vi.setSystemTime(Date.now() + 60_000);
     await cache.get('fresh');
     const closed: string[] = [];
-    cache.evictIdle(30_000, (k) => k === 'kept', (v) => closed.push(v.key));
+    cache.evictIdle(
+      30_000,
+      (k) => k === 'kept',
+      (v) => closed.push(v.key),
+    );
     await Promise.resolve();
     expect(cache.peek('idle')).toBeUndefined();
     expect(closed).toEqual(['idle']);

@@ -29,7 +29,13 @@ describe('migrate between backends (memory to memory)', () => {
     const target = memoryBackends().store;
     const lines: string[] = [];
     const first = await migrate(portsOf(source.store), portsOf(target), (l) => lines.push(l));
-    expect(first).toMatchObject({ matches: { copied: 10, resumed: 0, same: 0 }, tournaments: { copied: 2, same: 0 }, shotClocks: { copied: 3, same: 0 }, sponsors: { copied: 1, same: 0 }, verified: 10 });
+    expect(first).toMatchObject({
+      matches: { copied: 10, resumed: 0, same: 0 },
+      tournaments: { copied: 2, same: 0 },
+      shotClocks: { copied: 3, same: 0 },
+      sponsors: { copied: 1, same: 0 },
+      verified: 10,
+    });
     expect(lines.join('\n')).toContain('10 of 10 matches replay on the target');
     for (const { id } of await source.store.matches.list(100)) {
       expect(await target.matches.load(id)).toEqual(await source.store.matches.load(id));
@@ -38,7 +44,13 @@ describe('migrate between backends (memory to memory)', () => {
     expect(await served(services(target))).toEqual(await served(source));
 
     const second = await migrate(portsOf(source.store), portsOf(target));
-    expect(second).toMatchObject({ matches: { copied: 0, resumed: 0, same: 10, steps: 0 }, tournaments: { copied: 0, same: 2 }, shotClocks: { copied: 0, updated: 0, same: 3 }, sponsors: { copied: 0, same: 1 }, verified: 10 });
+    expect(second).toMatchObject({
+      matches: { copied: 0, resumed: 0, same: 10, steps: 0 },
+      tournaments: { copied: 0, same: 2 },
+      shotClocks: { copied: 0, updated: 0, same: 3 },
+      sponsors: { copied: 0, same: 1 },
+      verified: 10,
+    });
   });
 
   it('completes a match whose copy was interrupted, and a match recorded on since the last run', async () => {
@@ -60,10 +72,27 @@ describe('migrate between backends (memory to memory)', () => {
     const [a, b] = (await source.store.matches.list(100)).filter((r) => r.version > 0).map((r) => r.id);
     // Another match under the id of a: same id, another set-up. b: the target's log goes another way.
     const srcA = (await source.store.matches.load(a!))!;
-    await target.store.matches.create({ ...srcA.record, setup: { ...srcA.record.setup, players: ['Zed', 'Yan'] } }, { summary: { id: a!, discipline: '14-1', names: ['Zed', 'Yan'], score: [0, 0], targets: [10_000, 10_000], winner: null, version: 0, updatedAt: 0 }, state: (await source.matches.current(a!))!.snapshot.state });
+    await target.store.matches.create(
+      { ...srcA.record, setup: { ...srcA.record.setup, players: ['Zed', 'Yan'] } },
+      {
+        summary: { id: a!, discipline: '14-1', names: ['Zed', 'Yan'], score: [0, 0], targets: [10_000, 10_000], winner: null, version: 0, updatedAt: 0 },
+        state: (await source.matches.current(a!))!.snapshot.state,
+      },
+    );
     const srcB = (await source.store.matches.load(b!))!;
-    await target.store.matches.create(srcB.record, { summary: { id: b!, discipline: '14-1', names: ['x', 'y'], score: [0, 0], targets: [10_000, 10_000], winner: null, version: 0, updatedAt: 0 }, state: (await source.matches.current(b!))!.snapshot.state });
-    await target.store.matches.append(b!, 0, { ...srcB.steps[0]!, stepId: 'another-step' }, { summary: { id: b!, discipline: '14-1', names: ['x', 'y'], score: [0, 0], targets: [10_000, 10_000], winner: null, version: 1, updatedAt: 0 }, state: (await source.matches.current(b!))!.snapshot.state });
+    await target.store.matches.create(srcB.record, {
+      summary: { id: b!, discipline: '14-1', names: ['x', 'y'], score: [0, 0], targets: [10_000, 10_000], winner: null, version: 0, updatedAt: 0 },
+      state: (await source.matches.current(b!))!.snapshot.state,
+    });
+    await target.store.matches.append(
+      b!,
+      0,
+      { ...srcB.steps[0]!, stepId: 'another-step' },
+      {
+        summary: { id: b!, discipline: '14-1', names: ['x', 'y'], score: [0, 0], targets: [10_000, 10_000], winner: null, version: 1, updatedAt: 0 },
+        state: (await source.matches.current(b!))!.snapshot.state,
+      },
+    );
     const [ev] = await source.store.tournaments.listTournaments(10);
     const doc = (await source.store.tournaments.loadTournament(ev!.id))!;
     await target.store.tournaments.createTournament({ ...doc, name: 'Another tournament' });
@@ -82,9 +111,18 @@ describe('migrate between backends (memory to memory)', () => {
 
   it('the command line: a Redis URL (several: a Cluster) or a DATA_DIR on each side, the prefix the server would use; bad arguments named', () => {
     const dir = process.cwd();
-    expect(parseArgs(['--from', dir, '--to', 'redis://127.0.0.1:6379'], {})).toEqual({ from: { dataDir: dir }, to: { redis: ['redis://127.0.0.1:6379'], prefix: 'cuecast:' } });
-    expect(parseArgs([`--from=redis://a:1,redis://b:2`, `--to=${dir}`], { REDIS_PREFIX: 'venue:' })).toEqual({ from: { redis: ['redis://a:1', 'redis://b:2'], prefix: 'venue:' }, to: { dataDir: dir } });
-    expect(parseArgs(['--from', 'redis://a:1', '--to', 'redis://a:1', '--from-prefix', 'old:', '--to-prefix', 'new:'], {})).toMatchObject({ from: { prefix: 'old:' }, to: { prefix: 'new:' } });
+    expect(parseArgs(['--from', dir, '--to', 'redis://127.0.0.1:6379'], {})).toEqual({
+      from: { dataDir: dir },
+      to: { redis: ['redis://127.0.0.1:6379'], prefix: 'cuecast:' },
+    });
+    expect(parseArgs([`--from=redis://a:1,redis://b:2`, `--to=${dir}`], { REDIS_PREFIX: 'venue:' })).toEqual({
+      from: { redis: ['redis://a:1', 'redis://b:2'], prefix: 'venue:' },
+      to: { dataDir: dir },
+    });
+    expect(parseArgs(['--from', 'redis://a:1', '--to', 'redis://a:1', '--from-prefix', 'old:', '--to-prefix', 'new:'], {})).toMatchObject({
+      from: { prefix: 'old:' },
+      to: { prefix: 'new:' },
+    });
     expect(() => parseArgs(['--from', dir], {})).toThrow('--to is required');
     expect(() => parseArgs(['--from', dir, '--to', dir], {})).toThrow('the same place');
     expect(() => parseArgs(['--from', `${dir}/no-such-dir`, '--to', 'redis://x:1'], {})).toThrow('--from: no directory');

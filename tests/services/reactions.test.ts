@@ -17,7 +17,10 @@ describe('reactions to a recorded step', () => {
     const s = services();
     const created = await s.events.create({ ...EVENT, defaults: { ...EVENT.defaults, clock: { preset: 'pro' } } });
     const tableId = created.event.tables[0]!.id;
-    const made = await s.events.createTableMatch(created.event.id, created.organiserToken, tableId, { playerIds: [created.event.roster[0]!.id, created.event.roster[1]!.id], start: true });
+    const made = await s.events.createTableMatch(created.event.id, created.organiserToken, tableId, {
+      playerIds: [created.event.roster[0]!.id, created.event.roster[1]!.id],
+      start: true,
+    });
     if (!made.ok) throw new Error(JSON.stringify(made));
     const m = made.match;
     expect(await s.shotClocks.view(m.id)).toMatchObject({ ok: true, clock: { status: 'idle', kind: 'break' } });

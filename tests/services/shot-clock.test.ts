@@ -54,7 +54,12 @@ describe('shot clock service', () => {
   it('start, extension, pause, resume and expiry at the server time; every change pushed with that time', async () => {
     const { shotClocks, m, scorer, clock, pushed } = await matchWithClock();
     const t0 = clock.now();
-    expect(await shotClocks.act(m.id, scorer, 'start')).toMatchObject({ ok: true, duplicate: false, now: t0, clock: { status: 'running', deadline: t0 + 60_000 } });
+    expect(await shotClocks.act(m.id, scorer, 'start')).toMatchObject({
+      ok: true,
+      duplicate: false,
+      now: t0,
+      clock: { status: 'running', deadline: t0 + 60_000 },
+    });
     clock.advance(50_000);
     expect(await shotClocks.act(m.id, scorer, 'extension')).toMatchObject({ ok: true, clock: { deadline: t0 + 90_000, extensionsLeft: [0, 1] } });
     clock.advance(10_000);
@@ -105,12 +110,21 @@ describe('shot clock service', () => {
     expect(await shotClocks.act(m.id, { scorerToken: 'nope' }, 'start')).toMatchObject({ ok: false, error: { code: 'forbidden', field: 'token' } });
     expect(await shotClocks.act('nosuch', scorer, 'start')).toMatchObject({ ok: false, error: { code: 'not-found', field: 'matchId' } });
     const plain = await matches.create(SETUP);
-    expect(await shotClocks.act(plain.id, { scorerToken: plain.scorerToken }, 'start')).toMatchObject({ ok: false, error: { code: 'no-clock', field: 'matchId' } });
-    expect(await shotClocks.configure(m.id, scorer, { ...CLOCK_PRESETS.pro, urgentSeconds: 20 })).toMatchObject({ ok: false, error: { code: 'invalid-request', field: 'settings.urgentSeconds' } }); // as PUT …/clock's body names it
+    expect(await shotClocks.act(plain.id, { scorerToken: plain.scorerToken }, 'start')).toMatchObject({
+      ok: false,
+      error: { code: 'no-clock', field: 'matchId' },
+    });
+    expect(await shotClocks.configure(m.id, scorer, { ...CLOCK_PRESETS.pro, urgentSeconds: 20 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request', field: 'settings.urgentSeconds' },
+    }); // as PUT …/clock's body names it
     await shotClocks.act(m.id, scorer, 'extension');
     await recordOk(matches, m, AFTER_BREAK[0]!);
     await settle();
-    expect(await shotClocks.act(m.id, scorer, 'extension')).toMatchObject({ ok: false, error: { code: 'no-extension-left', message: 'no extension left: player A has used the extension of this rack' } });
+    expect(await shotClocks.act(m.id, scorer, 'extension')).toMatchObject({
+      ok: false,
+      error: { code: 'no-extension-left', message: 'no extension left: player A has used the extension of this rack' },
+    });
     expect(await shotClocks.view(m.id)).toMatchObject({ ok: true, clock: { status: 'idle', extensionsLeft: [0, 1] } });
 
     const near = await matches.create({ ...SETUP, targets: [1, 100] });
@@ -142,7 +156,10 @@ describe('shot clock service', () => {
   it("the event's organiser finds the table's current match for its clock keys; refusals name the field", async () => {
     const s = services();
     const { event, organiserToken } = await s.events.create(EVENT);
-    expect(await s.events.currentMatchFor(event.id, organiserToken, 'table-1')).toMatchObject({ ok: false, error: { code: 'no-current-match', field: 'table' } });
+    expect(await s.events.currentMatchFor(event.id, organiserToken, 'table-1')).toMatchObject({
+      ok: false,
+      error: { code: 'no-current-match', field: 'table' },
+    });
     expect(await s.events.currentMatchFor(event.id, 'wrong', 'table-1')).toMatchObject({ ok: false, error: { code: 'forbidden', field: 'token' } });
     expect(await s.events.currentMatchFor(event.id, undefined, 'table-1')).toMatchObject({ ok: false, error: { code: 'unauthorized', field: 'token' } });
     expect(await s.events.currentMatchFor('nosuch', organiserToken, 'table-1')).toMatchObject({ ok: false, error: { code: 'not-found', field: 'eventId' } });

@@ -17,7 +17,15 @@ import { SETUP } from '../helpers/server';
 async function newEvent(events: EventService) {
   const { event, organiserToken } = await events.create(EVENT);
   const [p1, p2, p3, p4] = event.roster.map((p) => p.id) as [string, string, string, string];
-  return { id: event.id, token: organiserToken, table: event.tables[0]!.id, pairs: [[p1, p2], [p3, p4]] as [string, string][] };
+  return {
+    id: event.id,
+    token: organiserToken,
+    table: event.tables[0]!.id,
+    pairs: [
+      [p1, p2],
+      [p3, p4],
+    ] as [string, string][],
+  };
 }
 
 /** Make a match for the table as its next match (or current with `start`). */

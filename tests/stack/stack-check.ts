@@ -35,7 +35,9 @@ const compose = (args: string) => sh(`${COMPOSE} ${args}`);
  * docker-compose would make the instances drop them all, which no real viewer sees.
  */
 const run = (cmd: string) =>
-  new Promise<string>((ok, fail) => exec(cmd, { timeout: 120_000 }, (err, out, errOut) => (err ? fail(new Error(`${cmd}: ${err.message} ${errOut}`)) : ok(out.trim()))));
+  new Promise<string>((ok, fail) =>
+    exec(cmd, { timeout: 120_000 }, (err, out, errOut) => (err ? fail(new Error(`${cmd}: ${err.message} ${errOut}`)) : ok(out.trim()))),
+  );
 const SERVICES = ['redis', 'cuecast1', 'cuecast2', 'lb'];
 /** Container ids of the services, read once per `up` (docker-compose is slow to start: no call per check). */
 const ids = new Map<string, string>();
@@ -47,7 +49,8 @@ const containerOf = (service: string) => {
   if (!id) throw new Error(`no container for ${service}`);
   return id;
 };
-const health = (service: string) => run(`docker inspect --format '{{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}' ${containerOf(service)}`);
+const health = (service: string) =>
+  run(`docker inspect --format '{{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}' ${containerOf(service)}`);
 await readIds();
 
 let failed = 0;
@@ -116,7 +119,10 @@ async function viewer(url: string, matchId: string) {
 async function recordRetrying(socket: Client, matchId: string, stepId: string, expectedVersion: number, step: unknown): Promise<number> {
   const until = Date.now() + 15_000;
   for (;;) {
-    const ack = await request(socket, 'record', { matchId, stepId, expectedVersion, step: step as never }, 2000).catch((e: Error) => ({ ok: false as const, error: { code: 'no-ack', message: e.message } }));
+    const ack = await request(socket, 'record', { matchId, stepId, expectedVersion, step: step as never }, 2000).catch((e: Error) => ({
+      ok: false as const,
+      error: { code: 'no-ack', message: e.message },
+    }));
     if (ack.ok) return ack.version;
     if (Date.now() > until) throw new Error(`record ${stepId} not acknowledged: ${JSON.stringify(ack)}`);
     await sleep(200);
@@ -135,7 +141,9 @@ function shutdownOf(service: string): string {
   const to = at('cuecast server stopped');
   const deadline = lines.find((l) => l.includes('clients did not close in time'));
   const peers = deadline && /"peers":(\[[^\]]*\])/.exec(deadline)?.[1];
-  return from && to ? `the server's shutdown took ${to - from} ms${deadline ? ` (connections still open at the deadline, destroyed: ${peers})` : ''}` : 'no shutdown in its log';
+  return from && to
+    ? `the server's shutdown took ${to - from} ms${deadline ? ` (connections still open at the deadline, destroyed: ${peers})` : ''}`
+    : 'no shutdown in its log';
 }
 
 const steps = legalSteps(20);
@@ -223,7 +231,8 @@ await check('viewers on both instances see every push, in order', async () => {
 /** The container of `service`'s process id on this host (the engine runs here). */
 const pidOf = (service: string) => run(`docker inspect --format '{{.State.Pid}}' ${containerOf(service)}`);
 /** The instance's address on the compose network, as nginx's access log names it (`upstream=<ip>:3000`). */
-const addressOf = async (service: string) => (await run(`docker inspect --format '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' ${containerOf(service)}`)).split(' ')[0]!;
+const addressOf = async (service: string) =>
+  (await run(`docker inspect --format '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' ${containerOf(service)}`)).split(' ')[0]!;
 /** nginx's access log lines since `sinceMs` (deploy/nginx.conf's `cuecast` format names the upstream). */
 const lbLogSince = async (sinceMs: number) => (await run(`docker logs --since ${Math.floor(sinceMs / 1000)} ${containerOf('lb')} 2>&1`)).split('\n');
 
@@ -309,12 +318,16 @@ async function failover(fault: Fault, loadMs: number): Promise<string> {
     `${requests.length} requests in ${loadMs / 1000} s, ${bad.length} failed, slowest ${slowest.ms} ms (sent at +${(slowest.at / 1000).toFixed(1)} s); ` +
     `${moved.length} of ${THROUGH_LB} viewers through nginx were on cuecast2: disconnected after ${ms(noticedMs)}, back (re-subscribed) after ${ms(backMs)} from the ${fault}; ` +
     `the step recorded after the ${fault} reached every live viewer in ${pushedMs} ms`;
-  recoveries[fault] = `requests: slowest ${slowest.ms} ms, ${bad.length} failed; viewers back after ${moved.length ? `${Math.max(...backMs)} ms at most` : '— (none was on it)'}`;
+  recoveries[fault] =
+    `requests: slowest ${slowest.ms} ms, ${bad.length} failed; viewers back after ${moved.length ? `${Math.max(...backMs)} ms at most` : '— (none was on it)'}`;
   console.log(`  ${fault}: ${line}`);
   assert(moved.length > 0, `no viewer through nginx was on cuecast2 (nothing to recover)`);
   assert(bad.length === 0, `failed requests: ${bad.map((r) => `+${r.at} ms: ${r.why}`).join('; ')}`);
   assert(slowest.ms < RECOVERY_MS, `a request took ${slowest.ms} ms`);
-  assert(backMs.every((n) => n > 0 && n < RECOVERY_MS), `viewers back after ${backMs.join(', ')} ms`);
+  assert(
+    backMs.every((n) => n > 0 && n < RECOVERY_MS),
+    `viewers back after ${backMs.join(', ')} ms`,
+  );
   return `slowest request ${slowest.ms} ms, viewers back within ${backMs.length ? Math.max(...backMs) : 0} ms of the ${fault}`;
 }
 
@@ -326,7 +339,10 @@ async function failover(fault: Fault, loadMs: number): Promise<string> {
 async function readyAgain(ms = 60_000): Promise<string> {
   const t = Date.now();
   for (;;) {
-    const ok = await fetch(`${URL2}/healthz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${URL2}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return `its /healthz answered 200 after ${Date.now() - t} ms (Docker's health status: ${await health('cuecast2')})`;
     if (Date.now() - t > ms) throw new Error(`cuecast2's /healthz did not answer 200 within ${ms / 1000} s (Docker: ${await health('cuecast2')})`);
     await sleep(250);
@@ -358,7 +374,8 @@ async function trafficReturns(since: number): Promise<string> {
       const lines = (await lbLogSince(since)).filter((l) => l.includes(`upstream=${ip}:3000`));
       const api = lines.filter((l) => l.includes('"GET /api/') && / 200 /.test(l));
       const ws = lines.filter((l) => l.includes('"GET /socket.io/') && / 101 /.test(l));
-      if (api.length && ws.length) return `requests and websockets through nginx reach cuecast2 (${ip}) again after ${Date.now() - since} ms (${api.length} requests, ${ws.length} websockets so far)`;
+      if (api.length && ws.length)
+        return `requests and websockets through nginx reach cuecast2 (${ip}) again after ${Date.now() - since} ms (${api.length} requests, ${ws.length} websockets so far)`;
       if (Date.now() > until) throw new Error(`no traffic reached cuecast2 (${ip}) within 20 s: ${api.length} requests, ${ws.length} websockets`);
       await sleep(250);
     }
@@ -435,7 +452,10 @@ await check('down / up keeps the match', async () => {
   await allHealthy(['redis', 'cuecast1', 'cuecast2', 'lb']);
   const res = await api(URL_LB, `/api/matches/${matchId}`);
   assert(res.status === 200 && res.body.version === version, `${res.status} version ${res.body?.version}, wanted ${version}`);
-  const rec = await api(URL_LB, `/api/matches/${matchId}/steps`, { token: scorerToken, body: { stepId: 'after-up', expectedVersion: version, step: steps[stepNo] } });
+  const rec = await api(URL_LB, `/api/matches/${matchId}/steps`, {
+    token: scorerToken,
+    body: { stepId: 'after-up', expectedVersion: version, step: steps[stepNo] },
+  });
   assert(rec.status === 201 && rec.body.version === version + 1, `record after up: ${rec.status} ${JSON.stringify(rec.body)}`);
   const volumes = sh('docker volume ls -q').split('\n').filter(Boolean);
   assert(volumes.length === 1, `volumes after down/up: ${volumes.join(', ')}`);
@@ -459,7 +479,12 @@ await check('published beyond loopback without ADMIN_TOKEN, compose refuses to s
     assert(!up.ok, `compose up succeeded: ${up.out}`);
     assert(why.includes('refusing to start') && why.includes('ADMIN_TOKEN'), `publish-check said: ${why}`);
     assert(running === '', `containers of ${other} running: ${running}`);
-    return `up failed (${up.out.split('\n').filter((l) => l.includes('ERROR')).join(' / ') || 'exit code ≠ 0'}); publish-check: ${why.split('|').pop()!.trim()}`;
+    return `up failed (${
+      up.out
+        .split('\n')
+        .filter((l) => l.includes('ERROR'))
+        .join(' / ') || 'exit code ≠ 0'
+    }); publish-check: ${why.split('|').pop()!.trim()}`;
   } finally {
     sh(`${env} docker-compose -p ${other} -f docker-compose.yml down -v --remove-orphans 2>&1 || true`);
   }

@@ -13,4 +13,6 @@ import { loadAirStrings } from '../air-strings';
 import { bootOverlay } from '../boot';
 import Overlay from '../Overlay.svelte';
 
-await bootOverlay(loadAirStrings, createScorebugClient, (client, params) => mount(Overlay, { target: document.getElementById('app')!, props: { client, matchId: matchIdFromLocation(), params } }));
+await bootOverlay(loadAirStrings, createScorebugClient, (client, params) =>
+  mount(Overlay, { target: document.getElementById('app')!, props: { client, matchId: matchIdFromLocation(), params } }),
+);

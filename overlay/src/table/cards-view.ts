@@ -113,12 +113,19 @@ export function introView(card: IntroCard, p: OverlayParams, clean: (s: string) 
 
 /** The summary card of a match (`card` from shared/cards.ts `summaryCard`); `hide=highrun` / `hide=fouls` drop those rows. */
 export function summaryView(card: SummaryCard, p: OverlayParams, clean: (s: string) => string = (s) => s): CardView {
-  const players = sides(card.players, p, clean, (key, i) => ({ target: ownTarget(card.targets, i, p), score: num(card.score[i]), winner: card.winner === key }));
+  const players = sides(card.players, p, clean, (key, i) => ({
+    target: ownTarget(card.targets, i, p),
+    score: num(card.score[i]),
+    winner: card.winner === key,
+  }));
   const order = players.map((s) => (s.key === 'A' ? 0 : 1));
   const row = (id: string, label: string, of: (i: 0 | 1) => string): StatRow => ({ id, label, values: [of(order[0]!), of(order[1]!)] });
   const rows: StatRow[] = [];
   if (!p.hide.has('highrun')) rows.push(row('high-run', t(p.lang, 'highRun'), (i) => String(card.highRun[i])));
-  rows.push(row('innings', t(p.lang, 'innings'), (i) => String(card.innings[i])), row('average', t(p.lang, 'average'), (i) => avg(card.average[i])));
+  rows.push(
+    row('innings', t(p.lang, 'innings'), (i) => String(card.innings[i])),
+    row('average', t(p.lang, 'average'), (i) => avg(card.average[i])),
+  );
   if (!p.hide.has('fouls')) rows.push(row('fouls', t(p.lang, 'fouls'), (i) => String(card.fouls[i])));
   const racksWon = card.racksWon;
   if (racksWon) rows.push(row('racks-won', t(p.lang, 'racksWon'), (i) => String(racksWon[i])));

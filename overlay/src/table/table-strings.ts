@@ -10,7 +10,8 @@ import type { CardDict } from '../../../web/src/lib/i18n/en-cards';
 const LOAD: Record<Lang, () => Promise<[AirDict, CardDict]>> = {
   en: () => Promise.all([import('../../../web/src/lib/i18n/en-air').then((m) => m.en), import('../../../web/src/lib/i18n/en-cards').then((m) => m.enCards)]),
   ja: () => Promise.all([import('../../../web/src/lib/i18n/ja-air').then((m) => m.ja), import('../../../web/src/lib/i18n/ja-cards').then((m) => m.jaCards)]),
-  'zh-TW': () => Promise.all([import('../../../web/src/lib/i18n/zh-TW-air').then((m) => m.zhTW), import('../../../web/src/lib/i18n/zh-TW-cards').then((m) => m.zhTWCards)]),
+  'zh-TW': () =>
+    Promise.all([import('../../../web/src/lib/i18n/zh-TW-air').then((m) => m.zhTW), import('../../../web/src/lib/i18n/zh-TW-cards').then((m) => m.zhTWCards)]),
 };
 
 /** Load `lang`'s on-air and cards strings into the one `t()`. @throws (rejects) when a chunk cannot be fetched. */

@@ -103,7 +103,13 @@ export function apiRouter(opts: ApiOptions): Router {
     sendError(res, { code: invalidCode(req), message: `${field}: must be 1 to 64 of A–Z, a–z, 0–9, _ and - (got ${id.length} characters)`, field });
   });
   r.param('table', (req, res, next, table: string) =>
-    TABLE_ID.test(table) ? next() : sendError(res, { code: invalidCode(req), message: `table: must be 1 to 32 of a–z, 0–9 and -, starting with a letter or digit (got ${table.length} characters)`, field: 'table' }),
+    TABLE_ID.test(table)
+      ? next()
+      : sendError(res, {
+          code: invalidCode(req),
+          message: `table: must be 1 to 32 of a–z, 0–9 and -, starting with a letter or digit (got ${table.length} characters)`,
+          field: 'table',
+        }),
   );
   // A sponsor's logo is uploaded as the raw body: its route reads it before the JSON parser.
   sponsorUploadRoute(r, opts.events, bearer);
@@ -121,7 +127,11 @@ export function apiRouter(opts: ApiOptions): Router {
   // than "expected object, received undefined" further on. A change without a body (a card button) passes.
   r.use((req, res, next) => {
     if (req.body !== undefined || !hasBody(req)) return next();
-    sendError(res, { code: invalidCode(req), message: `body: not sent as JSON (send it with Content-Type: application/json; got ${req.get('content-type') ?? 'none'})`, field: 'body' });
+    sendError(res, {
+      code: invalidCode(req),
+      message: `body: not sent as JSON (send it with Content-Type: application/json; got ${req.get('content-type') ?? 'none'})`,
+      field: 'body',
+    });
   });
 
   // Counted per address like the limit above (req.ip: behind TRUST_PROXY from X-Forwarded-For; IPv6 per /56).
@@ -134,13 +144,17 @@ export function apiRouter(opts: ApiOptions): Router {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, res) =>
-      sendError(res, { code: 'rate-limited', message: `over ${opts.matchesPerHour} matches and events created per hour from this address; retry later (Retry-After)` }),
+      sendError(res, {
+        code: 'rate-limited',
+        message: `over ${opts.matchesPerHour} matches and events created per hour from this address; retry later (Retry-After)`,
+      }),
   });
 
   r.post('/matches', creations, async (req, res) => {
     if (opts.adminToken !== undefined) {
       const token = bearer(req);
-      if (token === undefined) return sendError(res, { code: 'unauthorized', message: 'creating a match needs the admin token (Authorization: Bearer …)', field: 'token' });
+      if (token === undefined)
+        return sendError(res, { code: 'unauthorized', message: 'creating a match needs the admin token (Authorization: Bearer …)', field: 'token' });
       if (!secretEquals(token, opts.adminToken)) return sendError(res, { code: 'forbidden', message: 'wrong admin token', field: 'token' });
     }
     try {
@@ -180,7 +194,15 @@ export function apiRouter(opts: ApiOptions): Router {
     if (!cur) return notFound(res, req.params.id);
     const { snapshot, setup, rulesVersion } = cur;
     const clock = await opts.shotClocks.view(req.params.id);
-    res.json({ id: snapshot.matchId, version: snapshot.version, rulesVersion, setup, state: snapshot.state, stats: snapshot.stats, clock: clock.ok ? clock.clock : null });
+    res.json({
+      id: snapshot.matchId,
+      version: snapshot.version,
+      rulesVersion,
+      setup,
+      state: snapshot.state,
+      stats: snapshot.stats,
+      clock: clock.ok ? clock.clock : null,
+    });
   });
 
   r.get('/matches/:id/steps', async (req, res) => {
@@ -208,10 +230,7 @@ export function apiRouter(opts: ApiOptions): Router {
   r.get('/matches/:id/sheet.csv', async (req, res) => {
     const cur = await matches.current(req.params.id);
     if (!cur) return notFound(res, req.params.id);
-    res
-      .type('text/csv; charset=utf-8')
-      .attachment(`cuecast-${req.params.id}-sheet.csv`)
-      .send(sheetCsv(cur.setup, cur.snapshot.stats.sheet));
+    res.type('text/csv; charset=utf-8').attachment(`cuecast-${req.params.id}-sheet.csv`).send(sheetCsv(cur.setup, cur.snapshot.stats.sheet));
   });
 
   r.get('/matches/:id/scorer-check', async (req, res) => {
@@ -225,7 +244,8 @@ export function apiRouter(opts: ApiOptions): Router {
   /** Record a step (the body's `eventId` is taken as the deprecated name of `stepId`). */
   const recordStep = async (req: Request<{ id: string }>, res: Response): Promise<void> => {
     const token = bearer(req);
-    if (token === undefined) return sendError(res, { code: 'unauthorized', message: 'recording needs the scorer token (Authorization: Bearer …)', field: 'token' });
+    if (token === undefined)
+      return sendError(res, { code: 'unauthorized', message: 'recording needs the scorer token (Authorization: Bearer …)', field: 'token' });
     const body = parseEnvelope(recordBodySchema, req.body, 'body');
     if (!body.ok) return sendError(res, body.error);
     const result = await matches.record(req.params.id, token, body.value);

@@ -16,11 +16,7 @@ export function sheetCsv(setup: MatchSetup, rows: readonly SheetRow[]): string {
   const lines = [HEADER.join(',')];
   for (const r of rows) {
     const name = r.player === 'A' ? setup.players[0] : setup.players[1];
-    lines.push(
-      [r.player, name, r.inning, r.rack, r.points, r.penalty, r.mark, r.total, (r.balls ?? []).join(' '), r.open ? 'yes' : '']
-        .map(cell)
-        .join(','),
-    );
+    lines.push([r.player, name, r.inning, r.rack, r.points, r.penalty, r.mark, r.total, (r.balls ?? []).join(' '), r.open ? 'yes' : ''].map(cell).join(','));
   }
   return lines.join('\r\n') + '\r\n';
 }

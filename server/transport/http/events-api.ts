@@ -27,7 +27,17 @@ import {
   tableMatchSchema,
   versionOnlySchema,
 } from '../../protocol/event-schemas';
-import { checkDefaults, findTable, publicInfo, tableStateOf, withoutNext, withoutPlayer, withPlayerPatch, withPlayers, withTable } from '../../events/event-docs';
+import {
+  checkDefaults,
+  findTable,
+  publicInfo,
+  tableStateOf,
+  withoutNext,
+  withoutPlayer,
+  withPlayerPatch,
+  withPlayers,
+  withTable,
+} from '../../events/event-docs';
 import { eventNotFound, type Changed, type EventService } from '../../events/service';
 import type { Failure } from '../../failure';
 import { secretEquals } from '../../tokens';
@@ -75,7 +85,8 @@ export function eventRoutes(r: Router, opts: EventRoutesOptions, bearer: Bearer)
     route(async (req, res) => {
       if (opts.adminToken !== undefined) {
         const token = bearer(req);
-        if (token === undefined) return sendError(res, { code: 'unauthorized', message: 'creating an event needs the admin token (Authorization: Bearer …)', field: 'token' });
+        if (token === undefined)
+          return sendError(res, { code: 'unauthorized', message: 'creating an event needs the admin token (Authorization: Bearer …)', field: 'token' });
         if (!secretEquals(token, opts.adminToken)) return sendError(res, { code: 'forbidden', message: 'wrong admin token', field: 'token' });
       }
       const { event, organiserToken } = await events.create(req.body);
@@ -161,7 +172,12 @@ export function eventRoutes(r: Router, opts: EventRoutesOptions, bearer: Bearer)
         match: {
           id,
           scorerToken,
-          urls: { scorer: `${base(req)}/scorer/${id}#token=${scorerToken}`, overlay: `${base(req)}/overlay/${id}`, dashboard: `${base(req)}/dashboard/${id}`, watch: `${base(req)}/watch/${id}` },
+          urls: {
+            scorer: `${base(req)}/scorer/${id}#token=${scorerToken}`,
+            overlay: `${base(req)}/overlay/${id}`,
+            dashboard: `${base(req)}/dashboard/${id}`,
+            watch: `${base(req)}/watch/${id}`,
+          },
         },
         event: publicInfo(made.event),
         ...('ok' in found ? {} : { table: tableStateOf(made.event, found.table) }),

@@ -30,27 +30,36 @@ export function shotClockRoutes(r: Router, shotClocks: ShotClockService, events:
   };
   /** A request body parsed with `schema` (an empty body as `{}`); a refusal names the field. */
   const body = <T>(req: Request, schema: Parameters<typeof parseEventBody<T>>[0]): T => parseEventBody(schema, req.body ?? {}, 'invalid-request');
-  r.put('/matches/:id/clock', route(async (req, res) => {
-    const both = bothClockChoices(req.body, '');
-    if (both) return sendError(res, { code: 'invalid-request', ...both });
-    const b = body(req, shotClockSettingsBodySchema);
-    const settings = 'settings' in b ? b.settings : b.preset === 'off' ? null : b.preset;
-    answer(res, await shotClocks.configure(req.params.id, { scorerToken: bearer(req) }, settings));
-  }));
+  r.put(
+    '/matches/:id/clock',
+    route(async (req, res) => {
+      const both = bothClockChoices(req.body, '');
+      if (both) return sendError(res, { code: 'invalid-request', ...both });
+      const b = body(req, shotClockSettingsBodySchema);
+      const settings = 'settings' in b ? b.settings : b.preset === 'off' ? null : b.preset;
+      answer(res, await shotClocks.configure(req.params.id, { scorerToken: bearer(req) }, settings));
+    }),
+  );
 
-  r.post('/matches/:id/clock/:action', route(async (req, res) => {
-    const a = action(req, res);
-    if (!a) return;
-    const { period } = body(req, shotClockActionBodySchema);
-    answer(res, await shotClocks.act(req.params.id, { scorerToken: bearer(req) }, a, period));
-  }));
+  r.post(
+    '/matches/:id/clock/:action',
+    route(async (req, res) => {
+      const a = action(req, res);
+      if (!a) return;
+      const { period } = body(req, shotClockActionBodySchema);
+      answer(res, await shotClocks.act(req.params.id, { scorerToken: bearer(req) }, a, period));
+    }),
+  );
 
-  r.post('/events/:id/tables/:table/clock/:action', route(async (req, res) => {
-    const a = action(req, res);
-    if (!a) return;
-    const { period } = body(req, shotClockActionBodySchema);
-    const current = await events.currentMatchFor(req.params.id, bearer(req), req.params.table);
-    if (!current.ok) return sendError(res, current.error);
-    answer(res, await shotClocks.act(current.matchId, { organiser: true }, a, period));
-  }));
+  r.post(
+    '/events/:id/tables/:table/clock/:action',
+    route(async (req, res) => {
+      const a = action(req, res);
+      if (!a) return;
+      const { period } = body(req, shotClockActionBodySchema);
+      const current = await events.currentMatchFor(req.params.id, bearer(req), req.params.table);
+      if (!current.ok) return sendError(res, current.error);
+      answer(res, await shotClocks.act(current.matchId, { organiser: true }, a, period));
+    }),
+  );
 }

@@ -32,12 +32,23 @@ export function sponsorUploadRoute(r: Router, events: EventService, bearer: Bear
     raw(req, res, async (err?: unknown) => {
       if (err) {
         const tooLarge = (err as { type?: string }).type === 'entity.too.large';
-        return sendError(res, tooLarge ? { code: 'too-large', message: `image: over ${SPONSOR_LIMITS.bytes / 1024} KiB (${SPONSOR_LIMITS.bytes} bytes)`, field: 'image' } : { code: 'invalid-event', message: 'image: the upload could not be read', field: 'image' });
+        return sendError(
+          res,
+          tooLarge
+            ? { code: 'too-large', message: `image: over ${SPONSOR_LIMITS.bytes / 1024} KiB (${SPONSOR_LIMITS.bytes} bytes)`, field: 'image' }
+            : { code: 'invalid-event', message: 'image: the upload could not be read', field: 'image' },
+        );
       }
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (bytes.length === 0) return sendError(res, { code: 'invalid-event', message: 'image: send the logo as the request body (PNG, JPEG, WebP or SVG)', field: 'image' });
+      if (bytes.length === 0)
+        return sendError(res, { code: 'invalid-event', message: 'image: send the logo as the request body (PNG, JPEG, WebP or SVG)', field: 'image' });
       const type = sniffImageType(bytes);
-      if (!type) return sendError(res, { code: 'invalid-event', message: 'image: not a PNG, JPEG, WebP or SVG image (the type is read from the content, not the name)', field: 'image' });
+      if (!type)
+        return sendError(res, {
+          code: 'invalid-event',
+          message: 'image: not a PNG, JPEG, WebP or SVG image (the type is read from the content, not the name)',
+          field: 'image',
+        });
       const name = sponsorName(req.query.name);
       if (isFailure(name)) return refuse(res, name);
       const seconds = sponsorSeconds(req.query.seconds);
@@ -58,7 +69,8 @@ export function sponsorUploadRoute(r: Router, events: EventService, bearer: Bear
 export function sponsorRoutes(r: Router, events: EventService, bearer: Bearer): void {
   r.patch('/events/:id/sponsors/:sponsorId', async (req: Req, res: Response) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    if (typeof body !== 'object' || Array.isArray(body)) return sendError(res, { code: 'invalid-event', message: 'body: an object {name?, seconds?, position?}', field: 'body' });
+    if (typeof body !== 'object' || Array.isArray(body))
+      return sendError(res, { code: 'invalid-event', message: 'body: an object {name?, seconds?, position?}', field: 'body' });
     const unknown = Object.keys(body).find((k) => !['name', 'seconds', 'position'].includes(k));
     if (unknown) return sendError(res, { code: 'invalid-event', message: `${unknown}: not a sponsor field (name, seconds, position)`, field: unknown });
     const patch: { name?: string; seconds?: number; position?: number } = {};
@@ -73,7 +85,8 @@ export function sponsorRoutes(r: Router, events: EventService, bearer: Bearer): 
       patch.seconds = seconds;
     }
     if (body.position !== undefined) {
-      if (!Number.isInteger(body.position) || (body.position as number) < 0) return sendError(res, { code: 'invalid-event', message: 'position: a place in the order from 0', field: 'position' });
+      if (!Number.isInteger(body.position) || (body.position as number) < 0)
+        return sendError(res, { code: 'invalid-event', message: 'position: a place in the order from 0', field: 'position' });
       patch.position = body.position as number;
     }
     const c = await events.change(req.params.id, bearer(req), undefined, (d) => withSponsorPatch(d, req.params.sponsorId, patch));
@@ -89,7 +102,8 @@ export function sponsorRoutes(r: Router, events: EventService, bearer: Bearer): 
 
   r.get('/events/:id/sponsors/:sponsorId/image', async (req: Req, res: Response) => {
     const image = await events.sponsorImage(req.params.id, req.params.sponsorId);
-    if (!image) return sendError(res, { code: 'not-found', message: `sponsorId: event "${req.params.id}" has no sponsor "${req.params.sponsorId}"`, field: 'sponsorId' });
+    if (!image)
+      return sendError(res, { code: 'not-found', message: `sponsorId: event "${req.params.id}" has no sponsor "${req.params.sponsorId}"`, field: 'sponsorId' });
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

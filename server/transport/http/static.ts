@@ -57,10 +57,7 @@ export function staticRouter(dirs: string | readonly string[]): Router {
   const find = (file: string): string | undefined => folders.map((d) => join(d, file)).find((p) => existsSync(p));
   const r = express.Router();
   folders.forEach((dir, i) =>
-    r.use(
-      '/assets',
-      express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: i < folders.length - 1 }),
-    ),
+    r.use('/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: i < folders.length - 1 })),
   );
   for (const [paths, file] of PAGES) {
     r.get(paths, (_req, res) => {
@@ -81,9 +78,7 @@ export function staticRouter(dirs: string | readonly string[]): Router {
     res.type('text/javascript; charset=utf-8').sendFile(worker);
   });
   // Flags change only with the flag package: cached for a day.
-  folders.forEach((dir, i) =>
-    r.use('/flags', express.static(join(dir, 'flags'), { index: false, maxAge: '1d', fallthrough: i < folders.length - 1 })),
-  );
+  folders.forEach((dir, i) => r.use('/flags', express.static(join(dir, 'flags'), { index: false, maxAge: '1d', fallthrough: i < folders.length - 1 })));
   // Other files Vite copies from web/public (favicon, fonts).
   for (const dir of folders) r.use(express.static(dir, { index: false, maxAge: '1h' }));
   r.use((_req: Request, res: Response) => sendPageError(res, 404));

@@ -30,8 +30,11 @@ export type ClockProblem = { ok: false; field: string; key: PageKey; params: { m
 export function customClock(shotSeconds: number, extensionSeconds: number): ShotClockSettings {
   return {
     ...CLOCK_PRESETS.league,
-    shotSeconds, firstShotSeconds: shotSeconds, pushOutSeconds: shotSeconds,
-    extensionSeconds, extensionsPerPlayer: extensionSeconds > 0 ? 1 : 0,
+    shotSeconds,
+    firstShotSeconds: shotSeconds,
+    pushOutSeconds: shotSeconds,
+    extensionSeconds,
+    extensionsPerPlayer: extensionSeconds > 0 ? 1 : 0,
     warningSeconds: Math.min(CLOCK_PRESETS.league.warningSeconds, shotSeconds),
     urgentSeconds: Math.min(CLOCK_PRESETS.league.urgentSeconds, shotSeconds),
   };

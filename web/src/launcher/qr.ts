@@ -23,7 +23,7 @@ export function qrPath(text: string): QrPath {
   let d = '';
   for (let y = 0; y < size; y++) {
     const row = data[y]!;
-    for (let x = 0; x < size; ) {
+    for (let x = 0; x < size;) {
       if (!row[x]) {
         x++;
         continue;

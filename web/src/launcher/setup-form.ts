@@ -5,7 +5,17 @@
  */
 import type { ApiError } from '../../../shared/protocol/errors';
 import {
-  COUNT_MAX, lowestScore, NAME_MAX, RACK_BALLS, SCORE_LIMIT, SHORT_NAME_MAX, STANDING_FOULS_MAX, STRAIGHT_BALLS_MIN, TARGET_MAX, UNSAFE_TEXT, VISIBLE_TEXT,
+  COUNT_MAX,
+  lowestScore,
+  NAME_MAX,
+  RACK_BALLS,
+  SCORE_LIMIT,
+  SHORT_NAME_MAX,
+  STANDING_FOULS_MAX,
+  STRAIGHT_BALLS_MIN,
+  TARGET_MAX,
+  UNSAFE_TEXT,
+  VISIBLE_TEXT,
 } from '../../../shared/protocol/limits';
 import { defaultTargets as rulesTargets, ROTATION_DEFAULTS, type PlayerKey, type SetupInput } from '../../../shared/protocol/setup';
 import type { PageKey } from '../lib/i18n';
@@ -129,7 +139,8 @@ export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | FormPro
   for (const i of [0, 1] as const) {
     const p = side(i);
     const min = lowestScore(f.discipline);
-    if (!whole(f.startScore[i], min, SCORE_LIMIT)) return { ok: false, field: `startScore.${i}`, key: min < 0 ? 'formScore' : 'formScoreRotation', params: { p, max: SCORE_LIMIT } };
+    if (!whole(f.startScore[i], min, SCORE_LIMIT))
+      return { ok: false, field: `startScore.${i}`, key: min < 0 ? 'formScore' : 'formScoreRotation', params: { p, max: SCORE_LIMIT } };
     if (f.startScore[i] >= f.targets[i]) return { ok: false, field: `startScore.${i}`, key: 'formScoreReached', params: { p } };
   }
   for (const i of [0, 1] as const) {
@@ -139,7 +150,8 @@ export function toSetup(f: SetupForm): { ok: true; setup: SetupInput } | FormPro
     if (!whole(f.highRun[i], 0, COUNT_MAX)) return { ok: false, field: `highRun.${i}`, key: 'formHighRun', params: { p, max: COUNT_MAX } };
   }
   if (!whole(f.rack, 1, COUNT_MAX)) return { ok: false, field: 'rack', key: 'formRack', params: { max: COUNT_MAX } };
-  if (f.discipline === '14-1' && !whole(f.ballsOnTable, STRAIGHT_BALLS_MIN, RACK_BALLS)) return { ok: false, field: 'ballsOnTable', key: 'formBalls', params: { min: STRAIGHT_BALLS_MIN, max: RACK_BALLS } };
+  if (f.discipline === '14-1' && !whole(f.ballsOnTable, STRAIGHT_BALLS_MIN, RACK_BALLS))
+    return { ok: false, field: 'ballsOnTable', key: 'formBalls', params: { min: STRAIGHT_BALLS_MIN, max: RACK_BALLS } };
   return { ok: true, setup };
 }
 

@@ -11,7 +11,6 @@ import { type ConsistencyCheck, RACK_CLINCH, type MatchState } from '../../../sh
 import { idx, minus, num } from './format';
 import { type Lang, t } from './i18n-pages';
 
-
 /** Lines describing what the next steps could change; empty once the match is won. */
 export function whatIf(setup: MatchSetup, state: MatchState, lang: Lang): string[] {
   if (state.winner) return [];

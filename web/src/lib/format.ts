@@ -60,9 +60,9 @@ function shotParts(o: Outcome, name: string, lang: Lang, parts: string[]): void 
   } else if (o.turnEnd === 'push-out') {
     parts.push(t(lang, 'o.pushOut', { name }));
   } else if (o.points > 0) {
-    parts.push(o.balls
-      ? t(lang, 'o.pointsBalls', { name, n: o.points, balls: o.balls.join(t(lang, 'o.ballSep')) })
-      : t(lang, 'o.points', { name, n: o.points }));
+    parts.push(
+      o.balls ? t(lang, 'o.pointsBalls', { name, n: o.points, balls: o.balls.join(t(lang, 'o.ballSep')) }) : t(lang, 'o.points', { name, n: o.points }),
+    );
     parts.push(t(lang, 'o.run', { run: o.run }));
     if (o.clinched) parts.push(t(lang, 'o.clinched', { n: RACK_CLINCH }));
     if (o.tieBreak) parts.push(t(lang, 'o.tieBreak'));
@@ -100,8 +100,16 @@ function choiceText(o: Outcome, name: string, lang: Lang): string {
     const what = p.cueBall === 'as-is' ? t(lang, 'pl.cue.as-is') + t(lang, 'o.listSep') + low : low;
     return t(lang, 'o.placed', { name, what });
   }
-  const key: AirKey = o.choice === 'rebreak' ? 'o.rebreak' : o.choice === 'rerack' ? 'o.rerackChoice'
-    : o.choice === 'shoot' ? 'o.shoot' : o.choice === 'pass' ? 'o.pass' : 'o.accept';
+  const key: AirKey =
+    o.choice === 'rebreak'
+      ? 'o.rebreak'
+      : o.choice === 'rerack'
+        ? 'o.rerackChoice'
+        : o.choice === 'shoot'
+          ? 'o.shoot'
+          : o.choice === 'pass'
+            ? 'o.pass'
+            : 'o.accept';
   return t(lang, key, { name });
 }
 
@@ -162,8 +170,12 @@ export function caption(state: MatchState, lang: Lang, alone = false): string {
 /** The standing situation in one line (see {@link nextText}); '' when play simply goes on. */
 export function situation(state: MatchState, lang: Lang): string {
   const next: NextUp = {
-    turn: state.turn, awaiting: state.awaiting, ballInHand: state.ballInHand, breakShot: state.breakShot,
-    rack: state.rack, winner: state.winner,
+    turn: state.turn,
+    awaiting: state.awaiting,
+    ballInHand: state.ballInHand,
+    breakShot: state.breakShot,
+    rack: state.rack,
+    winner: state.winner,
   };
   return nextText(next, state.foulPlacement?.thirdFoul ?? false, state.names, lang);
 }

@@ -15,8 +15,16 @@
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { ShotClockAck, ShotClockPush } from '../../../shared/protocol/shot-clock';
 import {
-  matchClockMs, msToNextSecond, offsetFromSamples, onAir, shownSeconds, warningLevel,
-  type ShotClockAction, type ShotClockStatus, type ShotClockView, type TimeSample,
+  matchClockMs,
+  msToNextSecond,
+  offsetFromSamples,
+  onAir,
+  shownSeconds,
+  warningLevel,
+  type ShotClockAction,
+  type ShotClockStatus,
+  type ShotClockView,
+  type TimeSample,
 } from '../../../shared/shot-clock';
 import type { Connection } from './live-connection';
 import { watchScorebug, type MatchSubscriptions } from './live-matches';
@@ -158,7 +166,12 @@ export function watchShotClock(
   onError?: (e: ApiError) => void,
 ): () => void {
   const stopMatch = watchScorebug(matches, matchId, () => {}, onError);
-  const stopClock = clocks.subs.watch(matchId, (v) => v, (v) => onClock(v.clock), onError);
+  const stopClock = clocks.subs.watch(
+    matchId,
+    (v) => v,
+    (v) => onClock(v.clock),
+    onError,
+  );
   return () => {
     stopClock();
     stopMatch();
@@ -171,7 +184,14 @@ export function watchShotClock(
  * Resolves with the server's answer (the new clock also goes to the match's clock watchers at once); rejects
  * with Error('offline') when not connected and Error('timeout') when no answer comes.
  */
-export function pressClock(connection: Connection, clocks: ClockSubscriptions, matchId: string, action: ShotClockAction, period: number | undefined, timeoutMs = 5000): Promise<ShotClockAck> {
+export function pressClock(
+  connection: Connection,
+  clocks: ClockSubscriptions,
+  matchId: string,
+  action: ShotClockAction,
+  period: number | undefined,
+  timeoutMs = 5000,
+): Promise<ShotClockAck> {
   return new Promise((resolve, reject) => {
     const port = connection.port;
     if (!port.connected) {

@@ -15,7 +15,15 @@
 import type { ApiError } from '../../../shared/protocol/errors';
 import type { MatchSetup } from '../../../shared/protocol/setup';
 import type { MatchState } from '../../../shared/protocol/state';
-import { PROTOCOL_VERSION, type Detail, type MatchStats, type ScorebugFigures, type ScorebugSnapshot, type StatsDelta, type SubscribeRequest } from '../../../shared/protocol/wire';
+import {
+  PROTOCOL_VERSION,
+  type Detail,
+  type MatchStats,
+  type ScorebugFigures,
+  type ScorebugSnapshot,
+  type StatsDelta,
+  type SubscribeRequest,
+} from '../../../shared/protocol/wire';
 import type { LivePort } from './live-port';
 import { SUBSCRIBE_TIMEOUT_MS, subscriptions, type Link, type Subscriptions } from './live-subscriptions';
 import { sheetPages, withSheet } from './live-sheet-pages';
@@ -72,7 +80,13 @@ export function matchSubscriptions(link: Link & { readonly port: LivePort }, fol
   const subs = subscriptions<HeldFeed, MatchPush>(link, {
     ask(matchId, held, done) {
       const detail = detailOf(matchId);
-      const req: SubscribeRequest = { protocol: PROTOCOL_VERSION, matchId, detail, ...(held ? { sinceVersion: held.version } : {}), ...(detail === 'full' ? { pages: true as const } : {}) };
+      const req: SubscribeRequest = {
+        protocol: PROTOCOL_VERSION,
+        matchId,
+        detail,
+        ...(held ? { sinceVersion: held.version } : {}),
+        ...(detail === 'full' ? { pages: true as const } : {}),
+      };
       pages.drop(matchId);
       link.port.timeout(SUBSCRIBE_TIMEOUT_MS).emit('subscribe', req, (err, ack) => {
         if (err || !ack) return done(null);
@@ -82,7 +96,9 @@ export function matchSubscriptions(link: Link & { readonly port: LivePort }, fol
         if (ack.detail === 'full' && ack.sheetFrom) {
           // A long sheet: the newest rows came; the older ones follow in pages, then the feed is whole.
           const { ok: _ok, detail: _detail, sheetFrom, ...feed } = ack;
-          return pages.expect(matchId, ack.version, sheetFrom, feed.stats.sheet, (sheet, error) => done(sheet && { ...feed, stats: withSheet(feed.stats, sheet) }, error));
+          return pages.expect(matchId, ack.version, sheetFrom, feed.stats.sheet, (sheet, error) =>
+            done(sheet && { ...feed, stats: withSheet(feed.stats, sheet) }, error),
+          );
         }
         const { ok: _ok, detail: _detail, ...feed } = ack; // set-up, state and (detail `full`) statistics
         done(feed);

@@ -36,4 +36,3 @@ export function liveProblem(error: ApiError): LiveProblem {
           : 'refused';
   return { kind, error };
 }
-

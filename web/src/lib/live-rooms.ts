@@ -56,9 +56,9 @@ function openRooms(connection: Connection): RoomClient {
   const port = connection.port;
   const tables = subscriptions<TableState, TableState>(connection, {
     ask(key, _held, done) {
-      port.timeout(SUBSCRIBE_TIMEOUT_MS).emit('subscribeTable', { protocol: PROTOCOL_VERSION, ...splitTableKey(key) }, (err, ack) =>
-        (ack?.ok ? done(tableOf(ack)) : done(null, ack?.error)),
-      );
+      port
+        .timeout(SUBSCRIBE_TIMEOUT_MS)
+        .emit('subscribeTable', { protocol: PROTOCOL_VERSION, ...splitTableKey(key) }, (err, ack) => (ack?.ok ? done(tableOf(ack)) : done(null, ack?.error)));
     },
     leave(key, tell) {
       if (tell) port.emit('unsubscribeTable', splitTableKey(key));
@@ -67,9 +67,9 @@ function openRooms(connection: Connection): RoomClient {
   });
   const events = subscriptions<EventView, EventView>(connection, {
     ask(eventId, _held, done) {
-      port.timeout(SUBSCRIBE_TIMEOUT_MS).emit('subscribeEvent', { protocol: PROTOCOL_VERSION, eventId }, (err, ack) =>
-        (ack?.ok ? done(ack.event) : done(null, ack?.error)),
-      );
+      port
+        .timeout(SUBSCRIBE_TIMEOUT_MS)
+        .emit('subscribeEvent', { protocol: PROTOCOL_VERSION, eventId }, (err, ack) => (ack?.ok ? done(ack.event) : done(null, ack?.error)));
     },
     leave(eventId, tell) {
       if (tell) port.emit('unsubscribeEvent', { eventId });

@@ -132,10 +132,13 @@ export function subscriptions<V extends Versioned, P extends Versioned>(link: Li
   const retryLater = (sub: Sub<V, P>) => {
     sub.retryMs = sub.retryMs === 0 ? RETRY_FIRST_MS : Math.min(RETRY_MAX_MS, sub.retryMs * 2);
     stopRetry(sub);
-    sub.retryTimer = setTimeout(() => {
-      sub.retryTimer = undefined;
-      if (subs.get(sub.key) === sub) resync(sub);
-    }, sub.retryMs * (0.8 + Math.random() * 0.4));
+    sub.retryTimer = setTimeout(
+      () => {
+        sub.retryTimer = undefined;
+        if (subs.get(sub.key) === sub) resync(sub);
+      },
+      sub.retryMs * (0.8 + Math.random() * 0.4),
+    );
   };
 
   const onPush = (sub: Sub<V, P>, push: P) => {

@@ -288,10 +288,6 @@ function toEntry(x: unknown): OutboxEntry | null {
   const { eventId, ...e } = x as Record<string, unknown>;
   const stepId = e.stepId ?? eventId;
   const ok =
-    typeof e.matchId === 'string' &&
-    typeof stepId === 'string' &&
-    typeof e.expectedVersion === 'number' &&
-    typeof e.step === 'object' &&
-    e.step !== null;
+    typeof e.matchId === 'string' && typeof stepId === 'string' && typeof e.expectedVersion === 'number' && typeof e.step === 'object' && e.step !== null;
   return ok ? ({ ...e, stepId } as unknown as OutboxEntry) : null;
 }

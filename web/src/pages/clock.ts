@@ -12,4 +12,7 @@ import { matchIdFromLocation, tableFromLocation } from '../lib/live-route';
 
 const lang = pageLang(location.search, navigator.language);
 document.documentElement.lang = lang;
-mount(ClockApp, { target: document.getElementById('app')!, props: { client: createClient(), matchId: matchIdFromLocation(), table: tableFromLocation(), lang } });
+mount(ClockApp, {
+  target: document.getElementById('app')!,
+  props: { client: createClient(), matchId: matchIdFromLocation(), table: tableFromLocation(), lang },
+});

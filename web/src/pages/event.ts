@@ -17,7 +17,8 @@ const storage = localStore();
 const lang = pageLang(location.search, navigator.language);
 document.documentElement.lang = lang;
 const parts = location.pathname.split('/').filter(Boolean);
-const eventId = new URLSearchParams(location.search).get('event') ?? (parts[0] === 'event' && parts[1] && !parts[1].endsWith('.html') ? decodeURIComponent(parts[1]) : null);
+const eventId =
+  new URLSearchParams(location.search).get('event') ?? (parts[0] === 'event' && parts[1] && !parts[1].endsWith('.html') ? decodeURIComponent(parts[1]) : null);
 let token: string | null = null;
 if (eventId) {
   const fromUrl = tokenFromUrl(location.hash, '');

@@ -15,5 +15,11 @@ const lang = pageLang(location.search, navigator.language);
 document.documentElement.lang = lang;
 mount(Watch, {
   target: document.getElementById('app')!,
-  props: { client: createClient(), matchId: matchIdFromLocation(), table: tableFromLocation(), initialLang: lang, delay: numberParam(q.get('delay'), 0, 0, 600) },
+  props: {
+    client: createClient(),
+    matchId: matchIdFromLocation(),
+    table: tableFromLocation(),
+    initialLang: lang,
+    delay: numberParam(q.get('delay'), 0, 0, 600),
+  },
 });

@@ -31,10 +31,22 @@ type Label = [ChoiceOption['label'], ChoiceOption['who']];
  * names), in the order of the rules' own answers (shared/rules/choice-words.ts `CHOICE_WORDS`).
  */
 const LABELS: Record<WordDecision, readonly [Label, Label]> = {
-  'break-foul-choice': [['acceptTable', 'decider'], ['rebreak', 'other']],
-  'three-foul-choice': [['acceptTable', 'decider'], ['rerack15', 'other']],
-  'push-out-choice': [['shoot', 'decider'], ['pass', 'other']],
-  'illegal-break-choice': [['acceptIllegal', 'decider'], ['rerackIllegal', 'decider']],
+  'break-foul-choice': [
+    ['acceptTable', 'decider'],
+    ['rebreak', 'other'],
+  ],
+  'three-foul-choice': [
+    ['acceptTable', 'decider'],
+    ['rerack15', 'other'],
+  ],
+  'push-out-choice': [
+    ['shoot', 'decider'],
+    ['pass', 'other'],
+  ],
+  'illegal-break-choice': [
+    ['acceptIllegal', 'decider'],
+    ['rerackIllegal', 'decider'],
+  ],
 };
 
 /** The answers to the pending decision, first the usual one; empty when nothing is pending. */

@@ -75,7 +75,9 @@ export interface AutoStartInput {
  */
 export function shouldAutoStart(i: AutoStartInput): boolean {
   const c = i.clock;
-  return i.enabled && i.ready && c.kind !== 'break' && c.shot > i.openedAt && c.shot !== i.lastStarted && c.status === 'idle' && c.remainingMs === c.allowanceMs;
+  return (
+    i.enabled && i.ready && c.kind !== 'break' && c.shot > i.openedAt && c.shot !== i.lastStarted && c.status === 'idle' && c.remainingMs === c.allowanceMs
+  );
 }
 
 /** The time foul (D-32): the clock ran out before the stroke; recorded alone, in place of a shot. */

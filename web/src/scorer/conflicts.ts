@@ -19,7 +19,10 @@ export type Conflict = 'rail' | 'no-hit';
 
 /** The rules' contradictions the console can meet, each with the conflict it shows, in the order the hint names them. */
 const SHOWN: readonly [Conflict, Contradiction][] = (
-  [['rail', 'no-rail-but-pocketed'], ['no-hit', 'no-contact-balls-moved']] as const
+  [
+    ['rail', 'no-rail-but-pocketed'],
+    ['no-hit', 'no-contact-balls-moved'],
+  ] as const
 ).map(([conflict, id]) => {
   const rule = CONTRADICTIONS.find((c) => c.id === id);
   if (!rule) throw new Error(`shared/rules/shot-checks.ts has no contradiction ${id}`);

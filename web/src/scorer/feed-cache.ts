@@ -45,7 +45,15 @@ const FORMAT = 2;
 export function saveFeed(storage: OutboxStorage | null, feed: FeedLike, now = Date.now()): void {
   if (!storage) return;
   try {
-    const entry = { format: FORMAT, matchId: feed.matchId, version: feed.version, setup: feed.setup, state: feed.state, recent: [...feed.stats.recent], savedAt: now };
+    const entry = {
+      format: FORMAT,
+      matchId: feed.matchId,
+      version: feed.version,
+      setup: feed.setup,
+      state: feed.state,
+      recent: [...feed.stats.recent],
+      savedAt: now,
+    };
     storage.setItem(feedCacheKey(feed.matchId), JSON.stringify(entry));
   } catch {
     /* storage full or blocked: nothing cached */

@@ -196,10 +196,7 @@ export function impliedFoul(s: MatchState, d: RotationDraft): 'wrong-ball' | 'no
 /** The first-hit choices: each ball on the table once (the lowest marked as the default), then "none". */
 export function firstHitOptions(s: MatchState): { value: string; ball: number | null; isDefault: boolean }[] {
   const onTable = s.onTable ?? [];
-  return [
-    ...onTable.map((b) => ({ value: String(b), ball: b, isDefault: b === s.lowestBall })),
-    { value: 'none', ball: null, isDefault: false },
-  ];
+  return [...onTable.map((b) => ({ value: String(b), ball: b, isDefault: b === s.lowestBall })), { value: 'none', ball: null, isDefault: false }];
 }
 
 /** The draft's first contact from the select's value: the lowest ball is the default (undefined). */
@@ -263,8 +260,7 @@ export function rotationActions(s: MatchState, d: RotationDraft, setup: Rotation
     if (d.picked.length > 0) {
       const shot = madeShot(s, d, opts.callShot);
       add('record', shot, kitchenQuestion(setup, s, shot));
-    }
-    else add('miss', madeShot(s, d, opts.callShot));
+    } else add('miss', madeShot(s, d, opts.callShot));
     if (callMode) add('safety', safetyShot(s, d));
   }
   if (pushOutOffered(s, opts)) add('push-out', pushOutShot(s, d));

@@ -45,8 +45,7 @@ export interface NoticeItem {
 
 /** Something the scorer must read: a refused step, a stale resync. (No token: see `token`; no match: `problem`.) */
 export type Notice =
-  | { kind: 'refused'; error: ApiError; step: Step; dropped: Step[]; items: NoticeItem[] }
-  | { kind: 'stale'; steps: Step[]; items: NoticeItem[] };
+  { kind: 'refused'; error: ApiError; step: Step; dropped: Step[]; items: NoticeItem[] } | { kind: 'stale'; steps: Step[]; items: NoticeItem[] };
 
 /** The confirmed table the console builds on: this session's server snapshot, or the cached one. */
 export interface ConsoleBase {
@@ -100,7 +99,7 @@ export const RECORD_TIMEOUT_MS = 5000;
 export class ScorerSession {
   readonly outbox: Outbox;
   private feed: MatchFeed | null = null;
-  private cached: ConsoleBase & { savedAt: number } | null;
+  private cached: (ConsoleBase & { savedAt: number }) | null;
   /** Confirmed snapshots seen version after version (for projecting an undo of a confirmed step). */
   private readonly chain = new ConfirmedChain();
   /** Latest projected result of each queued entry, by step id (kept while the entry is queued). */
@@ -185,14 +184,16 @@ export class ScorerSession {
           this.unanswered = false;
         } else if (e.kind === 'unsent') {
           if (e.reason === 'timeout') this.unanswered = true;
-          if (e.reason === 'protocol-mismatch') this.problem = liveProblem({ code: 'protocol-mismatch', message: 'this page is from another version of cuecast: reload the page' });
+          if (e.reason === 'protocol-mismatch')
+            this.problem = liveProblem({ code: 'protocol-mismatch', message: 'this page is from another version of cuecast: reload the page' });
         } else if (e.kind === 'held') {
           this.gate.refused(); // the steps stay queued until a valid token
         } else {
           const items = [e.entry, ...e.dropped].map((x) => ({ step: x.step, result: this.results.get(x.stepId) ?? null }));
-          this.notice = e.error.code === 'stale'
-            ? { kind: 'stale', steps: items.map((x) => x.step), items }
-            : { kind: 'refused', error: e.error, step: e.entry.step, dropped: e.dropped.map((d) => d.step), items };
+          this.notice =
+            e.error.code === 'stale'
+              ? { kind: 'stale', steps: items.map((x) => x.step), items }
+              : { kind: 'refused', error: e.error, step: e.entry.step, dropped: e.dropped.map((d) => d.step), items };
         }
         this.emit();
       }),

@@ -12,15 +12,7 @@ import { shotConflict, type Conflict } from './conflicts';
 
 /** The fouls the 14-1 console offers as one-tap buttons (S-12). */
 export type StraightFoul = 'scratch' | 'no-rail' | 'no-contact' | 'off-table' | OtherFoul;
-export const STRAIGHT_FOULS: readonly StraightFoul[] = [
-  'scratch',
-  'no-rail',
-  'no-contact',
-  'off-table',
-  'touched-ball',
-  'double-hit',
-  'feet-off-floor',
-];
+export const STRAIGHT_FOULS: readonly StraightFoul[] = ['scratch', 'no-rail', 'no-contact', 'off-table', 'touched-ball', 'double-hit', 'feet-off-floor'];
 
 /** What the shot panel shows now. */
 export type StraightMode = 'over' | 'choice' | 'break' | 'shot';
@@ -42,8 +34,7 @@ export function madeShot(count: number, numbers?: readonly number[]): Shot {
 }
 
 /** Balls the scorer picked as dropped on a shot that does not score (they are spotted, S-5 / S-13). */
-const withDropped = (shot: Shot, dropped?: readonly number[]): Shot =>
-  dropped && dropped.length > 0 ? { ...shot, pocketed: [...dropped] } : shot;
+const withDropped = (shot: Shot, dropped?: readonly number[]): Shot => (dropped && dropped.length > 0 ? { ...shot, pocketed: [...dropped] } : shot);
 
 /** Called ball missed (or dropped in another pocket): no score, turn passes; `dropped` balls are spotted (S-5). */
 export const missShot = (dropped?: readonly number[]): Shot => withDropped({ call: { made: false } }, dropped);
@@ -56,7 +47,10 @@ export const safetyShot = (dropped?: readonly number[]): Shot => withDropped({ c
  * scorer did not name it any ball still on the table stands for it.
  */
 export function foulShot(foul: StraightFoul, s: Pick<MatchState, 'onTable'>, offTableBall?: number, dropped?: readonly number[]): Shot {
-  const shot: Shot = withDropped({ call: { made: false } }, dropped?.filter((b) => b !== offTableBall));
+  const shot: Shot = withDropped(
+    { call: { made: false } },
+    dropped?.filter((b) => b !== offTableBall),
+  );
   switch (foul) {
     case 'scratch':
       shot.cueBall = 'scratch';

@@ -53,7 +53,10 @@ export class TokenGate {
    *   at all (no checks, no paste; for tests and embedding).
    * @param changed called after every change of the view.
    */
-  constructor(private readonly source: TokenAccess | boolean, private readonly changed: () => void) {
+  constructor(
+    private readonly source: TokenAccess | boolean,
+    private readonly changed: () => void,
+  ) {
     if (typeof source === 'boolean') this.status = source ? 'valid' : 'missing';
     else this.status = source.token ? 'checking' : 'missing';
   }

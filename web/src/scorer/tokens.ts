@@ -49,7 +49,6 @@ export function matchIdFromLocation(pathname: string, search: string): string | 
   return new URLSearchParams(search).get('match');
 }
 
-
 /**
  * The token in what the scorer pasted: a whole scorer link (`…/scorer/<id>#token=…`) or the bare token,
  * white space trimmed. Null when nothing is left.
@@ -86,12 +85,7 @@ const TOKEN_SHAPE = /^[\x21-\x7e]{1,200}$/;
  * token in the `Authorization` header (the answer is yes / no, never the token). Never rejects. A string
  * that cannot be a token (spaces, non-ASCII, over 200 characters) is `wrong` without asking.
  */
-export async function checkScorerToken(
-  matchId: string,
-  token: string,
-  fetchFn: typeof fetch = fetch,
-  timeoutMs = TOKEN_CHECK_TIMEOUT_MS,
-): Promise<TokenCheck> {
+export async function checkScorerToken(matchId: string, token: string, fetchFn: typeof fetch = fetch, timeoutMs = TOKEN_CHECK_TIMEOUT_MS): Promise<TokenCheck> {
   if (!TOKEN_SHAPE.test(token)) return 'wrong';
   // An AbortController and a timer, not AbortSignal.timeout: Chromium 92 (OBS 27's browser source) lacks it.
   const abort = new AbortController();

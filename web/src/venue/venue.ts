@@ -14,7 +14,10 @@ export type VenueRoute = { kind: 'board'; eventId: string } | { kind: 'table'; e
  */
 export function venueRoute(loc: { pathname: string; search: string }): VenueRoute {
   const q = new URLSearchParams(loc.search);
-  const parts = loc.pathname.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
+  const parts = loc.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((p) => decodeURIComponent(p));
   const eventId = q.get('event') ?? (parts[1] && !parts[1].endsWith('.html') ? parts[1] : null);
   if (!eventId) return { kind: 'missing' };
   if (parts[0] === 'tableside' || q.has('table')) {

@@ -290,7 +290,8 @@ export const enPages = {
   createUnreachable: 'The server did not answer: check the connection and try again.',
   // scorer token check, not-found page and hand-off (issue 9)
   tokenChecking: 'Checking the scorer token…',
-  tokenMissing: 'Read-only: no scorer token for this match on this device. Paste the scorer link or token, or open the scorer link from the launcher that created the match.',
+  tokenMissing:
+    'Read-only: no scorer token for this match on this device. Paste the scorer link or token, or open the scorer link from the launcher that created the match.',
   tokenWrong: 'Read-only: this link’s token is not valid for this match, so it was not kept. Paste the right scorer link or token.',
   tokenPasteLabel: 'Scorer link or token',
   tokenUse: 'Check and use',
@@ -327,7 +328,8 @@ export const enPages = {
   // scorer, dashboard, spectator page: the server refused the subscription (lib/live-problem.ts)
   'problem.reloadTitle': 'This page is out of date',
   'problem.reloadHint': 'The server runs another version of cuecast. Reload the page to go on.',
-  'problem.reloadHintQueued': 'The server runs another version of cuecast. Reload the page to go on; steps not sent yet stay on this device and are sent after the reload.',
+  'problem.reloadHintQueued':
+    'The server runs another version of cuecast. Reload the page to go on; steps not sent yet stay on this device and are sent after the reload.',
   'problem.reload': 'Reload the page',
   'problem.busy': 'The server is busy and did not open the match. Trying again shortly…',
   'problem.serverError': 'The server could not read the match. Trying again shortly…',

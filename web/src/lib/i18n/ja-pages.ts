@@ -275,7 +275,8 @@ export const jaPages: PageDict = {
   createUnreachable: 'サーバーから応答がありません。接続を確認してもう一度お試しください。',
   // scorer token check, not-found page and hand-off (issue 9)
   tokenChecking: '記録用トークンを確認しています…',
-  tokenMissing: '閲覧のみ: この端末にはこの試合の記録用トークンがありません。記録用リンクかトークンを貼り付けるか、試合を作成したランチャーから記録用リンクを開いてください。',
+  tokenMissing:
+    '閲覧のみ: この端末にはこの試合の記録用トークンがありません。記録用リンクかトークンを貼り付けるか、試合を作成したランチャーから記録用リンクを開いてください。',
   tokenWrong: '閲覧のみ: このリンクのトークンはこの試合には無効なため、保存しませんでした。正しい記録用リンクかトークンを貼り付けてください。',
   tokenPasteLabel: '記録用リンクまたはトークン',
   tokenUse: '確認して使う',
@@ -312,7 +313,8 @@ export const jaPages: PageDict = {
   // scorer, dashboard, spectator page: the server refused the subscription (lib/live-problem.ts)
   'problem.reloadTitle': 'このページは古くなっています',
   'problem.reloadHint': 'サーバーは別のバージョンの cuecast で動いています。続けるにはページを再読み込みしてください。',
-  'problem.reloadHintQueued': 'サーバーは別のバージョンの cuecast で動いています。続けるにはページを再読み込みしてください。未送信の記録はこの端末に残り、再読み込み後に送信されます。',
+  'problem.reloadHintQueued':
+    'サーバーは別のバージョンの cuecast で動いています。続けるにはページを再読み込みしてください。未送信の記録はこの端末に残り、再読み込み後に送信されます。',
   'problem.reload': 'ページを再読み込み',
   'problem.busy': 'サーバーが混み合っていて試合を開けませんでした。まもなく再試行します…',
   'problem.serverError': 'サーバーが試合を読み込めませんでした。まもなく再試行します…',
