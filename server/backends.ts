@@ -17,7 +17,8 @@ import { redisBus, redisClusterBus } from './fanout/redis-bus';
 import { replay, view } from '../shared/index';
 import { summaryOf } from './matches/service';
 import { importClockFiles, importFileStore } from './storage/file-import';
-import { SqliteDb } from './storage/sqlite-store';
+import { DB_FILE, SqliteDb } from './storage/sqlite-store';
+import { salvageDatabase } from './storage/sqlite-salvage';
 import { SqliteBackups } from './storage/sqlite-backup';
 import { StoreHealth } from './storage/store-errors';
 import { memoryStorage } from './storage/memory-store';
@@ -57,15 +58,26 @@ export interface BackendOptions {
  * @throws when Redis is configured but not reachable, or the database cannot be opened (nothing stays open).
  */
 export async function openBackends(opts: BackendOptions, log: Logger): Promise<Backends> {
-  const health = new StoreHealth((what, detail) => log.warn(detail, what));
+  let health = new StoreHealth((what, detail) => log.warn(detail, what));
   if (opts.redisUrl || opts.redisClusterUrls?.length) return openRedis(opts, log, health);
   const dataDir = resolve(opts.dataDir ?? 'data');
-  const sqlite = new SqliteDb(dataDir, health);
+  let sqlite = new SqliteDb(dataDir, health);
   try {
     const check = sqlite.check();
     if (check.result === 'damaged') {
-      const what = 'the database has damaged pages: the matches they touch are read-only and answer store-damaged (see /healthz)';
-      log.error(check, `${what}; restore them from a backup`);
+      // A damaged page can refuse writes of healthy matches too (a shared b-tree): copy what reads into a new file.
+      sqlite.close();
+      const salvage = salvageDatabase(dataDir, DB_FILE);
+      // The new file's health: what the salvage could not copy (its damaged matches) is reported as the store opens.
+      health = new StoreHealth((what, detail) => log.warn(detail, what));
+      sqlite = new SqliteDb(dataDir, health);
+      const what =
+        'the database had damaged pages: every readable row was copied into a new database file and the damaged file kept aside; ' +
+        'the matches that lost steps are read-only and answer store-damaged (see /healthz)';
+      log.error(
+        { problems: check.problems, ...salvage, lost: salvage.lost.slice(0, 50), lostRows: salvage.lost.length },
+        `${what}; restore them from a backup`,
+      );
     } else if (check.result === 'skipped') log.warn({ ms: check.ms }, 'database over the quick_check size: damaged pages are found on read');
     else log.info({ ms: check.ms }, 'database quick_check ok');
     const imported = importFileStore(dataDir, sqlite, (record, steps, at) => {

@@ -6,7 +6,8 @@
  * Tables: `matches` (record, version, listing row, checkpoint), `steps` (one row per accepted step: match,
  * version, stepId, step JSON, time; the stepId is unique per match), `events` (one document per event, its
  * version and listing row), `event_links` (match → events listing it), `sponsor_images` (an event's
- * sponsor logos: type and bytes) and `clocks` (a match's shot clock document and its revision). A step, the match's new version and
+ * sponsor logos: type and bytes), `clocks` (a match's shot clock document and its revision) and `damaged_matches`
+ * (matches a salvage found short of rows: server/storage/sqlite-salvage.ts). A step, the match's new version and
  * its listing row — and, every CHECKPOINT_EVERY versions, the checkpoint due at that version (server/matches/live-cache.ts) —
  * are written in one transaction; an event document and its link changes in another. A write
  * the database refuses (disk full, I/O error) rolls back whole and is reported as a `StoreRefusal`: nothing is
@@ -20,6 +21,7 @@
  * interleave and compare-and-append needs no lock of its own.
  */
 import { SqliteDrawStore } from './sqlite-draw-store';
+import { DAMAGED_MATCHES_SQL } from './sqlite-salvage';
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -178,6 +180,7 @@ export class SqliteDb {
     // After a checkpoint the WAL file shrinks back to at most this size (it would otherwise keep its largest size).
     this.db.pragma('journal_size_limit = 4194304');
     this.db.exec(SCHEMA);
+    this.db.exec(DAMAGED_MATCHES_SQL);
     this.matches = new SqliteMatchStore(this);
     this.tournaments = new SqliteTournamentStore(this);
     this.shotClocks = new SqliteShotClockStore(this);
@@ -298,6 +301,13 @@ export class SqliteMatchStore implements MatchStore {
       ids: db.prepare('SELECT id FROM matches'),
       stepIds: db.prepare('SELECT step_id FROM steps WHERE match_id = ? ORDER BY match_id, step_id'),
     };
+    // Matches a salvage (server/storage/sqlite-salvage.ts) found short of rows: read-only from then on.
+    for (const r of db.prepare('SELECT match_id, from_version, reason FROM damaged_matches').all() as {
+      match_id: string;
+      from_version: number;
+      reason: string;
+    }[])
+      this.markDamaged(r.match_id, r.from_version, r.reason);
   }
 
   /**
