@@ -61,6 +61,8 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
     clock,
     health: parts.health ?? store.health,
     shared: store.matches.kind === 'redis',
+    // A table's scorer token records for the table's current match (issue 27 §4).
+    otherScorers: (matchId, token) => events.tableScorerCheck(matchId, token),
     onAppended: (p) => {
       pushes.match(p);
       // The reactions need the state only (a match summary reads the service's whole current statistics, never a delta).

@@ -318,8 +318,10 @@ export function autoCards(doc: TournamentDoc, matchId: string, won: boolean, und
 
 /** The public part of a document (no token hash, no id counter). */
 export function publicInfo(doc: TournamentDoc): EventInfo {
-  const { tokenHash: _hash, nextPlayer: _next, ...info } = doc;
-  return info;
+  const { tokenHash: _hash, nextPlayer: _next, tablets, ...info } = doc;
+  if (!tablets || Object.keys(tablets).length === 0) return info;
+  // Which tables have a tablet token, and since when: never the hash.
+  return { ...info, tablets: Object.fromEntries(Object.entries(tablets).map(([t, v]) => [t, { issuedAt: v.issuedAt }])) };
 }
 
 /** What the pages following table `table` of `doc` need. */
