@@ -27,6 +27,8 @@ import {
   withMatchOnTable,
   withNextStarted,
   withStartUndone,
+  withCurrentTakenOff,
+  withTablesSwapped,
   type Change,
 } from './event-docs';
 import { tableMatchClock, tableMatchSetup } from './event-setup';
@@ -258,6 +260,30 @@ export class EventService {
         'matchId',
       );
     return 'ok';
+  }
+
+  /**
+   * Swap the current matches of tables `a` and `b` (the draw service's override, which checked the organiser).
+   * Refusals: `not-found` (eventId, `tables.0`, `tables.1`), `invalid-request` (the same table twice).
+   */
+  async swapTables(id: string, a: string, b: string): Promise<Changed | Failure> {
+    const doc = await this.read(id);
+    if (!doc) return eventNotFound(id);
+    const won = new Set<string>();
+    for (const t of doc.tables)
+      if ((t.id === a || t.id === b) && t.current && (await this.matches.currentState(t.current).catch(() => null))?.state.winner) won.add(t.current);
+    return this.commit(id, undefined, (d) => withTablesSwapped(d, a, b, won));
+  }
+
+  /**
+   * Take match `matchId` off table `tableId` where it is current (the draw service's undo of an assignment, which
+   * checked the organiser and that no step was recorded); the match is removed from the store when still unscored.
+   * Refusals: `not-found` (eventId, table), `no-current-match` (table).
+   */
+  async takeOffTable(id: string, tableId: string, matchId: string): Promise<Changed | Failure> {
+    const res = await this.commit(id, undefined, (d) => withCurrentTakenOff(d, tableId, matchId));
+    if (res.ok) await this.removeUnused(id, [matchId]);
+    return res;
   }
 
   /** The events match `matchId` is on (each checked against its document). */
