@@ -67,6 +67,10 @@ describe.each(storeKinds(redis.available))('table scorer tokens: %s', (kind) => 
       expect((await s.matches.currentState(other))!.version).toBe(0);
     }
 
+    // The shot clock's presses take the same token for the same match only (this match has no clock: past the token check).
+    expect(await s.shotClocks.act(one.id, { scorerToken: token }, 'pause')).toMatchObject({ ok: false, error: { code: 'no-clock' } });
+    expect(await s.shotClocks.act(two.id, { scorerToken: token }, 'pause')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+
     // The match is won; the organiser starts the next match: the same token now scores it, and no longer the old one.
     for (const step of stepsToWin((await s.matches.currentState(one.id))!.setup).slice(1))
       expect((await s.matches.record(one.id, token, { stepId: stepId(), step })).ok).toBe(true);
