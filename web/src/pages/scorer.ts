@@ -16,7 +16,7 @@ import { browserNetwork } from '../scorer/network';
 import { registerScorerWorker } from '../scorer/offline-worker';
 import { ScorerSession } from '../scorer/session';
 import type { TokenAccess } from '../scorer/token-gate';
-import { checkScorerToken, forgetToken, loadToken, matchIdFromLocation, saveToken, tokenFromUrl } from '../scorer/tokens';
+import { checkScorerToken, checkTableToken, forgetToken, loadToken, matchIdFromLocation, saveToken, tokenFromUrl } from '../scorer/tokens';
 import '../scorer/scorer.css';
 import { localStore } from '../lib/storage';
 
@@ -64,7 +64,7 @@ if (tableAt) {
     const client = createClient(token ? { token } : {});
     const access = (id: string): TokenAccess => ({
       token,
-      check: (tk) => checkScorerToken(id, tk),
+      check: (tk) => checkTableToken(eventId, table, id, tk),
       keep: (tk) => saveToken(storage, key, tk),
       forget: (tk) => forgetToken(storage, key, tk),
       reopen: () => location.reload(),
