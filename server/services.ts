@@ -55,12 +55,14 @@ export interface WiredServices {
 export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes; health?: StoreHealth }): WiredServices {
   const { store, clock, log, pushes } = parts;
   const reactions = new StepReactions();
-  const matches = new MatchService({
+  const matches: MatchService = new MatchService({
     store: store.matches,
     log,
     clock,
     health: parts.health ?? store.health,
     shared: store.matches.kind === 'redis',
+    // A table's scorer token records for the table's current match (issue 27 §4).
+    otherScorers: (matchId: string, token: unknown) => events.tableScorerCheck(matchId, token),
     onAppended: (p) => {
       pushes.match(p);
       // The reactions need the state only (a match summary reads the service's whole current statistics, never a delta).
@@ -68,7 +70,7 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
     },
   });
   const shotClocks = new ShotClockService({ store: store.shotClocks, matches, clock, log, push: (p) => pushes.shotClock(p) });
-  const events = new EventService({
+  const events: EventService = new EventService({
     store: store.tournaments,
     sponsors: store.sponsors,
     matches,

@@ -35,3 +35,19 @@ export const newEventId = newMatchId;
 
 /** A new organiser token: made like a scorer token (192 random bits), shown once to the event's creator. */
 export const newOrganiserToken = newScorerToken;
+
+/**
+ * A new table scorer token (issue 27 §4): `<eventId>.<tableId>.<secret>` (the secret made like a scorer
+ * token), so the server finds the event and table a token belongs to without a search; only the whole
+ * token's hash is stored (TournamentDoc `tablets`).
+ */
+export function newTableToken(eventId: string, tableId: string): string {
+  return `${eventId}.${tableId}.${newScorerToken()}`;
+}
+
+/** The event and table a table scorer token names, or null when `token` is not shaped like one. */
+export function tableTokenParts(token: unknown): { eventId: string; table: string } | null {
+  if (typeof token !== 'string' || token.length > 200) return null;
+  const m = /^([A-Za-z0-9_-]{1,64})\.([a-z0-9-]{1,32})\.[A-Za-z0-9_-]{32}$/.exec(token);
+  return m ? { eventId: m[1]!, table: m[2]! } : null;
+}

@@ -36,7 +36,18 @@ import type { Clock } from '../clock';
 import type { EventService } from '../events/service';
 import { fail, type Failure } from '../failure';
 import type { MatchService } from '../matches/service';
-import { autopilotSchema, drawCreateSchema, drawResultSchema, pinSchema, roundRaceSchema } from '../protocol/draw-schemas';
+import {
+  absentPolicySchema,
+  absentSchema,
+  autopilotSchema,
+  drawCreateSchema,
+  drawResultSchema,
+  holdSchema,
+  pinSchema,
+  roundRaceSchema,
+  swapSchema,
+  unassignSchema,
+} from '../protocol/draw-schemas';
 import { parseEventBody } from '../protocol/event-schemas';
 import { initialSettings, type DrawChange, type DrawDoc, type DrawSettings, type DrawStore } from '../storage/draw-store';
 
@@ -236,6 +247,128 @@ export class DrawService {
     return this.organiserChange(eventId, token, roundRaceSchema, body, (b) => ({ entries: [{ t: 'race', round: b.round, race: b.race }] }));
   }
 
+  /**
+   * Mark a player of the draw absent (not arrived) or back (absentSchema): autopilot passes over their ready
+   * matches (policy `wait`) or walks them over (policy `walkover`). A match already on a table plays on (undo its
+   * assignment to take it off). Refusals: `invalid-draw` naming `player` (not a player of this draw).
+   */
+  absent(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+    return this.organiserChange(eventId, token, absentSchema, body, (b, doc) => {
+      if (!doc.definition.players.some((p) => p.id === b.player)) return fail('invalid-draw', `player: "${b.player}" is not a player of this draw`, 'player');
+      const absent = (doc.settings.absent ?? []).filter((p) => p !== b.player);
+      return { settings: { ...doc.settings, absent: b.absent ? [...absent, b.player] : absent } };
+    });
+  }
+
+  /** What a ready match of an absent player does (absentPolicySchema): `wait` or `walkover`. */
+  absentPolicy(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+    return this.organiserChange(eventId, token, absentPolicySchema, body, (b, doc) => ({ settings: { ...doc.settings, absentPolicy: b.policy } }));
+  }
+
+  /** Hold a table (autopilot leaves it alone) or release it (holdSchema). Refusals: `not-found` naming `table`. */
+  hold(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+    return this.organiserAction(eventId, token, holdSchema, body, async (b) => {
+      const event = (await this.opts.events.view(eventId))!;
+      if (!event.tables.some((t) => t.id === b.table))
+        return fail('not-found', `table: no table "${b.table}" in this event (tables: ${event.tables.map((t) => t.id).join(', ')})`, 'table');
+      return this.commit(eventId, b.expectedVersion, (doc) => {
+        const held = (doc.settings.held ?? []).filter((t) => t !== b.table);
+        return { settings: { ...doc.settings, held: b.held ? [...held, b.table] : held } };
+      });
+    });
+  }
+
+  /**
+   * Swap the matches on two tables (swapSchema): each goes on the other table, in the event (the tables' pages,
+   * tablets and overlays follow) and in the draw. Refusals: `not-found` naming `tables.0` / `tables.1`,
+   * `invalid-request` naming `tables.1` (the same table twice).
+   */
+  swap(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+    return this.organiserAction(eventId, token, swapSchema, body, async (b) => {
+      const [x, y] = b.tables;
+      const cur = await this.load(eventId);
+      if (!cur) return fail('not-found', `draw: event "${eventId}" has no draw`, 'draw');
+      if (b.expectedVersion !== undefined && b.expectedVersion !== cur.doc.version)
+        return {
+          ...fail('stale', `expectedVersion: the draw is at version ${cur.doc.version}, not ${b.expectedVersion}`, 'expectedVersion'),
+          currentVersion: cur.doc.version,
+        };
+      const moved = await this.opts.events.swapTables(eventId, x, y);
+      if (!moved.ok) return moved;
+      const res = await this.commit(eventId, undefined, (_doc, state) => {
+        const playing = matchViews(state).filter((m) => m.status === 'playing' && (m.table === x || m.table === y));
+        if (playing.length === 0) return {};
+        return {
+          entries: [
+            ...playing.map((m): DrawEntry => ({ t: 'unstart', match: m.id })),
+            ...playing.map((m): DrawEntry => ({ t: 'start', match: m.id, table: m.table === x ? y : x, ...(m.matchId ? { matchId: m.matchId } : {}) })),
+          ],
+        };
+      });
+      if (!res.ok) this.opts.log.error({ eventId, tables: b.tables, err: res.error.message }, 'tables swapped but the draw did not take the swap');
+      else this.opts.log.info({ eventId, tables: b.tables }, 'tables swapped');
+      return res;
+    });
+  }
+
+  /**
+   * Undo an assignment (unassignSchema): the match leaves its table before a shot is recorded and is ready again;
+   * its table is held (autopilot leaves it alone until released with `hold`). Refusals: `not-in-draw` naming
+   * `match`, `not-ready` (not on a table), `match-on-table` (shots recorded: record a walkover or a retirement).
+   */
+  unassign(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+    return this.organiserAction(eventId, token, unassignSchema, body, async (b) => {
+      const cur = await this.load(eventId);
+      if (!cur) return fail('not-found', `draw: event "${eventId}" has no draw`, 'draw');
+      const m = matchViews(cur.state).find((v) => v.id === b.match);
+      if (!m) return fail('not-in-draw', `match: no match "${b.match}" in this draw`, 'match');
+      if (m.status !== 'playing') return fail('not-ready', `match: ${m.place} is not on a table (nothing to undo)`, 'match');
+      if (m.matchId) {
+        const version = (await this.opts.matches.currentState(m.matchId))?.version ?? 0;
+        if (version > 0)
+          return fail(
+            'match-on-table',
+            `match: ${m.place} has ${version} step(s) recorded on ${m.table ?? 'its table'}; record a walkover or a retirement instead (draw/results)`,
+            'match',
+          );
+        if (m.table) {
+          const off = await this.opts.events.takeOffTable(eventId, m.table, m.matchId);
+          if (!off.ok && off.error.code !== 'no-current-match') return off;
+        }
+      }
+      const res = await this.commit(eventId, b.expectedVersion, (doc) => ({
+        entries: [{ t: 'unstart', match: m.id }],
+        ...(m.table ? { settings: { ...doc.settings, held: [...(doc.settings.held ?? []).filter((t) => t !== m.table), m.table] } } : {}),
+      }));
+      if (res.ok) this.opts.log.info({ eventId, match: m.id, table: m.table }, 'assignment undone');
+      return res;
+    });
+  }
+
+  /** Run `act` for the organiser in the event's queue, after the body's parse; autopilot fills the tables after it. */
+  private organiserAction<T>(
+    eventId: string,
+    token: string | undefined,
+    schema: z.ZodType<T>,
+    body: unknown,
+    act: (b: T) => Promise<Ok<{ draw: DrawInfo }> | Failure>,
+  ): Promise<Ok<{ draw: DrawInfo }> | Failure> {
+    return this.serial(eventId, async () => {
+      const denied = await this.organiserFailure(eventId, token);
+      if (denied) return denied;
+      let b: T;
+      try {
+        b = parseEventBody(schema, body, 'invalid-draw');
+      } catch (err) {
+        if (err instanceof RulesError) return { ok: false as const, error: err.toJSON() };
+        throw err;
+      }
+      const res = await act(b);
+      if (res.ok) void this.fill(eventId);
+      return res;
+    });
+  }
+
   private organiserChange<T extends { expectedVersion?: number | undefined }>(
     eventId: string,
     token: string | undefined,
@@ -337,9 +470,11 @@ export class DrawService {
   fill(eventId: string): Promise<void> {
     return this.serial(eventId, async () => {
       try {
-        for (let guard = 0; guard < 64; guard++) {
+        for (let guard = 0; guard < 256; guard++) {
           const cur = await this.load(eventId);
-          if (!cur?.doc.settings.autopilot) return;
+          if (!cur) return;
+          if (await this.walkOver(eventId, cur.doc, cur.state)) continue;
+          if (!cur.doc.settings.autopilot) return;
           const placed = await this.placeOne(eventId, cur.doc, cur.state);
           if (!placed) return;
         }
@@ -349,14 +484,38 @@ export class DrawService {
     });
   }
 
+  /**
+   * With the policy `walkover`: the first ready match with exactly one absent player goes to the present one as a
+   * walkover. @returns whether one was recorded.
+   */
+  private async walkOver(eventId: string, doc: DrawDoc, state: DrawState): Promise<boolean> {
+    const absent = doc.settings.absent ?? [];
+    if (doc.settings.absentPolicy !== 'walkover' || absent.length === 0) return false;
+    const ready = new Set(readyMatches(state));
+    const m = matchViews(state).find((v) => ready.has(v.id) && v.players.filter((p) => p !== null && absent.includes(p)).length === 1);
+    if (!m) return false;
+    const winner = absent.includes(m.players[0]!) ? m.players[1]! : m.players[0]!;
+    const res = await this.commit(eventId, doc.version, () => ({ entries: [{ t: 'result', match: m.id, winner, kind: 'walkover' }] }));
+    if (res.ok) this.opts.log.info({ eventId, match: m.id, winner }, 'an absent player walked over');
+    return res.ok;
+  }
+
   /** Put one ready match on one free table; @returns whether one was placed. */
   private async placeOne(eventId: string, doc: DrawDoc, state: DrawState): Promise<boolean> {
     const event = await this.opts.events.view(eventId);
     if (!event) return false;
-    const ready = readyMatches(state);
+    let ready = readyMatches(state);
     if (ready.length === 0) return false;
     const { pins, featured, tvTable } = doc.settings;
+    const absent = new Set(doc.settings.absent ?? []);
+    const held = new Set(doc.settings.held ?? []);
+    const present = (id: string) =>
+      matchViews(state)
+        .find((v) => v.id === id)!
+        .players.every((p) => p === null || !absent.has(p));
+    if (absent.size > 0) ready = ready.filter(present);
     for (const table of event.tables) {
+      if (held.has(table.id)) continue;
       if (table.current && event.live[table.current]?.winner === null) continue;
       if (table.current && !event.live[table.current]) continue;
       const fits = (id: string) => (pins[id] ? pins[id] === table.id : tvTable && featured.includes(id) ? table.id === tvTable : true);

@@ -280,6 +280,51 @@ export function withStartUndone(doc: TournamentDoc, tableId: string, now: number
   return withTableAt({ ...doc, matches }, index, { ...withoutReplaced(table), current: r.matchId, next: started, cards: hiddenCards(table.cards) });
 }
 
+/**
+ * Swap the current matches of tables `a` and `b` (the draw's autopilot override, issue 27 §4): each match goes on
+ * the other table (its listing's `table` follows), each table's automatic card shows its new match (`won`: the
+ * ids of matches known to be won get their summary). Next matches stay with their tables. Refused: an unknown
+ * table (`not-found` naming `tables.0` / `tables.1`), the same table twice (`invalid-request` naming `tables.1`).
+ */
+export function withTablesSwapped(doc: TournamentDoc, a: string, b: string, won: ReadonlySet<string> = new Set()): Change {
+  const ia = doc.tables.findIndex((t) => t.id === a);
+  const ib = doc.tables.findIndex((t) => t.id === b);
+  const names = doc.tables.map((t) => t.id).join(', ');
+  if (ia < 0) return fail('not-found', `tables.0: event "${doc.id}" has no table "${a}" (tables: ${names})`, 'tables.0');
+  if (ib < 0) return fail('not-found', `tables.1: event "${doc.id}" has no table "${b}" (tables: ${names})`, 'tables.1');
+  if (ia === ib) return fail('invalid-request', `tables.1: name two different tables to swap (both are "${a}")`, 'tables.1');
+  const ta = doc.tables[ia]!;
+  const tb = doc.tables[ib]!;
+  const moved = new Map<string, string>();
+  if (ta.current) moved.set(ta.current, tb.id);
+  if (tb.current) moved.set(tb.current, ta.id);
+  const matches = doc.matches.map((m) => (moved.has(m.id) && m.startedAt !== null ? { ...m, table: moved.get(m.id)! } : m));
+  const onto = (t: EventTable, current: string | null): EventTable => ({
+    ...withoutReplaced(t),
+    current,
+    cards: cardsForNewMatch(t.cards, current, current !== null && won.has(current)),
+  });
+  const tables = [...doc.tables];
+  tables[ia] = onto(ta, tb.current);
+  tables[ib] = onto(tb, ta.current);
+  return { ...doc, matches, tables };
+}
+
+/**
+ * Take match `matchId` off table `tableId`, where it is the current match (an assignment undone, issue 27 §4):
+ * the table has no current match and the match leaves the event's list (the caller removes it from the store when
+ * no step was recorded). Refused: an unknown table (`not-found` naming `table`), another current match
+ * (`no-current-match` naming `table`).
+ */
+export function withCurrentTakenOff(doc: TournamentDoc, tableId: string, matchId: string): Change {
+  const found = findTable(doc, tableId);
+  if ('ok' in found) return found;
+  const { table, index } = found;
+  if (table.current !== matchId) return fail('no-current-match', `table: match "${matchId}" is not the current match of ${table.name}`, 'table');
+  const out = { ...doc, matches: doc.matches.filter((m) => m.id !== matchId) };
+  return withTableAt(out, index, { ...withoutReplaced(table), current: null, cards: hiddenCards(table.cards) });
+}
+
 /** Clear table `tableId`'s next match (it leaves the event: it never started). */
 export function withoutNext(doc: TournamentDoc, tableId: string): Change {
   const found = findTable(doc, tableId);
@@ -318,8 +363,10 @@ export function autoCards(doc: TournamentDoc, matchId: string, won: boolean, und
 
 /** The public part of a document (no token hash, no id counter). */
 export function publicInfo(doc: TournamentDoc): EventInfo {
-  const { tokenHash: _hash, nextPlayer: _next, ...info } = doc;
-  return info;
+  const { tokenHash: _hash, nextPlayer: _next, tablets, ...info } = doc;
+  if (!tablets || Object.keys(tablets).length === 0) return info;
+  // Which tables have a tablet token, and since when: never the hash.
+  return { ...info, tablets: Object.fromEntries(Object.entries(tablets).map(([t, v]) => [t, { issuedAt: v.issuedAt }])) };
 }
 
 /** What the pages following table `table` of `doc` need. */

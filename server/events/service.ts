@@ -27,6 +27,8 @@ import {
   withMatchOnTable,
   withNextStarted,
   withStartUndone,
+  withCurrentTakenOff,
+  withTablesSwapped,
   type Change,
 } from './event-docs';
 import { tableMatchClock, tableMatchSetup } from './event-setup';
@@ -39,7 +41,7 @@ import type { MatchService } from '../matches/service';
 import { linkChange, type TournamentDoc, type TournamentStore, type SponsorImage, type SponsorStore } from '../storage/ports';
 import { withoutSponsor, withSponsor } from './sponsors';
 import type { SponsorInfo } from '../../shared/protocol/event';
-import { hashToken, newEventId, newMatchId, newOrganiserToken, tokenMatches } from '../tokens';
+import { hashToken, newEventId, newMatchId, newOrganiserToken, newTableToken, tableTokenParts, tokenMatches } from '../tokens';
 
 /** Where the service's pushes go (the Socket.IO rooms, across instances). */
 export interface EventPushes {
@@ -198,6 +200,90 @@ export class EventService {
     const doc = await this.read(id);
     if (!doc) return eventNotFound(id);
     return this.makeTableMatch(doc, tableId, { playerIds, setup: { targets: [target, target] }, start: true });
+  }
+
+  /**
+   * Issue table `tableId`'s scorer token (issue 27 §4) for the holder of the organiser `token`: the tablet at the
+   * table scores whatever match is the table's current one with it. A new token replaces the table's old one
+   * (which stops working at once). Only its hash is stored, in the event's document (every backend).
+   * @returns the token (shown once). Refusals: `not-found` (eventId, table), `unauthorized` / `forbidden` (token).
+   */
+  async issueTableToken(id: string, token: string | undefined, tableId: string): Promise<{ ok: true; event: TournamentDoc; scorerToken: string } | Failure> {
+    const scorerToken = newTableToken(id, tableId);
+    const res = await this.change(id, token, undefined, (d) => {
+      const found = findTable(d, tableId);
+      if ('ok' in found) return found;
+      return { ...d, tablets: { ...d.tablets, [tableId]: { hash: hashToken(scorerToken), issuedAt: this.clock.now() } } };
+    });
+    if (!res.ok) return res;
+    this.log.info({ eventId: id, table: tableId }, 'table scorer token issued');
+    return { ok: true, event: res.event, scorerToken };
+  }
+
+  /**
+   * Revoke table `tableId`'s scorer token: the tablet can no longer record (nothing when none was issued).
+   * Refusals: `not-found` (eventId, table), `unauthorized` / `forbidden` (token).
+   */
+  async revokeTableToken(id: string, token: string | undefined, tableId: string): Promise<Changed | Failure> {
+    const res = await this.change(id, token, undefined, (d) => {
+      const found = findTable(d, tableId);
+      if ('ok' in found) return found;
+      if (!d.tablets?.[tableId]) return d;
+      const { [tableId]: _gone, ...rest } = d.tablets;
+      return { ...d, tablets: rest };
+    });
+    if (res.ok) this.log.info({ eventId: id, table: tableId }, 'table scorer token revoked');
+    return res;
+  }
+
+  /**
+   * Whether `token`, a table scorer token, may score match `matchId`: null when `token` is not shaped like a table
+   * token (the caller's own refusal stands); `ok` when it is the live token of a table whose current match is
+   * `matchId`; else the refusal: `forbidden` naming `token` (unknown event or table, revoked or replaced) or
+   * `not-current-match` naming `matchId` (the table's current match is another one, or none).
+   */
+  async tableScorerCheck(matchId: string, token: unknown): Promise<'ok' | Failure | null> {
+    const parts = tableTokenParts(token);
+    if (!parts) return null;
+    const doc = await this.read(parts.eventId);
+    const tablet = doc?.tablets?.[parts.table];
+    if (!doc || !tablet || !tokenMatches(token, tablet.hash))
+      return fail('forbidden', `token: this table scorer token of ${parts.table} was revoked or replaced; scan the table's new QR code`, 'token');
+    const table = doc.tables.find((t) => t.id === parts.table);
+    if (!table) return fail('forbidden', `token: event "${doc.id}" has no table "${parts.table}" any more`, 'token');
+    if (table.current !== matchId)
+      return fail(
+        'not-current-match',
+        table.current
+          ? `matchId: this table scorer token scores ${table.name}'s current match (${table.current}), not match "${matchId}"`
+          : `matchId: ${table.name} has no current match; this table scorer token scores only it`,
+        'matchId',
+      );
+    return 'ok';
+  }
+
+  /**
+   * Swap the current matches of tables `a` and `b` (the draw service's override, which checked the organiser).
+   * Refusals: `not-found` (eventId, `tables.0`, `tables.1`), `invalid-request` (the same table twice).
+   */
+  async swapTables(id: string, a: string, b: string): Promise<Changed | Failure> {
+    const doc = await this.read(id);
+    if (!doc) return eventNotFound(id);
+    const won = new Set<string>();
+    for (const t of doc.tables)
+      if ((t.id === a || t.id === b) && t.current && (await this.matches.currentState(t.current).catch(() => null))?.state.winner) won.add(t.current);
+    return this.commit(id, undefined, (d) => withTablesSwapped(d, a, b, won));
+  }
+
+  /**
+   * Take match `matchId` off table `tableId` where it is current (the draw service's undo of an assignment, which
+   * checked the organiser and that no step was recorded); the match is removed from the store when still unscored.
+   * Refusals: `not-found` (eventId, table), `no-current-match` (table).
+   */
+  async takeOffTable(id: string, tableId: string, matchId: string): Promise<Changed | Failure> {
+    const res = await this.commit(id, undefined, (d) => withCurrentTakenOff(d, tableId, matchId));
+    if (res.ok) await this.removeUnused(id, [matchId]);
+    return res;
   }
 
   /** The events match `matchId` is on (each checked against its document). */

@@ -53,6 +53,11 @@ export interface MatchServiceOptions {
   live?: LiveCache;
   /** Creation and step times, and idle eviction (default the wall clock). */
   clock?: Clock;
+  /**
+   * Other scorer tokens a match accepts (issue 27 §4, the table scorer tokens: the event service's
+   * `tableScorerCheck`): for a token that is not the match's own, `ok`, a refusal, or null (not one of them).
+   */
+  otherScorers?: (matchId: string, token: unknown) => Promise<'ok' | Failure | null>;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -79,8 +84,10 @@ export class MatchService {
   private readonly appendTimeoutMs: number;
   private readonly health: StoreHealth | undefined;
   private readonly clock: Clock;
+  private readonly otherScorers: MatchServiceOptions['otherScorers'];
 
   constructor(opts: MatchServiceOptions) {
+    this.otherScorers = opts.otherScorers;
     this.store = opts.store;
     this.log = opts.log;
     this.onAppended = opts.onAppended;
@@ -141,7 +148,18 @@ export class MatchService {
    */
   async tokenValid(id: string, token: unknown): Promise<boolean | null> {
     const live = await this.live.get(id);
-    return live ? tokenMatches(token, live.record.tokenHash) : null;
+    if (!live) return null;
+    return tokenMatches(token, live.record.tokenHash) || (await this.scorerFailure(id, token)) === null;
+  }
+
+  /**
+   * Null when `token` may record for match `id` by the other scorers' check (a table scorer token for its table's
+   * current match), else the refusal: theirs, or `forbidden` naming `token`. Called when `token` is not the match's own.
+   */
+  private async scorerFailure(id: string, token: unknown): Promise<Failure | null> {
+    const other = this.otherScorers ? await this.otherScorers(id, token) : null;
+    if (other === 'ok') return null;
+    return other ?? fail('forbidden', 'this token may not record for this match', 'token');
   }
 
   /**
@@ -183,7 +201,10 @@ export class MatchService {
     const live = await this.live.get(id);
     if (!live) return fail('not-found', `matchId: no match "${id}"`, 'matchId');
     if (token === undefined || token === null || token === '') return fail('unauthorized', 'a scorer token is required to record', 'token');
-    if (!tokenMatches(token, live.record.tokenHash)) return fail('forbidden', 'this token may not record for this match', 'token');
+    if (!tokenMatches(token, live.record.tokenHash)) {
+      const denied = await this.scorerFailure(id, token);
+      if (denied) return denied;
+    }
     let step: Step;
     try {
       step = parseStep(req.step);

@@ -69,3 +69,24 @@ export const pinSchema = z.strictObject({ match: matchRef, table: tableId.nullab
 
 /** `POST /api/events/<id>/draw/races`: the race of round `round` (before its first match starts). */
 export const roundRaceSchema = z.strictObject({ round: z.string().min(1).max(8), race, expectedVersion });
+
+/**
+ * `POST /api/events/<id>/draw/absent`: mark player `player` (a player of the draw) absent (`absent: true`, not
+ * arrived) or back (`false`). Their ready matches wait or are walked over, as the draw's `absentPolicy` says.
+ */
+export const absentSchema = z.strictObject({ player: playerId, absent: z.boolean(), expectedVersion });
+
+/** `POST /api/events/<id>/draw/absent-policy`: what a ready match of an absent player does: `wait` or `walkover`. */
+export const absentPolicySchema = z.strictObject({ policy: z.enum(['wait', 'walkover']), expectedVersion });
+
+/** `POST /api/events/<id>/draw/swap`: swap the matches on two tables (each goes on the other table). */
+export const swapSchema = z.strictObject({ tables: z.tuple([tableId, tableId]), expectedVersion });
+
+/**
+ * `POST /api/events/<id>/draw/unassign`: undo an assignment: match `match` (on a table, no shot recorded) leaves
+ * its table and is ready again; the table is held (autopilot leaves it alone) until released (`/draw/hold`).
+ */
+export const unassignSchema = z.strictObject({ match: matchRef, expectedVersion });
+
+/** `POST /api/events/<id>/draw/hold`: hold table `table` (autopilot leaves it alone) or release it (`held: false`). */
+export const holdSchema = z.strictObject({ table: tableId, held: z.boolean(), expectedVersion });

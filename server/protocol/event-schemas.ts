@@ -129,6 +129,9 @@ export const assignSchema = z.strictObject({ matchId: idSchema, start: z.boolean
 /** Bodies that carry nothing but an optional `expectedVersion` (start, clear next, cards); an empty body is fine. */
 export const versionOnlySchema = z.strictObject({ expectedVersion });
 
+/** Bodies that carry nothing (a table's scorer token, issued or revoked); an empty body is fine, any field is refused by name. */
+export const noBodySchema = z.strictObject({});
+
 const protocol = z.literal(PROTOCOL_VERSION);
 /** Socket.IO `subscribeTable`. */
 export const subscribeTableSchema = z.strictObject({ protocol, eventId: idSchema, table: tableIdSchema }) satisfies z.ZodType<SubscribeTableRequest>;

@@ -18,6 +18,15 @@ export interface DrawSettings {
   featured: string[];
   /** The TV table's id, or null. */
   tvTable: string | null;
+  /** Players marked absent (not arrived): their matches wait or are walked over, as `absentPolicy` says. Absent: none. */
+  absent?: string[];
+  /**
+   * What a ready match of an absent player does: `wait` (default: autopilot passes it over until the player is
+   * back) or `walkover` (the present player goes through; two absent players: it waits).
+   */
+  absentPolicy?: 'wait' | 'walkover';
+  /** Tables autopilot leaves alone (one whose assignment was undone, until the organiser releases it). Absent: none. */
+  held?: string[];
 }
 
 /** A stored draw. */

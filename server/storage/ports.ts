@@ -208,6 +208,11 @@ export interface TournamentDoc extends EventInfo {
   tokenHash: string;
   /** Number for the next roster player's id (`p<n>`). */
   nextPlayer: number;
+  /**
+   * The tables' scorer tokens (issue 27 §4), table id → sha256 hex of the token and when it was issued (ms since
+   * the epoch). Re-issuing replaces a table's token; revoking removes it. Absent: none issued.
+   */
+  tablets?: Record<string, { hash: string; issuedAt: number }>;
 }
 
 /** Result of a compare-and-set: `ok` (now at expectedVersion + 1) or `stale` (the stored version). */

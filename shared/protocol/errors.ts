@@ -52,6 +52,8 @@ export type ErrorCode =
   | 'player-busy'
   | 'draw-started'
   | 'cascade-required'
+  /** A table scorer token used for a match that is not its table's current match (issue 27 §4). */
+  | 'not-current-match'
   // websocket admission (Socket.IO `connect_error`, `err.data.code`)
   | 'origin-not-allowed'
   | 'too-many-connections'

@@ -170,6 +170,11 @@ export interface EventInfo {
   updatedAt: number;
   /** The sponsors' logos, in the order they are shown (absent: none yet). */
   sponsors?: SponsorInfo[];
+  /**
+   * Tables that have a table scorer token (a tablet following the table, issue 27 §4): table id → when the token
+   * was issued (ms since the epoch). Never the token. Absent: none issued.
+   */
+  tablets?: Record<string, { issuedAt: number }>;
 }
 
 /** The image types a sponsor logo may have (decided by the file's content, not its name). */

@@ -10,7 +10,7 @@ import type { RecordAck } from '../../shared/protocol/wire';
 import { Outbox, outboxKey, type OutboxEntry, type OutboxNotice } from '../../web/src/lib/outbox';
 import { ScorerSession, type SessionView } from '../../web/src/scorer/session';
 import type { TokenAccess } from '../../web/src/scorer/token-gate';
-import { checkScorerToken, forgetToken, saveToken, tokenFromPaste, tokenKey, type TokenCheck } from '../../web/src/scorer/tokens';
+import { checkScorerToken, checkTableToken, forgetToken, saveToken, tokenFromPaste, tokenKey, type TokenCheck } from '../../web/src/scorer/tokens';
 import { FakeClient, MemStorage } from '../helpers/fake-client';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -327,5 +327,25 @@ describe('outbox: a token refusal holds the queue', () => {
       expect(log.map((e) => e.stepId)).toEqual([a.stepId, b.stepId]);
       expect(ob.size).toBe(0);
     }
+  });
+});
+
+describe('checkTableToken (the tablet at a table, issue 27 §4)', () => {
+  /** A server where the table's current match is `current` and the token scores only `scores` (default: it). */
+  const server = (current: string | null, scores: string | null = current) =>
+    (async (url: string) => {
+      const check = /\/api\/matches\/([^/]+)\/scorer-check$/.exec(url);
+      if (check) return new Response(JSON.stringify({ valid: check[1] === scores }), { status: 200 });
+      if (url === '/api/events/ev1/tables/table-1') return new Response(JSON.stringify({ current }), { status: 200 });
+      return new Response('{}', { status: 404 });
+    }) as unknown as typeof fetch;
+
+  test('valid for the current match; a match the table has left says nothing against the token; else wrong', async () => {
+    expect(await checkTableToken('ev1', 'table-1', 'm1', 'ev1.table-1.tok', server('m1'))).toBe('valid');
+    // The table moved on to m2, which the token scores: the old match's check is not held against the token.
+    expect(await checkTableToken('ev1', 'table-1', 'm1', 'ev1.table-1.tok', server('m2'))).toBe('unreachable');
+    // Revoked (valid for no match) or a table with no match: wrong.
+    expect(await checkTableToken('ev1', 'table-1', 'm1', 'ev1.table-1.tok', server('m2', null))).toBe('wrong');
+    expect(await checkTableToken('ev1', 'table-1', 'm1', 'ev1.table-1.tok', server(null))).toBe('wrong');
   });
 });

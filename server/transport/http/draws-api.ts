@@ -10,6 +10,9 @@
  *   highRun?, reset?}` → `{draw}` (a correction whose dependent matches started names them in `reset`, else
  *   409 `cascade-required`);
  * - `POST /api/events/:id/draw/pins` `{match, table | null}`, `POST /api/events/:id/draw/races` `{round, race}` → `{draw}`.
+ * - overrides (issue 27 §4): `POST /api/events/:id/draw/absent` `{player, absent}`, `…/draw/absent-policy`
+ *   `{policy: wait | walkover}`, `…/draw/swap` `{tables: [a, b]}`, `…/draw/unassign` `{match}` (before a shot;
+ *   its table is then held), `…/draw/hold` `{table, held}` → `{draw}`;
  * Refusals: 400 `invalid-draw` / `not-in-draw` naming the field, 409 `not-ready`, `player-busy`, `draw-started`,
  * `cascade-required`, `stale` (with `currentVersion`), 401/403 for the token.
  */
@@ -34,4 +37,9 @@ export function drawRoutes(r: Router, draws: DrawService, bearer: Bearer): void 
   r.post('/events/:id/draw/results', async (req: Req, res: Response) => answer(res, await draws.result(req.params.id!, bearer(req), req.body)));
   r.post('/events/:id/draw/pins', async (req: Req, res: Response) => answer(res, await draws.pin(req.params.id!, bearer(req), req.body)));
   r.post('/events/:id/draw/races', async (req: Req, res: Response) => answer(res, await draws.race(req.params.id!, bearer(req), req.body)));
+  r.post('/events/:id/draw/absent', async (req: Req, res: Response) => answer(res, await draws.absent(req.params.id!, bearer(req), req.body)));
+  r.post('/events/:id/draw/absent-policy', async (req: Req, res: Response) => answer(res, await draws.absentPolicy(req.params.id!, bearer(req), req.body)));
+  r.post('/events/:id/draw/swap', async (req: Req, res: Response) => answer(res, await draws.swap(req.params.id!, bearer(req), req.body)));
+  r.post('/events/:id/draw/unassign', async (req: Req, res: Response) => answer(res, await draws.unassign(req.params.id!, bearer(req), req.body)));
+  r.post('/events/:id/draw/hold', async (req: Req, res: Response) => answer(res, await draws.hold(req.params.id!, bearer(req), req.body)));
 }

@@ -47,6 +47,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'player-busy': 409,
   'draw-started': 409,
   'cascade-required': 409,
+  'not-current-match': 403,
   'origin-not-allowed': 403,
   'too-many-connections': 429,
   'server-full': 503,

@@ -13,7 +13,10 @@
  * - `POST /api/events/:id/tables/:table/assign` `{matchId, start?}`; `POST …/start`; `DELETE …/next`;
  * - `POST /api/events/:id/tables/:table/undo-start`: the last start undone within 5 minutes (the match it took
  *   off back on the table; `nothing-to-undo` naming `table` otherwise);
- * - `POST /api/events/:id/tables/:table/cards/:action` (a button box: no body needed) → `{table}`.
+ * - `POST /api/events/:id/tables/:table/cards/:action` (a button box: no body needed) → `{table}`;
+ * - `POST /api/events/:id/tables/:table/scorer-token` (no body needed) → 201 `{scorerToken, url}`: the table's
+ *   scorer token (issue 27 §4; shown once, a new one replaces the old) and the tablet's address
+ *   `/scorer/table/<eventId>/<table>#token=…`; `DELETE` the same path revokes it → `{event}`.
  */
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { CARD_ACTIONS, type CardAction, type EventInfo } from '../../../shared/protocol/event';
@@ -26,6 +29,7 @@ import {
   tableAddSchema,
   tableMatchSchema,
   versionOnlySchema,
+  noBodySchema,
 } from '../../protocol/event-schemas';
 import {
   checkDefaults,
@@ -60,10 +64,16 @@ function refuse(res: Response, f: Failure): void {
 
 /** The page URLs of an event: the organiser's page (with its token) and each table's following pages. */
 function eventUrls(base: string, event: EventInfo, token?: string) {
-  const tables: Record<string, { overlay: string; watch: string; dashboard: string }> = {};
+  const tables: Record<string, { overlay: string; watch: string; dashboard: string; scorer: string }> = {};
   for (const t of event.tables) {
     const at = `${event.id}/${t.id}`;
-    tables[t.id] = { overlay: `${base}/overlay/table/${at}`, watch: `${base}/watch/table/${at}`, dashboard: `${base}/dashboard/table/${at}` };
+    tables[t.id] = {
+      overlay: `${base}/overlay/table/${at}`,
+      watch: `${base}/watch/table/${at}`,
+      dashboard: `${base}/dashboard/table/${at}`,
+      // The table's tablet (it needs the table's scorer token: POST …/scorer-token).
+      scorer: `${base}/scorer/table/${at}`,
+    };
   }
   return { organiser: `${base}/event/${event.id}${token ? `#token=${token}` : ''}`, tables };
 }
@@ -227,6 +237,26 @@ export function eventRoutes(r: Router, opts: EventRoutesOptions, bearer: Bearer)
       }
       const { expectedVersion } = parseEventBody(versionOnlySchema, req.body);
       tableOf(res, await events.cards(req.params.id, bearer(req), req.params.table, action as CardAction, expectedVersion), req.params.table);
+    }),
+  );
+
+  r.post(
+    '/events/:id/tables/:table/scorer-token',
+    route(async (req, res) => {
+      parseEventBody(noBodySchema, req.body);
+      const issued = await events.issueTableToken(req.params.id, bearer(req), req.params.table);
+      if (!issued.ok) return refuse(res, issued);
+      res.setHeader('Cache-Control', 'no-store');
+      const at = `${req.params.id}/${req.params.table}`;
+      res.status(201).json({ scorerToken: issued.scorerToken, url: `${base(req)}/scorer/table/${at}#token=${issued.scorerToken}` });
+    }),
+  );
+
+  r.delete(
+    '/events/:id/tables/:table/scorer-token',
+    route(async (req, res) => {
+      parseEventBody(noBodySchema, req.body);
+      changed(res, await events.revokeTableToken(req.params.id, bearer(req), req.params.table));
     }),
   );
 }

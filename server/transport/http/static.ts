@@ -1,7 +1,7 @@
 /**
  * The web pages: the Vite builds of web/ (web/dist: every page but the OBS overlays) and overlay/ (overlay/dist:
  * the two OBS overlays), one HTML entry per page, served together at one root with their hashed /assets.
- * `/` → index.html, `/scorer/:id` → scorer.html, `/overlay/:id` → overlay.html,
+ * `/` → index.html, `/scorer/:id` and the table's tablet `/scorer/table/:eventId/:table` → scorer.html, `/overlay/:id` → overlay.html,
  * `/dashboard/:id` → dashboard.html, `/watch` and `/watch/:id` → watch.html; the table-following pages
  * `/dashboard|watch/table/:eventId/:table` → the same page as one match, `/overlay/table/:eventId/:table` (and
  * the same cut short) → overlay-table.html (the OBS overlay's table page, built apart from the one-match overlay); `/event` (a new event) and
@@ -27,7 +27,8 @@ const NO_STORE = new Set(['overlay.html', 'overlay-table.html']);
 
 const PAGES: [string[], string][] = [
   [['/'], 'index.html'],
-  [['/scorer', '/scorer/:id'], 'scorer.html'],
+  // The tablet following a table (`/scorer/table/<eventId>/<table>`), and that address cut short (the page says what is missing).
+  [['/scorer', '/scorer/table', '/scorer/table/:eventId', '/scorer/table/:eventId/:table', '/scorer/:id'], 'scorer.html'],
   // The table overlay first: `/overlay/table` is not a match id. A table address cut short (no event, no table)
   // and `/overlay` without an id get their page too, which shows the not-found card with the address to check.
   [['/overlay/table', '/overlay/table/:eventId', '/overlay/table/:eventId/:table'], 'overlay-table.html'],

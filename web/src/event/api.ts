@@ -53,3 +53,16 @@ export function playerBody(p: PlayerForm): Omit<RosterPlayer, 'id'> {
   if (p.rating.trim() !== '') out.rating = Number(p.rating);
   return out;
 }
+
+/** A table's scorer token as `POST /api/events/<id>/tables/<table>/scorer-token` answers it (issue 27 §4). */
+export interface IssuedTableToken {
+  scorerToken: string;
+  /** The tablet's address with the token in its fragment: what the QR code carries. */
+  url: string;
+}
+
+/** Issue (or replace) table `table`'s scorer token; `revoke` removes it (`DELETE` the same path). */
+export function tableToken(eventId: string, token: string, table: string, revoke = false): Promise<Result<IssuedTableToken | { event: EventInfo }>> {
+  const path = `/api/events/${encodeURIComponent(eventId)}/tables/${encodeURIComponent(table)}/scorer-token`;
+  return call(path, jsonRequest(revoke ? 'DELETE' : 'POST', undefined, token));
+}

@@ -108,3 +108,22 @@ export async function checkScorerToken(matchId: string, token: string, fetchFn: 
     clearTimeout(timer);
   }
 }
+
+/**
+ * Ask the server whether a table scorer token may record for `matchId`, the match the tablet at table `table` of
+ * event `eventId` shows (issue 27 §4). When it may not, the table is asked for its current match: if the table has
+ * moved on to another match that the token does score, the answer is `unreachable` (it says nothing against the
+ * token: the tablet is switching matches), so the token is not forgotten. Never rejects.
+ */
+export async function checkTableToken(eventId: string, table: string, matchId: string, token: string, fetchFn: typeof fetch = fetch): Promise<TokenCheck> {
+  const first = await checkScorerToken(matchId, token, fetchFn);
+  if (first !== 'wrong') return first;
+  try {
+    const res = await fetchFn(`/api/events/${encodeURIComponent(eventId)}/tables/${encodeURIComponent(table)}`, { cache: 'no-store' });
+    const current = ((await res.json().catch(() => null)) as { current?: unknown } | null)?.current;
+    if (typeof current === 'string' && current !== matchId && (await checkScorerToken(current, token, fetchFn)) === 'valid') return 'unreachable';
+  } catch {
+    /* the table could not be asked: the first answer stands */
+  }
+  return 'wrong';
+}
