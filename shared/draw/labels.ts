@@ -166,6 +166,13 @@ export function drawMatchLabel(ref: DrawMatchRef, lang: DrawLang): string {
   return single || m === 0 ? head : head + w.sep + put(w.match, { m });
 }
 
+/** A group's name in `lang`: "Group B", "グループB", "B組". @throws on an unknown language. */
+export function drawGroupLabel(group: string, lang: DrawLang): string {
+  const w = WORDS[lang];
+  if (!w) throw new Error(`lang: no draw labels in "${String(lang)}" (en, ja, zh-TW)`);
+  return put(w.group, { g: group });
+}
+
 /** A few more words the draw's graphics show beside the labels (the OBS bracket and standings lower third). */
 const GRAPHIC_WORDS: Record<DrawLang, Record<'standings' | 'bracket' | 'winnersSide' | 'losersSide' | 'finals' | 'champion' | 'live' | 'groups', string>> = {
   en: {

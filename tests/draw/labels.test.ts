@@ -1,6 +1,15 @@
 /** The draw's labels (shared/draw/labels.ts): every match of each format named in the three languages. */
 import { describe, expect, it } from 'vitest';
-import { drawMatchLabel, drawMatchRef, drawRoundLabel, drawWord, matchViews, type DrawDefinition, type DrawLang } from '../../shared/draw/index';
+import {
+  drawGroupLabel,
+  drawMatchLabel,
+  drawMatchRef,
+  drawRoundLabel,
+  drawWord,
+  matchViews,
+  type DrawDefinition,
+  type DrawLang,
+} from '../../shared/draw/index';
 import { draw, field } from './play';
 
 const LANGS: DrawLang[] = ['en', 'ja', 'zh-TW'];
@@ -69,5 +78,6 @@ describe('draw labels', () => {
     expect(() => drawMatchLabel({ match: 'F', side: 'F', round: 'F', roundName: 'Final' }, 'fr' as DrawLang)).toThrow(/lang: .*"fr"/);
     expect(() => drawWord('standings', 'de' as DrawLang)).toThrow(/lang/);
     expect(drawWord('standings', 'ja')).toBe('順位');
+    expect(drawGroupLabel('B', 'zh-TW')).toBe('B組');
   });
 });

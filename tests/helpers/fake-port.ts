@@ -17,8 +17,17 @@ export interface Asked<E extends keyof AckedRequests = keyof AckedRequests> {
   ack: AckCallback<E>;
 }
 
-const EVENTS: readonly (keyof AckedRequests)[] = ['subscribe', 'record', 'subscribeTable', 'subscribeEvent', 'time', 'shotClock', 'shotClockAction'];
-const none = () => ({ subscribe: [], record: [], subscribeTable: [], subscribeEvent: [], time: [], shotClock: [], shotClockAction: [] });
+const EVENTS: readonly (keyof AckedRequests)[] = [
+  'subscribe',
+  'record',
+  'subscribeTable',
+  'subscribeEvent',
+  'subscribeDraw',
+  'time',
+  'shotClock',
+  'shotClockAction',
+];
+const none = () => ({ subscribe: [], record: [], subscribeTable: [], subscribeEvent: [], subscribeDraw: [], time: [], shotClock: [], shotClockAction: [] });
 
 /** A socket port driven by the test: nothing happens until it says so. */
 export class FakePort implements LivePort {
@@ -38,6 +47,7 @@ export class FakePort implements LivePort {
     table: [],
     event: [],
     eventLive: [],
+    draw: [],
     shotClock: [],
     sheetPage: [],
   };
