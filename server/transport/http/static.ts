@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 
 /** Pages that must never be served from a cache (the OBS overlays). */
-const NO_STORE = new Set(['overlay.html', 'overlay-table.html']);
+const NO_STORE = new Set(['overlay.html', 'overlay-table.html', 'overlay-draw.html']);
 
 const PAGES: [string[], string][] = [
   [['/'], 'index.html'],
@@ -31,6 +31,8 @@ const PAGES: [string[], string][] = [
   // The table overlay first: `/overlay/table` is not a match id. A table address cut short (no event, no table)
   // and `/overlay` without an id get their page too, which shows the not-found card with the address to check.
   [['/overlay/table', '/overlay/table/:eventId', '/overlay/table/:eventId/:table'], 'overlay-table.html'],
+  // The OBS draw graphics (bracket for breaks, standings lower third), before `/overlay/:id` too.
+  [['/overlay/draw', '/overlay/draw/:eventId', '/overlay/standings', '/overlay/standings/:eventId'], 'overlay-draw.html'],
   [['/overlay', '/overlay/:id'], 'overlay.html'],
   [['/dashboard', '/dashboard/:id', '/dashboard/table/:eventId/:table'], 'dashboard.html'],
   [['/watch', '/watch/:id', '/watch/table/:eventId/:table'], 'watch.html'],
