@@ -6,7 +6,7 @@
  * `?lang=en|ja|zh-TW`, `?theme=light`. Live: the draw's room (`drawClient`), no reload.
  */
 import { mount } from 'svelte';
-import '../styles/overlay.css';
+import '../styles/draw.css';
 import { createClient } from '../../../web/src/lib/client';
 import DrawOverlay from '../draw/DrawOverlay.svelte';
 import { drawOverlayRoute } from '../draw/draw-route';
