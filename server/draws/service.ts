@@ -18,6 +18,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import {
   applyDrawEntry,
+  drawMatchRef,
   drawDelta,
   drawState,
   drawView,
@@ -368,7 +369,7 @@ export class DrawService {
       const m = matchViews(state).find((v) => v.id === pick)!;
       const probe = applyDrawEntry(state, { t: 'start', match: pick, table: table.id });
       if ('error' in probe) continue;
-      const made = await this.opts.events.startDrawMatch(eventId, table.id, [m.players[0]!, m.players[1]!], m.race);
+      const made = await this.opts.events.startDrawMatch(eventId, table.id, [m.players[0]!, m.players[1]!], m.race, drawMatchRef(m));
       if (!made.ok) {
         this.opts.log.warn({ eventId, table: table.id, match: pick, err: made.error.message }, 'autopilot could not start a match');
         continue;

@@ -107,6 +107,13 @@ describe.skipIf(!redis.available)('draw pushes over Socket.IO', () => {
         .sort(),
     ).toEqual(['table-1', 'table-2', 'table-3', 'tv-table']);
     expect(view.matches.filter((m) => m.status === 'playing').every((m) => typeof m.matchId === 'string')).toBe(true);
+    // Each match the draw put on a table carries its round and bracket place: the event's match and the table's state.
+    const event = (await api(s.url, `/api/events/${ev.id}`)).body as { matches: { id: string; draw?: { match: string; round: string } }[] };
+    for (const m of view.matches.filter((x) => x.status === 'playing')) {
+      expect(event.matches.find((e) => e.id === m.matchId)!.draw).toEqual({ match: m.id, side: m.side, round: m.round, roundName: m.roundName });
+      const table = await request(c, 'subscribeTable', { eventId: ev.id, table: m.table! });
+      expect(table).toMatchObject({ ok: true, current: m.matchId, currentDraw: { match: m.id, round: m.round } });
+    }
     expect(Math.max(...watcher.bytes)).toBeLessThanOrEqual(8 * 1024);
     expect(watcher.pushes.map((p) => p.version)).toEqual([...watcher.pushes.map((p) => p.version)].sort((a, b) => a - b));
 
