@@ -57,7 +57,7 @@ export class FakePort implements LivePort {
     return this;
   }
 
-  emit(event: 'unsubscribe' | 'unsubscribeTable' | 'unsubscribeEvent', req: unknown): this {
+  emit(event: 'unsubscribe' | 'unsubscribeTable' | 'unsubscribeEvent' | 'unsubscribeDraw', req: unknown): this {
     this.told.push({ event, req });
     return this;
   }
