@@ -4,6 +4,7 @@
  * messages it holds (`answer`, `lose`) and pushes (`push`), and a page document whose visibility the test
  * changes (`FakeDocument`).
  */
+import type { DrawPush } from '../../shared/protocol/draw';
 import type { EventLivePush, EventView, TableState } from '../../shared/protocol/event';
 import type { ShotClockPush } from '../../shared/protocol/shot-clock';
 import type { AckedRequests, SheetPage, StatePush } from '../../shared/protocol/wire';
@@ -134,6 +135,11 @@ export class FakePort implements LivePort {
   /** The server pushes a live line of an event's match. */
   pushLive(msg: EventLivePush): void {
     for (const cb of [...this.listeners.eventLive]) cb(msg);
+  }
+
+  /** The server pushes what changed in an event's draw. */
+  pushDraw(msg: DrawPush): void {
+    for (const cb of [...this.listeners.draw]) cb(msg);
   }
 
   /** The server pushes a match's shot clock. */
