@@ -75,7 +75,7 @@ describe('draw subscriptions of the live client', () => {
     port.pushDraw({ ...push(3), delta: { ...push(3).delta, from: -1 } });
     expect(port.count('subscribeDraw')).toBe(3);
     port.answer('subscribeDraw', { ok: true, ...page(0, CREATED + 5) }); // made again: version 0 of a newer draw
-    expect(seen.at(-1)).toMatchObject({ version: 0, createdAt: CREATED + 5 });
+    expect(seen[seen.length - 1]).toMatchObject({ version: 0, createdAt: CREATED + 5 });
     port.pushDraw(push(1)); // a push of the old draw: asks again rather than mixing two draws
     expect(port.count('subscribeDraw')).toBe(4);
   });
