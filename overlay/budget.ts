@@ -16,3 +16,10 @@ export const OVERLAY_JS_BUDGET = 48 * 1024;
  * cards' strings — about 3.6 KB more than the one-match overlay; the ceiling is its 48 KB budget plus 6 KB.
  */
 export const TABLE_OVERLAY_JS_CEILING = 54 * 1024;
+
+/**
+ * The hard ceiling of the OBS draw graphics (`/overlay/draw/<eventId>`, `/overlay/standings/<eventId>`): the live
+ * client's core and its draw subscription, shared/draw's delta and labels (three languages, no chunk of its own),
+ * the bracket and the lower third — the one-match overlay's 48 KB budget.
+ */
+export const DRAW_OVERLAY_JS_CEILING = 48 * 1024;

@@ -15,11 +15,11 @@ import { websocketOnly } from '../web/vite.shared.ts';
 export const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /** The OBS overlay pages, in build order: the first build empties overlay/dist, the second adds to it. */
-export const OVERLAY_PAGES = ['overlay', 'overlay-table'] as const;
+export const OVERLAY_PAGES = ['overlay', 'overlay-table', 'overlay-draw'] as const;
 export type OverlayPageName = (typeof OVERLAY_PAGES)[number];
 
 /**
- * The build of one OBS overlay page, `<page>.html` (`overlay` or `overlay-table`) into overlay/dist (emptied by
+ * The build of one OBS overlay page, `<page>.html` (`overlay`, `overlay-table` or `overlay-draw`) into overlay/dist (emptied by
  * the first page's build only): one bundle with only the Svelte runtime, socket.io-client and the code the page
  * uses, plus the chunks of its language tables (src/air-strings.ts, src/table/table-strings.ts), which import
  * nothing (no module preload). Chunks are named `assets/<page>-<name>-<hash>.js`

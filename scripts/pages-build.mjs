@@ -14,12 +14,12 @@ const WEB = join(ROOT, 'web');
 const OVERLAY = join(ROOT, 'overlay');
 /** Each build folder and the pages in it. */
 const OUTPUTS = [
-  [join(WEB, 'dist'), ['index', 'scorer', 'dashboard', 'watch', 'event', 'venue', 'clock']],
-  [join(OVERLAY, 'dist'), ['overlay', 'overlay-table']],
+  [join(WEB, 'dist'), ['index', 'scorer', 'dashboard', 'watch', 'event', 'venue', 'clock', 'draw']],
+  [join(OVERLAY, 'dist'), ['overlay', 'overlay-table', 'overlay-draw']],
 ];
 const LOCK = join(ROOT, 'node_modules', '.cuecast-build.lock');
 /** The builds, in order: every page but the overlays (empties web/dist/), then each OBS overlay page on its own (the first empties overlay/dist/). */
-const CONFIGS = ['web/vite.config.ts', 'overlay/vite.config.ts', 'overlay/vite.table.config.ts'];
+const CONFIGS = ['web/vite.config.ts', 'overlay/vite.config.ts', 'overlay/vite.table.config.ts', 'overlay/vite.draw.config.ts'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

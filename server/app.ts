@@ -29,6 +29,7 @@ import { apiRouter } from './transport/http/api';
 import { healthz } from './transport/http/health';
 import { staticRouter } from './transport/http/static';
 import { attachProtocol, type IoServer, type SocketLimits } from './transport/socket';
+import { drawHandlers } from './transport/socket-draws';
 import { tournamentHandlers } from './transport/socket-tournaments';
 import { shotClockHandlers } from './transport/socket-shot-clock';
 import { releaseUpgradeRequest } from './transport/socket-memory';
@@ -180,7 +181,7 @@ export function createServer(parts: ServerParts): WiredServer {
     clock,
     log,
     health,
-    pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), ...fanout.eventPushes },
+    pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), draw: (p) => fanout.drawPush(p), ...fanout.eventPushes },
   });
 
   app.disable('x-powered-by');
@@ -215,7 +216,14 @@ export function createServer(parts: ServerParts): WiredServer {
   );
   app.use(staticRouter(parts.staticDir ?? [resolve(REPO_ROOT, 'web/dist'), resolve(REPO_ROOT, 'overlay/dist')]));
 
-  const stopSweep = attachProtocol(io, matches, log, limits, [...tournamentHandlers(events, limits), ...shotClockHandlers(shotClocks, clock)], clock);
+  const stopSweep = attachProtocol(
+    io,
+    matches,
+    log,
+    limits,
+    [...tournamentHandlers(events, limits), ...drawHandlers(draws, events, limits), ...shotClockHandlers(shotClocks, clock)],
+    clock,
+  );
   const adapter = bus.adapter(fanout.resyncHooks({ matches, events }));
   if (adapter) io.adapter(adapter as never);
 

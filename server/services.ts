@@ -33,7 +33,7 @@ export interface ServicePushes extends EventPushes {
   match(pushes: Pushes): void;
   /** A match's shot clock changed (to the match's rooms). */
   shotClock(push: ShotClockPush): void;
-  /** A draw changed (its delta; no room carries it yet: the draw page comes with a later change). */
+  /** A draw changed (its delta, to the draw's room: the draw page and the OBS draw graphics). */
   draw?(push: DrawPush): void;
 }
 

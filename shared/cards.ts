@@ -6,6 +6,7 @@
  *   racks each player won.
  * The overlay renders them; the organiser's page previews them.
  */
+import type { DrawMatchRef } from './draw/labels';
 import type { Discipline, MatchSetup, Pair, PlayerKey, Ruleset } from './protocol/setup';
 import type { MatchState, PlayerStats, RackTotal } from './protocol/state';
 import { rackWinner } from './rules/rack-won';
@@ -23,6 +24,8 @@ export interface CardPlayer {
 export interface CardContext {
   eventName: string;
   tableName: string;
+  /** The match's round and bracket place when the event's draw made it (TableState `currentDraw`), else absent. */
+  draw?: DrawMatchRef;
 }
 
 export interface IntroCard extends CardContext {
@@ -81,6 +84,7 @@ export function introCard(setup: MatchSetup, ctx: CardContext, state?: Pick<Matc
   return {
     eventName: ctx.eventName,
     tableName: ctx.tableName,
+    ...(ctx.draw ? { draw: ctx.draw } : {}),
     discipline: setup.discipline,
     ruleset: setup.ruleset,
     format: setup.discipline === 'rotation' ? setup.options.format : 'race',
@@ -121,6 +125,7 @@ export function summaryCard(
   return {
     eventName: ctx.eventName,
     tableName: ctx.tableName,
+    ...(ctx.draw ? { draw: ctx.draw } : {}),
     discipline: setup.discipline,
     players: cardPlayers(setup),
     targets: state.targets,

@@ -18,6 +18,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import {
   applyDrawEntry,
+  drawMatchRef,
   drawDelta,
   drawState,
   drawView,
@@ -27,10 +28,10 @@ import {
   type DrawEntry,
   type DrawState,
   type DrawView,
-  type DrawDelta,
 } from '../../shared/draw/index';
 import type { DrawError } from '../../shared/draw/structure';
 import { RulesError } from '../../shared/protocol/errors';
+import type { DrawPush } from '../../shared/protocol/draw';
 import type { StatePush } from '../../shared/protocol/wire';
 import type { Clock } from '../clock';
 import type { EventService } from '../events/service';
@@ -51,18 +52,15 @@ import {
 import { parseEventBody } from '../protocol/event-schemas';
 import { initialSettings, type DrawChange, type DrawDoc, type DrawSettings, type DrawStore } from '../storage/draw-store';
 
-/** What the draw page's room receives after each change. */
-export interface DrawPush {
-  eventId: string;
-  /** The draw's stored version after the change. */
-  version: number;
-  delta: DrawDelta;
-}
+/** What the draw page's room receives after each change (shared/protocol/draw.ts). */
+export type { DrawPush };
 
 /** A draw as `GET /api/events/<id>/draw` answers it. */
 export interface DrawInfo {
   eventId: string;
   version: number;
+  /** When the draw was made (ms since the epoch; a replaced draw has another). */
+  createdAt: number;
   settings: DrawSettings;
   definition: DrawDefinition;
   draw: DrawView;
@@ -193,17 +191,19 @@ export class DrawService {
         );
       }
       const settings: DrawSettings = { ...initialSettings(b.tvTable ?? null), autopilot: b.autopilot === true, featured: b.featured ?? [] };
-      const res = await this.opts.store.create({ eventId, definition, settings, createdAt: this.opts.clock.now() }, cur?.doc.version);
+      const createdAt = this.opts.clock.now();
+      const res = await this.opts.store.create({ eventId, definition, settings, createdAt }, cur?.doc.version);
       if (res.status !== 'ok') return fail('stale', 'the draw changed meanwhile; retry', 'expectedVersion');
       this.opts.log.info({ eventId, format: definition.format, players: ids.length, seeding }, 'draw created');
       const view = drawView(fresh);
       this.opts.pushes.draw({
         eventId,
         version: 0,
+        createdAt,
         delta: { from: -1, to: 0, matches: view.matches, ready: view.ready, groups: view.groups, standings: view.standings, champion: null },
       });
       if (settings.autopilot) void this.fill(eventId);
-      return { ok: true as const, draw: { eventId, version: 0, settings, definition, draw: view } };
+      return { ok: true as const, draw: { eventId, version: 0, createdAt, settings, definition, draw: view } };
     });
   }
 
@@ -215,7 +215,7 @@ export class DrawService {
   }
 
   private info(doc: DrawDoc, state: DrawState): DrawInfo {
-    return { eventId: doc.eventId, version: doc.version, settings: doc.settings, definition: doc.definition, draw: drawView(state) };
+    return { eventId: doc.eventId, version: doc.version, createdAt: doc.createdAt, settings: doc.settings, definition: doc.definition, draw: drawView(state) };
   }
 
   /** The organiser records or corrects a result (drawResultSchema); refusals name the field. */
@@ -425,7 +425,8 @@ export class DrawService {
           settings: change.settings ?? cur.doc.settings,
           version: res.version,
         };
-        if (change.entries?.length) this.opts.pushes.draw({ eventId, version: res.version, delta: drawDelta(drawView(cur.state), drawView(state)) });
+        if (change.entries?.length)
+          this.opts.pushes.draw({ eventId, version: res.version, createdAt: cur.doc.createdAt, delta: drawDelta(drawView(cur.state), drawView(state)) });
         return { ok: true, draw: this.info(doc, state) };
       }
     }
@@ -527,7 +528,7 @@ export class DrawService {
       const m = matchViews(state).find((v) => v.id === pick)!;
       const probe = applyDrawEntry(state, { t: 'start', match: pick, table: table.id });
       if ('error' in probe) continue;
-      const made = await this.opts.events.startDrawMatch(eventId, table.id, [m.players[0]!, m.players[1]!], m.race);
+      const made = await this.opts.events.startDrawMatch(eventId, table.id, [m.players[0]!, m.players[1]!], m.race, drawMatchRef(m));
       if (!made.ok) {
         this.opts.log.warn({ eventId, table: table.id, match: pick, err: made.error.message }, 'autopilot could not start a match');
         continue;

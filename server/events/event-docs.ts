@@ -23,6 +23,7 @@ import {
 } from '../../shared/protocol/event';
 import type { eventCreateSchema, playerPatchSchema, playerSchema, tableInputSchema } from '../protocol/event-schemas';
 import { EVENT_LIMITS, START_UNDO_MS } from '../../shared/protocol/event';
+import type { DrawMatchRef } from '../../shared/draw/labels';
 import type { MatchSetup } from '../../shared/protocol/setup';
 import { parseSetup } from '../protocol/setup-schemas';
 import { parseClockChoice } from '../protocol/shot-clock-schemas';
@@ -207,7 +208,7 @@ function withListed(doc: TournamentDoc, entry: EventMatch): TournamentDoc {
 export function withMatchOnTable(
   doc: TournamentDoc,
   tableId: string,
-  match: { id: string; setup: MatchSetup; won?: boolean; made?: boolean },
+  match: { id: string; setup: MatchSetup; won?: boolean; made?: boolean; draw?: DrawMatchRef },
   start: boolean,
   now: number,
 ): Change {
@@ -225,6 +226,7 @@ export function withMatchOnTable(
   const entry: EventMatch = { id: match.id, table: table.id, players: match.setup.players, addedAt: now, startedAt: start ? now : null };
   if (match.setup.countries) entry.countries = match.setup.countries;
   if (match.made) entry.made = true;
+  if (match.draw) entry.draw = match.draw;
   const listed = withListed(doc, entry);
   if (start)
     return withTableAt(listed, index, { ...withoutReplaced(table), current: match.id, cards: cardsForNewMatch(table.cards, match.id, match.won === true) });
@@ -372,6 +374,7 @@ export function publicInfo(doc: TournamentDoc): EventInfo {
 /** What the pages following table `table` of `doc` need. */
 export function tableStateOf(doc: EventInfo, table: EventTable): TableState {
   const next = table.next === null ? undefined : doc.matches.find((m) => m.id === table.next);
+  const drawn = table.current === null ? undefined : doc.matches.find((m) => m.id === table.current)?.draw;
   return {
     eventId: doc.id,
     eventName: doc.name,
@@ -384,6 +387,7 @@ export function tableStateOf(doc: EventInfo, table: EventTable): TableState {
     cards: table.cards,
     sponsors: doc.sponsors ?? [],
     version: doc.version,
+    ...(drawn ? { currentDraw: drawn } : {}),
   };
 }
 

@@ -32,6 +32,7 @@ import {
   type Change,
 } from './event-docs';
 import { tableMatchClock, tableMatchSetup } from './event-setup';
+import type { DrawMatchRef } from '../../shared/draw/labels';
 import type { ShotClockService } from '../shot-clock/service';
 import { fail, type Failure } from '../failure';
 import { storeErrorOf } from '../storage/store-errors';
@@ -196,10 +197,11 @@ export class EventService {
     tableId: string,
     playerIds: [string, string],
     target: number,
+    draw?: DrawMatchRef,
   ): Promise<{ ok: true; event: TournamentDoc; match: { id: string; scorerToken: string } } | Failure> {
     const doc = await this.read(id);
     if (!doc) return eventNotFound(id);
-    return this.makeTableMatch(doc, tableId, { playerIds, setup: { targets: [target, target] }, start: true });
+    return this.makeTableMatch(doc, tableId, { playerIds, setup: { targets: [target, target] }, start: true }, draw);
   }
 
   /**
@@ -297,6 +299,7 @@ export class EventService {
     doc: TournamentDoc,
     tableId: string,
     body: z.output<typeof tableMatchSchema>,
+    draw?: DrawMatchRef,
   ): Promise<{ ok: true; event: TournamentDoc; match: { id: string; scorerToken: string } } | Failure> {
     const id = doc.id;
     const found = findTable(doc, tableId);
@@ -309,7 +312,7 @@ export class EventService {
     // The clock before the table: a match that could not get its clock is never put on the table.
     if (clock) await this.shotClocks!.applyNew(created.id, clock);
     const placed = await this.commit(id, body.expectedVersion, (d) =>
-      withMatchOnTable(d, tableId, { id: created.id, setup, made: true }, body.start === true, this.clock.now()),
+      withMatchOnTable(d, tableId, { id: created.id, setup, made: true, ...(draw ? { draw } : {}) }, body.start === true, this.clock.now()),
     );
     if (!placed.ok) {
       // Not placed (stale, the event full, …): nobody got its scorer token, so it is removed again.

@@ -4,6 +4,7 @@
  * - `matchPushes` sends a version's two pushes to the match's rooms (`state`: the full room with what changed
  *   in the statistics, the scorebug room without), on every instance through the bus's adapter;
  * - `eventPushes` sends an event's changes (`event`), a table's state (`table`) and live lines (`eventLive`);
+ * - `drawPush` sends what changed in an event's draw (`draw`) to the draw's room;
  * - `resyncHooks` is what the bus calls after a reconnection (every room with viewers here) or once a room's
  *   subscription is in place (cluster mode): the rooms' current states are read (the reads sent together) and
  *   pushed to this instance's viewers only, one push per match per viewer (clients drop versions they already
@@ -14,6 +15,8 @@ import type { EventPushes, EventService } from '../events/service';
 import type { Pushes } from '../matches/live-cache';
 import type { MatchService } from '../matches/service';
 import type { ResyncHooks } from './bus';
+import type { DrawPush } from '../../shared/protocol/draw';
+import { drawOfRoom, drawRoom } from '../../shared/protocol/rooms';
 import type { ShotClockPush } from '../../shared/protocol/shot-clock';
 import { matchOfRoom, roomOf, type IoServer } from '../transport/socket';
 import { eventOfRoom, eventRoom, tableOfRoom, tableRoom } from '../transport/socket-tournaments';
@@ -65,6 +68,11 @@ export class ViewerFanout {
     event: (view) => this.io.to(eventRoom(view.id)).emit('event', view),
     live: (push) => this.io.to(eventRoom(push.eventId)).emit('eventLive', push),
   };
+
+  /** What changed in an event's draw, to the draw's room on every instance. */
+  drawPush(push: DrawPush): void {
+    this.io.to(drawRoom(push.eventId)).emit('draw', push);
+  }
 
   /** Whether match `id` has viewers on this instance (either detail). */
   isViewed(id: string): boolean {
@@ -121,6 +129,11 @@ export class ViewerFanout {
       for (const t of tables) this.io.local.to(tableRoom(t.eventId, t.table)).emit('table', t);
       const views = await sources.events.resyncEvents([...names].map(eventOfRoom).filter((e) => e !== null));
       for (const v of views) this.io.local.to(eventRoom(v.id)).emit('event', v);
+      // Draw rooms: a push that follows no view (`from` −1) makes each page subscribe again for the whole draw.
+      for (const eventId of [...names].map(drawOfRoom).filter((e) => e !== null)) {
+        const delta = { from: -1, to: -1, matches: [], ready: [], groups: [], standings: [], champion: null };
+        this.io.local.to(drawRoom(eventId)).emit('draw', { eventId, version: -1, createdAt: 0, delta });
+      }
       this.log.debug({ matches: all.length, pushed: fresh.length, tables: tables.length, events: views.length, why }, 'resynced viewers');
     } catch (err) {
       if (attempt < RESYNC_ATTEMPTS) this.later(() => this.resync(sources, rooms, why, pushed, attempt + 1), RESYNC_RETRY_MS);

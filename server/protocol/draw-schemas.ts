@@ -6,7 +6,9 @@
  */
 import { z } from 'zod';
 import { DRAW_PLAYERS_MAX, GROUP_SIZE_MAX, GROUP_SIZE_MIN } from '../../shared/draw/structure';
-import { SCORE_LIMIT, TABLE_ID, TARGET_MAX } from '../../shared/protocol/limits';
+import type { SubscribeDrawRequest, UnsubscribeDrawRequest } from '../../shared/protocol/draw';
+import { SAFE_ID, SCORE_LIMIT, TABLE_ID, TARGET_MAX } from '../../shared/protocol/limits';
+import { PROTOCOL_VERSION } from '../../shared/protocol/version';
 
 const race = z.number().int().min(1).max(TARGET_MAX);
 const playerId = z.string().min(1).max(16);
@@ -90,3 +92,10 @@ export const unassignSchema = z.strictObject({ match: matchRef, expectedVersion 
 
 /** `POST /api/events/<id>/draw/hold`: hold table `table` (autopilot leaves it alone) or release it (`held: false`). */
 export const holdSchema = z.strictObject({ table: tableId, held: z.boolean(), expectedVersion });
+
+const protocol = z.literal(PROTOCOL_VERSION);
+const eventIdSchema = z.string().regex(SAFE_ID, 'must be 1–64 letters, digits, _ or -');
+/** Socket.IO `subscribeDraw` (shared/protocol/draw.ts). */
+export const subscribeDrawSchema = z.strictObject({ protocol, eventId: eventIdSchema }) satisfies z.ZodType<SubscribeDrawRequest>;
+/** Socket.IO `unsubscribeDraw`. */
+export const unsubscribeDrawSchema = z.strictObject({ eventId: eventIdSchema }) satisfies z.ZodType<UnsubscribeDrawRequest>;

@@ -9,3 +9,4 @@ export * from './structure';
 export * from './standings';
 export * from './state';
 export * from './view';
+export * from './labels';

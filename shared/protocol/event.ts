@@ -8,6 +8,7 @@
  * subscribe to the table and switch to its current match by themselves. Each table also carries the state
  * of its on-air cards (the match intro and the match summary) and whether the overlay's caption is hidden.
  */
+import type { DrawMatchRef } from '../draw/labels';
 import type { ApiError } from './errors';
 import type { RotationOptions, StraightPoolOptions } from './setup';
 import type { ShotClockSettingsBody } from './shot-clock';
@@ -129,6 +130,11 @@ export interface EventMatch {
   /** When it became the table's current match, null while it waits as next. */
   startedAt: number | null;
   /**
+   * A match the event's draw made: its round and bracket place (shared/draw/labels.ts `drawMatchLabel` words it:
+   * "Winners R2 · M5", "Losers' final", "Group B · R2"), for the intro card and the hall board.
+   */
+  draw?: DrawMatchRef;
+  /**
    * True when the event made it (`POST /api/events/:id/tables/:table/matches`): such a match, taken off the
    * table before it started (replaced or cleared as next) with no step recorded, is removed from the store.
    */
@@ -241,6 +247,8 @@ export interface TableState {
   next: string | null;
   /** Names of the next match's players, A first, or null. */
   nextPlayers: Pair<string> | null;
+  /** The current match's round and bracket place when the event's draw made it (`EventMatch.draw`); absent otherwise. */
+  currentDraw?: DrawMatchRef;
   cards: CardsState;
   /** The event's sponsors, in order (the table screen and the table overlay show them). */
   sponsors: SponsorInfo[];

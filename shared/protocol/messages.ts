@@ -13,14 +13,14 @@ import type { AckedRequests, ClientToServerEvents, ServerToClientEvents } from '
 export { PROTOCOL_VERSION } from './version';
 
 /**
- * Client → server, ten messages: `subscribe`, `unsubscribe`, `record`, `subscribeTable`, `unsubscribeTable`,
- * `subscribeEvent`, `unsubscribeEvent`, `time`, `shotClock`, `shotClockAction`.
+ * Client → server, twelve messages: `subscribe`, `unsubscribe`, `record`, `subscribeTable`, `unsubscribeTable`,
+ * `subscribeEvent`, `unsubscribeEvent`, `subscribeDraw`, `unsubscribeDraw`, `time`, `shotClock`, `shotClockAction`.
  */
 export type ClientMessage = {
   [K in keyof ClientToServerEvents]: { type: K; body: Parameters<ClientToServerEvents[K]>[0] };
 }[keyof ClientToServerEvents];
 
-/** Server → client pushes: `state` (a match), `table`, `event`, `eventLive`, `shotClock` and `sheetPage` (an older part of a long score sheet). */
+/** Server → client pushes: `state` (a match), `table`, `event`, `eventLive`, `draw` (an event's draw changed), `shotClock` and `sheetPage` (an older part of a long score sheet). */
 export type ServerPush = {
   [K in keyof ServerToClientEvents]: { type: K; body: Parameters<ServerToClientEvents[K]>[0] };
 }[keyof ServerToClientEvents];

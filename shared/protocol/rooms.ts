@@ -6,7 +6,8 @@
  * - `match:<matchId>` — viewers of a match at detail `full` (state + statistics deltas);
  * - `scorebug:<matchId>` — viewers of a match at detail `scorebug` (state only);
  * - `table:<eventId>/<table>` — pages following a table of an event (`table` pushes);
- * - `event:<eventId>` — the organiser's pages of an event (`event` and `eventLive` pushes).
+ * - `event:<eventId>` — the organiser's pages of an event (`event` and `eventLive` pushes);
+ * - `draw:<eventId>` — the draw pages and the OBS draw graphics of an event (`draw` pushes).
  * Event ids and match ids hold no `/` or `:` (SAFE_ID), so every name splits back unambiguously.
  */
 import type { Detail } from './wire';
@@ -42,4 +43,14 @@ export function eventRoom(eventId: string): string {
 /** The event id of an `eventRoom` name, or null for another room. */
 export function eventOfRoom(room: string): string | null {
   return room.startsWith('event:') ? room.slice('event:'.length) : null;
+}
+
+/** Room of the pages following the draw of event `eventId` (the draw page, the OBS bracket and standings). */
+export function drawRoom(eventId: string): string {
+  return `draw:${eventId}`;
+}
+
+/** The event id of a `drawRoom` name, or null for another room. */
+export function drawOfRoom(room: string): string | null {
+  return room.startsWith('draw:') ? room.slice('draw:'.length) : null;
 }

@@ -18,6 +18,7 @@ import type {
   UnsubscribeEventRequest,
   UnsubscribeTableRequest,
 } from './event';
+import type { DrawPush, SubscribeDrawAck, SubscribeDrawRequest, UnsubscribeDrawRequest } from './draw';
 import type { MatchSetup, Pair } from './setup';
 import type { ConsistencyCheck, MatchState, Outcome, PlayerStats, RackTotal, SheetRow } from './state';
 import type { Step } from './steps';
@@ -45,6 +46,10 @@ import { PROTOCOL_VERSION } from './version';
  * page that does not ask (built before paging) gets the whole sheet in the ack as before, so no bump. (During a
  * rolling upgrade a paging page that reaches an instance from before paging is refused `invalid-request` naming
  * `pages`, as any newer page may be: reloading fetches a page that matches.)
+ *
+ * Within version 4 too, the draw page's messages were added (`subscribeDraw`, `unsubscribeDraw`, the `draw`
+ * push: ./draw.ts): no page of an earlier build sends or hears them, so no bump; `subscribeDraw` names the
+ * version like every subscribe.
  */
 export { PROTOCOL_VERSION };
 
@@ -235,6 +240,7 @@ export interface AckedRequests {
   record: { request: RecordRequest; ack: RecordAck };
   subscribeTable: { request: SubscribeTableRequest; ack: SubscribeTableAck };
   subscribeEvent: { request: SubscribeEventRequest; ack: SubscribeEventAck };
+  subscribeDraw: { request: SubscribeDrawRequest; ack: SubscribeDrawAck };
   time: { request: TimeRequest; ack: TimeAck };
   shotClock: { request: ShotClockRequest; ack: ShotClockAck };
   shotClockAction: { request: ShotClockActionRequest; ack: ShotClockAck };
@@ -243,13 +249,15 @@ export interface AckedRequests {
 /**
  * Pushes: `state` to rooms `match:<id>` (with the statistics delta) and `scorebug:<id>` (without); `table` (a table's state: current match, next, cards) to room
  * `table:<eventId>/<table>`; `event` (the whole event after a change) and `eventLive` (a match's live line
- * after each of its steps) to room `event:<eventId>`. See shared/protocol/event.ts.
+ * after each of its steps) to room `event:<eventId>`. See shared/protocol/event.ts. `draw` (what changed in an
+ * event's draw) to room `draw:<eventId>`: shared/protocol/draw.ts.
  */
 export interface ServerToClientEvents {
   state: (msg: StatePush) => void;
   table: (msg: TableState) => void;
   event: (msg: EventView) => void;
   eventLive: (msg: EventLivePush) => void;
+  draw: (msg: DrawPush) => void;
   shotClock: (msg: ShotClockPush) => void;
   /** A page of a paged subscribe answer (to the subscribing connection only). */
   sheetPage: (msg: SheetPage) => void;
@@ -262,6 +270,8 @@ export interface ClientToServerEvents {
   unsubscribeTable: (req: UnsubscribeTableRequest) => void;
   subscribeEvent: (req: SubscribeEventRequest, ack: (res: SubscribeEventAck) => void) => void;
   unsubscribeEvent: (req: UnsubscribeEventRequest) => void;
+  subscribeDraw: (req: SubscribeDrawRequest, ack: (res: SubscribeDrawAck) => void) => void;
+  unsubscribeDraw: (req: UnsubscribeDrawRequest) => void;
   time: (req: TimeRequest, ack: (res: TimeAck) => void) => void;
   shotClock: (req: ShotClockRequest, ack: (res: ShotClockAck) => void) => void;
   shotClockAction: (req: ShotClockActionRequest, ack: (res: ShotClockAck) => void) => void;

@@ -120,3 +120,21 @@ describe('summary card view', () => {
     expect(card.racksWon).toEqual([1, 0]);
   });
 });
+
+describe('a match the draw made', () => {
+  const drawn = { ...CTX, draw: { match: 'W2-5', side: 'W' as const, round: 'W2', roundName: "Winners' round 2" } };
+  it('given a draw place, when the intro is shown, then its round and bracket place stand before the table, in the overlay language', () => {
+    expect(introView(introCard(parseSetup(STRAIGHT), drawn), parseOverlayParams('')).where).toBe('Winners R2 \u00b7 M5 \u00b7 TV table');
+    expect(introView(introCard(parseSetup(STRAIGHT), drawn), parseOverlayParams('?lang=ja')).where).toBe('ウィナーズ 2回戦 \u00b7 第5試合 \u00b7 TV table');
+    const final = { ...CTX, draw: { match: 'L6-1', side: 'L' as const, round: 'L6', roundName: "Losers' final" } };
+    expect(introView(introCard(parseSetup(STRAIGHT), final), parseOverlayParams('?lang=zh-TW')).where).toBe('敗部決賽 \u00b7 TV table');
+    // Without a draw the card is as before.
+    expect(introView(introCard(parseSetup(STRAIGHT), CTX), parseOverlayParams('')).where).toBe('TV table');
+  });
+  it('given a draw place, when the summary is shown, then the event and the place', () => {
+    const setup = parseSetup(STRAIGHT);
+    const m = replay(setup, []);
+    const card = summaryCard(setup, view(m), statsOf(m), { ...CTX, draw: { match: 'GB-2-1', side: 'G', round: 'G2', roundName: 'Group round 2', group: 'B' } });
+    expect(summaryView(card, parseOverlayParams('')).where).toBe('Friday League \u00b7 Group B \u00b7 R2');
+  });
+});

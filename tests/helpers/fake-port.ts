@@ -4,6 +4,7 @@
  * messages it holds (`answer`, `lose`) and pushes (`push`), and a page document whose visibility the test
  * changes (`FakeDocument`).
  */
+import type { DrawPush } from '../../shared/protocol/draw';
 import type { EventLivePush, EventView, TableState } from '../../shared/protocol/event';
 import type { ShotClockPush } from '../../shared/protocol/shot-clock';
 import type { AckedRequests, SheetPage, StatePush } from '../../shared/protocol/wire';
@@ -17,8 +18,17 @@ export interface Asked<E extends keyof AckedRequests = keyof AckedRequests> {
   ack: AckCallback<E>;
 }
 
-const EVENTS: readonly (keyof AckedRequests)[] = ['subscribe', 'record', 'subscribeTable', 'subscribeEvent', 'time', 'shotClock', 'shotClockAction'];
-const none = () => ({ subscribe: [], record: [], subscribeTable: [], subscribeEvent: [], time: [], shotClock: [], shotClockAction: [] });
+const EVENTS: readonly (keyof AckedRequests)[] = [
+  'subscribe',
+  'record',
+  'subscribeTable',
+  'subscribeEvent',
+  'subscribeDraw',
+  'time',
+  'shotClock',
+  'shotClockAction',
+];
+const none = () => ({ subscribe: [], record: [], subscribeTable: [], subscribeEvent: [], subscribeDraw: [], time: [], shotClock: [], shotClockAction: [] });
 
 /** A socket port driven by the test: nothing happens until it says so. */
 export class FakePort implements LivePort {
@@ -38,6 +48,7 @@ export class FakePort implements LivePort {
     table: [],
     event: [],
     eventLive: [],
+    draw: [],
     shotClock: [],
     sheetPage: [],
   };
@@ -47,7 +58,7 @@ export class FakePort implements LivePort {
     return this;
   }
 
-  emit(event: 'unsubscribe' | 'unsubscribeTable' | 'unsubscribeEvent', req: unknown): this {
+  emit(event: 'unsubscribe' | 'unsubscribeTable' | 'unsubscribeEvent' | 'unsubscribeDraw', req: unknown): this {
     this.told.push({ event, req });
     return this;
   }
@@ -124,6 +135,11 @@ export class FakePort implements LivePort {
   /** The server pushes a live line of an event's match. */
   pushLive(msg: EventLivePush): void {
     for (const cb of [...this.listeners.eventLive]) cb(msg);
+  }
+
+  /** The server pushes what changed in an event's draw. */
+  pushDraw(msg: DrawPush): void {
+    for (const cb of [...this.listeners.draw]) cb(msg);
   }
 
   /** The server pushes a match's shot clock. */

@@ -15,10 +15,10 @@ import type { Lang } from '../../web/src/lib/i18n';
 import { REPO_ROOT } from './server';
 
 /** The budgets live with the overlay (overlay/budget.ts); the bench and the budget test take them from here too. */
-export { OVERLAY_JS_BUDGET, TABLE_OVERLAY_JS_CEILING } from '../../overlay/budget';
+export { DRAW_OVERLAY_JS_CEILING, OVERLAY_JS_BUDGET, TABLE_OVERLAY_JS_CEILING } from '../../overlay/budget';
 
 /** The OBS overlay pages: their HTML entry, and the parts of a language's table each loads as chunks. */
-const OVERLAY_PAGES = { overlay: ['air'], 'overlay-table': ['air', 'cards'] } as const;
+const OVERLAY_PAGES = { overlay: ['air'], 'overlay-table': ['air', 'cards'], 'overlay-draw': [] } as const;
 export type OverlayPage = keyof typeof OVERLAY_PAGES;
 
 export interface ScriptSize {

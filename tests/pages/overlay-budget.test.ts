@@ -4,7 +4,8 @@
  * - the JavaScript the page loads in each language (every .js response, gzip -9) equals the files the built
  *   overlay.html names plus that language's table chunk, and stays within issue 17's 48 KB budget (OVERLAY_JS_BUDGET);
  *   the table overlay (`/overlay/table/…`, a page of its own) likewise: its script plus its language's on-air and
- *   cards chunks, within TABLE_OVERLAY_JS_CEILING;
+ *   cards chunks, within TABLE_OVERLAY_JS_CEILING; the OBS draw graphics (`/overlay/draw/…`) their one script,
+ *   within DRAW_OVERLAY_JS_CEILING;
  * - nothing runs while nothing changes: no timer or animation-frame callback fires and no animation runs in an
  *   idle window (boot settled; and again after a recorded shot started a change animation — counted as
  *   `Element.animate` calls, so the check never races the animation's end — and its caption was cleared);
@@ -14,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   countPings,
+  DRAW_OVERLAY_JS_CEILING,
   firstPaintMs,
   type Idle,
   IDLE_PROBE,
@@ -28,6 +30,7 @@ import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable } from '../helpers/browser';
 import { createEvent, tableMatch } from '../helpers/events';
 import { OverlayHarness } from '../helpers/overlay-harness';
+import { api } from '../helpers/server';
 
 const hasChromium = chromiumAvailable();
 const SETUP = { discipline: '14-1', ruleset: 'nba', players: ['Ann', 'Bob'], targets: [100, 100] };
@@ -87,6 +90,13 @@ describe.skipIf(!hasChromium)('overlay budgets', () => {
     const ev = await createEvent(h.url);
     await tableMatch(h.url, ev, 'table-1', ['p1', 'p2'], true);
     await expectScripts(`/overlay/table/${ev.id}/table-1`, 'overlay-table', '[data-f="card"][data-kind="intro"]', TABLE_OVERLAY_JS_CEILING, 2);
+  });
+
+  it('the OBS draw graphics load their own script only (words in shared/draw/labels.ts), within their ceiling (DRAW_OVERLAY_JS_CEILING)', async () => {
+    const ev = await createEvent(h.url);
+    const made = await api(h.url, `/api/events/${ev.id}/draw`, { token: ev.organiserToken, body: { format: 'single' } });
+    expect(made.status).toBe(201);
+    await expectScripts(`/overlay/draw/${ev.id}`, 'overlay-draw', '[data-f="bracket"] [data-match]', DRAW_OVERLAY_JS_CEILING, 0);
   });
 
   it('runs no timers, frames or animations while idle, also after an update animated and its caption left', async () => {

@@ -9,6 +9,7 @@
  * dropped, names.ts), and a name left empty reads "Player A" / "Player B".
  */
 import type { CardPlayer, IntroCard, SummaryCard } from '../../../shared/cards';
+import { drawMatchLabel } from '../../../shared/draw/labels';
 import type { Pair, PlayerKey } from '../../../shared/protocol/setup';
 import { avg, num } from '../../../web/src/lib/format';
 import { t } from '../../../web/src/lib/i18n';
@@ -46,7 +47,10 @@ export interface CardView {
   kind: 'intro' | 'summary';
   /** Head line: the event's name (intro), "Final" or "Score" (summary). */
   title: string;
-  /** Beside the title: the table (intro), the event and the table (summary). */
+  /**
+   * Beside the title: the table (intro), the event and the table (summary), after the match's round and bracket
+   * place when the event's draw made it ("Winners R2 · M5 · TV table").
+   */
   where: string;
   /** Both players in display order (`side`). */
   players: Pair<CardSide>;
@@ -103,7 +107,7 @@ export function introView(card: IntroCard, p: OverlayParams, clean: (s: string) 
   return {
     kind: 'intro',
     title: card.eventName,
-    where: card.tableName,
+    where: card.draw ? `${drawMatchLabel(card.draw, p.lang)} \u00b7 ${card.tableName}` : card.tableName,
     players,
     centre: centreOf(card.discipline, card.targets, p),
     details: [format, card.scoreSoFar ? scoreLine(card.scoreSoFar, players, p) : t(p.lang, 'toBreak', { name: breaker.name })],
@@ -132,7 +136,7 @@ export function summaryView(card: SummaryCard, p: OverlayParams, clean: (s: stri
   return {
     kind: 'summary',
     title: card.winner ? t(p.lang, 'final') : t(p.lang, 'score'),
-    where: `${card.eventName} \u00b7 ${card.tableName}`,
+    where: card.draw ? `${card.eventName} \u00b7 ${drawMatchLabel(card.draw, p.lang)}` : `${card.eventName} \u00b7 ${card.tableName}`,
     players,
     centre: centreOf(card.discipline, card.targets, p),
     details: [],

@@ -7,7 +7,7 @@
  * the same cut short) → overlay-table.html (the OBS overlay's table page, built apart from the one-match overlay); `/event` (a new event) and
  * `/event/:eventId` (the organiser's page) → event.html; the venue screens `/venue/:eventId` (hall board) and
  * `/tableside/:eventId/:table` (table screen) → venue.html; the shot clock pages `/clock/:id` and
- * `/clock/table/:eventId/:table` → clock.html. Flags: `/flags/<code>.svg` (copied by the build);
+ * `/clock/table/:eventId/:table` → clock.html; the live draw `/draw/:eventId` → draw.html. Flags: `/flags/<code>.svg` (copied by the build);
  * `/favicon.ico` and `/favicon.svg` (from web/public) like any other file of the builds (the first folder that
  * holds a file answers).
  * Caching: pages `no-cache` (revalidated on every load), but the two OBS overlays `no-store` (never kept: an
@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 
 /** Pages that must never be served from a cache (the OBS overlays). */
-const NO_STORE = new Set(['overlay.html', 'overlay-table.html']);
+const NO_STORE = new Set(['overlay.html', 'overlay-table.html', 'overlay-draw.html']);
 
 const PAGES: [string[], string][] = [
   [['/'], 'index.html'],
@@ -32,6 +32,8 @@ const PAGES: [string[], string][] = [
   // The table overlay first: `/overlay/table` is not a match id. A table address cut short (no event, no table)
   // and `/overlay` without an id get their page too, which shows the not-found card with the address to check.
   [['/overlay/table', '/overlay/table/:eventId', '/overlay/table/:eventId/:table'], 'overlay-table.html'],
+  // The OBS draw graphics (bracket for breaks, standings lower third), before `/overlay/:id` too.
+  [['/overlay/draw', '/overlay/draw/:eventId', '/overlay/standings', '/overlay/standings/:eventId'], 'overlay-draw.html'],
   [['/overlay', '/overlay/:id'], 'overlay.html'],
   [['/dashboard', '/dashboard/:id', '/dashboard/table/:eventId/:table'], 'dashboard.html'],
   [['/watch', '/watch/:id', '/watch/table/:eventId/:table'], 'watch.html'],
@@ -41,6 +43,8 @@ const PAGES: [string[], string][] = [
   // The shot clock pages (a monitor at the table): one match, or a table's current match. A table address cut
   // short gets the page too, which says what to open.
   [['/clock', '/clock/table', '/clock/table/:eventId', '/clock/table/:eventId/:table', '/clock/:id'], 'clock.html'],
+  // The public live draw of an event (bracket or groups); without an event the page says what to open.
+  [['/draw', '/draw/:eventId'], 'draw.html'],
 ];
 
 /** The scorer console's service worker in the build (web/scorer-worker-plugin.ts). */

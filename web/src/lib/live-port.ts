@@ -19,6 +19,7 @@ export interface AckEmitter {
   emit(event: 'record', req: AckedRequests['record']['request'], ack: AckCallback<'record'>): unknown;
   emit(event: 'subscribeTable', req: AckedRequests['subscribeTable']['request'], ack: AckCallback<'subscribeTable'>): unknown;
   emit(event: 'subscribeEvent', req: AckedRequests['subscribeEvent']['request'], ack: AckCallback<'subscribeEvent'>): unknown;
+  emit(event: 'subscribeDraw', req: AckedRequests['subscribeDraw']['request'], ack: AckCallback<'subscribeDraw'>): unknown;
   emit(event: 'time', req: AckedRequests['time']['request'], ack: AckCallback<'time'>): unknown;
   emit(event: 'shotClock', req: AckedRequests['shotClock']['request'], ack: AckCallback<'shotClock'>): unknown;
   emit(event: 'shotClockAction', req: AckedRequests['shotClockAction']['request'], ack: AckCallback<'shotClockAction'>): unknown;
@@ -29,7 +30,7 @@ export type ConnectError = Error & { data?: { code?: string } };
 
 /**
  * What the port tells a listener: the connection's own moments (`connect`, `disconnect` with socket.io's
- * reason, `connect_error`) and the server's pushes (`state`, `table`, `event`, `eventLive`, `shotClock`).
+ * reason, `connect_error`) and the server's pushes (`state`, `table`, `event`, `eventLive`, `draw`, `shotClock`).
  */
 export interface PortListeners extends ServerToClientEvents {
   connect: () => void;
@@ -49,12 +50,14 @@ export interface LivePort {
   on(event: 'table', listener: PortListeners['table']): unknown;
   on(event: 'event', listener: PortListeners['event']): unknown;
   on(event: 'eventLive', listener: PortListeners['eventLive']): unknown;
+  on(event: 'draw', listener: PortListeners['draw']): unknown;
   on(event: 'shotClock', listener: PortListeners['shotClock']): unknown;
   on(event: 'sheetPage', listener: PortListeners['sheetPage']): unknown;
-  /** The messages without an acknowledgement: leaving a match, table or event. */
+  /** The messages without an acknowledgement: leaving a match, table, event or draw. */
   emit(event: 'unsubscribe', req: Parameters<ClientToServerEvents['unsubscribe']>[0]): unknown;
   emit(event: 'unsubscribeTable', req: Parameters<ClientToServerEvents['unsubscribeTable']>[0]): unknown;
   emit(event: 'unsubscribeEvent', req: Parameters<ClientToServerEvents['unsubscribeEvent']>[0]): unknown;
+  emit(event: 'unsubscribeDraw', req: Parameters<ClientToServerEvents['unsubscribeDraw']>[0]): unknown;
   /** The next message waits `ms` for its acknowledgement, then its callback hears an error. */
   timeout(ms: number): AckEmitter;
   connect(): unknown;
