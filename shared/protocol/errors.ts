@@ -52,6 +52,9 @@ export type ErrorCode =
   | 'player-busy'
   | 'draw-started'
   | 'cascade-required'
+  // event results and automation (issue 27 §6): a bad roster CSV (its row and column named); a bad webhook (its URL)
+  | 'invalid-roster'
+  | 'invalid-webhook'
   // websocket admission (Socket.IO `connect_error`, `err.data.code`)
   | 'origin-not-allowed'
   | 'too-many-connections'
