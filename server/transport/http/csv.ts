@@ -56,28 +56,27 @@ export function resultsCsv(results: EventResults, base: string): string {
   const lines = [RESULTS_HEADER.join(',')];
   const pair = (p: Pair<number> | null): [string | number, string | number] => (p ? p : ['', '']);
   for (const r of results.matches) {
-    lines.push(
-      [
-        r.round ?? '',
-        r.place ?? '',
-        r.drawMatch ?? '',
-        r.matchId ?? '',
-        r.players[0],
-        r.players[1],
-        ...pair(r.score),
-        ...pair(r.innings),
-        ...pair(r.highRun),
-        r.winner ?? '',
-        r.kind ?? '',
-        r.status,
-        r.table ?? '',
-        iso(r.startedAt),
-        iso(r.endedAt),
-        r.matchId ? `${base}/api/matches/${encodeURIComponent(r.matchId)}/sheet.csv` : '',
-      ]
-        .map(cell)
-        .join(','),
-    );
+    const cells = [
+      r.round ?? '',
+      r.place ?? '',
+      r.drawMatch ?? '',
+      '',
+      r.players[0],
+      r.players[1],
+      ...pair(r.score),
+      ...pair(r.innings),
+      ...pair(r.highRun),
+      r.winner ?? '',
+      r.kind ?? '',
+      r.status,
+      r.table ?? '',
+      iso(r.startedAt),
+      iso(r.endedAt),
+      r.matchId ? `${base}/api/matches/${encodeURIComponent(r.matchId)}/sheet.csv` : '',
+    ].map(cell);
+    // A match id is [A-Za-z0-9_-] and may start with "-": written as it is, never neutralised as a formula.
+    cells[3] = r.matchId ?? '';
+    lines.push(cells.join(','));
   }
   return lines.join('\r\n') + '\r\n';
 }
