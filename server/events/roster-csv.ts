@@ -57,9 +57,9 @@ export function parseRosterCsv(text: string): PlayerInput[] {
     columns = first as Column[];
     records = records.slice(1);
   }
-  if (records.length === 0) throw new RulesError('invalid-roster', 'csv: no player in it (rows: name, short, country, rating)', 'csv');
+  if (records.length === 0) throw new RulesError('invalid-roster', 'csv: no player in it (rows: name, short, country, rating); nothing was imported', 'csv');
   if (records.length > EVENT_LIMITS.roster)
-    throw new RulesError('invalid-roster', `csv: ${records.length} players; a roster holds at most ${EVENT_LIMITS.roster}`, 'csv');
+    throw new RulesError('invalid-roster', `csv: ${records.length} players; a roster holds at most ${EVENT_LIMITS.roster}; nothing was imported`, 'csv');
   const out: PlayerInput[] = [];
   for (const { record, info } of records) {
     const row = info.lines;
