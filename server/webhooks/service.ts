@@ -253,7 +253,8 @@ export class WebhookService {
       const e = err as Error & { cause?: { code?: string; message?: string } };
       if (this.closed) return 'the server stopped before the receiver answered';
       if (e.name === 'TimeoutError' || e.name === 'AbortError') return `timed out after ${this.timeoutMs} ms`;
-      return e.cause?.code ? `${e.cause.code}${e.cause.message ? `: ${e.cause.message}` : ''}` : e.message;
+      if (e.cause?.code) return `${e.cause.code}${e.cause.message ? `: ${e.cause.message}` : ''}`;
+      return e.cause?.message ? `${e.message}: ${e.cause.message}` : e.message;
     }
   }
 
