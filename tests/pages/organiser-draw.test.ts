@@ -123,7 +123,7 @@ describe.skipIf(!hasChromium || !redis.available)('organiser draw controls and t
       await page.click('[data-testid="result-save"]');
       const cascade = page.locator('[data-testid="cascade"]');
       await cascade.waitFor();
-      expect(await cascade.textContent()).toContain('puts F back to waiting');
+      expect(await cascade.textContent()).toContain('puts Final back to waiting');
       expect((await match('R1-1')).result.winner).toBe(r11.players[0]); // nothing changed yet
       await page.screenshot({ path: join(screenshotDir(), 'organiser-draw-1440.png'), fullPage: true });
       // Pause autopilot first so the final is not put straight back on a table, then confirm.
