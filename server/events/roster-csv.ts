@@ -7,20 +7,10 @@
  * is refused naming its row (the file's line, 1 = the first) and column, and nothing is imported.
  */
 import { CsvError, parse } from 'csv-parse/sync';
-import { z } from 'zod';
 import { RulesError } from '../../shared/protocol/errors';
 import { EVENT_LIMITS } from '../../shared/protocol/event';
 import { playerSchema } from '../protocol/event-schemas';
 import type { PlayerInput } from './event-docs';
-
-/** Characters of CSV text an import takes (the REST body cap is 16 KiB anyway). */
-export const ROSTER_CSV_MAX = 64 * 1024;
-
-/** `POST /api/events/<id>/players/import`. */
-export const rosterImportSchema = z.strictObject({
-  csv: z.string().min(1, 'give the CSV text (rows: name, short, country, rating)').max(ROSTER_CSV_MAX),
-  expectedVersion: z.number().int().min(0).optional(),
-});
 
 const COLUMNS = ['name', 'short', 'country', 'rating'] as const;
 type Column = (typeof COLUMNS)[number];

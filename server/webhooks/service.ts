@@ -13,18 +13,13 @@
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import { webhookAddSchema } from '../protocol/results-schemas';
 import { SIGNATURE_HEADER, WEBHOOK_LIMITS, type WebhookInfo, type WebhookKind, type WebhookPayload, type WebhookStatus } from '../../shared/protocol/webhooks';
 import type { Clock } from '../clock';
 import { fail, type Failure } from '../failure';
 import { parseEventBody } from '../protocol/event-schemas';
 import { RulesError } from '../../shared/protocol/errors';
 import type { StoredWebhook, StoredWebhookWithStatus, WebhookStore } from '../storage/webhook-store';
-
-/** `POST /api/events/<id>/webhooks`: the receiver's URL (http or https). */
-export const webhookAddSchema = z.strictObject({
-  url: z.string().min(1).max(WEBHOOK_LIMITS.url),
-});
 
 export interface WebhookServiceOptions {
   store: WebhookStore;
@@ -36,7 +31,7 @@ export interface WebhookServiceOptions {
   retryBaseMs?: number;
   /** Longest wait between two tries, ms (default 5 minutes). */
   retryMaxMs?: number;
-  /** Tries per delivery before it is given up (default 8: about 4 minutes of retries). */
+  /** Tries per delivery before it is given up (default 8: about 2 minutes of retries). */
   maxAttempts?: number;
   /** A receiver that has not answered within this many ms has failed this try (default 5000). */
   timeoutMs?: number;
