@@ -261,14 +261,6 @@ export class WebhookService {
     this.timers.clear();
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
-
-  /** Resolves when nothing is queued, in flight or waiting for a retry (tests). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0 || this.busy.size > 0) {
-      if (this.running.size > 0) await Promise.allSettled([...this.running]);
-      else await new Promise((r) => setTimeout(r, 10));
-    }
-  }
 }
 
 /** Why `url` cannot be a webhook (not a URL, not http(s), credentials in it), or null. */
