@@ -11,14 +11,16 @@
  *   as failing (failures in a row, the last error);
  * - the results page follows the event without a reload: a match won on a table appears with its score and a
  *   link to its sheet; the high run shows.
- * Screenshots: artifacts/screenshots/organiser-draw-1440.png, results-390.png, results-1440.png.
+ * Pictures (SHOTS=1: docs/screenshots/results/; ARTIFACTS=1: artifacts/screenshots/results/): organiser-draw-1440.png,
+ * results-390.png, results-1440.png.
  */
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app';
-import { chromiumAvailable, launchChromium, screenshotDir } from '../helpers/browser';
+import { chromiumAvailable, launchChromium } from '../helpers/browser';
+import { PICTURES, pictureDir } from '../helpers/pictures';
 import { createEvent, recordStep, stepsToWin, tableMatch, type CreatedEvent } from '../helpers/events';
 import { ensureBuilt } from '../helpers/global-setup';
 import { dropPrefix, requireRedis, testPrefix } from '../helpers/redis';
@@ -125,7 +127,7 @@ describe.skipIf(!hasChromium || !redis.available)('organiser draw controls and t
       await cascade.waitFor();
       expect(await cascade.textContent()).toContain('puts Final back to waiting');
       expect((await match('R1-1')).result.winner).toBe(r11.players[0]); // nothing changed yet
-      await page.screenshot({ path: join(screenshotDir(), 'organiser-draw-1440.png'), fullPage: true });
+      if (PICTURES) await page.screenshot({ path: join(pictureDir('results'), 'organiser-draw-1440.png'), fullPage: true });
       // Pause autopilot first so the final is not put straight back on a table, then confirm.
       await page.click('[data-testid="autopilot-toggle"]');
       await expect.poll(async () => (await getDraw()).settings.autopilot).toBe(false);
@@ -170,7 +172,7 @@ describe.skipIf(!hasChromium || !redis.available)('organiser draw controls and t
       expect(await phone.getAttribute(`tr[data-match="${m.id}"] [data-f="sheet"]`, 'href')).toBe(`/dashboard/${m.id}`);
       await phone.locator('[data-f="high-run"]').waitFor();
       expect(await phone.textContent('[data-f="high-run"]')).toContain('Ann Andersen');
-      await phone.screenshot({ path: join(screenshotDir(), 'results-390.png'), fullPage: true });
+      if (PICTURES) await phone.screenshot({ path: join(pictureDir('results'), 'results-390.png'), fullPage: true });
       // The page does not scroll sideways on a phone (the tables scroll inside their card).
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     } finally {
@@ -181,7 +183,7 @@ describe.skipIf(!hasChromium || !redis.available)('organiser draw controls and t
       await wide.goto(`${s.url}/results/${ev.id}?lang=en`);
       await wide.waitForSelector('[data-testid="standings"] tbody tr');
       expect(await wide.locator('[data-testid="standings"] tbody tr').count()).toBe(4);
-      await wide.screenshot({ path: join(screenshotDir(), 'results-1440.png'), fullPage: true });
+      if (PICTURES) await wide.screenshot({ path: join(pictureDir('results'), 'results-1440.png'), fullPage: true });
       await wide.goto(`${s.url}/results/nope?lang=en`);
       await wide.waitForSelector('[data-f="error"]');
       expect(await wide.textContent('[data-f="error"]')).toContain('There is no event "nope"');
