@@ -24,6 +24,7 @@ const FILES: Record<string, string> = {
   'shot-clock-schemas.ts': 'The shot clock',
   'event-schemas.ts': 'Events and tables',
   'draw-schemas.ts': 'Draws (brackets and groups)',
+  'results-schemas.ts': 'Roster import and webhooks',
 };
 
 type Json = { [key: string]: unknown } & {

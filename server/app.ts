@@ -23,7 +23,7 @@ import type { Bus } from './fanout/bus';
 import { ViewerFanout } from './fanout/viewers';
 import { IdleSweep } from './matches/idle-sweep';
 import type { MatchService } from './matches/service';
-import { wireServices, type Stores } from './services';
+import { wireServices, type Stores, type WebhookSettings } from './services';
 import { shutdown, trackConnections } from './shutdown';
 import { apiRouter } from './transport/http/api';
 import { healthz } from './transport/http/health';
@@ -106,6 +106,8 @@ export interface ServerParts {
    */
   trustProxy?: boolean | number | string;
   limits?: Partial<Limits>;
+  /** Retry and timeout settings of the webhooks' deliveries (default: first retry after 1 s, doubling, 8 tries, 5 s timeout). */
+  webhooks?: WebhookSettings;
   /**
    * On close, how long (ms) clients get to finish the websocket close handshake before their connections are
    * destroyed (a client that never answers must not hold the shutdown). Default 3000.
@@ -176,11 +178,12 @@ export function createServer(parts: ServerParts): WiredServer {
   io.engine.on('connection', (conn: { on(event: 'packetCreate', f: typeof preEncodeSharedAck): unknown }) => conn.on('packetCreate', preEncodeSharedAck));
 
   const fanout = new ViewerFanout(io, log);
-  const { matches, events, shotClocks, draws, reactions } = wireServices({
+  const { matches, events, shotClocks, draws, results, webhooks, reactions } = wireServices({
     store,
     clock,
     log,
     health,
+    webhooks: parts.webhooks,
     pushes: { match: (p) => fanout.matchPushes(p), shotClock: (p) => fanout.shotClockPush(p), draw: (p) => fanout.drawPush(p), ...fanout.eventPushes },
   });
 
@@ -207,6 +210,8 @@ export function createServer(parts: ServerParts): WiredServer {
       events,
       shotClocks,
       draws,
+      results,
+      webhooks,
       log,
       adminToken: parts.adminToken,
       requestsPerMinute: limits.requestsPerMinute,
@@ -230,6 +235,7 @@ export function createServer(parts: ServerParts): WiredServer {
   const sweep = new IdleSweep({ matches, idleMs: limits.idleMatchMs, isViewed: (id) => fanout.isViewed(id) });
   const closeParts = async () => {
     stopSweep();
+    await webhooks.close();
     await store.close();
     await bus.close();
   };

@@ -9,7 +9,7 @@
  */
 import { join, resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
-import { createServer, type Limits, type RunningServer } from './app';
+import { createServer, type Limits, type RunningServer, type ServerParts } from './app';
 import type { Stores } from './services';
 import { systemClock } from './clock';
 import { localBus, type Bus } from './fanout/bus';
@@ -165,6 +165,8 @@ export interface ServerOptions extends BackendOptions {
   limits?: Partial<Limits>;
   /** Use this logger instead of a new pino logger. */
   logger?: Logger;
+  /** Retry and timeout settings of the webhooks' deliveries (see `ServerParts.webhooks`). */
+  webhooks?: ServerParts['webhooks'];
 }
 
 /**
@@ -184,6 +186,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     corsOrigin: opts.corsOrigin,
     trustProxy: opts.trustProxy,
     limits: opts.limits,
+    webhooks: opts.webhooks,
   });
   return server.listen(opts.port ?? 3000, opts.host);
 }

@@ -5,6 +5,8 @@
  *   (`EventService.onMatchStep`).
  * - The draws hear it: a won match of a draw enters it, and with autopilot on the freed table takes the next
  *   ready match (`DrawService.onMatchStep`).
+ * - The webhooks hear it: a won match is POSTed to the event's hooks as `match.finished` (queued; delivered
+ *   later, never awaited here: `WebhookHappenings.onMatchStep`).
  * - The match's shot clock, if it has one, opens its next period: the next shot's allowance, started by itself
  *   when its settings say so (`ShotClockService.onStep`).
  * Each reaction runs after the step is acknowledged and never throws (each logs its own failure): a reaction
@@ -14,6 +16,7 @@ import type { StatePush } from '../shared/protocol/wire';
 import type { DrawService } from './draws/service';
 import type { EventService } from './events/service';
 import type { ShotClockService } from './shot-clock/service';
+import type { WebhookHappenings } from './webhooks/happenings';
 
 /** Who reacts to a recorded step. */
 export interface StepListeners {
@@ -21,6 +24,8 @@ export interface StepListeners {
   tournaments: Pick<EventService, 'onMatchStep'>;
   /** The draws (results flow in; autopilot). */
   draws?: Pick<DrawService, 'onMatchStep'>;
+  /** The webhooks (`match.finished`). */
+  webhooks?: Pick<WebhookHappenings, 'onMatchStep'>;
   /** The shot clocks (next period). */
   shotClocks: Pick<ShotClockService, 'onStep'>;
 }
@@ -45,7 +50,12 @@ export class StepReactions {
   stepRecorded(push: StatePush): void {
     const to = this.listeners;
     if (!to) return;
-    const done = Promise.all([to.tournaments.onMatchStep(push), to.draws?.onMatchStep(push), to.shotClocks.onStep(push.matchId, push.state)]);
+    const done = Promise.all([
+      to.tournaments.onMatchStep(push),
+      to.draws?.onMatchStep(push),
+      to.webhooks?.onMatchStep(push),
+      to.shotClocks.onStep(push.matchId, push.state),
+    ]);
     this.pending.add(done);
     void done.finally(() => this.pending.delete(done));
   }

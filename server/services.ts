@@ -15,6 +15,9 @@ import { StepReactions } from './reactions';
 import { ShotClockService } from './shot-clock/service';
 import type { StoragePorts } from './storage/ports';
 import type { StoreHealth } from './storage/store-errors';
+import { ResultsService } from './results/service';
+import { WebhookHappenings } from './webhooks/happenings';
+import { WebhookService, type WebhookServiceOptions } from './webhooks/service';
 
 /**
  * The storage of a server: every port of one backend (server/storage/ports.ts: matches, events, shot clocks,
@@ -37,6 +40,9 @@ export interface ServicePushes extends EventPushes {
   draw?(push: DrawPush): void;
 }
 
+/** Retry and timeout settings of the webhooks' deliveries (server/webhooks/service.ts; every field has a default). */
+export type WebhookSettings = Pick<WebhookServiceOptions, 'retryBaseMs' | 'retryMaxMs' | 'maxAttempts' | 'timeoutMs' | 'queueMax'>;
+
 /** The wired services. */
 export interface WiredServices {
   matches: MatchService;
@@ -44,6 +50,10 @@ export interface WiredServices {
   shotClocks: ShotClockService;
   /** The draws of the tournaments (results flow in, autopilot fills freed tables). */
   draws: DrawService;
+  /** An event's results (results page, results.csv / results.json). */
+  results: ResultsService;
+  /** The events' webhooks (deliveries queued off the record path; `close()` on shutdown). */
+  webhooks: WebhookService;
   /** The reactions to recorded steps (`settled()`: every reaction started so far has finished). */
   reactions: StepReactions;
 }
@@ -52,7 +62,15 @@ export interface WiredServices {
  * The match, shot clock and event services over `store`: each newly recorded step is pushed (`pushes.match`)
  * and then reacted to (the tournaments and the shot clock hear it: `StepReactions`).
  */
-export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; pushes: ServicePushes; health?: StoreHealth }): WiredServices {
+export function wireServices(parts: {
+  store: Stores;
+  clock: Clock;
+  log: Logger;
+  pushes: ServicePushes;
+  health?: StoreHealth;
+  /** Retry and timeout settings of the webhooks' deliveries (tests shorten them). */
+  webhooks?: WebhookSettings;
+}): WiredServices {
   const { store, clock, log, pushes } = parts;
   const reactions = new StepReactions();
   const matches: MatchService = new MatchService({
@@ -62,25 +80,49 @@ export function wireServices(parts: { store: Stores; clock: Clock; log: Logger; 
     health: parts.health ?? store.health,
     shared: store.matches.kind === 'redis',
     // A table's scorer token records for the table's current match (issue 27 §4).
-    otherScorers: (matchId: string, token: unknown) => events.tableScorerCheck(matchId, token),
+    otherScorers: (matchId: string, token: unknown) => events!.tableScorerCheck(matchId, token),
     onAppended: (p) => {
       pushes.match(p);
       // The reactions need the state only (a match summary reads the service's whole current statistics, never a delta).
       reactions.stepRecorded(p.scorebug);
     },
   });
+  // Built before the events, which tell them of each start; their token check asks the events once they exist.
+  let events: EventService | null = null;
+  const webhooks = new WebhookService({
+    store: store.webhooks,
+    log,
+    clock,
+    tokenValid: (id, token) => events!.tokenValid(id, token),
+    ...parts.webhooks,
+  });
   const shotClocks = new ShotClockService({ store: store.shotClocks, matches, clock, log, push: (p) => pushes.shotClock(p) });
-  const events: EventService = new EventService({
+  let happenings: WebhookHappenings | null = null;
+  events = new EventService({
     store: store.tournaments,
     sponsors: store.sponsors,
     matches,
     log,
     clock,
     shared: store.tournaments.kind === 'redis',
-    pushes,
+    pushes: { ...pushes, matchStarted: (s) => (pushes.matchStarted?.(s), happenings?.matchStarted(s)) },
     shotClocks,
   });
-  const draws = new DrawService({ store: store.draws, events, matches, log, clock, pushes: { draw: (p) => pushes.draw?.(p) } });
-  reactions.attach({ tournaments: events, shotClocks, draws });
-  return { matches, events, shotClocks, draws, reactions };
+  happenings = new WebhookHappenings(webhooks, events, log);
+  const draws = new DrawService({
+    store: store.draws,
+    events,
+    matches,
+    log,
+    clock,
+    pushes: {
+      draw: (p) => {
+        pushes.draw?.(p);
+        happenings?.drawChanged(p);
+      },
+    },
+  });
+  const results = new ResultsService({ events, matches, draw: (id) => draws.get(id) });
+  reactions.attach({ tournaments: events, shotClocks, draws, webhooks: happenings });
+  return { matches, events, shotClocks, draws, results, webhooks, reactions };
 }

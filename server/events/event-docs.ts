@@ -32,7 +32,8 @@ import type { TournamentDoc } from '../storage/ports';
 import { fail, type Failure } from '../failure';
 
 export type Change = TournamentDoc | Failure;
-type PlayerInput = z.output<typeof playerSchema>;
+/** A roster player as a checked body gives it (no id yet). */
+export type PlayerInput = z.output<typeof playerSchema>;
 type TableInput = z.output<typeof tableInputSchema>;
 
 /** True when a change was refused. */

@@ -42,6 +42,7 @@ import type { MatchService } from '../matches/service';
 import { linkChange, type TournamentDoc, type TournamentStore, type SponsorImage, type SponsorStore } from '../storage/ports';
 import { withoutSponsor, withSponsor } from './sponsors';
 import type { SponsorInfo } from '../../shared/protocol/event';
+import type { Pair } from '../../shared/protocol/vocabulary';
 import { hashToken, newEventId, newMatchId, newOrganiserToken, newTableToken, tableTokenParts, tokenMatches } from '../tokens';
 
 /** Where the service's pushes go (the Socket.IO rooms, across instances). */
@@ -49,6 +50,21 @@ export interface EventPushes {
   table(state: TableState): void;
   event(view: EventView): void;
   live(push: EventLivePush): void;
+  /**
+   * A match became a table's current match (it started), once per start, after the change is stored
+   * (the webhooks' `match.started`). Optional: a wiring without webhooks leaves it out.
+   */
+  matchStarted?(started: MatchStarted): void;
+}
+
+/** A match that went on a table as its current match. */
+export interface MatchStarted {
+  eventId: string;
+  table: string;
+  tableName: string;
+  matchId: string;
+  /** Player names, A first. */
+  players: Pair<string>;
 }
 
 export interface EventServiceOptions {
@@ -509,6 +525,10 @@ export class EventService {
       const now = tableStateOf(after, t);
       const old = before.tables.find((b) => b.id === t.id);
       if (!old || !sameTable(tableStateOf(before, old), now)) this.pushes.table(now);
+      if (t.current !== null && t.current !== (old?.current ?? null)) {
+        const m = after.matches.find((x) => x.id === t.current);
+        if (m) this.pushes.matchStarted?.({ eventId: after.id, table: t.id, tableName: t.name, matchId: m.id, players: m.players });
+      }
     }
     void this.viewOf(after).then(
       (view) => this.pushes.event(view),

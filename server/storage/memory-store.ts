@@ -8,6 +8,7 @@
  * Used by the service-level tests and the benchmarks (no I/O: what is measured is the server's own work).
  */
 import { MemoryDrawStore } from './memory-draw-store';
+import { MemoryWebhookStore } from './memory-webhook-store';
 import type { EventListing } from '../../shared/protocol/event';
 import type { MatchSummary } from '../../shared/protocol/wire';
 import {
@@ -216,6 +217,7 @@ export function memoryStorage(): StoragePorts {
     shotClocks: new MemoryShotClockStore(),
     sponsors: new MemorySponsorStore(),
     draws: new MemoryDrawStore(),
+    webhooks: new MemoryWebhookStore(),
     close: async () => {},
   };
 }

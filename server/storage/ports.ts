@@ -16,9 +16,11 @@
  *   to). The document is the truth; a link says where to look and may outlive the listing it was made for (a
  *   reader checks the document's `matches`);
  * - `ShotClockStore`: one small document per match (settings, clock state, revision), compare-and-set on the revision;
- * - `SponsorStore`: the sponsors' logos of an event (type and bytes; the event's document lists them).
+ * - `SponsorStore`: the sponsors' logos of an event (type and bytes; the event's document lists them);
+ * - `DrawStore` (draw-store.ts): an event's draw; `WebhookStore` (webhook-store.ts): an event's webhooks and their status.
  */
 import type { DrawStore } from './draw-store';
+import type { WebhookStore } from './webhook-store';
 import type { MatchSetup } from '../../shared/protocol/setup';
 import type { MatchState } from '../../shared/protocol/state';
 import type { Step } from '../../shared/protocol/steps';
@@ -305,6 +307,8 @@ export interface StoragePorts {
   sponsors: SponsorStore;
   /** The events' draws (server/storage/draw-store.ts; its adapters are server/storage/*-draw-store.ts). */
   draws: DrawStore;
+  /** The events' webhooks and their delivery status (server/storage/webhook-store.ts; adapters *-webhook-store.ts). */
+  webhooks: WebhookStore;
   /** Release the backend's connections or file handles (a Redis client passed in stays the caller's). */
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@
  * (server/backends.ts opens and closes it).
  */
 import { RedisDrawStore } from './redis-draw-store';
+import { RedisWebhookStore } from './redis-webhook-store';
 import type { StoragePorts } from './ports';
 import type { Redis, RedisCluster } from './redis';
 import { RedisTournamentStore, RedisSponsorStore } from './redis-tournament-store';
@@ -23,6 +24,7 @@ export function redisStorage(client: Redis | RedisCluster, prefix = 'cuecast:'):
     shotClocks: new RedisShotClockStore(client, prefix),
     sponsors: new RedisSponsorStore(client, prefix),
     draws: new RedisDrawStore(client, prefix),
+    webhooks: new RedisWebhookStore(client, prefix),
     close: async () => {},
   };
 }

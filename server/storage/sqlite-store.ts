@@ -22,6 +22,7 @@
  */
 import { SqliteDrawStore } from './sqlite-draw-store';
 import { DAMAGED_MATCHES_SQL } from './sqlite-salvage';
+import { SqliteWebhookStore } from './sqlite-webhook-store';
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -166,6 +167,8 @@ export class SqliteDb {
   readonly sponsors: SqliteSponsorStore;
   /** The draws (server/storage/sqlite-draw-store.ts: its own tables, this connection). */
   readonly draws: SqliteDrawStore;
+  /** The webhooks (server/storage/sqlite-webhook-store.ts: its own table, this connection). */
+  readonly webhooks: SqliteWebhookStore;
   private closed = false;
 
   constructor(
@@ -186,6 +189,7 @@ export class SqliteDb {
     this.shotClocks = new SqliteShotClockStore(this);
     this.sponsors = new SqliteSponsorStore(this);
     this.draws = new SqliteDrawStore(this.db);
+    this.webhooks = new SqliteWebhookStore(this.db);
   }
 
   /** Every port over this database; closing it closes the database. */
@@ -197,6 +201,7 @@ export class SqliteDb {
       shotClocks: this.shotClocks,
       sponsors: this.sponsors,
       draws: this.draws,
+      webhooks: this.webhooks,
       close: async () => this.close(),
     };
   }

@@ -54,6 +54,9 @@ export type ErrorCode =
   | 'cascade-required'
   /** A table scorer token used for a match that is not its table's current match (issue 27 §4). */
   | 'not-current-match'
+  // event results and automation (issue 27 §6): a bad roster CSV (its row and column named); a bad webhook (its URL)
+  | 'invalid-roster'
+  | 'invalid-webhook'
   // websocket admission (Socket.IO `connect_error`, `err.data.code`)
   | 'origin-not-allowed'
   | 'too-many-connections'

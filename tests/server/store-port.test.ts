@@ -11,6 +11,7 @@
  *   listing newest first, unknown ids;
  * - sponsors: the logos (binary kept exactly, replaced, deleted);
  * - shot clocks: compare-and-set on the revision (a lost race changes nothing);
+ * - webhooks: at most `max` per event, oldest first, a status beside each, removed with its hook;
  * - all of them read back by the backend opened again (a restart; on Redis, another connection).
  * A new port (the draws) adds its cases here and runs on every backend. The Redis tournament store's link ordering
  * is tests/server/tournament-store.test.ts.
@@ -256,6 +257,39 @@ describe.each(storeKinds(redis.available, ['memory', 'sqlite', 'redis', 'cluster
     expect(racers.filter(Boolean)).toHaveLength(1);
     expect((await store.read(id))?.revision).toBe(2);
     expect(await (await fixture.reopen()).shotClocks.read(id)).toEqual(await store.read(id));
+  });
+
+  it('keeps webhooks per event: at most `max`, oldest first, a status beside each (kept only while the hook exists), removed with it; the backend opened again reads them', async () => {
+    const hooks = fixture.ports.webhooks;
+    const ev = `ev-${kind}-hooks`;
+    const hook = (i: number) => ({ id: `h${i}`, url: `https://example.test/hook/${i}`, secret: `whsec_${i}`, createdAt: 1000 + i });
+    expect(await hooks.list(ev)).toEqual([]);
+    expect(await hooks.add(ev, hook(1), 2)).toBe(true);
+    expect(await hooks.add(ev, hook(2), 2)).toBe(true);
+    expect(await hooks.add(ev, hook(3), 2)).toBe(false);
+    expect(await hooks.list(`${ev}-other`)).toEqual([]);
+    const fresh = { lastSuccess: null, lastAttempt: null, consecutiveFailures: 0, lastError: null, dropped: 0 };
+    expect(await hooks.list(ev)).toEqual([
+      { ...hook(1), status: fresh },
+      { ...hook(2), status: fresh },
+    ]);
+    const failing = { lastSuccess: 5, lastAttempt: 9, consecutiveFailures: 3, lastError: 'HTTP 500', dropped: 1 };
+    await hooks.setStatus(ev, 'h2', failing);
+    await hooks.setStatus(ev, 'h9', failing); // no such hook: nothing kept
+    expect((await hooks.list(ev)).map((h) => h.status)).toEqual([fresh, failing]);
+    const again = await fixture.reopen();
+    expect(await again.webhooks.list(ev)).toEqual(await hooks.list(ev));
+    expect(await hooks.remove(ev, 'h1')).toBe(true);
+    expect(await hooks.remove(ev, 'h1')).toBe(false);
+    expect(await hooks.add(ev, hook(3), 2)).toBe(true);
+    expect((await hooks.list(ev)).map((h) => [h.id, h.status.consecutiveFailures])).toEqual([
+      ['h2', 3],
+      ['h3', 0],
+    ]);
+    // A hook removed and registered again under its id starts with a fresh status.
+    await hooks.remove(ev, 'h2');
+    expect(await hooks.add(ev, hook(2), 2)).toBe(true);
+    expect((await hooks.list(ev)).find((h) => h.id === 'h2')?.status).toEqual(fresh);
   });
 
   it('the backend opened again (a restart, another instance) reads every port as it was left', async () => {

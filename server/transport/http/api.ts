@@ -20,7 +20,10 @@
  *   (the same as `…/steps`); the body's `eventId` is accepted as the old name of `stepId` on both paths;
  * - the event routes of server/transport/http/events-api.ts (`/api/events…`);
  * - the tables' data feeds of server/transport/http/feed-api.ts (`/api/events/:id/tables/:table/feed.json|xml`);
- * - the sponsors' logos of server/transport/http/sponsors-api.ts (`/api/events/:id/sponsors…`).
+ * - the sponsors' logos of server/transport/http/sponsors-api.ts (`/api/events/:id/sponsors…`);
+ * - the draws of server/transport/http/draws-api.ts (`/api/events/:id/draw…`);
+ * - results, roster import and webhooks of server/transport/http/results-api.ts (`/api/events/:id/results.csv|json`,
+ *   `…/players/import`, `…/webhooks`).
  * Errors are `{error: {code, message, field?}}` with the status of `statusOf`.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -43,6 +46,9 @@ import type { ShotClockService } from '../../shot-clock/service';
 import { feedRoutes } from './feed-api';
 import { drawRoutes } from './draws-api';
 import type { DrawService } from '../../draws/service';
+import type { ResultsService } from '../../results/service';
+import type { WebhookService } from '../../webhooks/service';
+import { resultsRoutes } from './results-api';
 import { sponsorRoutes, sponsorUploadRoute } from './sponsors-api';
 import { SAFE_ID, TABLE_ID } from '../../../shared/protocol/limits';
 
@@ -54,6 +60,10 @@ export interface ApiOptions {
   events: EventService;
   /** The events' draws (server/transport/http/draws-api.ts). */
   draws: DrawService;
+  /** An event's results (server/transport/http/results-api.ts). */
+  results: ResultsService;
+  /** The events' webhooks (server/transport/http/results-api.ts). */
+  webhooks: WebhookService;
   log: Logger;
   adminToken?: string;
   /** Requests per minute per client address on /api. */
@@ -267,6 +277,7 @@ export function apiRouter(opts: ApiOptions): Router {
   feedRoutes(r, { events: opts.events, matches: opts.matches, shotClocks: opts.shotClocks });
   sponsorRoutes(r, opts.events, bearer);
   drawRoutes(r, opts.draws, bearer);
+  resultsRoutes(r, { events: opts.events, results: opts.results, webhooks: opts.webhooks }, bearer);
 
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));
 

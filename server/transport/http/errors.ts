@@ -42,6 +42,8 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'too-large': 413,
   'rate-limited': 429,
   'invalid-draw': 400,
+  'invalid-roster': 400,
+  'invalid-webhook': 400,
   'not-in-draw': 400,
   'not-ready': 409,
   'player-busy': 409,

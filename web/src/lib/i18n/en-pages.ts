@@ -2,6 +2,7 @@
  * Page strings in English beside the on-air ones (./en-air.ts): dashboard, spectator page, scorer console,
  * launcher and the event pages (new-event form, organiser page, table-following bar) — the reference table every language's pages table must cover. The OBS overlay never loads it.
  */
+import { enResults } from './en-results';
 export const enPages = {
   safeties: 'Safeties',
   breakingFouls: 'Breaking fouls',
@@ -450,6 +451,7 @@ export const enPages = {
   'country.GB-SCT': 'Scotland',
   'country.GB-WLS': 'Wales',
   'country.GB-NIR': 'Northern Ireland',
+  ...enResults,
 };
 
 /** A key of the page strings. */

@@ -1,5 +1,6 @@
 /** Page strings in Japanese beside the on-air ones: dashboard, spectator page, scorer console, launcher and event pages. */
 import type { PageDict } from './en-pages';
+import { jaResults } from './ja-results';
 
 export const jaPages: PageDict = {
   safeties: 'セーフティ',
@@ -435,4 +436,5 @@ export const jaPages: PageDict = {
   'country.GB-SCT': 'スコットランド',
   'country.GB-WLS': 'ウェールズ',
   'country.GB-NIR': '北アイルランド',
+  ...jaResults,
 };

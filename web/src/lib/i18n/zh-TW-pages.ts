@@ -1,5 +1,6 @@
 /** Page strings in Traditional Chinese (Taiwan) beside the on-air ones: dashboard, spectator page, scorer console, launcher and event pages. */
 import type { PageDict } from './en-pages';
+import { zhTWResults } from './zh-TW-results';
 
 export const zhTWPages: PageDict = {
   safeties: '防守',
@@ -432,4 +433,5 @@ export const zhTWPages: PageDict = {
   'country.GB-SCT': '蘇格蘭',
   'country.GB-WLS': '威爾斯',
   'country.GB-NIR': '北愛爾蘭',
+  ...zhTWResults,
 };
