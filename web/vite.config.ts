@@ -8,7 +8,8 @@ import { scorerWorkerPlugin } from './scorer-worker-plugin';
  * One Vite app, one HTML entry per page so each page ships only its own code. The server maps routes to these
  * files: `/` → index.html (launcher), `/scorer/:id` → scorer.html, `/dashboard/:id` → dashboard.html,
  * `/watch` and `/watch/:id` → watch.html, `/event` and `/event/:id` → event.html, `/venue/:eventId` and
- * `/tableside/:eventId/:table` → venue.html, `/clock/:id` and `/clock/table/<eventId>/<table>` → clock.html (the
+ * `/tableside/:eventId/:table` → venue.html, `/director/:eventId` → director.html (the auto-director), `/clock/:id`
+ * and `/clock/table/<eventId>/<table>` → clock.html (the
  * shot clock pages; the table-following
  * `/watch|dashboard/table/<eventId>/<table>` routes use the page of one match). The two OBS overlays,
  * `/overlay/:id` → overlay.html and `/overlay/table/<eventId>/<table>` → overlay-table.html, are overlay/'s
@@ -35,6 +36,7 @@ export default defineConfig({
         event: here('./event.html'),
         venue: here('./venue.html'),
         clock: here('./clock.html'),
+        director: here('./director.html'),
       },
     },
   },

@@ -7,7 +7,7 @@
  * the same cut short) → overlay-table.html (the OBS overlay's table page, built apart from the one-match overlay); `/event` (a new event) and
  * `/event/:eventId` (the organiser's page) → event.html; the venue screens `/venue/:eventId` (hall board) and
  * `/tableside/:eventId/:table` (table screen) → venue.html; the shot clock pages `/clock/:id` and
- * `/clock/table/:eventId/:table` → clock.html. Flags: `/flags/<code>.svg` (copied by the build);
+ * `/clock/table/:eventId/:table` → clock.html; the auto-director `/director/:eventId` → director.html. Flags: `/flags/<code>.svg` (copied by the build);
  * `/favicon.ico` and `/favicon.svg` (from web/public) like any other file of the builds (the first folder that
  * holds a file answers).
  * Caching: pages `no-cache` (revalidated on every load), but the two OBS overlays `no-store` (never kept: an
@@ -40,6 +40,8 @@ const PAGES: [string[], string][] = [
   // The shot clock pages (a monitor at the table): one match, or a table's current match. A table address cut
   // short gets the page too, which says what to open.
   [['/clock', '/clock/table', '/clock/table/:eventId', '/clock/table/:eventId/:table', '/clock/:id'], 'clock.html'],
+  // The auto-director (an OBS dock): one event; without it the page says what to open.
+  [['/director', '/director/:eventId'], 'director.html'],
 ];
 
 /** The scorer console's service worker in the build (web/scorer-worker-plugin.ts). */
