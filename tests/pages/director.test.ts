@@ -17,7 +17,6 @@
  * Screenshot of the dock (`SHOTS=1`: docs/screenshots/director/).
  */
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../../shared/protocol/steps';
 import { chromiumAvailable } from '../helpers/browser';
