@@ -8,7 +8,8 @@
  *   shots (a step recorded there within the settle window) and the hold time is over — not before: inside the
  *   hold, or with the settle window over (a shot may be under way), it waits;
  * - a table taken by hand cuts at once and pauses the director (no cut however long, whatever the ranking)
- *   until resumed; then the best table takes the program again;
+ *   until resumed; then the best table takes the program again; a scene of no table put on air in OBS by the
+ *   producer pauses it too;
  * - every cut the director made by itself came at least the hold time after the one before and while the table
  *   leaving the program had a step recorded within the settle window (checked on the recorded times);
  * - the scenes are guessed from OBS's list and the mapping is kept in the browser; the log names each cut's
@@ -43,7 +44,7 @@ const MISS: Step = { shot: { call: { made: false } } };
 const pot = (b: number): Step => ({ shot: { call: { ball: b }, pocketed: [b] } });
 
 /** What the stand-in saw: each scene switch with the page's clock (ms) at the call. */
-type ObsWindow = Window & { sceneCalls: { scene: string; at: number }[] };
+type ObsWindow = Window & { sceneCalls: { scene: string; at: number }[]; obsProducer(scene: string): void };
 
 /** A stand-in of obs-browser's API at control level `level`, answering asynchronously as OBS does. */
 function obsStandIn({ level, scenes, current }: { level: number; scenes: string[]; current: string }) {
@@ -60,6 +61,11 @@ function obsStandIn({ level, scenes, current }: { level: number; scenes: string[
       w.sceneCalls.push({ scene: name, at: w.cuecastDirectorClock!.now() });
       setTimeout(() => dispatchEvent(new CustomEvent('obsSceneChanged', { detail: { name, width: 1920, height: 1080 } })), 0);
     },
+  };
+  // The producer switching the program in OBS itself (not recorded: not the page's call).
+  w.obsProducer = (name: string) => {
+    program = name;
+    dispatchEvent(new CustomEvent('obsSceneChanged', { detail: { name, width: 1920, height: 1080 } }));
   };
 }
 
@@ -90,7 +96,7 @@ describe.skipIf(!hasChromium)('auto-director /director/<eventId>, in Chromium', 
 
   it('cuts between tables by interest, never inside the hold time, never during a shot; a pick by hand pauses it until resumed', async () => {
     const { ev, m } = await threeTables();
-    const page = await h.browser.newPage({ viewport: { width: 720, height: 1000 } });
+    const page = await h.browser.newPage({ viewport: { width: 720, height: 1000 }, colorScheme: 'dark' });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.addInitScript(obsStandIn, { level: 4, scenes: SCENES, current: 'Intro' });
@@ -191,6 +197,27 @@ describe.skipIf(!hasChromium)('auto-director /director/<eventId>, in Chromium', 
           `cut ${i}: between shots on ${leaving[j]}`,
         ).toBe(true);
       });
+
+      // The producer puts a scene of no table on air in OBS (a break): the director pauses until resumed, then
+      // cuts back to the best table once the hold (from that switch) is over.
+      await page.evaluate(() => (window as unknown as ObsWindow).obsProducer('Intro'));
+      await page.locator('[data-f="override"][data-table=""]').waitFor();
+      for (let b = 10; b <= 12; b++) await step('t2', pot(b));
+      await advance(60_000);
+      await step('t1', pot(11));
+      expect(await why()).toBe('override');
+      expect(await calls()).toHaveLength(5);
+      await page.locator('[data-f="resume"]').click();
+      await expect.poll(calls).toHaveLength(6);
+      expect((await calls())[5]).toEqual({ scene: 'Table 2', at: now });
+      const top = await page
+        .locator('[data-f="cut-log"] li')
+        .evaluateAll((lis) => lis.slice(0, 2).map((li) => [li.getAttribute('data-to'), li.getAttribute('data-why'), li.textContent]));
+      expect(top.map(([to, w]) => [to, w])).toEqual([
+        ['table-2', 'first'],
+        ['', 'obs'],
+      ]);
+      expect(top[1]![2]).toContain('Intro');
 
       // The mapping is kept in this browser.
       const kept = await page.evaluate((id) => JSON.parse(localStorage.getItem(`cuecast.director.${id}`) ?? '{}'), ev.id);

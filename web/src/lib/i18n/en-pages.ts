@@ -425,6 +425,8 @@ export const enPages = {
   'dir.onAirShort': 'on air',
   'dir.paused': 'Paused: {table} held by hand until resumed',
   'dir.pausedFor': 'Paused: {table} held by hand for {n} s more',
+  'dir.pausedScene': 'Paused: {scene} (no table) was put on air in OBS; the director waits until resumed',
+  'dir.stay.paused': 'the director waits until resumed',
   'dir.resume': 'Resume auto',
   'dir.hold': 'Hold at least (s)',
   'dir.pauseFor': 'A pick by hand pauses for',

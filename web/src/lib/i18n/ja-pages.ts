@@ -410,6 +410,8 @@ export const jaPages: PageDict = {
   'dir.onAirShort': 'オンエア',
   'dir.paused': '一時停止: {table} を手動で固定(再開まで)',
   'dir.pausedFor': '一時停止: {table} を手動で固定(あと {n} 秒)',
+  'dir.pausedScene': '一時停止: OBS で {scene}(台なし)がオンエアされました。再開まで待機します',
+  'dir.stay.paused': '再開まで待機中',
   'dir.resume': '自動を再開',
   'dir.hold': '最短の維持時間(秒)',
   'dir.pauseFor': '手動で選んだときの停止時間',

@@ -408,6 +408,8 @@ export const zhTWPages: PageDict = {
   'dir.onAirShort': '播出中',
   'dir.paused': '已暫停：{table} 由人工鎖定，直到恢復',
   'dir.pausedFor': '已暫停：{table} 由人工鎖定，還有 {n} 秒',
+  'dir.pausedScene': '已暫停：已在 OBS 中播出 {scene}（非球台），恢復前不會自動切換',
+  'dir.stay.paused': '等待恢復自動',
   'dir.resume': '恢復自動',
   'dir.hold': '最短停留（秒）',
   'dir.pauseFor': '人工選台後暫停',
