@@ -436,6 +436,7 @@ export const enPages = {
   'dir.tv': 'TV table',
   'dir.ranking': 'Tables by interest',
   'dir.idle': 'No match on the table',
+  'dir.quiet': 'Nothing notable yet',
   'dir.finished': 'Match finished',
   'dir.scene': 'OBS scene',
   'dir.noScene': '(no scene)',

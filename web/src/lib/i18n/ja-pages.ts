@@ -421,6 +421,7 @@ export const jaPages: PageDict = {
   'dir.tv': '中継台',
   'dir.ranking': '注目度順の台',
   'dir.idle': '台に試合がありません',
+  'dir.quiet': 'まだ目立つ展開なし',
   'dir.finished': '試合終了',
   'dir.scene': 'OBS シーン',
   'dir.noScene': '(シーンなし)',

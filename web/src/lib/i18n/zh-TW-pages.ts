@@ -419,6 +419,7 @@ export const zhTWPages: PageDict = {
   'dir.tv': '轉播台',
   'dir.ranking': '球台精彩度排名',
   'dir.idle': '球台上沒有比賽',
+  'dir.quiet': '目前沒有特別的局面',
   'dir.finished': '比賽結束',
   'dir.scene': 'OBS 場景',
   'dir.noScene': '（無場景）',
