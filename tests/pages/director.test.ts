@@ -224,6 +224,10 @@ describe.skipIf(!hasChromium)('auto-director /director/<eventId>, in Chromium', 
       expect(kept).toMatchObject({ scenes: { 'table-1': 'Table 1', 'table-2': 'Table 2', 'tv-table': 'TV table' }, holdS: HOLD_S });
       expect(errors).toEqual([]);
       if (PICTURES) await page.screenshot({ path: join(pictureDir('director'), 'director-dock-720.png'), fullPage: true, animations: 'disabled' });
+      // A narrow OBS dock: nothing sticks out sideways.
+      await page.setViewportSize({ width: 380, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(380);
+      if (PICTURES) await page.screenshot({ path: join(pictureDir('director'), 'director-dock-380.png'), fullPage: true, animations: 'disabled' });
     } finally {
       await page.close();
     }
