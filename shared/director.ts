@@ -7,7 +7,8 @@
  * - `close-finish`: both players past half their race and close to each other (up to 30);
  * - `hill-hill`: both players on the hill, i.e. each needs at most `hillShare` of the race (35);
  * - `about-to-win`: the player at the table is on the hill (25; 35 while on a run);
- * - `run`: a run in progress of at least `runFrom` balls (3 + 2 per ball, at most 40);
+ * - `run`: a run in progress of at least `runFrom` balls (3 + 2 per ball, at most 40); a run is counted in points,
+ *   so in Rotation (balls worth 1–15) 8 points, the average ball, count as one ball;
  * - `shot-clock`: the shot clock running with at most `clockFromMs` left (10–30, more as it runs out);
  * - `two-fouls`: the player at the table is on two fouls (a third costs 15 points: 15);
  * - `tv-table`: the event's TV (featured) table (10), so it wins a tie and holds the program on a quiet floor.
@@ -36,7 +37,7 @@ export interface TableFacts {
   /** Table id (the event's `EventTable.id`). */
   table: string;
   /** The current match's newest live line, or null when the table has no current match (or none seen yet). */
-  line: Pick<LiveLine, 'score' | 'targets' | 'turn' | 'run' | 'onTwoFouls' | 'winner'> | null;
+  line: Pick<LiveLine, 'discipline' | 'score' | 'targets' | 'turn' | 'run' | 'onTwoFouls' | 'winner'> | null;
   /** The current match's shot clock: its status and the ms left now (null: no clock). */
   clock: { status: ShotClockStatus; remainingMs: number } | null;
   /** The event's TV (featured) table. */
@@ -64,6 +65,9 @@ export interface RankOptions {
   clockFromMs: number;
 }
 
+/** Rotation: the points of the average ball (1–15), so a run in points counts as balls. */
+const ROTATION_BALL = 8;
+
 /** The default ranking options. */
 export const RANK_DEFAULTS: RankOptions = { hillShare: 0.1, runFrom: 3, clockFromMs: 10_000 };
 
@@ -90,7 +94,8 @@ export function rankTable(f: TableFacts, opts: RankOptions = RANK_DEFAULTS): Ran
     if (points >= 5) reasons.push({ kind: 'close-finish', points, needs });
   }
   if (hill(s)) reasons.push({ kind: 'about-to-win', points: line.run > 0 ? 35 : 25, player: shooter, needs: needs[s] });
-  if (line.run >= opts.runFrom) reasons.push({ kind: 'run', points: Math.min(40, 3 + 2 * line.run), player: shooter, run: line.run });
+  const balls = line.discipline === 'rotation' ? Math.floor(line.run / ROTATION_BALL) : line.run;
+  if (balls >= opts.runFrom) reasons.push({ kind: 'run', points: Math.min(40, 3 + 2 * balls), player: shooter, run: line.run });
   if (f.clock && f.clock.status === 'running' && f.clock.remainingMs <= opts.clockFromMs) {
     const left = Math.max(0, f.clock.remainingMs);
     reasons.push({ kind: 'shot-clock', points: Math.round(10 + 20 * (1 - left / opts.clockFromMs)), seconds: Math.ceil(left / 1000) });

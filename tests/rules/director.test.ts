@@ -23,6 +23,7 @@ import { fcRuns } from '../helpers/fc-runs';
 
 type Line = NonNullable<TableFacts['line']>;
 const line = (over: Partial<Line> = {}): Line => ({
+  discipline: '14-1',
   score: [0, 0],
   targets: [100, 100],
   turn: 'A',
@@ -68,6 +69,10 @@ describe('rankTable: the reasons', () => {
     expect(run(3)).toEqual({ kind: 'run', points: 9, player: 'B', run: 3 });
     expect(run(14)!.points).toBe(31);
     expect(run(60)!.points).toBe(40);
+    // Rotation counts a run in points: 8 points (the average ball) a ball.
+    const rot = (n: number) => rankTable(facts('t', line({ discipline: 'rotation', targets: [120, 120], run: n }))).reasons.find((x) => x.kind === 'run');
+    expect(rot(23)).toBeUndefined();
+    expect(rot(24)).toEqual({ kind: 'run', points: 9, player: 'A', run: 24 });
   });
 
   it('a shot clock running out counts from 10 s left, more as it runs out; not idle, paused or expired', () => {
