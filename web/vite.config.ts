@@ -9,7 +9,7 @@ import { scorerWorkerPlugin } from './scorer-worker-plugin';
  * files: `/` → index.html (launcher), `/scorer/:id` → scorer.html, `/dashboard/:id` → dashboard.html,
  * `/watch` and `/watch/:id` → watch.html, `/event` and `/event/:id` → event.html, `/venue/:eventId` and
  * `/tableside/:eventId/:table` → venue.html, `/clock/:id` and `/clock/table/<eventId>/<table>` → clock.html (the
- * shot clock pages; `/draw/:eventId` → draw.html, the public live draw; `/results/:eventId` → results.html; the table-following
+ * shot clock pages; `/draw/:eventId` → draw.html, the public live draw; `/results/:eventId` → results.html; `/director/:eventId` → director.html (the auto-director); the table-following
  * `/watch|dashboard/table/<eventId>/<table>` routes use the page of one match). The two OBS overlays,
  * `/overlay/:id` → overlay.html and `/overlay/table/<eventId>/<table>` → overlay-table.html, are overlay/'s
  * builds (overlay/vite.config.ts, overlay/vite.table.config.ts, into overlay/dist), served at the same root.
@@ -37,6 +37,7 @@ export default defineConfig({
         clock: here('./clock.html'),
         draw: here('./draw.html'),
         results: here('./results.html'),
+        director: here('./director.html'),
       },
     },
   },

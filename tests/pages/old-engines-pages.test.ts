@@ -8,7 +8,8 @@
  *   (`/overlay/<match>`) and the table overlay (`/overlay/table/<event>/<table>`): each shows the recorded score
  *   without a reload, its texts at 4.5:1 (the overlay's also at their sizes);
  * - the clock page (`/clock/<match>`): the shot clock turned on and started over REST runs (a change of second
- *   awaited, never slept for).
+ *   awaited, never slept for);
+ * - the auto-director (`/director/<event>`, an OBS dock): outside OBS it follows the event's tables.
  * Every page: no uncaught page error and no console error.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -102,6 +103,11 @@ describe.skipIf(!hasChromium)(`live pages in Chromium ${OBS_ENGINE || '(Debian)'
     await shows(tableOverlay, 'score-A', a);
     const clock = await open('clock page', `/clock/${m.id}?lang=en`);
     await clock.locator('[data-f="clock-page"] [data-f="no-clock"]').waitFor({ timeout: 15_000 });
+    // The auto-director (an OBS dock runs in the same engine): outside OBS it ranks the tables and switches nothing.
+    const director = await open('auto-director', `/director/${ev.id}?lang=en`, { width: 400, height: 900 });
+    await director
+      .locator(`[data-testid="director"][data-obs="none"] [data-f="ranking"] li[data-table="${TABLE}"][data-version]:not([data-version=""])`)
+      .waitFor({ timeout: 15_000 });
     for (const p of [board, screen, overlay, tableOverlay]) await p.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     expect(problems).toEqual([]);
   });

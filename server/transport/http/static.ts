@@ -7,7 +7,7 @@
  * the same cut short) → overlay-table.html (the OBS overlay's table page, built apart from the one-match overlay); `/event` (a new event) and
  * `/event/:eventId` (the organiser's page) → event.html; the venue screens `/venue/:eventId` (hall board) and
  * `/tableside/:eventId/:table` (table screen) → venue.html; the shot clock pages `/clock/:id` and
- * `/clock/table/:eventId/:table` → clock.html; the live draw `/draw/:eventId` → draw.html; an event's results `/results/:eventId` → results.html. Flags: `/flags/<code>.svg` (copied by the build);
+ * `/clock/table/:eventId/:table` → clock.html; the live draw `/draw/:eventId` → draw.html; an event's results `/results/:eventId` → results.html; the auto-director `/director/:eventId` → director.html. Flags: `/flags/<code>.svg` (copied by the build);
  * `/favicon.ico` and `/favicon.svg` (from web/public) like any other file of the builds (the first folder that
  * holds a file answers).
  * Caching: pages `no-cache` (revalidated on every load), but the two OBS overlays `no-store` (never kept: an
@@ -47,6 +47,8 @@ const PAGES: [string[], string][] = [
   [['/draw', '/draw/:eventId'], 'draw.html'],
   // An event's results (live during the event, kept after it); the address without an event says what to open.
   [['/results', '/results/:eventId'], 'results.html'],
+  // The auto-director (an OBS dock): one event; without it the page says what to open.
+  [['/director', '/director/:eventId'], 'director.html'],
 ];
 
 /** The scorer console's service worker in the build (web/scorer-worker-plugin.ts). */
