@@ -413,6 +413,15 @@ export const enPages = {
   'country.GB-SCT': 'Scotland',
   'country.GB-WLS': 'Wales',
   'country.GB-NIR': 'Northern Ireland',
+  // what it takes (dashboard)
+  whatItTakes: 'What it takes',
+  oddsRun: 'about {n} an inning',
+  oddsBasis: "Model of both players' innings ({a} and {b} finished innings), shrunk toward a typical player; runs, fouls and who is at the table count.",
+  oddsRacksAfter: '+{n} racks',
+  oddsThisRack: 'this rack',
+  oddsPlayer: 'Player',
+  oddsRack61: 'Rack (61)',
+  oddsMatchCol: 'Match',
 };
 
 /** A key of the page strings. */

@@ -398,4 +398,13 @@ export const jaPages: PageDict = {
   'country.GB-SCT': 'スコットランド',
   'country.GB-WLS': 'ウェールズ',
   'country.GB-NIR': '北アイルランド',
+  // what it takes (dashboard)
+  whatItTakes: '勝利への条件',
+  oddsRun: '1イニング約{n}点',
+  oddsBasis: '両選手のイニング ({a}・{b} イニング終了) から推定し、標準的な選手へ縮約。ラン、ファウル、どちらが撞くかを考慮。',
+  oddsRacksAfter: '+{n}ラック',
+  oddsThisRack: 'このラック',
+  oddsPlayer: '選手',
+  oddsRack61: 'ラック (61)',
+  oddsMatchCol: '試合',
 };

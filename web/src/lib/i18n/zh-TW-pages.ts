@@ -396,4 +396,13 @@ export const zhTWPages: PageDict = {
   'country.GB-SCT': '蘇格蘭',
   'country.GB-WLS': '威爾斯',
   'country.GB-NIR': '北愛爾蘭',
+  // what it takes (dashboard)
+  whatItTakes: '致勝條件',
+  oddsRun: '每局約 {n} 分',
+  oddsBasis: '依兩位選手的局數 ({a} 與 {b} 局已結束) 推估，並向一般選手收斂；計入連續進球、犯規與輪到誰出桿。',
+  oddsRacksAfter: '再 {n} 局',
+  oddsThisRack: '本局',
+  oddsPlayer: '選手',
+  oddsRack61: '本局 (61)',
+  oddsMatchCol: '比賽',
 };
