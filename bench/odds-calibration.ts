@@ -63,7 +63,8 @@ export function calibrate(plan: CalibrationPlan): Calibration {
       if (s.winner) break;
       if (s.steps % plan.every === 0) {
         const players = statsOf(m).players;
-        taken.push(whatItTakes(s, setup, { stats: players, samples: plan.samples, ...(plan.prior ? { prior: plan.prior } : {}) }).chance[0]);
+        const w = whatItTakes(s, setup, { stats: players, samples: plan.samples, ...(plan.prior ? { prior: plan.prior } : {}) });
+        if (w.discipline === '14-1') taken.push(w.chance[0]);
       }
       const r = applyStep(m, plausibleStep(m, rand, skill[s.turn === 'A' ? 0 : 1]));
       if (r.ok) m = r.match;

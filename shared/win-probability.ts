@@ -268,7 +268,7 @@ export function raceChance(start: RaceStart): number {
 /**
  * Each player's innings in this match from the state (and the statistics when at hand): net points since
  * recording began (score less the set-up's start score), finished innings (the innings played less the open one:
- * the player at the table with a run going), and the fouls and third-foul penalties from `stats`.
+ * the player at the table with a run going, or the winner's last inning, which no miss ended), and the fouls and third-foul penalties from `stats`.
  */
 export function matchRecords(
   state: MatchState,
@@ -276,7 +276,8 @@ export function matchRecords(
   stats?: Pair<Pick<PlayerStats, 'fouls' | 'threeFouls' | 'breakingFouls'>>,
 ): Pair<InningsRecord> {
   const rec = (k: 0 | 1): InningsRecord => {
-    const open = state.turn === (k === 0 ? 'A' : 'B') && state.run > 0 && !state.winner ? 1 : 0;
+    // The inning at the table with a run going has not ended in a miss (nor has a match-winning one).
+    const open = state.turn === (k === 0 ? 'A' : 'B') && state.run > 0 ? 1 : 0;
     const s = stats?.[k];
     return {
       points: state.score[k] - startScore[k],

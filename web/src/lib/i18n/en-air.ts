@@ -118,7 +118,7 @@ export const en = {
   oddsClinch: '61 in {n}',
   oddsClinched: '61 ✓',
   oddsOut: '61 out of reach',
-  oddsMatch: 'match {n}',
+  oddsMatch: 'match in {n}',
 };
 
 /** A key of the on-air strings. */
