@@ -3,7 +3,8 @@
  * gives its two players a per-shot skill drawn from a range (shared/simulate.ts `plausibleStep`: the chance a
  * shot pockets a ball; the rest are safeties, misses and fouls, with breaking fouls and three-foul penalties),
  * plays it to the end with the real rules engine, takes the model's chance every `every` effective steps, and
- * compares it with who won (each prediction counted for both players: A's chance, B's chance). Deterministic: the matches come from mulberry32 with a fixed seed.
+ * compares it with who won (each prediction counted for both players: A's chance, B's chance). Deterministic:
+ * the matches come from mulberry32 with a fixed seed.
  * Used by `npm run calibrate:odds` (bench/calibrate-odds.ts) and tests/rules/win-probability-calibration.test.ts.
  */
 import { applyStep, newMatch, statsOf, view, type Match } from '../shared/engine';
