@@ -12,7 +12,7 @@
  * | side    | `A` or `B`: the player shown left (bar) / on top (corner) | A |
  * | corner  | `tl`, `tr`, `bl`, `br`: where the corner bug sits | tl |
  * | hide    | comma list of: target, turn, run, highrun, fouls, rack, balls, caption, situation, info, moments | none |
- * | show    | comma list of: innings, average (per player, second row), balls (Rotation: the ball row) | none |
+ * | show    | comma list of: innings, average (per player, second row), balls (Rotation: the ball row), odds (OddsStrip.svelte) | none |
  * | captions| `notable` (fouls, re-racks, racks won, push outs, choices, a new high run), `all` (every step), `off` | notable |
  * | caption | seconds a caption stays on air, 0–600; `0` keeps it until the next one | 8 |
  * | moment  | seconds a moment (rack won, re-rack, new high run, match won) stays, 1–60 | 6 |
@@ -21,6 +21,8 @@
  * | anim=0  | no animations                              | on      |
  * | clock=0 | no shot clock segment or extension markers (ClockSegment.svelte) | on |
  * | sponsors=0 | no sponsor slot beside the scorebug (the table overlay's; the event's sponsors' logos) | on |
+ *
+ * `show=odds`: what it takes (14-1 win chance and points needed; Rotation's points left against 61 and the match).
  *
  * The table overlay (`/overlay/table/…`) takes every one of these, over the event's theme preset, plus
  * `cards=0` (no intro or summary cards), which its page script reads (pages/overlay-table.ts), and
@@ -33,7 +35,7 @@ export type Layout = 'bar' | 'corner';
 export type Corner = 'tl' | 'tr' | 'bl' | 'br';
 export const HIDEABLE = ['target', 'turn', 'run', 'highrun', 'fouls', 'rack', 'balls', 'caption', 'situation', 'info', 'moments'] as const;
 export type Hideable = (typeof HIDEABLE)[number];
-export const SHOWABLE = ['innings', 'average', 'balls'] as const;
+export const SHOWABLE = ['innings', 'average', 'balls', 'odds'] as const;
 export type Showable = (typeof SHOWABLE)[number];
 /** `size`: the scorebug's size class; `m` is the broadcast default (docs/streamers.md: each layout and size's box). */
 export type Size = 's' | 'm' | 'l';

@@ -5,7 +5,8 @@
  *   that create, else 429 `rate-limited`);
  * - `GET /api/matches` latest summaries; `GET /api/matches/:id` `{id, version, rulesVersion, setup, state, stats}`;
  * - `GET /api/matches/:id/steps` the log `{id, version, steps: [{version, stepId, at, step}]}`;
- *   `GET /api/matches/:id/sheet.csv` the score sheet;
+ *   `GET /api/matches/:id/sheet.csv` the score sheet; `GET /api/matches/:id/odds.json` what it takes, with the
+ *   players' earlier matches of the event (server/transport/http/odds-api.ts);
  * - `GET /api/matches/:id/scorer-check` with `Authorization: Bearer <scorerToken>` → `{valid: true}` or
  *   `{valid: false, reason: 'no-token' | 'wrong-token'}` (never the token); 404 for an unknown match;
  * - `POST /api/matches/:id/steps` `Authorization: Bearer <scorerToken>`, body `{stepId, expectedVersion?, step, protocol?}`
@@ -44,6 +45,7 @@ import { parseClockChoice } from '../../protocol/shot-clock-schemas';
 import type { ShotClockSettings } from '../../../shared/shot-clock';
 import type { ShotClockService } from '../../shot-clock/service';
 import { feedRoutes } from './feed-api';
+import { oddsRoutes } from './odds-api';
 import { drawRoutes } from './draws-api';
 import type { DrawService } from '../../draws/service';
 import type { ResultsService } from '../../results/service';
@@ -275,6 +277,7 @@ export function apiRouter(opts: ApiOptions): Router {
   eventRoutes(r, { events: opts.events, adminToken: opts.adminToken, creations }, bearer);
   shotClockRoutes(r, opts.shotClocks, opts.events, bearer);
   feedRoutes(r, { events: opts.events, matches: opts.matches, shotClocks: opts.shotClocks });
+  oddsRoutes(r, { events: opts.events, matches: opts.matches });
   sponsorRoutes(r, opts.events, bearer);
   drawRoutes(r, opts.draws, bearer);
   resultsRoutes(r, { events: opts.events, results: opts.results, webhooks: opts.webhooks }, bearer);

@@ -111,6 +111,14 @@ export const en = {
   notFoundMsg: 'Match not found: {msg}',
   noIdInUrl: 'No match in this address',
   checkObsUrl: 'Check the overlay URL in OBS:',
+  // what it takes (show=odds; the dashboard too)
+  oddsChance: 'Win chance',
+  oddsNeeds: 'needs {n}',
+  oddsTable: 'On the table',
+  oddsClinch: '61 in {n}',
+  oddsClinched: '61 ✓',
+  oddsOut: '61 out of reach',
+  oddsMatch: 'match in {n}',
 };
 
 /** A key of the on-air strings. */

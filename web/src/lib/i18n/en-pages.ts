@@ -498,6 +498,15 @@ export const enPages = {
   'dir.stay.onTop': '{table} is the best table',
   'dir.stay.margin': 'no table is far enough ahead of {table}',
   'dir.stay.nothing': 'no live table has a scene',
+  // what it takes (dashboard)
+  whatItTakes: 'What it takes',
+  oddsRun: 'about {n} an inning',
+  oddsBasis: "Model of both players' innings ({a} and {b} finished innings), shrunk toward a typical player; runs, fouls and who is at the table count.",
+  oddsRacksAfter: '+{n} racks',
+  oddsThisRack: 'this rack',
+  oddsPlayer: 'Player',
+  oddsRack61: 'Rack (61)',
+  oddsMatchCol: 'Match',
 };
 
 /** A key of the page strings. */

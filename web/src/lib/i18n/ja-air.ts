@@ -99,4 +99,12 @@ export const ja: AirDict = {
   notFoundMsg: '試合が見つかりません: {msg}',
   noIdInUrl: 'このアドレスには試合が指定されていません',
   checkObsUrl: 'OBS のオーバーレイのアドレスを確認してください：',
+  // what it takes (show=odds; the dashboard too)
+  oddsChance: '勝率',
+  oddsNeeds: 'あと{n}',
+  oddsTable: '台上',
+  oddsClinch: '61まで{n}',
+  oddsClinched: '61到達',
+  oddsOut: '61に届かず',
+  oddsMatch: '勝利まで{n}',
 };

@@ -483,4 +483,13 @@ export const jaPages: PageDict = {
   'dir.stay.onTop': '{table} が最も注目の台です',
   'dir.stay.margin': '{table} を十分に上回る台がありません',
   'dir.stay.nothing': 'シーンのある進行中の台がありません',
+  // what it takes (dashboard)
+  whatItTakes: '勝利への条件',
+  oddsRun: '1イニング約{n}点',
+  oddsBasis: '両選手のイニング ({a}・{b} イニング終了) から推定し、標準的な選手へ縮約。ラン、ファウル、どちらが撞くかを考慮。',
+  oddsRacksAfter: '+{n}ラック',
+  oddsThisRack: 'このラック',
+  oddsPlayer: '選手',
+  oddsRack61: 'ラック (61)',
+  oddsMatchCol: '試合',
 };

@@ -102,4 +102,12 @@ export const zhTW: AirDict = {
   notFoundMsg: '找不到比賽: {msg}',
   noIdInUrl: '網址中沒有比賽',
   checkObsUrl: '請檢查 OBS 中的疊加畫面網址：',
+  // what it takes (show=odds; the dashboard too)
+  oddsChance: '勝率',
+  oddsNeeds: '還差 {n}',
+  oddsTable: '檯面',
+  oddsClinch: '距61 {n}',
+  oddsClinched: '已達61',
+  oddsOut: '已無法達61',
+  oddsMatch: '勝利還差 {n}',
 };

@@ -480,4 +480,13 @@ export const zhTWPages: PageDict = {
   'dir.stay.onTop': '{table} 是最精彩的球台',
   'dir.stay.margin': '沒有球台明顯勝過 {table}',
   'dir.stay.nothing': '沒有設定場景且進行中的球台',
+  // what it takes (dashboard)
+  whatItTakes: '致勝條件',
+  oddsRun: '每局約 {n} 分',
+  oddsBasis: '依兩位選手的局數 ({a} 與 {b} 局已結束) 推估，並向一般選手收斂；計入連續進球、犯規與輪到誰出桿。',
+  oddsRacksAfter: '再 {n} 局',
+  oddsThisRack: '本局',
+  oddsPlayer: '選手',
+  oddsRack61: '本局 (61)',
+  oddsMatchCol: '比賽',
 };
