@@ -127,13 +127,13 @@ interface Memory {
   rackBalls: Pair<number>;
   /** Most points each player has been behind since they last led. */
   deficit: Pair<number>;
-  hillHill: boolean;
+  hillHillSeen: boolean;
 }
 
 const slot = (p: PlayerKey): 0 | 1 => (p === 'A' ? 0 : 1);
 
-/** Hill-hill: each player within one rack of the race (14-1: 14 points; Rotation race: 61 points). */
-function hill(setup: MatchSetup, score: Pair<number>): boolean {
+/** Hill-hill: each player within one rack of the race (14-1: 14 points; Rotation race: 61 points; never in a single rack to 61). */
+export function hillHill(setup: MatchSetup, score: Pair<number>): boolean {
   if (setup.discipline === 'rotation' && setup.options.format === 'single-rack-61') return false;
   const rack = setup.discipline === '14-1' ? 14 : RACK_CLINCH;
   return setup.targets[0] - score[0] <= rack && setup.targets[1] - score[1] <= rack;
@@ -154,7 +154,7 @@ export function highlights(setup: MatchSetup, steps: readonly TimedStep[], opts:
     bestAtRunStart: Math.max(match.core.highRun[0], match.core.highRun[1]),
     rackBalls: [0, 0],
     deficit: [0, 0],
-    hillHill: hill(setup, match.core.score),
+    hillHillSeen: hillHill(setup, match.core.score),
   };
   const frames: Memory[] = [];
   for (let i = 0; i < steps.length; i++) {
@@ -183,7 +183,7 @@ function afterStep(setup: MatchSetup, before: Match, after: Match, o: Outcome, a
   let { runBy, runFrom, runMarkers, bestAtRunStart } = prev;
   const rackBalls: Pair<number> = [prev.rackBalls[0], prev.rackBalls[1]];
   const deficit: Pair<number> = [prev.deficit[0], prev.deficit[1]];
-  let hillHill = prev.hillHill;
+  let hillHillSeen = prev.hillHillSeen;
 
   if (o.kind === 'shot') {
     // A run: consecutive scoring shots of one inning; it begins with the shot that opens the inning.
@@ -249,12 +249,12 @@ function afterStep(setup: MatchSetup, before: Match, after: Match, o: Outcome, a
     }
   }
 
-  if (!hillHill && c.winner === null && hill(setup, score)) {
-    hillHill = true;
+  if (!hillHillSeen && c.winner === null && hillHill(setup, score)) {
+    hillHillSeen = true;
     mark('hill-hill', null, {});
   }
   if (c.winner !== null && before.core.winner === null) mark('match-won', c.winner, {});
-  return { markers, runBy, runFrom, runMarkers, bestAtRunStart, rackBalls, deficit, hillHill };
+  return { markers, runBy, runFrom, runMarkers, bestAtRunStart, rackBalls, deficit, hillHillSeen };
 }
 
 /** Shortest gap between two chapters, seconds (YouTube's rule). */
