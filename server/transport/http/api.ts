@@ -20,7 +20,8 @@
  *   (the same as `…/steps`); the body's `eventId` is accepted as the old name of `stepId` on both paths;
  * - the event routes of server/transport/http/events-api.ts (`/api/events…`);
  * - the tables' data feeds of server/transport/http/feed-api.ts (`/api/events/:id/tables/:table/feed.json|xml`);
- * - the sponsors' logos of server/transport/http/sponsors-api.ts (`/api/events/:id/sponsors…`).
+ * - the sponsors' logos of server/transport/http/sponsors-api.ts (`/api/events/:id/sponsors…`);
+ * - the production assistant's highlights, chapters, talking points and stream start of server/transport/http/assistant-api.ts.
  * Errors are `{error: {code, message, field?}}` with the status of `statusOf`.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -44,6 +45,8 @@ import { feedRoutes } from './feed-api';
 import { drawRoutes } from './draws-api';
 import type { DrawService } from '../../draws/service';
 import { sponsorRoutes, sponsorUploadRoute } from './sponsors-api';
+import { assistantRoutes } from './assistant-api';
+import { AssistantService } from '../../assistant/service';
 import { SAFE_ID, TABLE_ID } from '../../../shared/protocol/limits';
 
 export interface ApiOptions {
@@ -62,6 +65,8 @@ export interface ApiOptions {
   matchesPerHour: number;
   /** Largest JSON body, bytes. */
   bodyLimitBytes: number;
+  /** The production assistant (server/transport/http/assistant-api.ts); default one over `matches` and `events`. */
+  assistant?: AssistantService;
 }
 
 /**
@@ -267,6 +272,7 @@ export function apiRouter(opts: ApiOptions): Router {
   feedRoutes(r, { events: opts.events, matches: opts.matches, shotClocks: opts.shotClocks });
   sponsorRoutes(r, opts.events, bearer);
   drawRoutes(r, opts.draws, bearer);
+  assistantRoutes(r, opts.assistant ?? new AssistantService({ matches, events: opts.events }), opts.events, bearer);
 
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));
 
