@@ -45,6 +45,8 @@ export interface HighlightsAnswer {
   matchId: string;
   version: number;
   options: HighlightOptions;
+  /** The event table the match is (or was) on, or null: where its stream start is set. */
+  table: { eventId: string; table: string } | null;
   /** The table's stream start, when known (chapters are aligned to it). */
   streamStart: StreamStart | null;
   highlights: (Highlight & { title: string })[];
@@ -145,6 +147,7 @@ export class AssistantService {
       matchId: id,
       version: ctx.version,
       options,
+      table: ctx.event && ctx.table ? { eventId: ctx.event.id, table: ctx.table.id } : null,
       streamStart: ctx.table?.streamStart ?? null,
       highlights: marks.map((h) => ({ ...h, title: highlightTitle(h, names, lang, ctx.setup.discipline) })),
     };
