@@ -8,8 +8,9 @@
  * shots and a pro shot takes about 25 s, so 8 steps is roughly one pop every two innings, 3 minutes apart — the
  * viewer gets a fact at the moments that make one (a run reaching the best of the match, on two fouls,
  * hill-hill) without a graphic on every shot, and a caption or a moment always wins the line. Never over a card
- * (the table overlay's intro or summary), a caption or moment, or a shot clock under 10 s: a point that arrives
- * then is dropped, not queued (it would be stale when the line is free), and a pop up is taken down at once.
+ * (the table overlay's intro or summary), a caption or moment, or a shot clock under 10 s: a pop up is taken down at
+ * once, and a point that arrives then waits for the line to be free while it is still the latest (a newer step
+ * replaces it: a stale fact never airs).
  */
 
 /** Default steps between two pops (see the module's note). */
@@ -50,7 +51,7 @@ export function nextPop(
   const firstSeen = memory.firstSeen ?? version;
   const seen: PopMemory = { ...memory, firstSeen };
   if (version <= firstSeen || held) return { pop: null, memory: seen };
-  if (memory.lastPop !== null && version - memory.lastPop < every && version > memory.lastPop) return { pop: null, memory: seen };
+  if (memory.lastPop !== null && version - memory.lastPop < every) return { pop: null, memory: seen };
   const top = points.find((p) => p.new);
   if (!top) return { pop: null, memory: seen };
   return { pop: top, memory: { firstSeen, lastPop: version } };
