@@ -66,7 +66,12 @@ export interface AssistantServiceOptions {
   clock?: Clock;
 }
 
+/** Talking-point answers kept (match, version, language): every dashboard and overlay asks at each new version. */
+const ANSWERS_KEPT = 256;
+
 export class AssistantService {
+  /** The latest answers by `matchId version lang`, oldest first (a Map keeps insertion order). */
+  private readonly answers = new Map<string, TalkingPointsAnswer>();
   private readonly matches: MatchService;
   private readonly events: EventService;
   private readonly clock: Clock;
@@ -188,13 +193,23 @@ export class AssistantService {
     };
   }
 
-  /** The talking points of match `id` in `lang`. Refusals: `not-found` (matchId). */
+  /**
+   * The talking points of match `id` in `lang`, computed once per version and language (every page following the
+   * match asks at each new version; an event fact changing between two steps shows from the next step).
+   * Refusals: `not-found` (matchId).
+   */
   async talkingPoints(id: string, lang: AssistantLang): Promise<TalkingPointsAnswer | Failure> {
     const ctx = await this.context(id);
     if ('ok' in ctx) return ctx;
+    const key = `${id} ${ctx.version} ${lang}`;
+    const kept = this.answers.get(key);
+    if (kept) return kept;
     const facts = await this.eventFacts(id, ctx, false);
     const points = talkingPoints(ctx.setup, ctx.steps, facts, talkingPointDefaults(ctx.setup.discipline, lang), ctx.rulesVersion);
-    return { matchId: id, version: ctx.version, lang, points };
+    const answer: TalkingPointsAnswer = { matchId: id, version: ctx.version, lang, points };
+    this.answers.set(key, answer);
+    if (this.answers.size > ANSWERS_KEPT) this.answers.delete(this.answers.keys().next().value!);
+    return answer;
   }
 
   /**
