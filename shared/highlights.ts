@@ -59,7 +59,7 @@ export interface Highlight {
   version: number;
   /** The player it is about (hill-hill: null). */
   player: PlayerKey | null;
-  /** Rack number the moment happened in. */
+  /** Rack number the moment happened in (a run's markers: the rack it began in). */
   rack: number;
   /** The score after the step, A first. */
   score: Pair<number>;
@@ -121,6 +121,8 @@ interface Memory {
   /** The current run: its shooter, first shot's time, index of its markers by kind, and the match's best when it began. */
   runBy: PlayerKey | null;
   runFrom: number;
+  /** The rack the current run began in (its markers are titled with it, as their chapter starts there). */
+  runRack: number;
   runMarkers: Readonly<Partial<Record<HighlightKind, number>>>;
   bestAtRunStart: number;
   /** 14-1: balls each player pocketed in the current rack. */
@@ -150,6 +152,7 @@ export function highlights(setup: MatchSetup, steps: readonly TimedStep[], opts:
     markers: [],
     runBy: null,
     runFrom: 0,
+    runRack: 1,
     runMarkers: {},
     bestAtRunStart: Math.max(match.core.highRun[0], match.core.highRun[1]),
     rackBalls: [0, 0],
@@ -180,7 +183,7 @@ function afterStep(setup: MatchSetup, before: Match, after: Match, o: Outcome, a
   const score: Pair<number> = [c.score[0], c.score[1]];
   const mark = (kind: HighlightKind, player: PlayerKey | null, numbers: Record<string, number>, from = at, rack = o.rack): number =>
     markers.push({ kind, at, from, version, player, rack, score, numbers }) - 1;
-  let { runBy, runFrom, runMarkers, bestAtRunStart } = prev;
+  let { runBy, runFrom, runRack, runMarkers, bestAtRunStart } = prev;
   const rackBalls: Pair<number> = [prev.rackBalls[0], prev.rackBalls[1]];
   const deficit: Pair<number> = [prev.deficit[0], prev.deficit[1]];
   let hillHillSeen = prev.hillHillSeen;
@@ -190,6 +193,7 @@ function afterStep(setup: MatchSetup, before: Match, after: Match, o: Outcome, a
     if (o.inning !== undefined || runBy !== o.by) {
       runBy = o.by;
       runFrom = at;
+      runRack = o.rack;
       runMarkers = {};
       bestAtRunStart = Math.max(before.core.highRun[0], before.core.highRun[1]);
     }
@@ -197,7 +201,7 @@ function afterStep(setup: MatchSetup, before: Match, after: Match, o: Outcome, a
     if (run > 0) {
       const bump = (kind: HighlightKind, extra: Record<string, number> = {}) => {
         const idx = runMarkers[kind];
-        if (idx === undefined) runMarkers = { ...runMarkers, [kind]: mark(kind, o.by, { run, ...extra }, runFrom) };
+        if (idx === undefined) runMarkers = { ...runMarkers, [kind]: mark(kind, o.by, { run, ...extra }, runFrom, runRack) };
         else markers[idx] = { ...markers[idx]!, numbers: { ...markers[idx]!.numbers, run } };
       };
       if (run >= opts.runThreshold) bump('run');
@@ -254,7 +258,7 @@ function afterStep(setup: MatchSetup, before: Match, after: Match, o: Outcome, a
     mark('hill-hill', null, {});
   }
   if (c.winner !== null && before.core.winner === null) mark('match-won', c.winner, {});
-  return { markers, runBy, runFrom, runMarkers, bestAtRunStart, rackBalls, deficit, hillHillSeen };
+  return { markers, runBy, runFrom, runRack, runMarkers, bestAtRunStart, rackBalls, deficit, hillHillSeen };
 }
 
 /** Shortest gap between two chapters, seconds (YouTube's rule). */

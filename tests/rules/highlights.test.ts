@@ -96,6 +96,8 @@ describe('chapters', () => {
     const en = chaptersText(chapters(marks, { streamStart: T0 - 65_000, names: ['Lee', 'Watanabe'], lang: 'en', discipline: '14-1' }));
     expect(en).toContain('1:25 Rack 1 — Watanabe 20-ball run');
     expect(en.split('\n')[0]).toBe('0:00 Lee vs Watanabe');
+    // A run is titled with the rack it began in (A's 26 began in rack 2 and crossed into rack 3).
+    expect(en).toContain('Rack 2 — Lee new high run of the match: 26');
   });
 
   test('times: M:SS under an hour, H:MM:SS beyond', () => {
