@@ -18,6 +18,7 @@ import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../shared/protocol/wire';
 import { systemClock, type Clock } from './clock';
+import { AssistantService } from './assistant/service';
 import type { EventService } from './events/service';
 import type { Bus } from './fanout/bus';
 import { ViewerFanout } from './fanout/viewers';
@@ -217,6 +218,7 @@ export function createServer(parts: ServerParts): WiredServer {
       requestsPerMinute: limits.requestsPerMinute,
       matchesPerHour: limits.matchesPerHour,
       bodyLimitBytes: limits.bodyLimitBytes,
+      assistant: new AssistantService({ matches, events, clock }),
     }),
   );
   app.use(staticRouter(parts.staticDir ?? [resolve(REPO_ROOT, 'web/dist'), resolve(REPO_ROOT, 'overlay/dist')]));

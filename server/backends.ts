@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { createServer, type Limits, type RunningServer, type ServerParts } from './app';
 import type { Stores } from './services';
-import { systemClock } from './clock';
+import { systemClock, type Clock } from './clock';
 import { localBus, type Bus } from './fanout/bus';
 import { redisBus, redisClusterBus } from './fanout/redis-bus';
 import { replay, view } from '../shared/index';
@@ -148,6 +148,8 @@ export function memoryBackends(): Backends {
 }
 
 export interface ServerOptions extends BackendOptions {
+  /** Time for creation and step times and event timestamps (a test's manual clock). Default the wall clock. */
+  clock?: Clock;
   /** TCP port; 0 = a random free port. Default 3000. */
   port?: number;
   /** Interface to listen on. Default 127.0.0.1. */
@@ -179,7 +181,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const server = createServer({
     store,
     bus,
-    clock: systemClock,
+    clock: opts.clock ?? systemClock,
     log,
     adminToken: opts.adminToken,
     staticDir: opts.staticDir,

@@ -21,6 +21,8 @@
  * | anim=0  | no animations                              | on      |
  * | clock=0 | no shot clock segment or extension markers (ClockSegment.svelte) | on |
  * | sponsors=0 | no sponsor slot beside the scorebug (the table overlay's; the event's sponsors' logos) | on |
+ * | milestones | `auto`: the top new talking point pops beside the scorebug (Milestone.svelte), `off` | off |
+ * | milestoneShots | steps between two milestone pop-ups at least, 2–100 (milestones.ts) | 8 |
  *
  * `show=odds`: what it takes (14-1 win chance and points needed; Rotation's points left against 61 and the match).
  *
@@ -30,6 +32,7 @@
  */
 import { hexColour, numberParam } from '../../web/src/lib/live-route';
 import { type Lang, pickLang } from '../../web/src/lib/i18n';
+import { MILESTONE_EVERY, MILESTONE_EVERY_RANGE } from './milestones';
 
 export type Layout = 'bar' | 'corner';
 export type Corner = 'tl' | 'tr' | 'bl' | 'br';
@@ -71,6 +74,10 @@ export interface OverlayParams {
   clock: boolean;
   /** Show the sponsor slot beside the scorebug when the overlay has sponsors (the table overlay); `sponsors=0`: never. */
   sponsors: boolean;
+  /** `milestones=auto`: milestone pop-ups (Milestone.svelte); `off` (default): none. */
+  milestones: 'auto' | 'off';
+  /** Steps between two milestone pop-ups at least (`milestoneShots`, 2–100; default MILESTONE_EVERY). */
+  milestoneShots: number;
   /** Parameters given with a value the overlay does not know, as `name=value` (debug=1 names them); defaults used instead. */
   unknown: string[];
 }
@@ -102,6 +109,15 @@ export function parseOverlayParams(search: string): OverlayParams {
     unknown.push(`${key}=${v}`);
     return fallback;
   };
+  /** A whole number of `key` within `range`, else `fallback` (a value out of range or not a number noted). */
+  const wholeIn = (key: string, [lo, hi]: readonly [number, number], fallback: number): number => {
+    const v = q.get(key);
+    if (v === null || v === '') return fallback;
+    const n = /^\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
+    if (Number.isInteger(n) && n >= lo && n <= hi) return n;
+    unknown.push(`${key}=${v}`);
+    return fallback;
+  };
   const hide = list('hide', q.get('hide'), HIDEABLE, new Set<Hideable>(), unknown);
   const show = list('show', q.get('show'), SHOWABLE, new Set<Showable>(), unknown);
   return {
@@ -129,6 +145,8 @@ export function parseOverlayParams(search: string): OverlayParams {
     anim: q.get('anim') !== '0',
     clock: q.get('clock') !== '0',
     sponsors: q.get('sponsors') !== '0',
+    milestones: pick('milestones', ['auto', 'off'], 'off'),
+    milestoneShots: wholeIn('milestoneShots', MILESTONE_EVERY_RANGE, MILESTONE_EVERY),
     unknown,
   };
 }

@@ -17,6 +17,7 @@ import {
   type EventInfo,
   type EventMatch,
   type EventTable,
+  type StreamStart,
   type LiveLine,
   type RosterPlayer,
   type TableState,
@@ -408,4 +409,23 @@ export function liveLineOf(s: ScorebugSnapshot): LiveLine {
     rack: st.rack,
     winner: st.winner,
   };
+}
+
+/** How far ahead of the server's clock a reported stream start may be (a device's clock a little fast), ms. */
+export const STREAM_START_SKEW_MS = 5_000;
+
+/**
+ * `doc` with table `tableId`'s stream start set to `start` (`now`: the server's time). Refused, nothing changed:
+ * `not-found` (table); `invalid-request` naming `at` when it is in the future (beyond {@link STREAM_START_SKEW_MS})
+ * or before the event was created (a stream of this event cannot have started before the event existed; a
+ * wrong date or time zone).
+ */
+export function withStreamStart(doc: TournamentDoc, tableId: string, start: StreamStart, now: number): Change {
+  const found = findTable(doc, tableId);
+  if ('ok' in found) return found;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  if (start.at > now + STREAM_START_SKEW_MS) return fail('invalid-request', `at: ${iso(start.at)} is in the future (server time ${iso(now)})`, 'at');
+  if (start.at < doc.createdAt)
+    return fail('invalid-request', `at: ${iso(start.at)} is before the event was created (${iso(doc.createdAt)}); check the date and time zone`, 'at');
+  return withTableAt(doc, found.index, { ...found.table, streamStart: start });
 }

@@ -136,6 +136,12 @@ export class MatchService {
       : null;
   }
 
+  /** When match `id` was created (ms since the epoch), or null when unknown. */
+  async createdAt(id: string): Promise<number | null> {
+    const live = await this.live.get(id);
+    return live ? live.record.createdAt : null;
+  }
+
   /** The whole log (versions 1…n, read from the store), or null when unknown. */
   async steps(id: string): Promise<{ version: number; steps: StoredStep[] } | null> {
     const live = await this.live.fresh(id);

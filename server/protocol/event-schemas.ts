@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { RulesError, type ErrorCode } from '../../shared/protocol/errors';
 import {
   EVENT_LIMITS,
+  STREAM_START_SOURCES,
   type SubscribeEventRequest,
   type SubscribeTableRequest,
   type ThemePreset,
@@ -131,6 +132,15 @@ export const versionOnlySchema = z.strictObject({ expectedVersion });
 
 /** Bodies that carry nothing (a table's scorer token, issued or revoked); an empty body is fine, any field is refused by name. */
 export const noBodySchema = z.strictObject({});
+/**
+ * `PUT /api/events/:id/tables/:table/stream-start`: when the stream started, ms since the epoch or an ISO 8601
+ * date-time with its offset (`2026-12-03T18:00:00Z`), and where the time came from (default `producer`).
+ */
+export const streamStartSchema = z.strictObject({
+  at: z.union([z.number().int().min(0), z.iso.datetime({ offset: true })]),
+  source: z.enum(STREAM_START_SOURCES).optional(),
+  expectedVersion,
+});
 
 const protocol = z.literal(PROTOCOL_VERSION);
 /** Socket.IO `subscribeTable`. */

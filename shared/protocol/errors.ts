@@ -39,6 +39,8 @@ export type ErrorCode =
   | 'no-next-match'
   | 'no-current-match'
   | 'match-on-table'
+  /** chapters.txt: no stream start is known for the match's table and none was given (`start`). */
+  | 'no-stream-start'
   | 'unauthorized'
   | 'forbidden'
   | 'not-found'

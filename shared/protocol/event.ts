@@ -111,6 +111,21 @@ export interface EventTable {
    * START_UNDO_MS that start can be undone (this match back on the table, the started one next again).
    */
   replaced?: { matchId: string; at: number };
+  /** When the table's stream or recording started (0:00 of its video, for `chapters.txt`); absent: not known. */
+  streamStart?: StreamStart;
+}
+
+/** Where a stream start came from: OBS's streaming or recording (the table overlay), or the producer. */
+export const STREAM_START_SOURCES = ['streaming', 'recording', 'producer'] as const;
+export type StreamStartSource = (typeof STREAM_START_SOURCES)[number];
+
+/** When a table's stream (or recording) started, as its overlay in OBS reported it or the producer set it. */
+export interface StreamStart {
+  /** ms since the epoch. */
+  at: number;
+  source: StreamStartSource;
+  /** When it was reported (ms since the epoch). */
+  setAt: number;
 }
 
 /** How long a *Start next match* can be undone (ms): 5 minutes. */

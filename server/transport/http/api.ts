@@ -25,6 +25,7 @@
  * - the draws of server/transport/http/draws-api.ts (`/api/events/:id/draw…`);
  * - results, roster import and webhooks of server/transport/http/results-api.ts (`/api/events/:id/results.csv|json`,
  *   `…/players/import`, `…/webhooks`).
+ * - the production assistant's highlights, chapters, talking points and stream start of server/transport/http/assistant-api.ts.
  * Errors are `{error: {code, message, field?}}` with the status of `statusOf`.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -52,6 +53,8 @@ import type { ResultsService } from '../../results/service';
 import type { WebhookService } from '../../webhooks/service';
 import { resultsRoutes } from './results-api';
 import { sponsorRoutes, sponsorUploadRoute } from './sponsors-api';
+import { assistantRoutes } from './assistant-api';
+import { AssistantService } from '../../assistant/service';
 import { SAFE_ID, TABLE_ID } from '../../../shared/protocol/limits';
 
 export interface ApiOptions {
@@ -74,6 +77,8 @@ export interface ApiOptions {
   matchesPerHour: number;
   /** Largest JSON body, bytes. */
   bodyLimitBytes: number;
+  /** The production assistant (server/transport/http/assistant-api.ts); default one over `matches` and `events`. */
+  assistant?: AssistantService;
 }
 
 /**
@@ -281,6 +286,7 @@ export function apiRouter(opts: ApiOptions): Router {
   sponsorRoutes(r, opts.events, bearer);
   drawRoutes(r, opts.draws, bearer);
   resultsRoutes(r, { events: opts.events, results: opts.results, webhooks: opts.webhooks }, bearer);
+  assistantRoutes(r, opts.assistant ?? new AssistantService({ matches, events: opts.events }), opts.events, bearer);
 
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));
 
