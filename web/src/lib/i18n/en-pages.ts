@@ -324,6 +324,8 @@ export const enPages = {
   'clk.extLeft': '{n} of {of} extensions left',
   'clk.matchPlayed': 'Match time {t}',
   'clk.matchLeft': '{t} left',
+  'clk.minutes': '{m} min',
+  'clk.hours': '{h} h {mm}',
   'clk.missing': 'No match in the address: open /clock/<matchId> or /clock/table/<eventId>/<table>',
   // scorer, dashboard, spectator page: the server refused the subscription (lib/live-problem.ts)
   'problem.reloadTitle': 'This page is out of date',

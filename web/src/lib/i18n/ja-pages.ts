@@ -309,6 +309,8 @@ export const jaPages: PageDict = {
   'clk.extLeft': 'エクステンション残り {n}/{of}',
   'clk.matchPlayed': '試合時間 {t}',
   'clk.matchLeft': '残り {t}',
+  'clk.minutes': '{m}分',
+  'clk.hours': '{h}時間{mm}分',
   'clk.missing': 'アドレスに試合がありません：/clock/<試合ID> または /clock/table/<イベントID>/<台> を開いてください',
   // scorer, dashboard, spectator page: the server refused the subscription (lib/live-problem.ts)
   'problem.reloadTitle': 'このページは古くなっています',

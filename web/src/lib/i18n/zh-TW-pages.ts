@@ -308,6 +308,8 @@ export const zhTWPages: PageDict = {
   'clk.extLeft': '延長剩餘 {n}/{of}',
   'clk.matchPlayed': '比賽時間 {t}',
   'clk.matchLeft': '剩餘 {t}',
+  'clk.minutes': '{m} 分鐘',
+  'clk.hours': '{h} 小時 {mm} 分',
   'clk.missing': '網址中沒有比賽：請開啟 /clock/<比賽ID> 或 /clock/table/<賽事ID>/<球桌>',
   // scorer, dashboard, spectator page: the server refused the subscription (lib/live-problem.ts)
   'problem.reloadTitle': '此頁面已過時',
