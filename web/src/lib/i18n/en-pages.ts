@@ -367,6 +367,7 @@ export const enPages = {
   'ev.tableWaiting': 'Waiting for the table…',
   'ev.noMatchOnTable': 'No match on {table} yet.',
   'ev.now': 'Now',
+  'ev.nextUp': 'Next up',
   'ev.next': 'Next',
   'ev.nextIs': 'Next: {a} – {b}',
   'ev.none': 'none',

@@ -352,6 +352,7 @@ export const jaPages: PageDict = {
   'ev.tableWaiting': '台の情報を待っています…',
   'ev.noMatchOnTable': '{table}にはまだ試合がありません。',
   'ev.now': '現在',
+  'ev.nextUp': '次の試合',
   'ev.next': '次',
   'ev.nextIs': '次: {a} – {b}',
   'ev.none': 'なし',

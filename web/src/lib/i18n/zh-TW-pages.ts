@@ -350,6 +350,7 @@ export const zhTWPages: PageDict = {
   'ev.tableWaiting': '等待球檯資訊…',
   'ev.noMatchOnTable': '{table}尚無比賽。',
   'ev.now': '目前',
+  'ev.nextUp': '接下來',
   'ev.next': '下一場',
   'ev.nextIs': '下一場：{a} – {b}',
   'ev.none': '無',
