@@ -399,6 +399,7 @@ export const enPages = {
   'ev.undoStart': 'Undo the start: {match} back on the table',
   'ev.breaks': 'Breaks',
   matchesTitle: 'Matches',
+  notStarted: 'Not started',
   liveNow: 'Live now',
   recentResults: 'Recent results',
   noLiveMatch: 'No match is live right now.',

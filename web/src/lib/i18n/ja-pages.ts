@@ -384,6 +384,7 @@ export const jaPages: PageDict = {
   'ev.undoStart': '開始を取り消す: {match} を台に戻す',
   'ev.breaks': 'ブレイク',
   matchesTitle: '試合',
+  notStarted: '開始前',
   liveNow: 'ライブ中',
   recentResults: '最近の結果',
   noLiveMatch: 'いまライブ中の試合はありません。',

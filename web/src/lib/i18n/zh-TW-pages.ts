@@ -382,6 +382,7 @@ export const zhTWPages: PageDict = {
   'ev.undoStart': '取消開始：把 {match} 放回球台',
   'ev.breaks': '開球',
   matchesTitle: '比賽',
+  notStarted: '尚未開始',
   liveNow: '進行中',
   recentResults: '最近結果',
   noLiveMatch: '目前沒有進行中的比賽。',
