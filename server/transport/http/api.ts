@@ -42,6 +42,7 @@ import type { ShotClockSettings } from '../../../shared/shot-clock';
 import type { ShotClockService } from '../../shot-clock/service';
 import { feedRoutes } from './feed-api';
 import { drawRoutes } from './draws-api';
+import { lanRoutes } from './lan';
 import type { DrawService } from '../../draws/service';
 import { sponsorRoutes, sponsorUploadRoute } from './sponsors-api';
 import { SAFE_ID, TABLE_ID } from '../../../shared/protocol/limits';
@@ -267,6 +268,7 @@ export function apiRouter(opts: ApiOptions): Router {
   feedRoutes(r, { events: opts.events, matches: opts.matches, shotClocks: opts.shotClocks });
   sponsorRoutes(r, opts.events, bearer);
   drawRoutes(r, opts.draws, bearer);
+  lanRoutes(r);
 
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));
 

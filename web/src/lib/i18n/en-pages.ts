@@ -261,6 +261,7 @@ export const enPages = {
   overlay: 'Overlay',
   dashboard: 'Dashboard',
   watch: 'Spectators',
+  lanNote: "OBS on another computer cannot open “localhost”: the OBS link uses this computer's network address, {addr}.",
   copyObs: 'Copy OBS URL',
   copyScorer: 'Copy scorer link',
   copied: 'Copied',

@@ -247,6 +247,7 @@ export const jaPages: PageDict = {
   overlay: 'オーバーレイ',
   dashboard: 'ダッシュボード',
   watch: '観戦',
+  lanNote: '別のコンピューターの OBS は「localhost」を開けません：OBS のリンクはこのコンピューターのネットワークアドレス {addr} を使います。',
   copyObs: 'OBS用URLをコピー',
   copyScorer: '記録用リンクをコピー',
   copied: 'コピーしました',

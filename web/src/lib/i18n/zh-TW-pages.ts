@@ -247,6 +247,7 @@ export const zhTWPages: PageDict = {
   overlay: '疊加畫面',
   dashboard: '解說面板',
   watch: '觀眾',
+  lanNote: '其他電腦上的 OBS 無法開啟「localhost」：OBS 連結改用這台電腦的網路位址 {addr}。',
   copyObs: '複製 OBS 網址',
   copyScorer: '複製記分連結',
   copied: '已複製',
