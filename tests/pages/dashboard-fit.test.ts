@@ -54,14 +54,14 @@ function textSizes(page: Page) {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const text = (n.textContent ?? '').trim();
-      const el = n.parentElement;
+      const el = n.parentNode instanceof Element ? n.parentNode : null;
       if (!text || !el) continue;
       const cs = getComputedStyle(el);
       if (cs.display === 'none' || cs.visibility === 'hidden' || el.closest('title, option, script, style')) continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       let px = parseFloat(cs.fontSize);
-      if (el instanceof SVGElement) px *= (el as SVGGraphicsElement).getScreenCTM?.()?.a ?? 1;
+      if (el instanceof SVGGraphicsElement) px *= el.getScreenCTM()?.a ?? 1;
       out.push({ text: text.slice(0, 40), px: Math.round(px * 10) / 10, tag: el.tagName });
     }
     return out;
