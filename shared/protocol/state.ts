@@ -97,6 +97,11 @@ export interface Outcome {
   onBreak?: true;
   /** Rotation: the foul happened on a push out. */
   onPushOut?: true;
+  /**
+   * Rotation: a legal opening break that pocketed nothing (R-4: at least four balls to a rail, none down): the
+   * turn passes, worded "no ball", not a miss. Description only: the transition is the miss's.
+   */
+  dryBreak?: true;
   /** The shot was a called safety (14-1, Rotation call shot). */
   safety?: boolean;
   /** Object balls pocketed without scoring and put back on the table (14-1 S-5/S-11, Rotation R-6a). */

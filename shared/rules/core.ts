@@ -195,6 +195,7 @@ export type OutcomeExtras = Partial<
     | 'firstContact'
     | 'onBreak'
     | 'onPushOut'
+    | 'dryBreak'
     | 'safety'
     | 'spotted'
     | 'spottedBalls'
@@ -232,6 +233,7 @@ export function outcomeOf(ctx: StepContext, d: Core, points: number, penalty: nu
     if (e.firstContact !== undefined) o.firstContact = e.firstContact;
     if (e.onBreak) o.onBreak = true;
     if (e.onPushOut) o.onPushOut = true;
+    if (e.dryBreak) o.dryBreak = true;
     if (e.safety) o.safety = true;
     if (e.spotted) o.spotted = e.spotted;
     if (e.spottedBalls !== undefined) o.spottedBalls = e.spottedBalls;

@@ -124,7 +124,8 @@ function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number,
     // R-6a / D-19: safety, no call or call not made — no points, balls respotted, not a foul. Or nothing dropped.
     endTurn(d, o);
     const spottedBalls = pocketed.length ? [...pocketed].sort((a, b) => a - b) : undefined;
-    return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { turnEnd: safety ? 'safety' : 'miss', safety, spotted: pocketed.length, spottedBalls }) };
+    const dryBreak = isBreak && pocketed.length === 0 ? (true as const) : undefined;
+    return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { turnEnd: safety ? 'safety' : 'miss', safety, spotted: pocketed.length, spottedBalls, dryBreak }) };
   }
   return score(setup, c0, d, ctx, pocketed, cueBallInKitchen);
 }

@@ -17,25 +17,30 @@ function view(settings: ShotClockSettings, patch: Partial<ReturnType<typeof init
 }
 
 describe('clock face', () => {
-  it('hours and minutes: played rounds down, left rounds up', () => {
-    expect(hoursMinutes(0, false)).toBe('0:00');
-    expect(hoursMinutes(59_999, false)).toBe('0:00');
-    expect(hoursMinutes(60_000, false)).toBe('0:01');
-    expect(hoursMinutes(65 * 60_000 + 59_000, false)).toBe('1:05');
-    expect(hoursMinutes(1, true)).toBe('0:01');
-    expect(hoursMinutes(60 * 60_000, true)).toBe('1:00');
-    expect(hoursMinutes(-5, true)).toBe('0:00');
+  it('time played reads as minutes or hours and minutes, never as "0:01" (issue 29): played rounds down, left rounds up', () => {
+    expect(hoursMinutes(0, false, 'en')).toBe('0 min');
+    expect(hoursMinutes(59_999, false, 'en')).toBe('0 min');
+    expect(hoursMinutes(60_000, false, 'en')).toBe('1 min');
+    expect(hoursMinutes(59 * 60_000 + 59_999, false, 'en')).toBe('59 min');
+    expect(hoursMinutes(60 * 60_000, false, 'en')).toBe('1 h 00');
+    expect(hoursMinutes(65 * 60_000 + 59_000, false, 'en')).toBe('1 h 05');
+    expect(hoursMinutes(1, true, 'en')).toBe('1 min');
+    expect(hoursMinutes(60 * 60_000, true, 'en')).toBe('1 h 00');
+    expect(hoursMinutes(-5, true, 'en')).toBe('0 min');
+    expect(hoursMinutes(65 * 60_000, false, 'ja')).toBe('1時間05分');
+    expect(hoursMinutes(5 * 60_000, false, 'zh-TW')).toBe('5 分鐘');
+    for (let m = 0; m < 200; m += 7) expect(hoursMinutes(m * 60_000, false, 'en')).not.toMatch(/^\d+:\d\d$/);
   });
 
   it('the match clock line: time played, or time left with its warning', () => {
     const played = view(CLOCK_PRESETS.pro, { match: { playedMs: 47 * 60_000 + 10_000, since: T0, final: false } });
-    expect(matchClockLine(showClock(played, T0 + 50_000), 'en')).toEqual({ text: 'Match time 0:48', warning: false });
-    expect(matchClockLine(showClock(played, T0), 'ja')).toEqual({ text: '試合時間 0:47', warning: false });
+    expect(matchClockLine(showClock(played, T0 + 50_000), 'en')).toEqual({ text: 'Match time 48 min', warning: false });
+    expect(matchClockLine(showClock(played, T0), 'ja')).toEqual({ text: '試合時間 47分', warning: false });
     const limit: ShotClockSettings = { ...CLOCK_PRESETS.pro, matchClock: { kind: 'limit', minutes: 60, warningMinutes: 10 } };
     const v = view(limit, { match: { playedMs: 45 * 60_000, since: null, final: false } });
-    expect(matchClockLine(showClock(v, T0), 'en')).toEqual({ text: '0:15 left', warning: false });
+    expect(matchClockLine(showClock(v, T0), 'en')).toEqual({ text: '15 min left', warning: false });
     const late = view(limit, { match: { playedMs: 50 * 60_000, since: null, final: false } });
-    expect(matchClockLine(showClock(late, T0), 'zh-TW')).toEqual({ text: '剩餘 0:10', warning: true });
+    expect(matchClockLine(showClock(late, T0), 'zh-TW')).toEqual({ text: '剩餘 10 分鐘', warning: true });
     const off = view({ ...CLOCK_PRESETS.pro, matchClock: { kind: 'off' } });
     expect(matchClockLine(showClock(off, T0), 'en')).toBeNull();
   });

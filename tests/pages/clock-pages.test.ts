@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)('shot clock pages in Chromium', () => {
       const first = await seconds(page);
       expect(first).toBeLessThanOrEqual(8);
       await counted(page, first);
-      expect(await page.locator('[data-f="match-clock"]').textContent()).toBe('Match time 0:00');
+      expect(await page.locator('[data-f="match-clock"]').textContent()).toBe('Match time 0 min');
 
       await press(server.url, m, 'pause');
       await status(page, 'paused');

@@ -77,6 +77,24 @@ describe.skipIf(!hasChromium)('spectator pages in Chromium', () => {
     }
   });
 
+  it('/watch lists a match with no step under "Not started", not "Live now", and moves it to "Live now" at its first shot', async () => {
+    const fresh = await createMatch(server.url, { ...SETUP, players: ['Cleo', 'Dan'] });
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${server.url}/watch?lang=en`);
+      const waiting = page.locator(`[data-testid="watch-not-started"] a[data-match="${fresh.id}"]`);
+      await waiting.waitFor();
+      expect(await page.locator('[data-testid="watch-not-started"] h2').textContent()).toBe('Not started');
+      expect(await page.locator(`[data-testid="watch-live"] a[data-match="${fresh.id}"]`).count()).toBe(0);
+      expect(await page.locator(`[data-testid="watch-live"] a[data-match="${m.id}"]`).count()).toBe(1);
+      await record(server.url, fresh, BREAK);
+      await page.locator(`[data-testid="watch-live"] a[data-match="${fresh.id}"]`).waitFor();
+      expect(await page.locator('[data-testid="watch-not-started"]').count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('/watch/<id> shows score and sheet, switches language and offers a share link', async () => {
     const page = await ctx.newPage();
     try {

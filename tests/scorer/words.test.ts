@@ -23,12 +23,27 @@ function play(setupIn: unknown, steps: Step[]): Match {
   }
   return m;
 }
+const NAMES: [string, string] = ['Ann', 'Bob'];
 const queue = (steps: Step[], from: number) => steps.map((step, i) => ({ step, expectedVersion: from + i }));
 
 const STRAIGHT = { discipline: '14-1', players: ['Ann', 'Bob'] };
 const ROTATION = { discipline: 'rotation', players: ['Ann', 'Bob'], start: { turn: 'A', onTable: [3, 5, 9, 12] } };
 
 describe("queued steps in the engine's words", () => {
+  test('Rotation: a legal break that pockets nothing reads "no ball", never "misses" (issue 29), in every language; a later empty shot still misses', () => {
+    const fresh = { discipline: 'rotation', players: ['Ann', 'Bob'] };
+    const dry = play(fresh, [{ shot: { breakRails: { objectBalls: 4 } } }]);
+    const o = view(dry).last!;
+    expect(o.dryBreak).toBe(true);
+    expect(stepText(o, NAMES, 'en')).toBe('Ann breaks, no ball');
+    expect(stepText(o, NAMES, 'ja')).toBe('Ann ブレイク、ノーボール');
+    expect(stepText(o, NAMES, 'zh-TW')).toBe('Ann 開球，無球進袋');
+    const later = play(fresh, [{ shot: { breakRails: { objectBalls: 4 } } }, { shot: { firstContact: 1 } }]);
+    const miss = view(later).last!;
+    expect(miss.dryBreak).toBeUndefined();
+    expect(stepText(miss, NAMES, 'en')).toBe('Bob misses');
+  });
+
   test("14-1: a breaking foul, the re-break and a safety read as the recent list will read the server's outcomes", () => {
     const steps: Step[] = [
       { shot: { call: 'safety', breakRails: { objectBalls: 1, cueBall: true } } },

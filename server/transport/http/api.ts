@@ -48,6 +48,7 @@ import type { ShotClockService } from '../../shot-clock/service';
 import { feedRoutes } from './feed-api';
 import { oddsRoutes } from './odds-api';
 import { drawRoutes } from './draws-api';
+import { lanRoutes } from './lan';
 import type { DrawService } from '../../draws/service';
 import type { ResultsService } from '../../results/service';
 import type { WebhookService } from '../../webhooks/service';
@@ -287,6 +288,7 @@ export function apiRouter(opts: ApiOptions): Router {
   drawRoutes(r, opts.draws, bearer);
   resultsRoutes(r, { events: opts.events, results: opts.results, webhooks: opts.webhooks }, bearer);
   assistantRoutes(r, opts.assistant ?? new AssistantService({ matches, events: opts.events }), opts.events, bearer);
+  lanRoutes(r);
 
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));
 

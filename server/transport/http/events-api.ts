@@ -3,7 +3,9 @@
  * Reading is public; every change needs the event's organiser token (`Authorization: Bearer <token>`),
  * which `POST /api/events` returns once. Bodies are strict (an unknown field is refused by name) and may
  * carry `expectedVersion` (the change applies only at that event version, else 409 `stale`).
- * - `POST /api/events` (admin token when set) → 201 `{id, organiserToken, event, urls}`;
+ * - `POST /api/events` (admin token when set) → 201 `{id, organiserToken, event, urls}`; with an
+ *   `Idempotency-Key` header (8–128 of `A–Z a–z 0–9 _ -`) a repeat of the same key within 10 minutes answers the
+ *   first creation's 201 again instead of making another event (./idempotency.ts; kept per server instance);
  * - `GET /api/events`; `GET /api/events/:id`; `GET /api/events/:id/organiser-check` → `{valid, reason?}`;
  * - `PATCH /api/events/:id`; `POST /api/events/:id/players`; `PATCH|DELETE /api/events/:id/players/:playerId`;
  * - `POST /api/events/:id/tables`; `GET /api/events/:id/tables/:table`;
@@ -46,6 +48,7 @@ import { eventNotFound, type Changed, type EventService } from '../../events/ser
 import type { Failure } from '../../failure';
 import { secretEquals } from '../../tokens';
 import { route, sendError } from './errors';
+import { IDEMPOTENCY_KEY, IdempotentAnswers, type Answer } from './idempotency';
 
 export interface EventRoutesOptions {
   events: EventService;
@@ -81,6 +84,8 @@ function eventUrls(base: string, event: EventInfo, token?: string) {
 /** Add the event routes to the `/api` router `r`. */
 export function eventRoutes(r: Router, opts: EventRoutesOptions, bearer: Bearer): void {
   const { events } = opts;
+  /** Answers of `POST /events` by `Idempotency-Key` (a repeated *Create event* press makes one event). */
+  const created = new IdempotentAnswers(() => Date.now());
   const base = (req: Request) => `${req.protocol}://${req.host}`;
   const changed = (res: Response, c: Changed | Failure, status = 200) => (c.ok ? res.status(status).json({ event: publicInfo(c.event) }) : refuse(res, c));
   const tableOf = (res: Response, c: Changed | Failure, tableId: string) => {
@@ -99,8 +104,15 @@ export function eventRoutes(r: Router, opts: EventRoutesOptions, bearer: Bearer)
           return sendError(res, { code: 'unauthorized', message: 'creating an event needs the admin token (Authorization: Bearer …)', field: 'token' });
         if (!secretEquals(token, opts.adminToken)) return sendError(res, { code: 'forbidden', message: 'wrong admin token', field: 'token' });
       }
-      const { event, organiserToken } = await events.create(req.body);
-      res.status(201).json({ id: event.id, organiserToken, event, urls: eventUrls(base(req), event, organiserToken) });
+      const make = async (): Promise<Answer> => {
+        const { event, organiserToken } = await events.create(req.body);
+        return { status: 201, body: { id: event.id, organiserToken, event, urls: eventUrls(base(req), event, organiserToken) } };
+      };
+      const key = req.get('idempotency-key');
+      if (key !== undefined && !IDEMPOTENCY_KEY.test(key))
+        return sendError(res, { code: 'invalid-request', message: 'Idempotency-Key: must be 8–128 characters of A–Z a–z 0–9 _ -', field: 'Idempotency-Key' });
+      const answer = key === undefined ? await make() : await created.run(key, make);
+      res.status(answer.status).json(answer.body);
     }),
   );
 

@@ -12,9 +12,18 @@ export interface CreatedEvent {
   urls: { organiser: string };
 }
 
-/** `POST /api/events` (`adminToken` only when the server needs one). */
-export function createEvent(body: unknown, adminToken?: string): Promise<Result<CreatedEvent>> {
-  return call<CreatedEvent>('/api/events', jsonRequest('POST', body, adminToken));
+/**
+ * `POST /api/events` (`adminToken` only when the server needs one) with `Idempotency-Key: idempotencyKey`: every
+ * press of one form sends the same key, so a repeated press (or a retry after a lost answer) makes one event.
+ */
+export function createEvent(body: unknown, adminToken: string | undefined, idempotencyKey: string): Promise<Result<CreatedEvent>> {
+  const init = jsonRequest('POST', body, adminToken);
+  return call<CreatedEvent>('/api/events', { ...init, headers: { ...(init.headers as Record<string, string>), 'idempotency-key': idempotencyKey } });
+}
+
+/** A new idempotency key: 32 random hex digits (getRandomValues works on a plain-http LAN page, randomUUID does not). */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** `GET /api/events/<id>/organiser-check`: is `token` this event's organiser token? */

@@ -9,26 +9,28 @@ import { t, type Lang } from './i18n-pages';
 export { extensionMarks } from './live-clock';
 
 /**
- * `ms` as hours and minutes, "h:mm" ("0:47", "1:05"): whole minutes rounded down (`up` false: time played shows a
- * minute once it is complete) or up (`up` true: time left shows 0:01 for its last seconds, as the shot clock
- * shows 1). Negative counts as 0.
+ * `ms` as time on a wall clock reads it (issue 29): whole minutes as "47 min", from an hour "1 h 05" (in `lang`:
+ * `clk.minutes` / `clk.hours`), never "0:47", which reads as seconds. Minutes are rounded down (`up` false: time
+ * played shows a minute once it is complete) or up (`up` true: time left shows "1 min" for its last seconds,
+ * as the shot clock shows 1). Negative counts as 0.
  */
-export function hoursMinutes(ms: number, up: boolean): string {
+export function hoursMinutes(ms: number, up: boolean, lang: Lang): string {
   const v = Math.max(0, ms) / 60_000;
   const minutes = up ? Math.ceil(v) : Math.floor(v);
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+  if (minutes < 60) return t(lang, 'clk.minutes', { m: minutes });
+  return t(lang, 'clk.hours', { h: Math.floor(minutes / 60), mm: String(minutes % 60).padStart(2, '0') });
 }
 
 /**
- * The match clock line of `shown` in `lang`: "Match time 0:47" (time played) or "0:12 left" (a time limit),
+ * The match clock line of `shown` in `lang`: "Match time 47 min" (time played) or "12 min left" (a time limit),
  * with `warning` true once the time left is at or under the limit's warning; null when the match has no match clock.
  */
 export function matchClockLine(shown: Pick<ShownClock, 'match' | 'view'>, lang: Lang): { text: string; warning: boolean } | null {
   const m = shown.match;
   const limit = shown.view.match;
   if (!m || !limit) return null;
-  if (m.leftMs === null) return { text: t(lang, 'clk.matchPlayed', { t: hoursMinutes(m.playedMs, false) }), warning: false };
-  return { text: t(lang, 'clk.matchLeft', { t: hoursMinutes(m.leftMs, true) }), warning: m.leftMs <= limit.warningMs };
+  if (m.leftMs === null) return { text: t(lang, 'clk.matchPlayed', { t: hoursMinutes(m.playedMs, false, lang) }), warning: false };
+  return { text: t(lang, 'clk.matchLeft', { t: hoursMinutes(m.leftMs, true, lang) }), warning: m.leftMs <= limit.warningMs };
 }
 
 /** The word a face shows beside the seconds for `status` (a running clock needs none: null). */

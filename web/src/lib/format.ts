@@ -67,7 +67,7 @@ function shotParts(o: Outcome, name: string, lang: Lang, parts: string[]): void 
     if (o.clinched) parts.push(t(lang, 'o.clinched', { n: RACK_CLINCH }));
     if (o.tieBreak) parts.push(t(lang, 'o.tieBreak'));
   } else {
-    parts.push(t(lang, o.safety ? 'o.safety' : 'o.miss', { name }));
+    parts.push(t(lang, o.safety ? 'o.safety' : o.dryBreak ? 'o.dryBreak' : 'o.miss', { name }));
     if (o.spottedBalls?.length) parts.push(t(lang, 'o.respotted', { balls: o.spottedBalls.join(t(lang, 'o.ballSep')) }));
     else if (o.spotted) parts.push(t(lang, 'o.spotted', { n: o.spotted }));
     if (o.run > 0) parts.push(t(lang, 'o.runEnded', { run: o.run }));

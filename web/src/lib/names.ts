@@ -98,3 +98,34 @@ export function fitName(forms: string[], width: number, measure: (text: string, 
   while (px > 1 && measure(forms[last]!, px) > width) px--;
   return { text: forms[last]!, px, form: last, natural };
 }
+
+/** Longest name the venue screens print whole (issue 29): past it, the name ends in an ellipsis. */
+export const WHOLE_NAME_MAX = 40;
+
+/**
+ * A full name as the venue screens print it (hall board, table screen, clock page; issue 29): the name itself
+ * up to `max` user-perceived characters (graphemes), else its first `max - 1` and "…". Surrounding spaces trimmed.
+ */
+export function capName(name: string, max = WHOLE_NAME_MAX): string {
+  const g = graphemes(name.trim());
+  return g.length <= max
+    ? g.join('')
+    : `${g
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
+/**
+ * The largest whole font size in CSS px, at most `maxPx` (at least 1), at which `text` fits in `width` px
+ * (`measure(text, px)` its width at a size; text width taken as proportional to the size, then checked).
+ * `width` ≤ 0 (not laid out yet): `maxPx`.
+ */
+export function fitPx(text: string, width: number, measure: (text: string, px: number) => number, maxPx: number): number {
+  if (width <= 0 || maxPx <= 1) return Math.max(1, maxPx);
+  const w = measure(text, maxPx);
+  if (w <= width) return maxPx;
+  let px = Math.max(1, Math.floor((maxPx * width) / w));
+  while (px > 1 && measure(text, px) > width) px--;
+  return px;
+}

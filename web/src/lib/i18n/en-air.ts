@@ -46,6 +46,7 @@ export const en = {
   'o.pointsBalls': '{name} +{n} ({balls})',
   'o.run': 'run {run}',
   'o.miss': '{name} misses',
+  'o.dryBreak': '{name} breaks, no ball',
   'o.safety': '{name} plays safe',
   'o.runEnded': 'run ends at {run}',
   'o.spotted': '{n} spotted',

@@ -38,6 +38,7 @@ export const ja: AirDict = {
   'o.pointsBalls': '{name} +{n}（{balls}番）',
   'o.run': 'ラン{run}',
   'o.miss': '{name} ミス',
+  'o.dryBreak': '{name} ブレイク、ノーボール',
   'o.safety': '{name} セーフティ',
   'o.runEnded': 'ラン{run}で終了',
   'o.spotted': '{n}球をスポット',

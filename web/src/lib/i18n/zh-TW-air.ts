@@ -41,6 +41,7 @@ export const zhTW: AirDict = {
   'o.pointsBalls': '{name} +{n}（{balls} 號球）',
   'o.run': '連續得分 {run}',
   'o.miss': '{name} 未進球',
+  'o.dryBreak': '{name} 開球，無球進袋',
   'o.safety': '{name} 防守',
   'o.runEnded': '連續得分 {run} 結束',
   'o.spotted': '{n} 顆放回置球點',
