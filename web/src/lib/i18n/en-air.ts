@@ -28,6 +28,7 @@ export const en = {
   racksWonShort: 'Racks',
   rackPointsShort: 'This rack',
   averageShort: 'Avg',
+  extShort: 'Ext',
   offline: 'offline',
   connecting: 'connecting…',
   live: 'live',
@@ -44,6 +45,7 @@ export const en = {
   // what a step did (captions and recent-step lines)
   'o.points': '{name} +{n}',
   'o.pointsBalls': '{name} +{n} ({balls})',
+  'o.potsBall': '{name} pots the {ball}',
   'o.run': 'run {run}',
   'o.miss': '{name} misses',
   'o.safety': '{name} plays safe',
