@@ -14,7 +14,7 @@
  */
 
 /** The designs' boxes at scale 1 (styles/overlay.css): the bar's two rows, the corner bug's three; their largest scale. */
-export const BOX = { bar: { w: 1200, h: 96, max: 1.44 }, corner: { w: 520, h: 140, max: 2.5 } } as const;
+export const BOX = { bar: { w: 1200, h: 96, max: 1.44 }, corner: { w: 520, h: 138, max: 2.5 } } as const;
 const FRAME = { w: 1920, h: 1080 };
 /** Default margin from the frame's edges: the 90 % action-safe area (96 px left/right, 54 px top/bottom). */
 export const SAFE = { x: 96, y: 54 };

@@ -93,7 +93,7 @@ function measure(page: Page, shown: string[]): Promise<Measured> {
         .filter((n) => n.nodeType === 3 && n.textContent!.trim())
         .map((n) => n.textContent!)
         .join('');
-      if (!own || el.getClientRects().length === 0) continue;
+      if (!own || el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden') continue;
       const caption = el.closest('.caption');
       // A caption's name pieces are checked with the caption (their own rects split at the caption's lines).
       if (el.closest('.nb')) {
