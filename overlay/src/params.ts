@@ -32,7 +32,7 @@
  */
 import { hexColour, numberParam } from '../../web/src/lib/live-route';
 import { type Lang, pickLang } from '../../web/src/lib/i18n';
-import { placement } from './framing';
+import { placement } from '../../web/src/lib/framing';
 
 export type Layout = 'bar' | 'corner';
 export type Corner = 'tl' | 'tr' | 'bl' | 'br';
