@@ -39,7 +39,10 @@ describe.skipIf(!hasChromium)('the framing helper', () => {
     const helper = page.getByTestId('framing').first();
     await helper.locator('summary').click();
     await helper.getByTestId('framing-photo').setInputFiles(STILL);
-    await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="framing"] .frame')!).backgroundImage.startsWith('url("blob:'));
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="framing-still"]');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
     const url0 = await helper.getByTestId('framing-url').inputValue();
     expect(url0, where).not.toContain('x=');
     // Dragged up and left: the place follows, in 1080p px.
