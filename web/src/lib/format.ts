@@ -61,9 +61,9 @@ function shotParts(o: Outcome, name: string, lang: Lang, parts: string[]): void 
     parts.push(t(lang, 'o.pushOut', { name }));
   } else if (o.points > 0) {
     parts.push(
-      // One ball worth its number (Rotation): named once ("Ann pots the 12", never "+12 (12)").
+      // One ball worth its number (Rotation): named once, by its points ("Ann +12", never "+12 (12)").
       o.balls?.length === 1 && o.balls[0] === o.points
-        ? t(lang, 'o.potsBall', { name, ball: o.points })
+        ? t(lang, 'o.points', { name, n: o.points })
         : o.balls
           ? t(lang, 'o.pointsBalls', { name, n: o.points, balls: o.balls.join(t(lang, 'o.ballSep')) })
           : t(lang, 'o.points', { name, n: o.points }),

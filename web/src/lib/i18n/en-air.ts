@@ -45,7 +45,6 @@ export const en = {
   // what a step did (captions and recent-step lines)
   'o.points': '{name} +{n}',
   'o.pointsBalls': '{name} +{n} ({balls})',
-  'o.potsBall': '{name} pots the {ball}',
   'o.run': 'run {run}',
   'o.miss': '{name} misses',
   'o.safety': '{name} plays safe',

@@ -37,7 +37,6 @@ export const ja: AirDict = {
   toBreak: '{name} のブレイク',
   'o.points': '{name} +{n}',
   'o.pointsBalls': '{name} +{n}（{balls}番）',
-  'o.potsBall': '{name} {ball}番をポケット',
   'o.run': 'ラン{run}',
   'o.miss': '{name} ミス',
   'o.safety': '{name} セーフティ',

@@ -40,7 +40,6 @@ export const zhTW: AirDict = {
   toBreak: '{name} 開球',
   'o.points': '{name} +{n}',
   'o.pointsBalls': '{name} +{n}（{balls} 號球）',
-  'o.potsBall': '{name} 打進 {ball} 號球',
   'o.run': '連續得分 {run}',
   'o.miss': '{name} 未進球',
   'o.safety': '{name} 防守',
