@@ -39,7 +39,6 @@ const STRAIGHT = {
 };
 const ROTATION = { discipline: 'rotation', players: NAMES, countries: ['GB-ENG', 'JP'], targets: [120, 120] };
 const pot = (b: number): Step => ({ shot: { call: { ball: b }, pocketed: [b] } });
-const MISS: Step = { shot: { call: { made: false } } };
 const BREAKING_FOUL: Step = { shot: { call: 'safety', breakRails: { objectBalls: 1, cueBall: false } } };
 
 /** A box in frame px. */
