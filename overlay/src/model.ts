@@ -62,7 +62,8 @@ export interface OverlayView {
   info: InfoItem[];
   /**
    * What the middle of the bar's second row always shows first, kept whole as one item of its line (before
-   * `info`): in Rotation the lowest ball (drawn as the ball) and the points left (issue 29); else empty.
+   * `info`): in Rotation the lowest ball (drawn as the ball) and the points left (issue 29); else empty (the
+   * corner bug has them in `info`, after the players' pairs).
    */
   lead: InfoItem[];
   /** The current run, shown in the panel of the player at the table once it has started (run > 0); null before (the break, after a miss), after the match or with hide=run. */
@@ -196,8 +197,10 @@ export function overlayView(
       // the ball row (ballRow) stands for the lowest ball, balls left and points left
     } else {
       // The lowest ball (the one to hit first) and the points left lead; the balls left follow when there is room.
-      if (state.lowestBall !== null) lead.push({ id: 'lowest', label: label(p, 'lowestBall'), value: String(state.lowestBall), ball: true });
-      lead.push({ id: 'points-left', label: label(p, 'pointsLeft'), value: String(state.pointsLeft) });
+      // (the bar's `lead`; in the corner bug after the players' pairs, which that scene needs on air first)
+      const first = corner ? info : lead;
+      if (state.lowestBall !== null) first.push({ id: 'lowest', label: label(p, 'lowestBall'), value: String(state.lowestBall), ball: true });
+      first.push({ id: 'points-left', label: label(p, 'pointsLeft'), value: String(state.pointsLeft) });
       info.push({ id: 'balls', label: label(p, 'ballsLeft'), value: String(state.ballsOnTable) });
     }
   }

@@ -78,7 +78,7 @@ export function createOnAir(
   onChange: (s: OnAirState) => void,
   clean?: (s: string) => string,
   timers: Timers = browserTimers,
-  chosen: () => readonly [string, string] | null = () => null,
+  chosen: () => [string, string] | null = () => null,
 ): OnAir {
   let prev: MatchState | null = null;
   let memory: MomentMemory | null = null;

@@ -1,6 +1,8 @@
 /**
  * Framing (issue 29): where the scorebug sits on the 1920×1080 canvas, so it can be moved off the table's
- * pockets. Pure: from the overlay's parameters only; the overlay's Scorebug.svelte applies the result as inline position, and the framing helper (FramingHelper.svelte, on the launcher and the organiser page) uses the same box and clamp.
+ * pockets. Pure: from the overlay's parameters only; the overlay's Scorebug.svelte applies the result as inline
+ * position, and the framing helper (FramingHelper.svelte, on the launcher and the organiser page) uses the same box
+ * and clamp.
  *
  * - `x`, `y`: the scorebug's top-left corner in 1080p px (each on its own; the other keeps its default);
  * - `pos=top|bottom` with `inset` (px from that frame edge, default 54: the action-safe margin): the bar's or
