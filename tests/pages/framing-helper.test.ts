@@ -9,10 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, screenshotDir, settled } from '../helpers/browser';
 import { createEvent, EVENT, tableMatch } from '../helpers/events';
 import { OverlayHarness } from '../helpers/overlay-harness';
-import { REPO_ROOT } from '../helpers/server';
+import { poolTablePicture } from '../helpers/composite';
 
 const hasChromium = chromiumAvailable();
-const STILL = join(REPO_ROOT, 'docs', 'screenshots', 'pool-table.svg');
+/** The camera still: the pool-table picture the composites are taken over. */
+const STILL = { name: 'camera.svg', mimeType: 'image/svg+xml', buffer: poolTablePicture() };
 
 /** Drag the helper's box by (dx, dy) screen px. */
 async function drag(page: Page, dx: number, dy: number): Promise<void> {
