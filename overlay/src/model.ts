@@ -44,6 +44,8 @@ export interface InfoItem {
   id: string;
   label: string;
   value: string;
+  /** The value is a ball's number, drawn as that ball (Rotation's lowest ball). */
+  ball?: boolean;
 }
 
 export interface OverlayView {
@@ -58,12 +60,18 @@ export interface OverlayView {
    * `rack-points`, `innings`, `average`).
    */
   info: InfoItem[];
-  /** The current run, shown in the panel of the player at the table; null after the match or with hide=run. */
+  /**
+   * What the middle of the bar's second row always shows first, kept whole as one item of its line (before
+   * `info`): in Rotation the lowest ball (drawn as the ball) and the points left (issue 29); else empty (the
+   * corner bug has them in `info`, after the players' pairs).
+   */
+  lead: InfoItem[];
+  /** The current run, shown in the panel of the player at the table once it has started (run > 0); null before (the break, after a miss), after the match or with hide=run. */
   run: { slot: 0 | 1; label: string; value: string } | null;
   /** 0 when the top/left player is at the table, 1 otherwise; null after the match ends. */
   turnSlot: 0 | 1 | null;
   /** Labels the panels print ("On 2 fouls", "Winner"), in the overlay's language. */
-  labels: { onTwoFouls: string; winner: string };
+  labels: { onTwoFouls: string; winner: string; ext: string; run: string };
   /** Rotation with `show=balls`: the balls still on the table, ascending (the first is the lowest); else null. */
   ballRow: number[] | null;
 }
@@ -180,28 +188,34 @@ export function overlayView(
   const pair = (f: (typeof figs)[number]) => (first === 'A' ? `${f.values[0]}\u2013${f.values[1]}` : `${f.values[1]}\u2013${f.values[0]}`);
   const info: InfoItem[] = corner ? [...figs, ...shown].map((f) => ({ id: f.id, label: f.short, value: pair(f) })) : [];
   const h = p.hide;
-  if (!h.has('rack')) info.push({ id: 'rack', label: label(p, 'rack'), value: String(state.rack) });
+  const lead: InfoItem[] = [];
+  if (!h.has('rack') && !rotation) info.push({ id: 'rack', label: label(p, 'rack'), value: String(state.rack) });
   if (!h.has('balls')) {
     if (state.discipline === '14-1') {
       info.push({ id: 'balls', label: label(p, 'ballsOnTable'), value: String(state.ballsOnTable) });
     } else if (p.show.has('balls') && state.onTable) {
       // the ball row (ballRow) stands for the lowest ball, balls left and points left
     } else {
-      if (state.lowestBall !== null) info.push({ id: 'lowest', label: label(p, 'lowestBall'), value: String(state.lowestBall) });
+      // The lowest ball (the one to hit first) and the points left lead; the balls left follow when there is room.
+      // (the bar's `lead`; in the corner bug after the players' pairs, which that scene needs on air first)
+      const first = corner ? info : lead;
+      if (state.lowestBall !== null) first.push({ id: 'lowest', label: label(p, 'lowestBall'), value: String(state.lowestBall), ball: true });
+      first.push({ id: 'points-left', label: label(p, 'pointsLeft'), value: String(state.pointsLeft) });
       info.push({ id: 'balls', label: label(p, 'ballsLeft'), value: String(state.ballsOnTable) });
-      info.push({ id: 'points-left', label: label(p, 'pointsLeft'), value: String(state.pointsLeft) });
     }
   }
+  if (!h.has('rack') && rotation) info.push({ id: 'rack', label: label(p, 'rack'), value: String(state.rack) });
   const turnSlot: 0 | 1 | null = state.winner ? null : state.turn === first ? 0 : 1;
-  const run = turnSlot === null || h.has('run') ? null : { slot: turnSlot, label: label(p, 'run'), value: String(state.run) };
+  const run = turnSlot === null || h.has('run') || state.run <= 0 ? null : { slot: turnSlot, label: label(p, 'run'), value: String(state.run) };
   return {
     players,
     centre,
     handicap,
     info,
+    lead,
     run,
     turnSlot,
-    labels: { onTwoFouls: label(p, 'onTwoFouls'), winner: label(p, 'winner') },
+    labels: { onTwoFouls: label(p, 'onTwoFouls'), winner: label(p, 'winner'), ext: label(p, 'extShort'), run: label(p, 'run') },
     ballRow: rotation && p.show.has('balls') && !p.hide.has('balls') && state.onTable ? [...state.onTable] : null,
   };
 }

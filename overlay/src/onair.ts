@@ -68,8 +68,18 @@ export function notable(state: MatchState, highRun: boolean): boolean {
 
 const browserTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
 
-/** Start the on-air controller; `onChange` hears every change of {@link OnAirState}. `clean` as in displayNames. */
-export function createOnAir(p: OverlayParams, onChange: (s: OnAirState) => void, clean?: (s: string) => string, timers: Timers = browserTimers): OnAir {
+/**
+ * Start the on-air controller; `onChange` hears every change of {@link OnAirState}. `clean` as in displayNames.
+ * `chosen`: the name forms the scorebug chose for the match (A first, Scorebug.svelte), or null before it has;
+ * captions and moments print them, so a name has one form on air (issue 29); until then the display names.
+ */
+export function createOnAir(
+  p: OverlayParams,
+  onChange: (s: OnAirState) => void,
+  clean?: (s: string) => string,
+  timers: Timers = browserTimers,
+  chosen: () => [string, string] | null = () => null,
+): OnAir {
   let prev: MatchState | null = null;
   let memory: MomentMemory | null = null;
   let timer: unknown = null;
@@ -105,7 +115,7 @@ export function createOnAir(p: OverlayParams, onChange: (s: OnAirState) => void,
   return {
     feed(state, setup) {
       cancel();
-      const names = displayNames(state, setup, p, clean);
+      const names = chosen() ?? displayNames(state, setup, p, clean);
       const line: CaptionLine = off ? { text: '', sticky: false, names } : captionLine(state, p, names);
       if (!prev || !memory) {
         memory = momentMemory(state);

@@ -25,6 +25,10 @@
  * | milestoneShots | steps between two milestone pop-ups at least, 2–100 (milestones.ts) | 8 |
  *
  * `show=odds`: what it takes (14-1 win chance and points needed; Rotation's points left against 61 and the match).
+ * | x, y    | the scorebug's top-left corner in 1080p px (framing.ts; kept inside the frame) | layout's place |
+ * | pos     | `top`, `bottom`: the scorebug's vertical side (the corner bug: overrides `corner`'s t/b) | layout's |
+ * | inset   | px from that side's frame edge, 0–540 | 54 |
+ * | summary | `lower` (a lower third), `full` (the full-screen summary card, for intermissions): the table overlay | lower |
  *
  * The table overlay (`/overlay/table/…`) takes every one of these, over the event's theme preset, plus
  * `cards=0` (no intro or summary cards), which its page script reads (pages/overlay-table.ts), and
@@ -33,6 +37,7 @@
 import { hexColour, numberParam } from '../../web/src/lib/live-route';
 import { type Lang, pickLang } from '../../web/src/lib/i18n';
 import { MILESTONE_EVERY, MILESTONE_EVERY_RANGE } from './milestones';
+import { placement } from '../../web/src/lib/framing';
 
 export type Layout = 'bar' | 'corner';
 export type Corner = 'tl' | 'tr' | 'bl' | 'br';
@@ -78,6 +83,13 @@ export interface OverlayParams {
   milestones: 'auto' | 'off';
   /** Steps between two milestone pop-ups at least (`milestoneShots`, 2–100; default MILESTONE_EVERY). */
   milestoneShots: number;
+  /** Framing (framing.ts): the scorebug's top-left corner asked for in 1080p px (`x`, `y`), `pos` and `inset`. */
+  x: number | null;
+  y: number | null;
+  pos: 'top' | 'bottom' | null;
+  inset: number;
+  /** The table overlay's summary card: a lower third (default) or the full-screen card of an intermission (`summary=full`). */
+  summary: 'lower' | 'full';
   /** Parameters given with a value the overlay does not know, as `name=value` (debug=1 names them); defaults used instead. */
   unknown: string[];
 }
@@ -118,9 +130,21 @@ export function parseOverlayParams(search: string): OverlayParams {
     unknown.push(`${key}=${v}`);
     return fallback;
   };
+  /** A number in [min, max] for `key`, or null when absent; a value that is no number or out of range is noted (and clamped). */
+  const px = (key: string, min: number, max: number): number | null => {
+    const v = q.get(key);
+    if (v === null || v.trim() === '') return null;
+    const n = Number(v);
+    if (!Number.isFinite(n)) {
+      unknown.push(`${key}=${v}`);
+      return null;
+    }
+    if (n < min || n > max) unknown.push(`${key}=${v}`);
+    return Math.min(max, Math.max(min, Math.round(n)));
+  };
   const hide = list('hide', q.get('hide'), HIDEABLE, new Set<Hideable>(), unknown);
   const show = list('show', q.get('show'), SHOWABLE, new Set<Showable>(), unknown);
-  return {
+  const out: OverlayParams = {
     layout: pick('layout', ['bar', 'corner'], 'bar'),
     theme: pick('theme', ['dark', 'light'], 'dark'),
     colours: {
@@ -147,6 +171,14 @@ export function parseOverlayParams(search: string): OverlayParams {
     sponsors: q.get('sponsors') !== '0',
     milestones: pick('milestones', ['auto', 'off'], 'off'),
     milestoneShots: wholeIn('milestoneShots', MILESTONE_EVERY_RANGE, MILESTONE_EVERY),
+    x: px('x', 0, 1920),
+    y: px('y', 0, 1080),
+    pos: q.get('pos') ? pick<'top' | 'bottom'>('pos', ['top', 'bottom'], 'bottom') : null,
+    inset: px('inset', 0, 540) ?? 54,
+    summary: pick('summary', ['lower', 'full'], 'lower'),
     unknown,
   };
+  // A framing that would put the scorebug outside the frame: clamped where it is drawn, noted here.
+  placement({ layout: out.layout, corner: out.corner, k: SIZE_FACTOR[out.size] * out.scale }, out, 0, (n) => unknown.push(n));
+  return out;
 }

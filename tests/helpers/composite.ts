@@ -11,6 +11,11 @@ import { REPO_ROOT } from './server';
 
 const TABLE_SVG = readFileSync(join(REPO_ROOT, 'docs', 'screenshots', 'pool-table.svg'), 'utf8');
 
+/** The pool-table picture itself (SVG), e.g. as the camera still a page's file input takes. */
+export function poolTablePicture(): Buffer {
+  return Buffer.from(TABLE_SVG);
+}
+
 /** Put the pool-table picture behind the transparent overlay in `page`. */
 export async function onTable(page: Page): Promise<void> {
   await page.addStyleTag({

@@ -71,6 +71,7 @@ export function texts(page: Page, root = '.gfx'): Promise<TextCheck[]> {
         .join(' ');
       if (!own || el.closest('[hidden]') || el.getClientRects().length === 0) continue;
       const cs = getComputedStyle(el);
+      if (cs.visibility === 'hidden') continue; // not painted (the scorebug's name probe)
       const fg = parse(cs.color);
       const bg = behind(el);
       const [l1, l2] = [lum(fg), lum(bg)].sort((a, b) => b - a);

@@ -93,7 +93,7 @@ function measure(page: Page, shown: string[]): Promise<Measured> {
         .filter((n) => n.nodeType === 3 && n.textContent!.trim())
         .map((n) => n.textContent!)
         .join('');
-      if (!own || el.getClientRects().length === 0) continue;
+      if (!own || el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden') continue;
       const caption = el.closest('.caption');
       // A caption's name pieces are checked with the caption (their own rects split at the caption's lines).
       if (el.closest('.nb')) {
@@ -200,9 +200,15 @@ describe.skipIf(!hasChromium)('the scorebug’s box at 1080p, every layout, size
     if (size === 'm') {
       // A name whose shortest form (one long family name) is wider than its slot at the floor goes below it, whole.
       const shortest = await page.$$eval('[data-last="1"]', (els) => els.map((e) => e.textContent!));
+      // Both names of the scorebug are set at one size (issue 29): when one is below the floor that way, so is the other.
+      const below = await page.$$eval('.gfx [data-last="1"][data-f^="name-"]', (els) => els.some((e) => !/\s/.test(e.textContent!)));
       for (const t of await texts(page)) {
         if (t.role === 'name' && t.size < MIN.name && shortest.includes(t.text) && !/\s/.test(t.text)) {
           console.log(`[box] ${ctx}: "${t.text}" (its shortest form) at ${t.size} px, below the ${MIN.name} px floor`);
+          continue;
+        }
+        if (t.role === 'name' && t.size < MIN.name && below) {
+          console.log(`[box] ${ctx}: "${t.text}" at ${t.size} px, the size of the other name (its shortest form, below the floor)`);
           continue;
         }
         if (t.size < MIN[t.role]) problems.push(`${ctx}: ${t.role} "${t.text}" at ${t.size} px < ${MIN[t.role]}`);

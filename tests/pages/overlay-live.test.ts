@@ -67,7 +67,8 @@ describe.skipIf(!hasChromium)('OBS overlay over a match in play', () => {
             const look = await panels(page);
             expect(look[at]!.fill, `${layout} ${theme}`).toBeGreaterThan(0.2);
             expect(look[at]!.marker).toBe(1);
-            expect(look[at]!.run).toBe(true);
+            // The run box once a run has started (issue 29: none before the break's first pot, nor after a safety break).
+            expect(look[at]!.run).toBe(engineState(setup, [first]).run > 0);
             expect(look[rest]).toMatchObject({ fill: 0, marker: 0, run: false });
             expect(look[rest]!.nameColour).not.toBe(look[at]!.nameColour); // at rest: a quieter name too
             if (layout === 'bar' && theme === 'dark') await h.shot(page, `overlay-live-shooter-${setup.discipline}`);

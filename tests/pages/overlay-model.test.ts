@@ -126,11 +126,16 @@ describe('scorebug view', () => {
     // The corner bug: the high run beside the name, the figures as pairs in its bottom row, top player first (side=B: Bo).
     const corner = overlayView(s, P('?layout=corner&side=B'), undefined, null, rot);
     expect(corner.players.map((pl) => pl.items.map((i) => i.id))).toEqual([['highrun-B'], ['highrun-A']]);
-    expect(corner.info.slice(0, 3).map((i) => `${i.id} ${i.label} ${i.value}`)).toEqual([
+    // Then Rotation's rack facts: the lowest ball and points left, balls left and the rack (issue 29: the rack last).
+    expect(corner.info.map((i) => `${i.id} ${i.label} ${i.value}`)).toEqual([
       'racks-won Racks 0\u20131',
       `rack-points This rack ${s.rackPoints[1]}\u2013${s.rackPoints[0]}`,
+      `lowest Lowest ball ${s.lowestBall}`,
+      `points-left Points left ${s.pointsLeft}`,
+      `balls Balls left ${s.ballsOnTable}`,
       'rack Rack 2',
     ]);
+    expect(corner.lead).toEqual([]);
     // Without the figures (an older server), no racks won and no average: never a made-up 0.
     expect(
       items(overlayView(s, P('?show=average')))

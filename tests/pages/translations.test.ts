@@ -188,9 +188,9 @@ describe('every outcome of 200 simulated matches in en, ja and zh-TW', () => {
     expect(r.outcome).toMatchObject({ tieBreak: true, points: 15, run: 15, next: { winner: 'B' } });
     const s = view(r.match);
     checkState(s);
-    expect(caption(s, 'en')).toBe('Bob +15 (15), run 15, tie-break +1');
-    expect(caption(s, 'ja')).toBe('Bob +15（15番）、ラン15、同点のため +1');
-    expect(caption(s, 'zh-TW')).toBe('Bob +15（15 號球），連續得分 15，同分，最後進球者 +1');
+    expect(caption(s, 'en')).toBe('Bob +15, run 15, tie-break +1');
+    expect(caption(s, 'ja')).toBe('Bob +15、ラン15、同点のため +1');
+    expect(caption(s, 'zh-TW')).toBe('Bob +15，連續得分 15，同分，最後進球者 +1');
   });
 });
 

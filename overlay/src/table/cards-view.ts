@@ -3,10 +3,11 @@
  * summary print, in the overlay's language and display order, with the overlay parameters applied. Pure, so
  * the components stay markup and the tests check the values the page renders.
  *
- * Names: the full name on the wide card of the bar layout (up to 60 characters, fitted), the short display
- * name when the player has one on the narrow card of the corner layout, then (when it does not fit) the short
- * name and the family name (names.ts `nameForms`); all pass through `clean` (what the machine cannot draw is
- * dropped, names.ts), and a name left empty reads "Player A" / "Player B".
+ * Names: the form the scorebug chose for the match (`chosen`, issue 29: one form per player on air, names.ts
+ * `chooseMatchNames`); before the scorebug has chosen, the full name on the wide card of the bar layout, the short
+ * display name on the narrow card of the corner layout, then the short name and the family name (`nameForms`);
+ * all pass through `clean` (what the machine cannot draw is dropped, names.ts), and a name left empty reads
+ * "Player A" / "Player B".
  */
 import type { CardPlayer, IntroCard, SummaryCard } from '../../../shared/cards';
 import { drawMatchLabel } from '../../../shared/draw/labels';
@@ -68,13 +69,15 @@ function sides(
   p: OverlayParams,
   clean: (s: string) => string,
   side: (key: PlayerKey, i: 0 | 1) => Pick<CardSide, 'target' | 'score' | 'winner'>,
+  chosen: readonly [string, string] | null,
 ): Pair<CardSide> {
   const one = (key: PlayerKey): CardSide => {
     const i = key === 'A' ? 0 : 1;
     const pl = players[i];
     const short = p.layout === 'corner' && pl.short ? clean(pl.short).trim() : '';
-    const name = short || clean(pl.name).trim() || t(p.lang, 'playerKey', { p: key });
-    const forms = nameForms(name, pl.short ? clean(pl.short).trim() : '');
+    const name = chosen?.[i] || short || clean(pl.name).trim() || t(p.lang, 'playerKey', { p: key });
+    // The scorebug's choice is the one form on air (issue 29): the card fits its size, never another form.
+    const forms = chosen?.[i] ? [name] : nameForms(name, pl.short ? clean(pl.short).trim() : '');
     return { key, name, forms, fullName: pl.name, country: pl.country, ...side(key, i) };
   };
   const second: PlayerKey = p.first === 'A' ? 'B' : 'A';
@@ -99,8 +102,13 @@ function scoreLine(score: Pair<number>, players: Pair<CardSide>, p: OverlayParam
 }
 
 /** The intro card of a match about to start (`card` from shared/cards.ts `introCard`). */
-export function introView(card: IntroCard, p: OverlayParams, clean: (s: string) => string = (s) => s): CardView {
-  const players = sides(card.players, p, clean, (_key, i) => ({ target: ownTarget(card.targets, i, p), score: null, winner: false }));
+export function introView(
+  card: IntroCard,
+  p: OverlayParams,
+  clean: (s: string) => string = (s) => s,
+  chosen: readonly [string, string] | null = null,
+): CardView {
+  const players = sides(card.players, p, clean, (_key, i) => ({ target: ownTarget(card.targets, i, p), score: null, winner: false }), chosen);
   const discipline = card.discipline === '14-1' ? `${t(p.lang, 'straightPool')} \u00b7 ${card.ruleset.toUpperCase()}` : t(p.lang, 'rotation');
   const format = card.format === 'single-rack-61' ? `${discipline} \u00b7 ${t(p.lang, 'single61')}` : discipline;
   const breaker = players.find((s) => s.key === card.breaker)!;
@@ -116,12 +124,23 @@ export function introView(card: IntroCard, p: OverlayParams, clean: (s: string) 
 }
 
 /** The summary card of a match (`card` from shared/cards.ts `summaryCard`); `hide=highrun` / `hide=fouls` drop those rows. */
-export function summaryView(card: SummaryCard, p: OverlayParams, clean: (s: string) => string = (s) => s): CardView {
-  const players = sides(card.players, p, clean, (key, i) => ({
-    target: ownTarget(card.targets, i, p),
-    score: num(card.score[i]),
-    winner: card.winner === key,
-  }));
+export function summaryView(
+  card: SummaryCard,
+  p: OverlayParams,
+  clean: (s: string) => string = (s) => s,
+  chosen: readonly [string, string] | null = null,
+): CardView {
+  const players = sides(
+    card.players,
+    p,
+    clean,
+    (key, i) => ({
+      target: ownTarget(card.targets, i, p),
+      score: num(card.score[i]),
+      winner: card.winner === key,
+    }),
+    chosen,
+  );
   const order = players.map((s) => (s.key === 'A' ? 0 : 1));
   const row = (id: string, label: string, of: (i: 0 | 1) => string): StatRow => ({ id, label, values: [of(order[0]!), of(order[1]!)] });
   const rows: StatRow[] = [];

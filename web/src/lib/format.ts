@@ -61,7 +61,12 @@ function shotParts(o: Outcome, name: string, lang: Lang, parts: string[]): void 
     parts.push(t(lang, 'o.pushOut', { name }));
   } else if (o.points > 0) {
     parts.push(
-      o.balls ? t(lang, 'o.pointsBalls', { name, n: o.points, balls: o.balls.join(t(lang, 'o.ballSep')) }) : t(lang, 'o.points', { name, n: o.points }),
+      // One ball worth its number (Rotation): named once, by its points ("Ann +12", never "+12 (12)").
+      o.balls?.length === 1 && o.balls[0] === o.points
+        ? t(lang, 'o.points', { name, n: o.points })
+        : o.balls
+          ? t(lang, 'o.pointsBalls', { name, n: o.points, balls: o.balls.join(t(lang, 'o.ballSep')) })
+          : t(lang, 'o.points', { name, n: o.points }),
     );
     parts.push(t(lang, 'o.run', { run: o.run }));
     if (o.clinched) parts.push(t(lang, 'o.clinched', { n: RACK_CLINCH }));

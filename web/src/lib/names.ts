@@ -129,3 +129,32 @@ export function fitPx(text: string, width: number, measure: (text: string, px: n
   while (px > 1 && measure(text, px) > width) px--;
   return px;
 }
+
+/** The one form of each player's name a layout prints for a whole match, and the one size both are set at. */
+export interface MatchNames {
+  /** Per player, in the order given: the form printed everywhere on air (the bar or corner bug, moments, cards). */
+  names: [string, string];
+  /** Index of each printed form in its player's forms (0: the full name). */
+  form: [number, number];
+  /** The one font size both names are set at (px): the smaller of their two fits, so neither name is smaller. */
+  px: number;
+}
+
+/**
+ * Choose each player's name form once for a whole match (issue 29): for each, the first (longest) of its `forms`
+ * (best first, {@link nameForms}) that fits `width` — the name's slot in its narrowest state (run box, flags,
+ * extension markers, the widest score: measured once per layout) — at a size in [minPx, maxPx] ({@link fitName});
+ * both names then take the smaller of the two sizes, in every language. Pure; `measure` as in {@link fitName}.
+ * The hall board, table screen and clock page print full names and may use {@link fitName} directly.
+ */
+export function chooseMatchNames(
+  forms: [string[], string[]],
+  width: number,
+  measure: (text: string, px: number) => number,
+  maxPx: number,
+  minPx: number,
+): MatchNames {
+  const a = fitName(forms[0], width, measure, maxPx, minPx);
+  const b = fitName(forms[1], width, measure, maxPx, minPx);
+  return { names: [a.text, b.text], form: [a.form, b.form], px: Math.min(a.px, b.px) };
+}

@@ -28,6 +28,7 @@ export const en = {
   racksWonShort: 'Racks',
   rackPointsShort: 'This rack',
   averageShort: 'Avg',
+  extShort: 'Ext',
   offline: 'offline',
   connecting: 'connecting…',
   live: 'live',

@@ -529,6 +529,17 @@ export const enPages = {
   oddsPlayer: 'Player',
   oddsRack61: 'Rack (61)',
   oddsMatchCol: 'Match',
+  // the framing helper (web/src/lib/FramingHelper.svelte)
+  'fr.title': 'Place the scorebug on your camera picture',
+  'fr.hint': 'Load a still of the table camera (it stays in this browser), then drag the scorebug off the pockets. The OBS URL below carries its place.',
+  'fr.photo': 'Camera still',
+  'fr.layout': 'Layout',
+  'fr.bar': 'Bottom bar',
+  'fr.corner': 'Corner bug',
+  'fr.size': 'Size',
+  'fr.reset': 'Default place',
+  'fr.url': 'OBS URL with this place',
+  'fr.where': 'Scorebug at x {x}, y {y} (1080p pixels)',
 };
 
 /** A key of the page strings. */

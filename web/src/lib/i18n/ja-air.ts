@@ -22,6 +22,7 @@ export const ja: AirDict = {
   racksWonShort: '獲得ラック',
   rackPointsShort: 'ラック得点',
   averageShort: 'アベレージ',
+  extShort: '延長',
   offline: 'オフライン',
   connecting: '接続中…',
   live: 'ライブ',

@@ -514,4 +514,16 @@ export const jaPages: PageDict = {
   oddsPlayer: '選手',
   oddsRack61: 'ラック (61)',
   oddsMatchCol: '試合',
+  // the framing helper (web/src/lib/FramingHelper.svelte)
+  'fr.title': 'カメラ映像の上でスコアバグの位置を決める',
+  'fr.hint':
+    '台カメラの静止画を読み込み（このブラウザ内だけで使います）、スコアバグをポケットから外れる位置へドラッグします。下のOBS用URLにその位置が入ります。',
+  'fr.photo': 'カメラの静止画',
+  'fr.layout': 'レイアウト',
+  'fr.bar': '下部バー',
+  'fr.corner': 'コーナー',
+  'fr.size': 'サイズ',
+  'fr.reset': '既定の位置',
+  'fr.url': 'この位置のOBS用URL',
+  'fr.where': 'スコアバグの位置 x {x}, y {y}（1080pのピクセル）',
 };

@@ -25,6 +25,7 @@ export const zhTW: AirDict = {
   racksWonShort: '贏得局數',
   rackPointsShort: '本局分數',
   averageShort: '平均',
+  extShort: '延長',
   offline: '離線',
   connecting: '連線中…',
   live: '已連線',

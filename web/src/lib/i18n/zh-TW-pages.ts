@@ -511,4 +511,15 @@ export const zhTWPages: PageDict = {
   oddsPlayer: '選手',
   oddsRack61: '本局 (61)',
   oddsMatchCol: '比賽',
+  // the framing helper (web/src/lib/FramingHelper.svelte)
+  'fr.title': '在攝影機畫面上擺放記分條',
+  'fr.hint': '載入球桌攝影機的靜態畫面（只留在這個瀏覽器），再把記分條拖離袋口。下方的 OBS 網址會帶上這個位置。',
+  'fr.photo': '攝影機靜態畫面',
+  'fr.layout': '版面',
+  'fr.bar': '底部橫條',
+  'fr.corner': '角落',
+  'fr.size': '大小',
+  'fr.reset': '預設位置',
+  'fr.url': '此位置的 OBS 網址',
+  'fr.where': '記分條位置 x {x}、y {y}（1080p 像素）',
 };
