@@ -152,14 +152,12 @@ describe.skipIf(!hasChromium || !redis.available)('the hall board fills the scre
       await noScroll(board);
 
       // Next up: the draw's ready matches not on a table, at most 4, with round and place; the pinned one names its table.
-      const up = await board
-        .locator('[data-testid="next-up"] li')
-        .evaluateAll((els) =>
-          els.map((e) => ({
-            label: e.querySelector('[data-f="up-label"]')?.textContent ?? '',
-            table: e.querySelector('[data-f="up-table"]')?.textContent ?? '',
-          })),
-        );
+      const up = await board.locator('[data-testid="next-up"] li').evaluateAll((els) =>
+        els.map((e) => ({
+          label: e.querySelector('[data-f="up-label"]')?.textContent ?? '',
+          table: e.querySelector('[data-f="up-table"]')?.textContent ?? '',
+        })),
+      );
       expect(up).toHaveLength(4);
       for (const u of up) expect(u.label).toMatch(/^Round 1 · Match \d( · Table 3)?$/);
       expect(up.filter((u) => u.table !== '').map((u) => u.table)).toEqual([' · Table 3']);

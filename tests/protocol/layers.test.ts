@@ -19,7 +19,10 @@ export const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: 'domain', paths: ['shared/'] },
   { name: 'storage', paths: ['server/storage/'] },
   { name: 'server basics', paths: ['server/protocol/', 'server/clock.ts', 'server/failure.ts', 'server/tokens.ts'] },
-  { name: 'services', paths: ['server/matches/', 'server/events/', 'server/shot-clock/', 'server/draws/', 'server/results/', 'server/webhooks/', 'server/assistant/'] },
+  {
+    name: 'services',
+    paths: ['server/matches/', 'server/events/', 'server/shot-clock/', 'server/draws/', 'server/results/', 'server/webhooks/', 'server/assistant/'],
+  },
   { name: 'transport', paths: ['server/transport/'] },
   { name: 'fan-out', paths: ['server/fanout/'] },
   { name: 'wiring', paths: ['server/'] },
