@@ -202,11 +202,14 @@ export function createServer(parts: ServerParts): WiredServer {
       strictTransportSecurity: false,
     }),
   );
+  /** The address the server listens on (`listen`): `GET /api/lan` offers LAN addresses only when they reach it. */
+  let listenHost: string | undefined;
   app.get('/healthz', healthz({ bus, health, storeKind: store.matches.kind }));
   if (origins.configured) app.use('/api', cors({ origin: (origin, ok) => ok(null, origins.listed(origin)) }));
   app.use(
     '/api',
     apiRouter({
+      listenHost: () => listenHost,
       matches,
       events,
       shotClocks,
@@ -243,6 +246,7 @@ export function createServer(parts: ServerParts): WiredServer {
   };
 
   async function listen(port: number, host = '127.0.0.1'): Promise<RunningServer> {
+    listenHost = host;
     try {
       await new Promise<void>((ok, fail) => {
         httpServer.once('error', fail);

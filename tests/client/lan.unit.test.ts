@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isLoopback, linkOrigin } from '../../web/src/lib/lan';
-import { lanAddresses } from '../../server/transport/http/lan';
+import { lanAddresses, reachableFromLan } from '../../server/transport/http/lan';
 
 const at = (protocol: string, hostname: string, port: string) => ({ protocol, hostname, port, origin: `${protocol}//${hostname}${port ? `:${port}` : ''}` });
 
@@ -29,5 +29,9 @@ describe('OBS link origin', () => {
     }
     const priv = list.map((a) => /^(192\.168\.|10\.|172\.(1[6-9]|2\d|3[01])\.)/.test(a));
     expect(priv).toEqual([...priv].sort((x, y) => Number(y) - Number(x)));
+  });
+  it('offers no LAN address while the server listens on a loopback address (other machines cannot reach it)', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1']) expect(reachableFromLan(host), host).toBe(false);
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', undefined]) expect(reachableFromLan(host), String(host)).toBe(true);
   });
 });

@@ -103,7 +103,8 @@ function overlayShould(s: MatchState, before: MatchState | null = null): Overlay
       [String(s.fouls[0]), s.onTwoFouls[0]],
       [String(s.fouls[1]), s.onTwoFouls[1]],
     ],
-    run: s.winner ? null : String(s.run),
+    // No run box until a run starts (issue 29 §5), none once the match is won.
+    run: s.winner || s.run === 0 ? null : String(s.run),
     rack: String(s.rack),
     balls: String(s.ballsOnTable),
     lowest: rot && s.lowestBall !== null ? String(s.lowestBall) : null,

@@ -126,13 +126,19 @@ describe.skipIf(!hasChromium)('the dashboard fits 1920×1080', () => {
       });
       expect(sheet).toEqual({ scrolls: true, lastInView: true });
 
-      // Room for two compact panels at the foot of the third column.
-      const room = await page.evaluate(() => {
-        const col = document.querySelector('.col-c')!;
-        const last = col.lastElementChild!.getBoundingClientRect();
-        return col.getBoundingClientRect().bottom - last.bottom;
+      // The two compact panels (talking points, what it takes) and the stream start are in the third column, which
+      // scrolls inside itself to them (the page does not scroll: checked above).
+      const panels = await page.evaluate(() => {
+        const colEl = document.querySelector<HTMLElement>('.col-c')!;
+        return ['talking-points', 'odds', 'stream-start'].map((f) => {
+          const el = document.querySelector<HTMLElement>(`.col-c [data-f="${f}"]`);
+          el?.scrollIntoView({ block: 'nearest' });
+          const col = colEl.getBoundingClientRect();
+          const r = el?.getBoundingClientRect();
+          return { f, inside: !!r && r.height > 0 && r.top >= col.top - 1 && r.bottom <= col.bottom + 1 };
+        });
       });
-      expect(room).toBeGreaterThanOrEqual(200);
+      expect(panels).toEqual(['talking-points', 'odds', 'stream-start'].map((f) => ({ f, inside: true })));
 
       expect(await page.locator('[data-f="match-clock"]').textContent()).toBe('Match time 0 min');
     } finally {

@@ -26,7 +26,6 @@ import { api, startTestServer } from '../helpers/server';
 import { ensureBuilt } from '../helpers/global-setup';
 import { texts } from '../helpers/legibility';
 import { linkOrigin } from '../../web/src/lib/lan';
-import { lanAddresses } from '../../server/transport/http/lan';
 
 const hasChromium = chromiumAvailable();
 const redis = await requireRedis();
@@ -130,8 +129,9 @@ describe.skipIf(!hasChromium || !redis.available)('event pages in Chromium on tw
 
       // The OBS link of the TV table as a QR code.
       await tv.locator('[data-testid="qr-pick"]').selectOption('obs');
-      // The page is on 127.0.0.1: the OBS link uses this machine's LAN address (issue 29), when it has one.
-      const obsOrigin = linkOrigin(new URL(s2.url), lanAddresses()).origin;
+      // The page is on 127.0.0.1 and so is the server: no LAN address reaches it (GET /api/lan offers none), so the
+      // OBS link keeps the page's origin (a server started with HOST=0.0.0.0 offers its LAN address: lan.unit.test).
+      const obsOrigin = linkOrigin(new URL(s2.url), []).origin;
       expect(await decodeQr(tv.locator('[data-testid="qr"]'))).toBe(`${obsOrigin}/overlay/table/${ev.id}/tv-table`);
 
       // Start the next match on the TV table over its unfinished match: the page asks first; No changes nothing.

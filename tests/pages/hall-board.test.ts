@@ -227,8 +227,8 @@ describe.skipIf(!hasChromium || !redis.available)('the hall board fills the scre
     const board = await open(`/venue/${plain.id}?lang=en`);
     try {
       await board.locator('article.tile').nth(2).waitFor();
-      // The draw was asked for (a 404): wait until the answer is in, then the band has no "next up".
-      await board.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/draw')));
+      // The draw was asked for over the live client (not-found): wait until the answer is in, then the band has no "next up".
+      await board.locator('[data-testid="hall-board"][data-draw="none"]').waitFor();
       expect(await board.locator('[data-testid="next-up"]').count()).toBe(0);
       await noScroll(board);
     } finally {

@@ -256,7 +256,9 @@ describe.skipIf(!run)('scorer console: the shot clock in Chromium', () => {
         await page.getByTestId('event-name').fill('Clock Night');
         await page.getByTestId('clock-choice').selectOption('pro');
         await page.getByTestId('event-create').click();
-        const eventId = await page.getByTestId('event-made').getAttribute('data-id');
+        // Create event opens the new event's organiser page (issue 29 §7).
+        await page.waitForURL('**/event/*');
+        const eventId = new URL(page.url()).pathname.split('/').pop();
         const ev = await h.api<{ defaults: { clock?: unknown } }>(`/api/events/${eventId}`);
         expect(ev.defaults.clock).toEqual({ preset: 'pro' });
       } finally {

@@ -59,6 +59,8 @@ import { AssistantService } from '../../assistant/service';
 import { SAFE_ID, TABLE_ID } from '../../../shared/protocol/limits';
 
 export interface ApiOptions {
+  /** The address the server listens on (`GET /api/lan`: no LAN address is offered while it is a loopback one). */
+  listenHost?: () => string | undefined;
   matches: MatchService;
   /** Shot clocks (server/transport/http/shot-clock-api.ts). */
   shotClocks: ShotClockService;
@@ -288,7 +290,7 @@ export function apiRouter(opts: ApiOptions): Router {
   drawRoutes(r, opts.draws, bearer);
   resultsRoutes(r, { events: opts.events, results: opts.results, webhooks: opts.webhooks }, bearer);
   assistantRoutes(r, opts.assistant ?? new AssistantService({ matches, events: opts.events }), opts.events, bearer);
-  lanRoutes(r);
+  lanRoutes(r, opts.listenHost);
 
   r.use((req, res) => sendError(res, { code: 'not-found', message: `no API route ${req.method} ${req.baseUrl}${req.path}` }));
 

@@ -16,10 +16,20 @@ export function lanAddresses(): string[] {
   return [...new Set(all)].sort((a, b) => Number(isPrivate(b)) - Number(isPrivate(a)));
 }
 
-/** Add `GET /lan` to the `/api` router `r`. */
-export function lanRoutes(r: Router): void {
+/** True when a server listening on `host` can be reached from other machines (all interfaces or a LAN address). */
+export function reachableFromLan(host: string | undefined): boolean {
+  return host === undefined || !/^(127\.|localhost$|::1$|\[::1\]$)/.test(host);
+}
+
+/**
+ * Add `GET /lan` to the `/api` router `r`: `{addresses, listening}`. While the server listens on a loopback address
+ * (`HOST` unset: 127.0.0.1), other machines cannot reach it: no address is offered (`addresses: []`) and
+ * `listening` says where it listens, so the page can say to start it with `HOST=0.0.0.0`.
+ */
+export function lanRoutes(r: Router, listenHost: () => string | undefined = () => undefined): void {
   r.get('/lan', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ addresses: lanAddresses() });
+    const host = listenHost();
+    res.json({ addresses: reachableFromLan(host) ? lanAddresses() : [], listening: host ?? null });
   });
 }
