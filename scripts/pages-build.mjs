@@ -21,12 +21,20 @@ const LOCK = join(ROOT, 'node_modules', '.cuecast-build.lock');
 /** The builds, in order: every page but the overlays (empties web/dist/), then each OBS overlay page on its own (the first empties overlay/dist/). */
 const CONFIGS = ['web/vite.config.ts', 'overlay/vite.config.ts', 'overlay/vite.table.config.ts', 'overlay/vite.draw.config.ts'];
 
+/** Newest modification time (ms) under `path`; a file or folder that vanishes while it is walked counts as 0. */
 function newest(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (!st) return 0;
   if (!st.isDirectory()) return st.mtimeMs;
+  let entries;
+  try {
+    entries = readdirSync(path);
+  } catch (e) {
+    if (e.code === 'ENOENT') return 0;
+    throw e;
+  }
   let max = 0;
-  for (const e of readdirSync(path)) if (e !== 'dist' && e !== 'node_modules') max = Math.max(max, newest(join(path, e)));
+  for (const e of entries) if (e !== 'dist' && e !== 'node_modules') max = Math.max(max, newest(join(path, e)));
   return max;
 }
 
@@ -59,24 +67,38 @@ export function buildPages() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Build web/dist and overlay/dist if stale; concurrent callers wait for the one build in progress. @returns true if it built. */
-export async function ensureBuilt() {
-  const deadline = Date.now() + 180_000;
+/**
+ * Take the lock directory `lock` (mkdir is atomic across processes), waiting while another process holds it.
+ * A lock older than `staleMs` is taken to be left by a killed process and removed. Every step tolerates the
+ * holder removing the lock at any moment (the check and the removal are not one step).
+ * @returns a function that releases the lock. @throws when the lock is still held after `waitMs`, or when
+ * the lock cannot be made for another reason than "it exists" (a missing parent folder, no permission).
+ */
+export async function acquireLock(lock, { waitMs = 180_000, staleMs = 180_000, pollMs = 250 } = {}) {
+  const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      mkdirSync(LOCK, { recursive: false });
-    } catch {
-      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > 180_000) rmSync(LOCK, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`waited 3 min for the page build lock ${LOCK}`);
-      await sleep(250);
-      continue;
+      mkdirSync(lock, { recursive: false });
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
     }
-    try {
-      if (!distIsStale()) return false;
-      buildPages();
-      return true;
-    } finally {
-      rmSync(LOCK, { recursive: true, force: true });
-    }
+    const held = statSync(lock, { throwIfNoEntry: false });
+    if (held && Date.now() - held.mtimeMs > staleMs) rmSync(lock, { recursive: true, force: true });
+    if (!held) continue;
+    if (Date.now() > deadline) throw new Error(`waited ${Math.round(waitMs / 1000)} s for the lock ${lock}`);
+    await sleep(pollMs);
+  }
+}
+
+/** Build web/dist and overlay/dist if stale; concurrent callers wait for the one build in progress. @returns true if it built. */
+export async function ensureBuilt() {
+  const release = await acquireLock(LOCK);
+  try {
+    if (!distIsStale()) return false;
+    buildPages();
+    return true;
+  } finally {
+    release();
   }
 }
