@@ -196,6 +196,20 @@ describe.skipIf(!hasChromium || !redis.available)('organiser page: the draw over
       await page.locator(`[data-testid="arrivals"] li[data-player="${absentee}"][data-absent="no"]`).waitFor();
       expect((await getDraw()).settings.absent).toEqual([]);
       expect(await row.locator('[data-testid="presence-toggle"]').textContent()).toBe('Mark absent');
+
+      // In Japanese and Chinese on a phone: the controls are worded in the language and nothing runs off the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const [lang, hold] of [
+        ['ja', 'Table 1を保留'],
+        ['zh-TW', '保留Table 1'],
+      ] as const) {
+        await page.goto(`${s.url}/event/${ev.id}?lang=${lang}#token=${ev.organiserToken}`);
+        await card(page, 'table-1').locator('[data-testid="table-draw"]').waitFor();
+        await page.click('[data-testid="arrivals"] summary');
+        expect(await card(page, 'table-1').locator('[data-testid="hold"]').textContent()).toBe(hold);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        if (PICTURES) await page.screenshot({ path: join(pictureDir('organiser'), `overrides-390-${lang}.png`), fullPage: true });
+      }
       expect(errors).toEqual([]);
     } finally {
       await page.close();
