@@ -7,11 +7,28 @@ import type { DrawView } from '../../../shared/draw/view';
 import type { WebhookInfo } from '../../../shared/protocol/webhooks';
 import { call, jsonRequest, type Result } from '../lib/rest';
 
-/** What the draw routes answer (`{draw}`): the stored version, the settings, the definition and the view. */
+/**
+ * The draw's settings as the routes answer them (server/storage/draw-store.ts `DrawSettings`): autopilot, pins
+ * (draw match id → table id), the TV table's featured matches, and the organiser's overrides: players marked
+ * absent, what their ready matches do (`wait`, the default, or `walkover`) and the tables autopilot leaves alone.
+ */
+export interface DrawSettingsView {
+  autopilot: boolean;
+  pins: Record<string, string>;
+  featured: string[];
+  tvTable: string | null;
+  absent?: string[];
+  absentPolicy?: 'wait' | 'walkover';
+  held?: string[];
+}
+
+/** What the draw routes answer (`{draw}`): the stored version, when it was made, the settings, the definition and the view. */
 export interface DrawInfoView {
   eventId: string;
   version: number;
-  settings: { autopilot: boolean; pins: Record<string, string>; featured: string[]; tvTable: string | null };
+  /** When this draw was made (ms since the epoch): a replaced draw has another. */
+  createdAt: number;
+  settings: DrawSettingsView;
   definition: DrawDefinition;
   draw: DrawView;
 }
@@ -23,7 +40,11 @@ export function getDraw(eventId: string): Promise<Result<{ draw: DrawInfoView }>
   return call(`${base(eventId)}/draw`, jsonRequest('GET', undefined));
 }
 
-/** `POST /api/events/<id>/draw<path>` with `body` (create at '', `/autopilot`, `/results`, `/pins`, `/races`). */
+/**
+ * `POST /api/events/<id>/draw<path>` with `body`: create at '', `/autopilot`, `/results`, `/pins`, `/races`, and
+ * the overrides `/absent` `{player, absent}`, `/absent-policy` `{policy}`, `/swap` `{tables: [a, b]}`,
+ * `/unassign` `{match}`, `/hold` `{table, held}`. Answers the whole draw, or the server's refusal.
+ */
 export function drawChange(eventId: string, token: string, path: string, body: unknown): Promise<Result<{ draw: DrawInfoView }>> {
   return call(`${base(eventId)}/draw${path}`, jsonRequest('POST', body, token));
 }

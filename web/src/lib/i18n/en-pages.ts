@@ -2,6 +2,7 @@
  * Page strings in English beside the on-air ones (./en-air.ts): dashboard, spectator page, scorer console,
  * launcher and the event pages (new-event form, organiser page, table-following bar) — the reference table every language's pages table must cover. The OBS overlay never loads it.
  */
+import { enOverrides } from './en-overrides';
 import { enResults } from './en-results';
 export const enPages = {
   safeties: 'Safeties',
@@ -474,6 +475,7 @@ export const enPages = {
   'country.GB-WLS': 'Wales',
   'country.GB-NIR': 'Northern Ireland',
   ...enResults,
+  ...enOverrides,
   // the auto-director (/director/<event id>)
   'dir.title': 'Auto-director',
   'dir.missing': 'The address names no event: /director/<event id>.',

@@ -1,5 +1,6 @@
 /** Page strings in Japanese beside the on-air ones: dashboard, spectator page, scorer console, launcher and event pages. */
 import type { PageDict } from './en-pages';
+import { jaOverrides } from './ja-overrides';
 import { jaResults } from './ja-results';
 
 export const jaPages: PageDict = {
@@ -459,6 +460,7 @@ export const jaPages: PageDict = {
   'country.GB-WLS': 'ウェールズ',
   'country.GB-NIR': '北アイルランド',
   ...jaResults,
+  ...jaOverrides,
   // the auto-director (/director/<event id>)
   'dir.title': 'オートディレクター',
   'dir.missing': 'イベントが指定されていません: /director/<イベントID>',

@@ -1,5 +1,6 @@
 /** Page strings in Traditional Chinese (Taiwan) beside the on-air ones: dashboard, spectator page, scorer console, launcher and event pages. */
 import type { PageDict } from './en-pages';
+import { zhTWOverrides } from './zh-TW-overrides';
 import { zhTWResults } from './zh-TW-results';
 
 export const zhTWPages: PageDict = {
@@ -456,6 +457,7 @@ export const zhTWPages: PageDict = {
   'country.GB-WLS': '威爾斯',
   'country.GB-NIR': '北愛爾蘭',
   ...zhTWResults,
+  ...zhTWOverrides,
   // the auto-director (/director/<event id>)
   'dir.title': '自動導播',
   'dir.missing': '網址沒有指定賽事：/director/<賽事 ID>',
