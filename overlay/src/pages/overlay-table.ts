@@ -16,7 +16,10 @@ import { loadTableStrings } from '../table/table-strings';
 import TableOverlay from '../table/TableOverlay.svelte';
 
 const where = tableFromLocation() ?? { eventId: '', table: '' };
-await bootOverlay(loadTableStrings, createClient, (client) =>
+// Not awaited: a top-level await here would make the optional parts' chunks (../parts.ts), which import from this
+// script, wait for it — and the build would move everything they share into chunks of their own. A failed boot
+// rejects (logged by the browser) and reloads the page (../boot.ts).
+void bootOverlay(loadTableStrings, createClient, (client) =>
   mount(TableOverlay, {
     target: document.getElementById('app')!,
     props: { client, ...where, search: location.search, cards: new URLSearchParams(location.search).get('cards') !== '0' },

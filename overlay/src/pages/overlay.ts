@@ -13,6 +13,9 @@ import { loadAirStrings } from '../air-strings';
 import { bootOverlay } from '../boot';
 import Overlay from '../Overlay.svelte';
 
-await bootOverlay(loadAirStrings, createScorebugClient, (client, params) =>
+// Not awaited: a top-level await here would make the optional parts' chunks (../parts.ts), which import from this
+// script, wait for it — and the build would move everything they share into chunks of their own. A failed boot
+// rejects (logged by the browser) and reloads the page (../boot.ts).
+void bootOverlay(loadAirStrings, createScorebugClient, (client, params) =>
   mount(Overlay, { target: document.getElementById('app')!, props: { client, matchId: matchIdFromLocation(), params } }),
 );
