@@ -1,6 +1,7 @@
 /**
  * The OBS overlays' JavaScript budgets, gzip -9 bytes per language (every .js file a page loads: its script and
- * its language's table chunks; not its optional parts, src/parts.ts, fetched only when the URL or a card uses them). `npm run bench:pages` (bench/pages.bench.ts) prints the figures against them and
+ * its language's table chunks; not its optional parts, src/parts.ts, fetched only when the URL or a card uses
+ * them). `npm run bench:pages` (bench/pages.bench.ts) prints the figures against them and
  * tests/pages/overlay-budget.test.ts holds every language to them.
  */
 

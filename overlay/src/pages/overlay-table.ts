@@ -4,7 +4,8 @@
  * the next by itself, with the intro and summary cards. Every parameter of the one-match overlay
  * (overlay/src/params.ts), the event's theme preset under them, and `cards=0` (no cards). A page of its own, built
  * alone (overlay/vite.table.config.ts), so `/overlay/<id>` carries none of its code; its JS: one script plus its
- * language's on-air and cards chunks (`npm run bench:pages`, tests/pages/overlay-budget.test.ts).
+ * language's on-air and cards chunks (`npm run bench:pages`, tests/pages/overlay-budget.test.ts), and the optional
+ * parts (../parts.ts: the cards when one goes up, the odds strip, the milestone pop-up, the debug chip) when used.
  */
 import { mount } from 'svelte';
 import '../styles/overlay.css';

@@ -1,8 +1,9 @@
 /**
  * `/overlay/<matchId>` — the OBS browser-source scorebug, a Svelte 5 component tree (overlay/src/Overlay.svelte)
  * fed by the one live client. Parameters: see overlay/src/params.ts.
- * Budget: 32 KB gzip of JavaScript in total with the Svelte runtime and socket.io-client, the page's one
- * language table included (`npm run bench:pages` prints it; tests/pages/overlay-budget.test.ts holds a ceiling);
+ * Budget: 48 KB gzip of JavaScript in total with the Svelte runtime and socket.io-client, the page's one
+ * language table included (overlay/budget.ts; `npm run bench:pages` prints it; tests/pages/overlay-budget.test.ts
+ * holds it); the optional parts (../parts.ts: odds strip, milestone pop-up, debug chip) are fetched only when used;
  * no zod or shared runtime. The table overlay is another page (overlay-table.ts), so none of its code is here.
  */
 import { mount } from 'svelte';
