@@ -22,8 +22,9 @@ export type OverlayPageName = (typeof OVERLAY_PAGES)[number];
  * The build of one OBS overlay page, `<page>.html` (`overlay`, `overlay-table` or `overlay-draw`) into overlay/dist (emptied by
  * the first page's build only): one bundle with only the Svelte runtime, socket.io-client and the code the page
  * uses, plus the chunks of its language tables (src/air-strings.ts, src/table/table-strings.ts), which import
- * nothing (no module preload). Chunks are named `assets/<page>-<name>-<hash>.js`
- * (tests/helpers/pages-probes.ts finds a page's language chunks by that name). No public/ folder: the favicons
+ * nothing (no module preload), and of its optional parts (src/parts.ts: the odds strip, the milestone pop-up, the
+ * debug chip, the table overlay's cards), fetched only when used. Chunks are named `assets/<page>-<name>-<hash>.js`
+ * (tests/helpers/pages-probes.ts finds a page's language chunks and parts by that name). No public/ folder: the favicons
  * and flags the pages link are web/dist's, served at the same root.
  */
 export function overlayPageConfig(page: OverlayPageName): UserConfig {
@@ -40,6 +41,9 @@ export function overlayPageConfig(page: OverlayPageName): UserConfig {
       // rewritten. APIs are not: tests/protocol/old-engines.test.ts refuses the ones 92 lacks.
       target: 'chrome92',
       modulePreload: false,
+      // One style sheet per page, linked by its HTML: the optional parts' styles (src/parts.ts) are in it, so a
+      // part's chunk is JavaScript only and shows styled as soon as it has run.
+      cssCodeSplit: false,
       rollupOptions: {
         input: { [page]: here(`./${page}.html`) },
         output: { chunkFileNames: `assets/${page}-[name]-[hash].js` },

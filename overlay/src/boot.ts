@@ -1,11 +1,13 @@
 /**
  * How an OBS overlay page starts (`/overlay/<id>` and the table overlay): the URL parameters, animations on or
  * off, the document language, the live client, then its language's strings. The client connects first, so
- * the socket handshakes while the strings load.
+ * the socket handshakes while the strings load — and while the optional parts the URL asks for are fetched
+ * (parts.ts; nothing waits for them).
  */
 import type { Lang } from '../../web/src/lib/i18n';
 import { setMotion } from './motion';
 import { type OverlayParams, parseOverlayParams } from './params';
+import { preloadParts } from './parts';
 
 /**
  * Boot an overlay page: parse `location.search`, connect (`open()`: `createScorebugClient` for the one-match
@@ -19,6 +21,7 @@ export function bootOverlay<C>(load: (lang: Lang) => Promise<void>, open: () => 
   setMotion(params.anim);
   document.documentElement.lang = params.lang;
   const client = open();
+  preloadParts(params);
   return load(params.lang).then(
     () => start(client, params),
     () => {

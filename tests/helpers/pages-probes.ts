@@ -2,7 +2,8 @@
  * Probes for the overlay page's budgets, shared by `npm run bench:pages` (figures) and
  * tests/pages/overlay-budget.test.ts (hard checks only where load cannot change the answer):
  * - `overlayScripts(lang, page)`: every JS file a built OBS overlay page loads in `lang` (its HTML's module script
- *   and modulepreloads, plus the chunks of that language's table parts), gzip -9;
+ *   and modulepreloads, plus the chunks of that language's table parts), gzip -9; `overlayPartScript(part, page)`:
+ *   the chunk of one of its optional parts (OVERLAY_PARTS), loaded only when used;
  * - `IDLE_PROBE` / `idleWindow()`: timer and animation-frame callbacks scheduled and fired in an idle window;
  * - `firstPaintMs()`: socket connect → first state painted (`cuecast:connect` → `cuecast:first-state-painted`);
  * - `pushPaintMs()`: record ack (REST 201 in the page) → the pushed score painted (next animation frame).
@@ -20,6 +21,14 @@ export { DRAW_OVERLAY_JS_CEILING, OVERLAY_JS_BUDGET, TABLE_OVERLAY_JS_CEILING } 
 /** The OBS overlay pages: their HTML entry, and the parts of a language's table each loads as chunks. */
 const OVERLAY_PAGES = { overlay: ['air'], 'overlay-table': ['air', 'cards'], 'overlay-draw': [] } as const;
 export type OverlayPage = keyof typeof OVERLAY_PAGES;
+
+/**
+ * The OBS overlays' optional parts (overlay/src/parts.ts) and the name of each one's chunk,
+ * `assets/<page>-<chunk>-<hash>.js`: fetched only when the page uses it (`show=odds`, `milestones=auto`, `debug=1`,
+ * a card up on the table overlay), never counted in a page's budget or ceiling.
+ */
+export const OVERLAY_PARTS = { odds: 'odds-part', milestones: 'Milestone', debug: 'Chip', cards: 'card-part' } as const;
+export type OverlayPart = keyof typeof OVERLAY_PARTS;
 
 export interface ScriptSize {
   path: string;
@@ -47,6 +56,19 @@ export function overlayScripts(lang: Lang = 'en', dist = join(REPO_ROOT, 'overla
     const body = readFileSync(join(dist, p));
     return { path: p, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
   });
+}
+
+/**
+ * The chunk of optional part `part` in the build of `page` in `dist` (default overlay/dist), raw and gzip -9 bytes.
+ * @throws when the build has no such chunk or more than one (the one-match overlay has no `cards`).
+ */
+export function overlayPartScript(part: OverlayPart, page: OverlayPage = 'overlay', dist = join(REPO_ROOT, 'overlay', 'dist')): ScriptSize {
+  const prefix = `${page}-${OVERLAY_PARTS[part]}-`;
+  const found = readdirSync(join(dist, 'assets')).filter((f) => f.startsWith(prefix) && f.endsWith('.js'));
+  if (found.length !== 1) throw new Error(`${page} build: expected one ${part} part chunk (${prefix}…), found ${found.length} (${found.join(', ')})`);
+  const path = `/assets/${found[0]}`;
+  const body = readFileSync(join(dist, path));
+  return { path, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
 }
 
 /** Init script counting timer and frame callbacks (scheduled and fired) from page start; `__idleReset()` zeroes them. */

@@ -9,7 +9,8 @@
  *   without a reload, its texts at 4.5:1 (the overlay's also at their sizes);
  * - the clock page (`/clock/<match>`): the shot clock turned on and started over REST runs (a change of second
  *   awaited, never slept for);
- * - the auto-director (`/director/<event>`, an OBS dock): outside OBS it follows the event's tables.
+ * - the auto-director (`/director/<event>`, an OBS dock): outside OBS it follows the event's tables;
+ * - the overlays' optional parts, chunks fetched when used (overlay/src/parts.ts), load and draw.
  * Every page: no uncaught page error and no console error.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -180,6 +181,16 @@ describe.skipIf(!hasChromium)(`live pages in Chromium ${OBS_ENGINE || '(Debian)'
     expect(first).toBeLessThanOrEqual(30);
     // The page's own timer moves the second down (awaited, not slept for).
     await clock.waitForFunction((from) => Number(document.querySelector('[data-f="clock-seconds"]')?.textContent ?? NaN) < from, first, { timeout: 15_000 });
+    expect(problems).toEqual([]);
+  });
+
+  it('the overlays’ optional parts (overlay/src/parts.ts) load and draw: odds strip, milestone pop-up, debug chip, a card', { timeout: 60_000 }, async () => {
+    const page = await open('table overlay with parts', `/overlay/table/${ev.id}/${TABLE}?lang=en&captions=off&show=odds&milestones=auto&debug=1`);
+    const intro = await api(server.url, `/api/events/${ev.id}/tables/${TABLE}/cards/intro`, { method: 'POST', token: ev.organiserToken });
+    expect(intro.status).toBe(200);
+    for (const sel of ['[data-f="odds"]', '[data-f="milestones"]', '[data-f="debug"]', '[data-f="card"][data-kind="intro"][data-up="1"]']) {
+      await page.locator(sel).waitFor({ state: 'attached', timeout: 15_000 });
+    }
     expect(problems).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
  * the next by itself, with the intro and summary cards. Every parameter of the one-match overlay
  * (overlay/src/params.ts), the event's theme preset under them, and `cards=0` (no cards). A page of its own, built
  * alone (overlay/vite.table.config.ts), so `/overlay/<id>` carries none of its code; its JS: one script plus its
- * language's on-air and cards chunks (`npm run bench:pages`, tests/pages/overlay-budget.test.ts).
+ * language's on-air and cards chunks (`npm run bench:pages`, tests/pages/overlay-budget.test.ts), and the optional
+ * parts (../parts.ts: the cards when one goes up, the odds strip, the milestone pop-up, the debug chip) when used.
  */
 import { mount } from 'svelte';
 import '../styles/overlay.css';
@@ -16,7 +17,10 @@ import { loadTableStrings } from '../table/table-strings';
 import TableOverlay from '../table/TableOverlay.svelte';
 
 const where = tableFromLocation() ?? { eventId: '', table: '' };
-await bootOverlay(loadTableStrings, createClient, (client) =>
+// Not awaited: a top-level await here would make the optional parts' chunks (../parts.ts), which import from this
+// script, wait for it — and the build would move everything they share into chunks of their own. A failed boot
+// rejects (logged by the browser) and reloads the page (../boot.ts).
+void bootOverlay(loadTableStrings, createClient, (client) =>
   mount(TableOverlay, {
     target: document.getElementById('app')!,
     props: { client, ...where, search: location.search, cards: new URLSearchParams(location.search).get('cards') !== '0' },
