@@ -26,7 +26,7 @@ import { CHOICE_WORDS } from './choice-words';
 import { pendingError } from './fourteen-one';
 import { placementRefusal } from './placement';
 import { rackWinner } from './rack-won';
-import { foulReasons, readShot, type ShotFacts, withoutBalls } from './read-shot';
+import { foulReasons, readShot, type ShotFacts, shotOf, withoutBalls } from './read-shot';
 import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } from './shot-checks';
 import type { InputChecks } from './version';
 
@@ -42,8 +42,8 @@ export function decideRotation(setup: RotationSetup, c: Core, step: Step, checks
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
-    // The report's fields read once each: reports come in many shapes, so each read is a slow (megamorphic) lookup.
-    const shot = step.shot;
+    // The report as an object of one shape (`shotOf`): reports come in many shapes, so each read of one is slow.
+    const shot = shotOf(step.shot);
     if (checks === 'all') checkShot(setup, c, shot);
     else if (checks === 'version-1') checkVersion1Shot(setup, c, shot);
     const f = readShot(shot, c.table, c.count);
