@@ -242,24 +242,10 @@ export function outcomeOf(ctx: StepContext, d: Core, points: number, penalty: nu
     placement: undefined,
   };
   if (extras) {
-    // Field by field (hot path: a replay builds one outcome per step; a for-in loop costs several times more).
-    const e = extras;
-    if (e.balls !== undefined) o.balls = e.balls;
-    if (e.turnEnd !== undefined) o.turnEnd = e.turnEnd;
-    if (e.rerack !== undefined) o.rerack = e.rerack;
-    if (e.foul !== undefined) o.foul = e.foul;
-    if (e.fouls !== undefined) o.fouls = e.fouls;
-    if (e.firstContact !== undefined) o.firstContact = e.firstContact;
-    if (e.onBreak) o.onBreak = true;
-    if (e.onPushOut) o.onPushOut = true;
-    if (e.dryBreak) o.dryBreak = true;
-    if (e.safety) o.safety = true;
-    if (e.spotted) o.spotted = e.spotted;
-    if (e.spottedBalls !== undefined) o.spottedBalls = e.spottedBalls;
-    if (e.clinched) o.clinched = true;
-    if (e.tieBreak) o.tieBreak = true;
-    if (e.choice !== undefined) o.choice = e.choice;
-    if (e.placement !== undefined) o.placement = e.placement;
+    // The facts the call gives (each an own key of a small literal), then the two whose false or 0 means absent.
+    Object.assign(o, extras);
+    if (!o.safety) o.safety = undefined;
+    if (!o.spotted) o.spotted = undefined;
   }
   return o;
 }
