@@ -249,9 +249,19 @@ function ballsInto(to: StatsLog, from: StatsLog | null, at: number, n: number, e
     return at;
   }
   const start = roomForBalls(to, n + extra);
-  if (n > 0) to.balls.set(from!.balls.subarray(at, at + n), start);
+  // Element by element: at most 15 numbers, where a `subarray` view would be a new object each time.
+  const src = from === null ? to.balls : from.balls;
+  const dst = to.balls;
+  for (let j = 0; j < n; j++) dst[start + j] = src[at + j]!;
   to.ballsLen = start + n;
   return start;
+}
+
+/** The `n` ball numbers at `from` in a ball store, as a new array (element by element: no `subarray` view). */
+function ballList(store: Uint8Array, from: number, n: number): number[] {
+  const out: number[] = [];
+  for (let j = 0; j < n; j++) out.push(store[from + j]!);
+  return out;
 }
 
 /** Append `balls` to the end of `log`'s ball store (room made by `ballsInto`). */
@@ -461,7 +471,7 @@ function rowOf(log: StatsLog, at: number): SheetRow {
   // Each shape one literal, in the key order the rows always had (the state hash is of their JSON).
   if (flags & 4) {
     const from = r[at + BALLS_AT]!;
-    const balls = Array.from(log.balls.subarray(from, from + (flags >>> 8)));
+    const balls = ballList(log.balls, from, flags >>> 8);
     return flags & 2
       ? { player, inning, rack, points, penalty, mark, total, open: true, balls }
       : { player, inning, rack, points, penalty, mark, total, balls };
@@ -477,7 +487,7 @@ function rackTotalOf(log: StatsLog, at: number): RackTotal {
   return {
     rack: -1 - r[at + SLOT]!,
     points: [r[at + RP0]!, r[at + RP1]!],
-    balls: [Array.from(log.balls.subarray(b0, b0 + r[at + RB0_N]!)), Array.from(log.balls.subarray(b1, b1 + r[at + RB1_N]!))],
+    balls: [ballList(log.balls, b0, r[at + RB0_N]!), ballList(log.balls, b1, r[at + RB1_N]!)],
   };
 }
 

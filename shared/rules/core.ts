@@ -208,7 +208,10 @@ export type OutcomeExtras = Partial<
 
 /**
  * Build the outcome of a step from its context and the core it leaves (`d`, final): the run after it, the fouls
- * `by` has standing and what is pending come from `d`. Absent (undefined or false) extras stay absent.
+ * `by` has standing and what is pending come from `d`. Absent (undefined or false) extras stay absent: their keys
+ * are there with the value undefined, which JSON leaves out. So every outcome a rule builds has one shape (the
+ * keys in the order their JSON always had), and the statistics read its facts at a fixed place: outcomes of many
+ * shapes made every read a slow (megamorphic) lookup, and every fact added a new backing store.
  */
 export function outcomeOf(ctx: StepContext, d: Core, points: number, penalty: number, extras?: OutcomeExtras): Outcome {
   const o: Outcome = {
@@ -220,27 +223,29 @@ export function outcomeOf(ctx: StepContext, d: Core, points: number, penalty: nu
     standingFouls: d.fouls[idx(ctx.by)],
     rack: ctx.rack,
     next: nextOf(d),
+    inning: ctx.inning,
+    balls: undefined,
+    turnEnd: undefined,
+    rerack: undefined,
+    foul: undefined,
+    fouls: undefined,
+    firstContact: undefined,
+    onBreak: undefined,
+    onPushOut: undefined,
+    dryBreak: undefined,
+    safety: undefined,
+    spotted: undefined,
+    spottedBalls: undefined,
+    clinched: undefined,
+    tieBreak: undefined,
+    choice: undefined,
+    placement: undefined,
   };
-  if (ctx.inning !== undefined) o.inning = ctx.inning;
   if (extras) {
-    // Field by field (hot path: a replay builds one outcome per step; a for-in loop costs several times more).
-    const e = extras;
-    if (e.balls !== undefined) o.balls = e.balls;
-    if (e.turnEnd !== undefined) o.turnEnd = e.turnEnd;
-    if (e.rerack !== undefined) o.rerack = e.rerack;
-    if (e.foul !== undefined) o.foul = e.foul;
-    if (e.fouls !== undefined) o.fouls = e.fouls;
-    if (e.firstContact !== undefined) o.firstContact = e.firstContact;
-    if (e.onBreak) o.onBreak = true;
-    if (e.onPushOut) o.onPushOut = true;
-    if (e.dryBreak) o.dryBreak = true;
-    if (e.safety) o.safety = true;
-    if (e.spotted) o.spotted = e.spotted;
-    if (e.spottedBalls !== undefined) o.spottedBalls = e.spottedBalls;
-    if (e.clinched) o.clinched = true;
-    if (e.tieBreak) o.tieBreak = true;
-    if (e.choice !== undefined) o.choice = e.choice;
-    if (e.placement !== undefined) o.placement = e.placement;
+    // The facts the call gives (each an own key of a small literal), then the two whose false or 0 means absent.
+    Object.assign(o, extras);
+    if (!o.safety) o.safety = undefined;
+    if (!o.spotted) o.spotted = undefined;
   }
   return o;
 }

@@ -23,7 +23,7 @@ import {
   type Transition,
   withAt,
 } from './core';
-import { foulReasons, readShot, type ShotFacts, withoutBalls } from './read-shot';
+import { foulReasons, readShot, type ShotFacts, shotOf, withoutBalls } from './read-shot';
 import { isThirdFoul, standardFoulCost } from './penalties';
 import { CHOICE_WORDS } from './choice-words';
 import { rerackContinuous } from './rerack';
@@ -47,8 +47,8 @@ export function decideStraightPool(setup: StraightPoolSetup, c: Core, step: Step
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
-    // The report's fields read once each: reports come in many shapes, so each read is a slow (megamorphic) lookup.
-    const shot = step.shot;
+    // The report as an object of one shape (`shotOf`): reports come in many shapes, so each read of one is slow.
+    const shot = shotOf(step.shot);
     if (checks === 'all') checkShot(setup, c, shot);
     else if (checks === 'version-1') checkVersion1Shot(setup, c, shot);
     const facts = readShot(shot, c.table, c.count);

@@ -26,7 +26,7 @@ import { CHOICE_WORDS } from './choice-words';
 import { pendingError } from './fourteen-one';
 import { placementRefusal } from './placement';
 import { rackWinner } from './rack-won';
-import { foulReasons, readShot, type ShotFacts, withoutBalls } from './read-shot';
+import { foulReasons, readShot, type ShotFacts, shotOf, withoutBalls } from './read-shot';
 import { checkOutcomeFacts, checkShot, checkStepVocabulary, checkVersion1Shot } from './shot-checks';
 import type { InputChecks } from './version';
 
@@ -42,8 +42,8 @@ export function decideRotation(setup: RotationSetup, c: Core, step: Step, checks
   if (c.winner) throw new RulesError('match-over', `the match is over: ${setup.players[idx(c.winner)]} has won`);
   if ('shot' in step) {
     if (c.awaiting) throw pendingError(setup, c);
-    // The report's fields read once each: reports come in many shapes, so each read is a slow (megamorphic) lookup.
-    const shot = step.shot;
+    // The report as an object of one shape (`shotOf`): reports come in many shapes, so each read of one is slow.
+    const shot = shotOf(step.shot);
     if (checks === 'all') checkShot(setup, c, shot);
     else if (checks === 'version-1') checkVersion1Shot(setup, c, shot);
     const f = readShot(shot, c.table, c.count);
@@ -58,6 +58,22 @@ export function decideRotation(setup: RotationSetup, c: Core, step: Step, checks
 }
 
 const lowest = (table: readonly number[]): number | undefined => table[0];
+
+/** A new array of `balls` in ascending order (an insertion sort: a shot pockets a few balls, and no closure is made). */
+function ascending(balls: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < balls.length; i++) {
+    const b = balls[i]!;
+    let j = out.length;
+    out.push(b);
+    while (j > 0 && out[j - 1]! > b) {
+      out[j] = out[j - 1]!;
+      j--;
+    }
+    out[j] = b;
+  }
+  return out;
+}
 function sum(balls: readonly number[]): number {
   let t = 0;
   for (let i = 0; i < balls.length; i++) t += balls[i]!;
@@ -123,7 +139,7 @@ function shoot(setup: RotationSetup, c0: Core, f: ShotFacts, breakRails: number,
   if ((opt.callShot && !isBreak && !called) || pocketed.length === 0) {
     // R-6a / D-19: safety, no call or call not made — no points, balls respotted, not a foul. Or nothing dropped.
     endTurn(d, o);
-    const spottedBalls = pocketed.length ? [...pocketed].sort((a, b) => a - b) : undefined;
+    const spottedBalls = pocketed.length ? ascending(pocketed) : undefined;
     const dryBreak = isBreak && pocketed.length === 0 ? (true as const) : undefined;
     return { core: d, outcome: outcomeOf(ctx, d, 0, 0, { turnEnd: safety ? 'safety' : 'miss', safety, spotted: pocketed.length, spottedBalls, dryBreak }) };
   }
@@ -135,7 +151,7 @@ function score(setup: RotationSetup, c0: Core, d: Core, ctx: StepContext, pocket
   const p = ctx.by;
   const o = other(p);
   const pts = sum(pocketed);
-  const balls = pocketed.length > 1 ? [...pocketed].sort((a, b) => a - b) : pocketed;
+  const balls = pocketed.length > 1 ? ascending(pocketed) : pocketed;
   addPoints(d, p, pts);
   const table = withoutBalls(d.table ?? ALL_BALLS, pocketed) ?? [];
   d.table = table;
