@@ -61,3 +61,27 @@ export type SubscribeDrawAck = ({ ok: true } & DrawPage) | { ok: false; error: A
 export interface UnsubscribeDrawRequest {
   eventId: string;
 }
+
+/**
+ * The draw's settings, what the draw service keeps beside the entries (server/storage/draw-store.ts) and what the
+ * draw routes answer (`GET /api/events/<id>/draw` → `{draw: {…, settings}}`; the organiser page reads them).
+ */
+export interface DrawSettings {
+  /** Autopilot: a freed table takes the next ready match by itself. */
+  autopilot: boolean;
+  /** Draw match id → the table it must go on (it waits for that table). */
+  pins: Record<string, string>;
+  /** Draw match ids that go to the TV table (and wait for it). */
+  featured: string[];
+  /** The TV table's id, or null. */
+  tvTable: string | null;
+  /** Players marked absent (not arrived): their matches wait or are walked over, as `absentPolicy` says. Absent: none. */
+  absent?: string[];
+  /**
+   * What a ready match of an absent player does: `wait` (default: autopilot passes it over until the player is
+   * back) or `walkover` (the present player goes through; two absent players: it waits).
+   */
+  absentPolicy?: 'wait' | 'walkover';
+  /** Tables autopilot leaves alone (one whose assignment was undone, until the organiser releases it). Absent: none. */
+  held?: string[];
+}

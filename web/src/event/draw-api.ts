@@ -4,23 +4,9 @@
  */
 import type { DrawDefinition } from '../../../shared/draw/types';
 import type { DrawView } from '../../../shared/draw/view';
+import type { DrawSettings } from '../../../shared/protocol/draw';
 import type { WebhookInfo } from '../../../shared/protocol/webhooks';
 import { call, jsonRequest, type Result } from '../lib/rest';
-
-/**
- * The draw's settings as the routes answer them (server/storage/draw-store.ts `DrawSettings`): autopilot, pins
- * (draw match id → table id), the TV table's featured matches, and the organiser's overrides: players marked
- * absent, what their ready matches do (`wait`, the default, or `walkover`) and the tables autopilot leaves alone.
- */
-export interface DrawSettingsView {
-  autopilot: boolean;
-  pins: Record<string, string>;
-  featured: string[];
-  tvTable: string | null;
-  absent?: string[];
-  absentPolicy?: 'wait' | 'walkover';
-  held?: string[];
-}
 
 /** What the draw routes answer (`{draw}`): the stored version, when it was made, the settings, the definition and the view. */
 export interface DrawInfoView {
@@ -28,7 +14,7 @@ export interface DrawInfoView {
   version: number;
   /** When this draw was made (ms since the epoch): a replaced draw has another. */
   createdAt: number;
-  settings: DrawSettingsView;
+  settings: DrawSettings;
   definition: DrawDefinition;
   draw: DrawView;
 }
