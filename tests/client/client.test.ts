@@ -1,6 +1,6 @@
 /**
  * The typed live client (web/src/lib/client.ts), run in Node:
- * - against a real match server (embedded file store): boot snapshot, pushes in version order, record acks,
+ * - against a real match server (embedded SQLite store): boot snapshot, pushes in version order, record acks,
  *   refusals, 'offline' rejection, resync after the server restarts on the same port;
  * - against a scripted Socket.IO peer that misbehaves on purpose (duplicate, old and skipping versions, a
  *   push before the subscribe ack), which a healthy server never does, to pin down ordering and resync, and

@@ -1,5 +1,5 @@
 /**
- * The shot clock off air in real headless Chromium against one real server (embedded file store), the clock
+ * The shot clock off air in real headless Chromium against one real server (embedded SQLite store), the clock
  * driven over REST as a referee's button box would:
  * - `/clock/<matchId>`: "no shot clock" until the clock is turned on, then the face live; started, it counts
  *   down (a change of second awaited, never slept for); paused, the seconds stand and the page arms no timer;

@@ -1,5 +1,5 @@
 /**
- * The auto-director `/director/<eventId>` in real headless Chromium against one server (embedded file store): a
+ * The auto-director `/director/<eventId>` in real headless Chromium against one server (embedded SQLite store): a
  * 3-table event scored over REST, and a stand-in of obs-browser's `window.obsstudio` (injected before the page's
  * scripts, "Advanced access to OBS", four scenes) that records every `setCurrentScene` with the page's clock.
  * The page runs on a test clock (`?clock=test`, moved only by the test), so the hold time and the settle window

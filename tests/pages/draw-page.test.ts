@@ -1,6 +1,6 @@
 /**
  * The public live draw page and the OBS draw graphics (issue 27) in real headless Chromium against one real server
- * (embedded file store), a 16-player double elimination (true double) with results recorded over REST as the
+ * (embedded SQLite store), a 16-player double elimination (true double) with results recorded over REST as the
  * organiser (or autopilot's results) would:
  * - `/draw/<eventId>` on a 390 px phone and at 1920×1080 follows each result without a reload (the same document:
  *   a marker set in the page survives): the match shows its winner and score, the winner appears in the next round

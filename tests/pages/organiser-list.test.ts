@@ -1,5 +1,5 @@
 /**
- * The organiser's page in real headless Chromium against one server (embedded file store):
+ * The organiser's page in real headless Chromium against one server (embedded SQLite store):
  * - a match that left its table before it was won (the organiser put another match on) is listed with the
  *   finished ones, its score and "not finished", instead of vanishing from the page;
  * - an unknown event says so without a "live" connection chip (as the match pages do).

@@ -1,5 +1,5 @@
 /**
- * The OBS overlay in real headless Chromium against a real server (embedded file store):
+ * The OBS overlay in real headless Chromium against a real server (embedded SQLite store):
  * values after recorded shots at 1920×1080, 1280×720 and 800×600 with a transparent background (screenshot
  * pixels), a hostile player name shown as text, URL parameters (layout, theme, lang, side, hide, safe, debug),
  * the one caption line with a pending choice, a resync when the page becomes visible, and a server killed and

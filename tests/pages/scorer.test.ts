@@ -1,6 +1,6 @@
 /**
  * Scorer console and launcher end to end: real headless Chromium (playwright-core) at phone size against a
- * real in-process server (embedded file store). Covers: creating a match from the launcher; a 14-1
+ * real in-process server (embedded SQLite store). Covers: creating a match from the launcher; a 14-1
  * sequence with a breaking-foul choice, a three-foul choice and a 14-ball re-rack with the rack-area
  * questions; a Rotation rack with a push out and a foul placement; undo; offline entry of three h.shots
  * that reach the server's log exactly once, in order, after the server comes back.

@@ -1,5 +1,5 @@
 /**
- * The table overlay's production extras in real headless Chromium against one server (embedded file store):
+ * The table overlay's production extras in real headless Chromium against one server (embedded SQLite store):
  * - OBS scene switching (`obsWon`, `obsIntro`) through a stand-in of obs-browser's `window.obsstudio`, injected
  *   before the page's scripts, that records every call: the match won → the won scene; the table's next match
  *   starting (its intro card) → the intro scene; what the page finds when it loads switches nothing; a control

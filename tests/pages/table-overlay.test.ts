@@ -1,6 +1,6 @@
 /**
- * The table overlay (`/overlay/table/<eventId>/<table>`) in real headless Chromium against one server (embedded
- * file store): what it shows around its matches — the two-instance run of a whole event is
+ * The table overlay (`/overlay/table/<eventId>/<table>`) in real headless Chromium against one server (embedded SQLite
+ * store): what it shows around its matches — the two-instance run of a whole event is
  * tests/e2e/event-tables.test.ts.
  * - before the table has a match nothing is on air (every pixel transparent), and the match put on it appears
  *   without a reload; an unknown event or table shows the visible not-found card;

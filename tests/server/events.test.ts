@@ -1,5 +1,5 @@
 /**
- * Events over REST, against both stores (the real Redis under a test prefix, and the embedded file store):
+ * Events over REST, against both stores (the real Redis under a test prefix, and the embedded SQLite store):
  * create with tables and a roster, bad input refused naming the field (and nothing stored), the organiser
  * token (hash stored, checked by a yes/no endpoint), roster edits, how REST carries table matches, card buttons
  * and stale versions (status codes); and in embedded mode, everything still there after a restart. What the

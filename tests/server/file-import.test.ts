@@ -1,5 +1,5 @@
 /**
- * The one-time import of the older embedded file store into SQLite at start-up (server/storage/file-import.ts),
+ * The one-time import of the older embedded SQLite store into SQLite at start-up (server/storage/file-import.ts),
  * on real files as the file stores wrote them: every step of every match arrives at its version with
  * its stepId, events and their links come along, the files stay, and a second start imports nothing again.
  * Damage stays local: a match file with a corrupt line is imported up to the line before it, and a corrupt
