@@ -8,7 +8,9 @@
  * winning ball). The hall board (`/venue/<eventId>`) follows every table's new match without a reload.
  * Asserted: each draw match played exactly once (one cuecast match each, recorded to its end once), no player on
  * two tables at any time, the champion and the final standings those of the pure draw with the same winners, and
- * both pages still the same documents at the end.
+ * the pages still the same documents at the end. The live draw page (`/draw/<eventId>`, opened when the draw is made)
+ * follows every result without a reload: at the end it holds all of them, each played match is marked done, and it
+ * names the champion.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +87,9 @@ describe.skipIf(!hasChromium || !redis.available)('a 16-player double eliminatio
       body: { format: 'double', seeding: 'rating', races: { default: 1 }, autopilot: true },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const drawPage = await open(`${s.url}/draw/${ev.id}?lang=en`, { width: 1920, height: 1080 });
+    await drawPage.locator('[data-testid="draw-page"] [data-match="W1-1"]').waitFor();
+    expect(await drawPage.locator('header.top p.muted').textContent()).toContain('Double elimination · 16 players');
 
     const recorded = new Map<string, number>(); // cuecast match → steps this test recorded for it
     const tabletMatches: string[] = [];
@@ -164,11 +169,19 @@ describe.skipIf(!hasChromium || !redis.available)('a 16-player double eliminatio
     expect(info.draw.standings).toEqual(standings(pure));
     expect(info.draw.standings.every((r) => r.place !== null)).toBe(true);
 
+    // The draw page followed every result: it holds them all, shows each played match done and names the champion.
+    await drawPage.waitForFunction((n) => Number(document.querySelector('[data-testid="draw-page"]')?.getAttribute('data-entries')) === n, info.draw.entries, {
+      timeout: 15_000,
+    });
+    for (const m of toPlay) expect(await drawPage.locator(`[data-match="${m.id}"]`).first().getAttribute('data-status'), m.id).toBe('done');
+    const championName = ev.event.roster.find((p) => p.id === info.draw.champion)!.name;
+    expect(await drawPage.locator('[data-f="champion"] strong').textContent()).toContain(championName);
+
     // The tablet followed table 1 across its matches without a reload and now waits for the next match.
     expect(tabletMatches.length).toBeGreaterThanOrEqual(4);
     await tablet.getByTestId('waiting-next').waitFor();
-    for (const p of [tablet, board]) expect(await p.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    for (const p of [tablet, board, drawPage]) expect(await p.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     for (const sock of sockets.values()) sock.close();
-    await Promise.all([tablet.close(), board.close()]);
+    await Promise.all([tablet.close(), board.close(), drawPage.close()]);
   });
 });

@@ -457,6 +457,7 @@ export const enPages = {
   'draw.walkover': 'walkover',
   'draw.retired': 'retired',
   'draw.seed': 'Random draw, seed {seed}',
+  'draw.playerCount': '{n} players',
   'draw.colPlayed': 'P',
   'draw.colWon': 'W',
   'draw.colLost': 'L',

@@ -442,6 +442,7 @@ export const jaPages: PageDict = {
   'draw.walkover': '不戦勝',
   'draw.retired': '棄権',
   'draw.seed': '抽選シード {seed}',
+  'draw.playerCount': '出場 {n} 人',
   'draw.colPlayed': '試',
   'draw.colWon': '勝',
   'draw.colLost': '敗',

@@ -439,6 +439,7 @@ export const zhTWPages: PageDict = {
   'draw.walkover': '不戰而勝',
   'draw.retired': '棄權',
   'draw.seed': '隨機抽籤，種子 {seed}',
+  'draw.playerCount': '{n} 位選手',
   'draw.colPlayed': '賽',
   'draw.colWon': '勝',
   'draw.colLost': '負',
