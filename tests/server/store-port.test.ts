@@ -13,7 +13,7 @@
  * - shot clocks: compare-and-set on the revision (a lost race changes nothing);
  * - webhooks: at most `max` per event, oldest first, a status beside each, removed with its hook;
  * - all of them read back by the backend opened again (a restart; on Redis, another connection).
- * A new port (the draws) adds its cases here and runs on every backend. The Redis tournament store's link ordering
+ * The draw port's cases are tests/server/draw-store.test.ts, on the same four backends through the same helper. The Redis tournament store's link ordering
  * is tests/server/tournament-store.test.ts.
  */
 import { describe, expect, it } from 'vitest';
