@@ -174,8 +174,7 @@ describe.skipIf(!hasChromium || !redis.available)('a 16-player double eliminatio
       timeout: 15_000,
     });
     for (const m of toPlay) expect(await drawPage.locator(`[data-match="${m.id}"]`).first().getAttribute('data-status'), m.id).toBe('done');
-    const championName = ev.event.roster.find((p) => p.id === info.draw.champion)!.name;
-    expect(await drawPage.locator('[data-f="champion"] strong').textContent()).toContain(championName);
+    expect(await drawPage.locator('[data-f="champion"] strong').textContent()).toContain('Player 01'); // the top seed (above)
 
     // The tablet followed table 1 across its matches without a reload and now waits for the next match.
     expect(tabletMatches.length).toBeGreaterThanOrEqual(4);
