@@ -10,7 +10,10 @@
  * - the clock page (`/clock/<match>`): the shot clock turned on and started over REST runs (a change of second
  *   awaited, never slept for);
  * - the auto-director (`/director/<event>`, an OBS dock): outside OBS it follows the event's tables;
- * - the overlays' optional parts, chunks fetched when used (overlay/src/parts.ts), load and draw.
+ * - the overlays' optional parts, chunks fetched when used (overlay/src/parts.ts), load and draw;
+ * - a second event with a draw on autopilot: the OBS bracket (`/overlay/draw/<event>`) and standings lower third
+ *   (`/overlay/standings/<event>`), the live draw page (`/draw/<event>`) and the table's tablet
+ *   (`/scorer/table/<event>/<table>` with the table's scorer token) on the match autopilot put there.
  * Every page: no uncaught page error and no console error.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +27,7 @@ import { createEvent, EVENT, tableMatch, type CreatedEvent } from '../helpers/ev
 import { ensureBuilt } from '../helpers/global-setup';
 import { expectLegible, texts } from '../helpers/legibility';
 import { api, recordBreak, startTestServer } from '../helpers/server';
+import type { EventView } from '../../shared/protocol/event';
 
 const hasChromium = chromiumAvailable();
 const FULL_HD = { width: 1920, height: 1080 };
@@ -191,6 +195,31 @@ describe.skipIf(!hasChromium)(`live pages in Chromium ${OBS_ENGINE || '(Debian)'
     for (const sel of ['[data-f="odds"]', '[data-f="milestones"]', '[data-f="debug"]', '[data-f="card"][data-kind="intro"][data-up="1"]']) {
       await page.locator(sel).waitFor({ state: 'attached', timeout: 15_000 });
     }
+    expect(problems).toEqual([]);
+  });
+
+  it('a draw on autopilot: the OBS bracket and standings, the live draw page and the table tablet on its match', { timeout: 90_000 }, async () => {
+    const drawEvent = await createEvent(server.url, { ...EVENT, name: 'Draw Night' });
+    const made = await api(server.url, `/api/events/${drawEvent.id}/draw`, {
+      token: drawEvent.organiserToken,
+      body: { format: 'single', seeding: 'rating', races: { default: 1 }, autopilot: true },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const issued = await api(server.url, `/api/events/${drawEvent.id}/tables/table-1/scorer-token`, { method: 'POST', token: drawEvent.organiserToken });
+    expect(issued.status).toBe(201);
+    const tableOne = async () =>
+      ((await api(server.url, `/api/events/${drawEvent.id}`)).body as EventView).tables.find((t) => t.id === 'table-1')?.current ?? null;
+    await expect.poll(tableOne, { timeout: 15_000 }).not.toBeNull(); // autopilot put a match of the draw there
+    const onTable = (await tableOne())!;
+
+    const bracket = await open('OBS bracket', `/overlay/draw/${drawEvent.id}?lang=en&anim=0`);
+    await bracket.locator('[data-f="bracket"] [data-match]').first().waitFor({ timeout: 15_000 });
+    const lower = await open('OBS standings', `/overlay/standings/${drawEvent.id}?lang=en&anim=0`);
+    await lower.locator('[data-f="standings"] li').first().waitFor({ timeout: 15_000 });
+    const drawPage = await open('draw page', `/draw/${drawEvent.id}?lang=en`);
+    await drawPage.locator('[data-testid="draw-page"] [data-match][data-status="playing"]').first().waitFor({ timeout: 15_000 });
+    const tablet = await open('table tablet', `/scorer/table/${drawEvent.id}/table-1?lang=en#token=${issued.body.scorerToken}`, PHONE);
+    await tablet.locator(`[data-testid="table-scorer"][data-current="${onTable}"] [data-testid="scorer"]`).waitFor({ timeout: 15_000 });
     expect(problems).toEqual([]);
   });
 });
