@@ -3,9 +3,11 @@
  * page of the `steps` table's b-tree (found with the `dbstat` virtual table) is overwritten in the file. On the
  * next start the server's `quick_check` finds it and names the matches whose rows it held: `/healthz` lists them,
  * each answers the permanent `store-damaged` (HTTP 500, no "retry"), and every other match reads in full and
- * keeps recording.
+ * keeps recording. The start salvages the file (server/storage/sqlite-salvage.ts): the damaged file is kept in
+ * `DATA_DIR/damaged/`, the new database passes `quick_check`, and a second restart still names the damaged matches
+ * (read-only) without salvaging again.
  */
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -86,6 +88,35 @@ describe('embedded mode: a damaged page of the database file', () => {
     } finally {
       await server.close();
     }
+
+    // The salvage (server/storage/sqlite-salvage.ts): the damaged file was kept aside, the new one is whole, and
+    // the next start neither salvages again nor forgets the damaged matches.
+    const kept = readdirSync(join(dir, 'damaged')).filter((f) => f.endsWith('.db'));
+    expect(kept, 'the damaged file kept in DATA_DIR/damaged/').toHaveLength(1);
+    expect(kept[0]).toMatch(/^cuecast-.+\.db$/);
+    const fresh = new Database(join(dir, DB_FILE), { readonly: true });
+    try {
+      expect(fresh.pragma('quick_check')).toEqual([{ quick_check: 'ok' }]);
+    } finally {
+      fresh.close();
+    }
+    server = await startTestServer({ dataDir: dir });
+    try {
+      const again = (await api(server.url, '/healthz')).body.damaged as { kind: string; id: string }[];
+      const stillDamaged = again.filter((d) => d.kind === 'match').map((d) => d.id);
+      expect(stillDamaged.length).toBeGreaterThan(0);
+      for (const id of stillDamaged) expect(touched).toContain(id);
+      for (const m of matches) {
+        if (stillDamaged.includes(m.id)) {
+          expect(await record(server.url, m, 'again', steps[STEPS_EACH + 1]), m.id).toMatchObject({ status: 500, body: { error: { code: 'store-damaged' } } });
+        } else {
+          expect(await api(server.url, `/api/matches/${m.id}`), m.id).toMatchObject({ status: 200, body: { version: STEPS_EACH + 1 } });
+        }
+      }
+    } finally {
+      await server.close();
+    }
+    expect(readdirSync(join(dir, 'damaged')).filter((f) => f.endsWith('.db'))).toEqual(kept);
   });
 
   it('finds damage on read too (no start-up check): the match is named and answers store-damaged', async () => {
