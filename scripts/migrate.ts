@@ -19,6 +19,9 @@ import { openBackends, type Backends, type BackendOptions } from '../server/back
 import { migrate, MigrationCheckFailed, MigrationConflict } from '../server/migrate';
 import { DB_FILE } from '../server/storage/sqlite-store';
 
+/** `n` with the word for one or for several: "1 logo", "3 logos". */
+const count = (n: number, one: string, several: string): string => `${n} ${n === 1 ? one : several}`;
+
 const USAGE = 'usage: npm run migrate -- --from <DATA_DIR | redis URL> --to <redis URL | DATA_DIR> [--prefix P] [--from-prefix P] [--to-prefix P]';
 
 /** Where data is: a Redis (one or a Cluster's seeds) with a key prefix, or an embedded DATA_DIR. */
@@ -101,7 +104,7 @@ export async function runMigrate(argv: readonly string[], print: (line: string) 
     print(
       copied === 0
         ? 'nothing to copy: the target holds all of it already'
-        : `done: ${r.matches.copied + r.matches.resumed} matches (${r.matches.steps} steps), ${r.tournaments.copied} tournaments, ${r.shotClocks.copied + r.shotClocks.updated} shot clocks and ${r.sponsors.copied} logos copied`,
+        : `done: ${count(r.matches.copied + r.matches.resumed, 'match', 'matches')} (${count(r.matches.steps, 'step', 'steps')}), ${count(r.tournaments.copied, 'tournament', 'tournaments')}, ${count(r.shotClocks.copied + r.shotClocks.updated, 'shot clock', 'shot clocks')} and ${count(r.sponsors.copied, 'logo', 'logos')} copied`,
     );
     return 0;
   } catch (err) {

@@ -64,6 +64,7 @@ describe.skipIf(!redis.available)('npm run migrate: embedded store to Redis and 
     expect(first.out).toMatch(/matches: 50 copied, 0 completed, 0 already there \(\d+ steps written\)/);
     expect(first.out).toContain('tournaments: 3 copied, 0 already there');
     expect(first.out).toContain("sponsors' logos: 1 copied");
+    expect(first.out).toMatch(/done: 50 matches \(\d+ steps\), 3 tournaments, \d+ shot clocks and 1 logo copied/);
     expect(first.out).toContain('checked: 50 of 50 matches replay on the target to the source');
     const server = await startTestServer({ redisUrl: redis.url, redisPrefix: prefix });
     try {
