@@ -6,11 +6,45 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt } from './pages-build.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * What is missing from node_modules for `npm start` (the packages it runs and builds with, and better-sqlite3's
+ * native binding, which npm builds only when its install script is allowed), as one line per problem; empty when
+ * all is there.
+ */
+function missingPackages() {
+  const require = createRequire(join(ROOT, 'package.json'));
+  const problems = [];
+  for (const name of ['tsx', 'vite', 'svelte', '@sveltejs/vite-plugin-svelte', 'express', 'socket.io', 'better-sqlite3']) {
+    try {
+      require.resolve(name);
+    } catch {
+      problems.push(`${name} is not installed`);
+    }
+  }
+  if (!problems.some((p) => p.startsWith('better-sqlite3'))) {
+    try {
+      const Database = require('better-sqlite3');
+      new Database(':memory:').close();
+    } catch (err) {
+      problems.push(`better-sqlite3's native binding does not load (${String(err.message).split('\n')[0]})`);
+    }
+  }
+  return problems;
+}
+
+const missing = missingPackages();
+if (missing.length > 0) {
+  console.error(`cuecast: node_modules is incomplete: ${missing.join('; ')}.`);
+  console.error('cuecast: run `npm ci` in this folder first (it builds better-sqlite3; see the README), then `npm start`.');
+  process.exit(1);
+}
+const { ensureBuilt } = await import('./pages-build.mjs');
 mkdirSync(join(ROOT, 'node_modules'), { recursive: true });
 const t0 = Date.now();
 if (await ensureBuilt()) console.log(`cuecast: built the web app in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
