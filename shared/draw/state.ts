@@ -449,10 +449,17 @@ function statuses(s: DrawState): MatchStatus[] {
   return out;
 }
 
-/** The race of match `spec`: the round's change, the definition's round, side, then default. */
+/**
+ * The race of match `spec`: the round's change, the definition's round, then (a final reset: the final played again)
+ * the final's race, then the side's, then the default.
+ */
 function raceOf(s: DrawState, spec: MatchSpec): number {
   const r = s.def.races;
-  return s.races[spec.round] ?? r.rounds?.[spec.round] ?? r.sides?.[spec.side] ?? r.default;
+  const own = s.races[spec.round] ?? r.rounds?.[spec.round];
+  if (own !== undefined) return own;
+  const final = s.structure.matches[s.structure.final];
+  if (spec.reset && final) return raceOf(s, final);
+  return r.sides?.[spec.side] ?? r.default;
 }
 
 /** The ready matches' ids, earliest round first (then bracket order). */

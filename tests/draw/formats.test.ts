@@ -319,6 +319,19 @@ describe('races per round', () => {
     expect(refusal(applyDrawEntry(s, { t: 'race', round: 'W9', race: 50 }))).toMatchObject({ code: 'not-in-draw', field: 'round' });
     expect(refusal(applyDrawEntry(s, { t: 'race', round: 'W2', race: 0 }))).toMatchObject({ code: 'invalid-draw', field: 'race' });
   });
+
+  it("a true double's reset is the final played again: it takes the final's race unless it has its own", () => {
+    let s = draw(double(8, true));
+    expect([view(s, 'F').race, view(s, 'FR').race]).toEqual([100, 100]);
+    s = apply(s, { t: 'race', round: 'F', race: 120 });
+    expect([view(s, 'F').race, view(s, 'FR').race]).toEqual([120, 120]);
+    s = apply(s, { t: 'race', round: 'FR', race: 90 });
+    expect([view(s, 'F').race, view(s, 'FR').race]).toEqual([120, 90]);
+    const byDefinition = draw({ ...double(8, true), races: { default: 100, sides: { L: 75 }, rounds: { F: 110 } } });
+    expect([view(byDefinition, 'F').race, view(byDefinition, 'FR').race]).toEqual([110, 110]);
+    const bySide = draw({ ...double(8, true), races: { default: 100, sides: { F: 130 } } });
+    expect([view(bySide, 'F').race, view(bySide, 'FR').race]).toEqual([130, 130]);
+  });
 });
 
 describe('results, starts and corrections', () => {
