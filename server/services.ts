@@ -81,6 +81,8 @@ export function wireServices(parts: {
     shared: store.matches.kind === 'redis',
     // A table's scorer token records for the table's current match (issue 27 §4).
     otherScorers: (matchId: string, token: unknown) => events!.tableScorerCheck(matchId, token),
+    // A match the organiser decided in the draw (closed by its event) takes no more steps (issue 27 §3).
+    closed: (matchId: string) => events!.closedCheck(matchId),
     onAppended: (p) => {
       pushes.match(p);
       // The reactions need the state only (a match summary reads the service's whole current statistics, never a delta).

@@ -26,6 +26,7 @@ import {
   readyMatches,
   type DrawDefinition,
   type DrawEntry,
+  type DrawMatchView,
   type DrawState,
   type DrawView,
 } from '../../shared/draw/index';
@@ -218,11 +219,31 @@ export class DrawService {
     return { eventId: doc.eventId, version: doc.version, createdAt: doc.createdAt, settings: doc.settings, definition: doc.definition, draw: drawView(state) };
   }
 
-  /** The organiser records or corrects a result (drawResultSchema); refusals name the field. */
+  /**
+   * The organiser records or corrects a result (drawResultSchema); refusals name the field. A match that was on a
+   * table (being played) leaves it at once, and so does each match a correction's `reset` puts back to waiting:
+   * the event closes their cuecast matches (`EventService.closeMatch`), so no scorer token records for them any
+   * more and autopilot fills the freed tables.
+   */
   result(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
-    return this.organiserChange(eventId, token, drawResultSchema, body, (b) => {
-      const { expectedVersion: _v, ...rest } = b;
-      return { entries: [{ t: 'result', ...rest }] };
+    return this.organiserAction(eventId, token, drawResultSchema, body, async (b) => {
+      const { expectedVersion, ...rest } = b;
+      let playing: DrawMatchView[] = [];
+      const res = await this.commit(eventId, expectedVersion, (_doc, state) => {
+        playing = matchViews(state).filter((m) => m.status === 'playing' && m.matchId !== undefined);
+        return { entries: [{ t: 'result', ...rest }] };
+      });
+      if (!res.ok) return res;
+      const now = new Map(res.draw.draw.matches.map((m) => [m.id, m]));
+      for (const m of playing) {
+        const after = now.get(m.id);
+        if (after?.status === 'playing' && after.matchId === m.matchId) continue;
+        const by = m.id === rest.match ? 'result' : 'reset';
+        const closed = await this.opts.events.closeMatch(eventId, m.matchId!, by);
+        if (closed.ok) this.opts.log.info({ eventId, match: m.id, matchId: m.matchId, table: m.table, by }, 'a decided match left its table');
+        else this.opts.log.error({ eventId, match: m.id, matchId: m.matchId, err: closed.error.message }, 'a decided match did not leave its table');
+      }
+      return res;
     });
   }
 
@@ -322,6 +343,12 @@ export class DrawService {
       if (!cur) return fail('not-found', `draw: event "${eventId}" has no draw`, 'draw');
       const m = matchViews(cur.state).find((v) => v.id === b.match);
       if (!m) return fail('not-in-draw', `match: no match "${b.match}" in this draw`, 'match');
+      if (m.status === 'done')
+        return fail(
+          'not-ready',
+          `match: ${m.place} is decided (${m.result?.kind ?? 'a result'}); it is on no table, so there is no assignment to undo`,
+          'match',
+        );
       if (m.status !== 'playing') return fail('not-ready', `match: ${m.place} is not on a table (nothing to undo)`, 'match');
       if (m.matchId) {
         const version = (await this.opts.matches.currentState(m.matchId))?.version ?? 0;

@@ -329,6 +329,22 @@ export function withCurrentTakenOff(doc: TournamentDoc, tableId: string, matchId
   return withTableAt(out, index, { ...withoutReplaced(table), current: null, cards: hiddenCards(table.cards) });
 }
 
+/**
+ * Close match `matchId` (issue 27 §3: the organiser decided it in the draw, or a correction reset it): it leaves
+ * the table it is current or next on (that table is free at once; its cards are hidden) and stays listed with
+ * `closed`, so the results keep it and no scorer token can record for it any more. A match the event does not
+ * list, or one already closed, changes nothing.
+ */
+export function withMatchClosed(doc: TournamentDoc, matchId: string, by: 'result' | 'reset', now: number): TournamentDoc {
+  const listed = doc.matches.find((m) => m.id === matchId);
+  if (!listed || listed.closed) return doc;
+  const matches = doc.matches.map((m) => (m.id === matchId ? { ...m, closed: { by, at: now } } : m));
+  const tables = doc.tables.map((t) =>
+    t.current === matchId ? { ...withoutReplaced(t), current: null, cards: hiddenCards(t.cards) } : t.next === matchId ? { ...t, next: null } : t,
+  );
+  return { ...doc, matches, tables };
+}
+
 /** Clear table `tableId`'s next match (it leaves the event: it never started). */
 export function withoutNext(doc: TournamentDoc, tableId: string): Change {
   const found = findTable(doc, tableId);

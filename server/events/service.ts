@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { RulesError } from '../../shared/protocol/errors';
 import { SAFE_ID } from '../../shared/protocol/limits';
-import type { CardAction, EventListing, EventLivePush, EventView, LiveLine, TableState } from '../../shared/protocol/event';
+import type { CardAction, EventListing, EventLivePush, EventMatch, EventView, LiveLine, TableState } from '../../shared/protocol/event';
 import { eventCreateSchema, parseEventBody, type tableMatchSchema } from '../protocol/event-schemas';
 import type { StatePush } from '../../shared/protocol/wire';
 import {
@@ -28,6 +28,7 @@ import {
   withNextStarted,
   withStartUndone,
   withCurrentTakenOff,
+  withMatchClosed,
   withTablesSwapped,
   type Change,
 } from './event-docs';
@@ -101,6 +102,11 @@ export class EventService {
   private readonly docs: KeyedCache<TournamentDoc>;
   /** Match id → the events it may be on, as of `at` (this instance's own changes noted at once). */
   private readonly links = new Map<string, { events: readonly string[]; at: number }>();
+  /**
+   * Match id → whether an event closed it, as of `at` (believed for LINKS_TTL_MS, so a step does not read the
+   * event's document from a shared store each time; this instance's own closings are seen at once).
+   */
+  private readonly closedSeen = new Map<string, { failure: Failure | null; at: number }>();
 
   constructor(opts: EventServiceOptions) {
     this.store = opts.store;
@@ -269,6 +275,8 @@ export class EventService {
       return fail('forbidden', `token: this table scorer token of ${parts.table} was revoked or replaced; scan the table's new QR code`, 'token');
     const table = doc.tables.find((t) => t.id === parts.table);
     if (!table) return fail('forbidden', `token: event "${doc.id}" has no table "${parts.table}" any more`, 'token');
+    const closed = doc.matches.find((m) => m.id === matchId && m.closed);
+    if (closed) return closedFailure(closed);
     if (table.current !== matchId)
       return fail(
         'not-current-match',
@@ -302,6 +310,34 @@ export class EventService {
     const res = await this.commit(id, undefined, (d) => withCurrentTakenOff(d, tableId, matchId));
     if (res.ok) await this.removeUnused(id, [matchId]);
     return res;
+  }
+
+  /**
+   * Close match `matchId` in event `id` (the draw service, which checked the organiser: the organiser decided it in
+   * the draw, or a correction reset it; see `withMatchClosed`): it leaves its table at once and no scorer token
+   * may record for it any more. Refusals: `not-found` (eventId).
+   */
+  async closeMatch(id: string, matchId: string, by: 'result' | 'reset'): Promise<Changed | Failure> {
+    const res = await this.commit(id, undefined, (d) => withMatchClosed(d, matchId, by, this.clock.now()));
+    this.closedSeen.delete(matchId);
+    return res;
+  }
+
+  /**
+   * `match-over` naming `matchId` when an event that lists match `matchId` closed it (the organiser decided it in
+   * the draw, or a correction reset it), else null: the match service asks before every step, whoever's the token.
+   */
+  async closedCheck(matchId: string): Promise<Failure | null> {
+    const hit = this.closedSeen.get(matchId);
+    if (hit && this.clock.now() - hit.at < LINKS_TTL_MS) return hit.failure;
+    let failure: Failure | null = null;
+    for (const eventId of await this.eventsOf(matchId)) {
+      const listed = (await this.read(eventId))?.matches.find((m) => m.id === matchId);
+      if (listed?.closed) failure = closedFailure(listed);
+    }
+    if (this.closedSeen.size >= 50_000) this.closedSeen.clear();
+    this.closedSeen.set(matchId, { failure, at: this.clock.now() });
+    return failure;
   }
 
   /** The events match `matchId` is on (each checked against its document). */
@@ -569,6 +605,16 @@ export class EventService {
 /** Two table states alike but for the event version. */
 function sameTable(a: TableState, b: TableState): boolean {
   return JSON.stringify({ ...a, version: 0 }) === JSON.stringify({ ...b, version: 0 });
+}
+
+/** `match-over` naming `matchId` for a match its event closed (`EventMatch.closed`), saying why. */
+function closedFailure(m: EventMatch): Failure {
+  const what = m.draw ? `${m.draw.roundName} (${m.draw.match})` : `match "${m.id}"`;
+  const why =
+    m.closed?.by === 'reset'
+      ? `a correction of an earlier result put ${what} back to waiting in the draw`
+      : `the organiser recorded its result in the draw (a result, a walkover or a retirement)`;
+  return fail('match-over', `matchId: ${what} is over: ${why}; it left its table and can no longer be scored`, 'matchId');
 }
 
 /** `not-found` naming `eventId`: no event `id`. */
