@@ -122,6 +122,7 @@ export function wireServices(parts: {
         pushes.draw?.(p);
         happenings?.drawChanged(p);
       },
+      decided: (d) => happenings?.matchDecided(d),
     },
   });
   const results = new ResultsService({ events, matches, draw: (id) => draws.get(id) });

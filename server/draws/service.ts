@@ -73,7 +73,14 @@ export interface DrawServiceOptions {
   matches: MatchService;
   log: Logger;
   clock: Clock;
-  pushes: { draw(push: DrawPush): void };
+  pushes: {
+    draw(push: DrawPush): void;
+    /**
+     * The organiser recorded (or, `corrected`, changed) the result of draw match `match` (its view after it), once
+     * the draw took it (the webhooks' `match.finished`). Optional.
+     */
+    decided?(d: { eventId: string; match: DrawMatchView; corrected: boolean }): void;
+  };
   /** The random draw's seed when the organiser gives none (default: crypto's randomInt). */
   pickSeed?: () => number;
 }
@@ -229,12 +236,17 @@ export class DrawService {
     return this.organiserAction(eventId, token, drawResultSchema, body, async (b) => {
       const { expectedVersion, ...rest } = b;
       let playing: DrawMatchView[] = [];
+      let corrected = false;
       const res = await this.commit(eventId, expectedVersion, (_doc, state) => {
-        playing = matchViews(state).filter((m) => m.status === 'playing' && m.matchId !== undefined);
+        const views = matchViews(state);
+        playing = views.filter((m) => m.status === 'playing' && m.matchId !== undefined);
+        corrected = views.find((m) => m.id === rest.match)?.status === 'done';
         return { entries: [{ t: 'result', ...rest }] };
       });
       if (!res.ok) return res;
       const now = new Map(res.draw.draw.matches.map((m) => [m.id, m]));
+      const decided = now.get(rest.match);
+      if (decided) this.opts.pushes.decided?.({ eventId, match: decided, corrected });
       for (const m of playing) {
         const after = now.get(m.id);
         if (after?.status === 'playing' && after.matchId === m.matchId) continue;
