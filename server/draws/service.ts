@@ -91,6 +91,17 @@ type Plan = DrawChange | Failure;
 
 const MAX_ATTEMPTS = 5;
 
+/**
+ * `invalid-draw` (400) naming `field` when event `event` has no table `table` (the message lists its tables), else
+ * null: every draw operation that names a table in its body (a pin, a hold, a swap, the TV table) refuses an
+ * unknown one so, and changes nothing.
+ */
+export function unknownTable(event: { tables: readonly { id: string }[] }, field: string, table: string): Failure | null {
+  if (event.tables.some((t) => t.id === table)) return null;
+  const ids = event.tables.map((t) => t.id).join(', ');
+  return fail('invalid-draw', `${field}: no table "${table}" in this event (tables: ${ids || 'none'})`, field);
+}
+
 /** A refusal of shared/draw as the wire's failure. */
 function drawFailure(e: DrawError): Failure {
   return fail(e.code, e.message, e.field);
@@ -162,7 +173,8 @@ export class DrawService {
         if (seen.has(id)) return fail('invalid-draw', `players.${i}: player "${id}" is in the draw twice (also players.${seen.get(id)})`, `players.${i}`);
         seen.set(id, i);
       }
-      if (b.tvTable && !event.tables.some((t) => t.id === b.tvTable)) return fail('invalid-draw', `tvTable: no table "${b.tvTable}" in this event`, 'tvTable');
+      const noTv = b.tvTable === undefined ? null : unknownTable(event, 'tvTable', b.tvTable);
+      if (noTv) return noTv;
       const fallbackRace = event.defaults.targets?.[0];
       const defaultRace = b.races?.default ?? fallbackRace;
       if (defaultRace === undefined) return fail('invalid-draw', "races.default: give the draw's race (the event's defaults name no target)", 'races.default');
@@ -264,14 +276,24 @@ export class DrawService {
     return this.organiserChange(eventId, token, autopilotSchema, body, (b, doc) => ({ settings: { ...doc.settings, autopilot: b.on } }));
   }
 
-  /** Pin a match to a table (it waits for that table), or unpin it (`table: null`). */
+  /**
+   * Pin a match to a table (it waits for that table), or unpin it (`table: null`). Refusals: `not-in-draw` naming
+   * `match`, `invalid-draw` naming `table` (no such table in the event; the message lists them).
+   */
   pin(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
-    return this.organiserChange(eventId, token, pinSchema, body, (b, doc, state) => {
-      if (!state.structure.index.has(b.match)) return fail('not-in-draw', `match: no match "${b.match}" in this draw`, 'match');
-      const pins = { ...doc.settings.pins };
-      if (b.table === null) delete pins[b.match];
-      else pins[b.match] = b.table;
-      return { settings: { ...doc.settings, pins } };
+    return this.organiserAction(eventId, token, pinSchema, body, async (b) => {
+      const event = (await this.opts.events.view(eventId))!;
+      return this.commit(eventId, b.expectedVersion, (doc, state) => {
+        if (!state.structure.index.has(b.match)) return fail('not-in-draw', `match: no match "${b.match}" in this draw`, 'match');
+        const pins = { ...doc.settings.pins };
+        if (b.table === null) delete pins[b.match];
+        else {
+          const unknown = unknownTable(event, 'table', b.table);
+          if (unknown) return unknown;
+          pins[b.match] = b.table;
+        }
+        return { settings: { ...doc.settings, pins } };
+      });
     });
   }
 
@@ -298,12 +320,12 @@ export class DrawService {
     return this.organiserChange(eventId, token, absentPolicySchema, body, (b, doc) => ({ settings: { ...doc.settings, absentPolicy: b.policy } }));
   }
 
-  /** Hold a table (autopilot leaves it alone) or release it (holdSchema). Refusals: `not-found` naming `table`. */
+  /** Hold a table (autopilot leaves it alone) or release it (holdSchema). Refusals: `invalid-draw` naming `table` (no such table). */
   hold(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
     return this.organiserAction(eventId, token, holdSchema, body, async (b) => {
       const event = (await this.opts.events.view(eventId))!;
-      if (!event.tables.some((t) => t.id === b.table))
-        return fail('not-found', `table: no table "${b.table}" in this event (tables: ${event.tables.map((t) => t.id).join(', ')})`, 'table');
+      const unknown = unknownTable(event, 'table', b.table);
+      if (unknown) return unknown;
       return this.commit(eventId, b.expectedVersion, (doc) => {
         const held = (doc.settings.held ?? []).filter((t) => t !== b.table);
         return { settings: { ...doc.settings, held: b.held ? [...held, b.table] : held } };
@@ -313,12 +335,15 @@ export class DrawService {
 
   /**
    * Swap the matches on two tables (swapSchema): each goes on the other table, in the event (the tables' pages,
-   * tablets and overlays follow) and in the draw. Refusals: `not-found` naming `tables.0` / `tables.1`,
-   * `invalid-request` naming `tables.1` (the same table twice).
+   * tablets and overlays follow) and in the draw. Refusals: `invalid-draw` naming `tables.0` / `tables.1` (no such
+   * table), `invalid-request` naming `tables.1` (the same table twice).
    */
   swap(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
     return this.organiserAction(eventId, token, swapSchema, body, async (b) => {
       const [x, y] = b.tables;
+      const event = (await this.opts.events.view(eventId))!;
+      const unknown = unknownTable(event, 'tables.0', x) ?? unknownTable(event, 'tables.1', y);
+      if (unknown) return unknown;
       const cur = await this.load(eventId);
       if (!cur) return fail('not-found', `draw: event "${eventId}" has no draw`, 'draw');
       if (b.expectedVersion !== undefined && b.expectedVersion !== cur.doc.version)
@@ -546,7 +571,9 @@ export class DrawService {
     if (!event) return false;
     let ready = readyMatches(state);
     if (ready.length === 0) return false;
-    const { pins, featured, tvTable } = doc.settings;
+    const { featured, tvTable } = doc.settings;
+    // A pin to a table the event does not have (stored before pins were checked) would wait for ever: no pin.
+    const pins = Object.fromEntries(Object.entries(doc.settings.pins).filter(([, t]) => event.tables.some((x) => x.id === t)));
     const absent = new Set(doc.settings.absent ?? []);
     const held = new Set(doc.settings.held ?? []);
     const present = (id: string) =>
