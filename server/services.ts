@@ -109,9 +109,13 @@ export function wireServices(parts: {
     shared: store.tournaments.kind === 'redis',
     pushes: { ...pushes, matchStarted: (s) => (pushes.matchStarted?.(s), happenings?.matchStarted(s)) },
     shotClocks,
+    // A player of the draw stays on the roster (issue 27 §7).
+    drawPlayers: async (id) => await draws!.get(id).then((r) => (r.ok ? r.draw.definition.players.map((p) => p.id) : [])),
   });
   happenings = new WebhookHappenings(webhooks, events, log);
-  const draws = new DrawService({
+  // Built after the events, which ask them for the draw's players.
+  let draws: DrawService | null = null;
+  draws = new DrawService({
     store: store.draws,
     events,
     matches,

@@ -29,6 +29,7 @@ import {
   withStartUndone,
   withCurrentTakenOff,
   withMatchClosed,
+  withoutPlayer,
   withTablesSwapped,
   type Change,
 } from './event-docs';
@@ -81,6 +82,8 @@ export interface EventServiceOptions {
   clock?: Clock;
   /** Turns on the shot clock of a match made on a table when the event's defaults name one. */
   shotClocks?: Pick<ShotClockService, 'applyNew'>;
+  /** The roster ids of the event's draw (none without one): they cannot leave the roster (`removePlayer`). */
+  drawPlayers?: (eventId: string) => Promise<readonly string[]>;
 }
 
 /** A change that went through: the event after it. */
@@ -99,6 +102,7 @@ export class EventService {
   private readonly shared: boolean;
   private readonly clock: Clock;
   private readonly shotClocks: Pick<ShotClockService, 'applyNew'> | null;
+  private readonly drawPlayers: EventServiceOptions['drawPlayers'];
   private readonly docs: KeyedCache<TournamentDoc>;
   /** Match id → the events it may be on, as of `at` (this instance's own changes noted at once). */
   private readonly links = new Map<string, { events: readonly string[]; at: number }>();
@@ -117,6 +121,7 @@ export class EventService {
     this.shared = opts.shared;
     this.clock = opts.clock ?? systemClock;
     this.shotClocks = opts.shotClocks ?? null;
+    this.drawPlayers = opts.drawPlayers;
     this.docs = new KeyedCache((id) => this.store.loadTournament(id), this.clock);
   }
 
@@ -182,6 +187,24 @@ export class EventService {
   async change(id: string, token: string | undefined, expected: number | undefined, fn: (doc: TournamentDoc) => Change): Promise<Changed | Failure> {
     const doc = await this.organisers(id, token);
     return doc.ok ? this.commit(id, expected, fn) : doc;
+  }
+
+  /**
+   * Remove roster player `playerId` (`DELETE /api/events/<id>/players/<playerId>`; matches already made keep their
+   * names). Refusals: `not-found` (eventId, playerId), `unauthorized` / `forbidden` (token), `stale`, and
+   * `player-in-draw` naming `playerId` for a player of the event's draw (the draw would show a bare id).
+   */
+  async removePlayer(id: string, token: string | undefined, playerId: string, expected?: number): Promise<Changed | Failure> {
+    const authorised = await this.organisers(id, token);
+    if (!authorised.ok) return authorised;
+    const player = authorised.doc.roster.find((p) => p.id === playerId);
+    if (player && (await this.drawPlayers?.(id))?.includes(playerId))
+      return fail(
+        'player-in-draw',
+        `playerId: ${player.name} (${playerId}) is a player of this event's draw and cannot leave the roster; replace the draw without them first (POST …/draw with cancel: true), or keep them and record walkovers`,
+        'playerId',
+      );
+    return this.commit(id, expected, (d) => withoutPlayer(d, playerId));
   }
 
   /** Event `id` for the holder of its organiser `token`; refusals `not-found` (eventId), `unauthorized` / `forbidden` (token). */
