@@ -30,7 +30,9 @@ import {
   withCurrentTakenOff,
   withMatchClosed,
   withoutPlayer,
+  withImported,
   withTablesSwapped,
+  type PlayerInput,
   type Change,
 } from './event-docs';
 import { tableMatchClock, tableMatchSetup } from './event-setup';
@@ -187,6 +189,27 @@ export class EventService {
   async change(id: string, token: string | undefined, expected: number | undefined, fn: (doc: TournamentDoc) => Change): Promise<Changed | Failure> {
     const doc = await this.organisers(id, token);
     return doc.ok ? this.commit(id, expected, fn) : doc;
+  }
+
+  /**
+   * Import roster players (`POST /api/events/<id>/players/import`, already parsed from the CSV): those whose names
+   * are on the roster already (trimmed, case-insensitive) are skipped, so a file imported twice adds nobody twice.
+   * @returns the event, how many were imported and how many skipped. Refusals: `not-found` (eventId),
+   * `unauthorized` / `forbidden` (token), `stale`, `invalid-event` (the roster would be over its limit).
+   */
+  async importPlayers(
+    id: string,
+    token: string | undefined,
+    players: readonly PlayerInput[],
+    expected?: number,
+  ): Promise<(Changed & { imported: number; skipped: number }) | Failure> {
+    let skipped = 0;
+    const res = await this.change(id, token, expected, (d) => {
+      const r = withImported(d, players);
+      skipped = r.skipped;
+      return r.change;
+    });
+    return res.ok ? { ...res, imported: players.length - skipped, skipped } : res;
   }
 
   /**
