@@ -23,6 +23,7 @@ import {
   drawState,
   drawView,
   matchViews,
+  raceProblem,
   readyMatches,
   type DrawDefinition,
   type DrawEntry,
@@ -247,6 +248,14 @@ export class DrawService {
   result(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
     return this.organiserAction(eventId, token, drawResultSchema, body, async (b) => {
       const { expectedVersion, ...rest } = b;
+      // A win's score against the match's race (the sheet's score, when it was played at a table, stands as played).
+      const before = await this.load(eventId);
+      const target = before && matchViews(before.state).find((m) => m.id === rest.match);
+      if (target && target.players[0] !== null && target.players[1] !== null && (rest.winner === target.players[0] || rest.winner === target.players[1])) {
+        const sheet = target.matchId ? ((await this.opts.matches.currentState(target.matchId))?.state.score ?? null) : null;
+        const problem = raceProblem(rest, target.race, [target.players[0], target.players[1]], sheet);
+        if (problem) return drawFailure(problem);
+      }
       let playing: DrawMatchView[] = [];
       let corrected = false;
       const res = await this.commit(eventId, expectedVersion, (_doc, state) => {
