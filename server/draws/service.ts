@@ -31,7 +31,7 @@ import {
   type DrawState,
   type DrawView,
 } from '../../shared/draw/index';
-import type { DrawError } from '../../shared/draw/structure';
+import { DRAW_PLAYERS_MIN, type DrawError } from '../../shared/draw/structure';
 import { RulesError } from '../../shared/protocol/errors';
 import type { DrawPush } from '../../shared/protocol/draw';
 import type { StatePush } from '../../shared/protocol/wire';
@@ -176,6 +176,13 @@ export class DrawService {
       }
       const noTv = b.tvTable === undefined ? null : unknownTable(event, 'tvTable', b.tvTable);
       if (noTv) return noTv;
+      // The field before the rest: a draw of fewer than 2 players has nothing else worth checking.
+      if (ids.length < DRAW_PLAYERS_MIN)
+        return fail(
+          'invalid-draw',
+          `players: a draw needs at least ${DRAW_PLAYERS_MIN} players, got ${ids.length}${b.players ? '' : ` (the roster has ${event.roster.length}; add players first)`}`,
+          'players',
+        );
       const fallbackRace = event.defaults.targets?.[0];
       const defaultRace = b.races?.default ?? fallbackRace;
       if (defaultRace === undefined) return fail('invalid-draw', "races.default: give the draw's race (the event's defaults name no target)", 'races.default');
