@@ -81,6 +81,8 @@ export function wireServices(parts: {
     shared: store.matches.kind === 'redis',
     // A table's scorer token records for the table's current match (issue 27 §4).
     otherScorers: (matchId: string, token: unknown) => events!.tableScorerCheck(matchId, token),
+    // A match the organiser decided in the draw (closed by its event) takes no more steps (issue 27 §3).
+    closed: (matchId: string) => events!.closedCheck(matchId),
     onAppended: (p) => {
       pushes.match(p);
       // The reactions need the state only (a match summary reads the service's whole current statistics, never a delta).
@@ -107,9 +109,13 @@ export function wireServices(parts: {
     shared: store.tournaments.kind === 'redis',
     pushes: { ...pushes, matchStarted: (s) => (pushes.matchStarted?.(s), happenings?.matchStarted(s)) },
     shotClocks,
+    // A player of the draw stays on the roster (issue 27 §7).
+    drawPlayers: async (id) => await draws!.get(id).then((r) => (r.ok ? r.draw.definition.players.map((p) => p.id) : [])),
   });
   happenings = new WebhookHappenings(webhooks, events, log);
-  const draws = new DrawService({
+  // Built after the events, which ask them for the draw's players.
+  let draws: DrawService | null = null;
+  draws = new DrawService({
     store: store.draws,
     events,
     matches,
@@ -120,6 +126,7 @@ export function wireServices(parts: {
         pushes.draw?.(p);
         happenings?.drawChanged(p);
       },
+      decided: (d) => happenings?.matchDecided(d),
     },
   });
   const results = new ResultsService({ events, matches, draw: (id) => draws.get(id) });

@@ -23,13 +23,15 @@ import {
   drawState,
   drawView,
   matchViews,
+  raceProblem,
   readyMatches,
   type DrawDefinition,
   type DrawEntry,
+  type DrawMatchView,
   type DrawState,
   type DrawView,
 } from '../../shared/draw/index';
-import type { DrawError } from '../../shared/draw/structure';
+import { DRAW_PLAYERS_MIN, type DrawError } from '../../shared/draw/structure';
 import { RulesError } from '../../shared/protocol/errors';
 import type { DrawPush } from '../../shared/protocol/draw';
 import type { StatePush } from '../../shared/protocol/wire';
@@ -72,7 +74,14 @@ export interface DrawServiceOptions {
   matches: MatchService;
   log: Logger;
   clock: Clock;
-  pushes: { draw(push: DrawPush): void };
+  pushes: {
+    draw(push: DrawPush): void;
+    /**
+     * The organiser recorded (or, `corrected`, changed) the result of draw match `match` (its view after it), once
+     * the draw took it (the webhooks' `match.finished`). Optional.
+     */
+    decided?(d: { eventId: string; match: DrawMatchView; corrected: boolean }): void;
+  };
   /** The random draw's seed when the organiser gives none (default: crypto's randomInt). */
   pickSeed?: () => number;
 }
@@ -82,6 +91,17 @@ type Ok<T> = { ok: true } & T;
 type Plan = DrawChange | Failure;
 
 const MAX_ATTEMPTS = 5;
+
+/**
+ * `invalid-draw` (400) naming `field` when event `event` has no table `table` (the message lists its tables), else
+ * null: every draw operation that names a table in its body (a pin, a hold, a swap, the TV table) refuses an
+ * unknown one so, and changes nothing.
+ */
+export function unknownTable(event: { tables: readonly { id: string }[] }, field: string, table: string): Failure | null {
+  if (event.tables.some((t) => t.id === table)) return null;
+  const ids = event.tables.map((t) => t.id).join(', ');
+  return fail('invalid-draw', `${field}: no table "${table}" in this event (tables: ${ids || 'none'})`, field);
+}
 
 /** A refusal of shared/draw as the wire's failure. */
 function drawFailure(e: DrawError): Failure {
@@ -154,7 +174,15 @@ export class DrawService {
         if (seen.has(id)) return fail('invalid-draw', `players.${i}: player "${id}" is in the draw twice (also players.${seen.get(id)})`, `players.${i}`);
         seen.set(id, i);
       }
-      if (b.tvTable && !event.tables.some((t) => t.id === b.tvTable)) return fail('invalid-draw', `tvTable: no table "${b.tvTable}" in this event`, 'tvTable');
+      const noTv = b.tvTable === undefined ? null : unknownTable(event, 'tvTable', b.tvTable);
+      if (noTv) return noTv;
+      // The field before the rest: a draw of fewer than 2 players has nothing else worth checking.
+      if (ids.length < DRAW_PLAYERS_MIN)
+        return fail(
+          'invalid-draw',
+          `players: a draw needs at least ${DRAW_PLAYERS_MIN} players, got ${ids.length}${b.players ? '' : ` (the roster has ${event.roster.length}; add players first)`}`,
+          'players',
+        );
       const fallbackRace = event.defaults.targets?.[0];
       const defaultRace = b.races?.default ?? fallbackRace;
       if (defaultRace === undefined) return fail('invalid-draw', "races.default: give the draw's race (the event's defaults name no target)", 'races.default');
@@ -218,11 +246,44 @@ export class DrawService {
     return { eventId: doc.eventId, version: doc.version, createdAt: doc.createdAt, settings: doc.settings, definition: doc.definition, draw: drawView(state) };
   }
 
-  /** The organiser records or corrects a result (drawResultSchema); refusals name the field. */
+  /**
+   * The organiser records or corrects a result (drawResultSchema); refusals name the field. A match that was on a
+   * table (being played) leaves it at once, and so does each match a correction's `reset` puts back to waiting:
+   * the event closes their cuecast matches (`EventService.closeMatch`), so no scorer token records for them any
+   * more and autopilot fills the freed tables.
+   */
   result(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
-    return this.organiserChange(eventId, token, drawResultSchema, body, (b) => {
-      const { expectedVersion: _v, ...rest } = b;
-      return { entries: [{ t: 'result', ...rest }] };
+    return this.organiserAction(eventId, token, drawResultSchema, body, async (b) => {
+      const { expectedVersion, ...rest } = b;
+      // A win's score against the match's race (the sheet's score, when it was played at a table, stands as played).
+      const before = await this.load(eventId);
+      const target = before && matchViews(before.state).find((m) => m.id === rest.match);
+      if (target && target.players[0] !== null && target.players[1] !== null && (rest.winner === target.players[0] || rest.winner === target.players[1])) {
+        const sheet = target.matchId ? ((await this.opts.matches.currentState(target.matchId))?.state.score ?? null) : null;
+        const problem = raceProblem(rest, target.race, [target.players[0], target.players[1]], sheet);
+        if (problem) return drawFailure(problem);
+      }
+      let playing: DrawMatchView[] = [];
+      let corrected = false;
+      const res = await this.commit(eventId, expectedVersion, (_doc, state) => {
+        const views = matchViews(state);
+        playing = views.filter((m) => m.status === 'playing' && m.matchId !== undefined);
+        corrected = views.find((m) => m.id === rest.match)?.status === 'done';
+        return { entries: [{ t: 'result', ...rest }] };
+      });
+      if (!res.ok) return res;
+      const now = new Map(res.draw.draw.matches.map((m) => [m.id, m]));
+      const decided = now.get(rest.match);
+      if (decided) this.opts.pushes.decided?.({ eventId, match: decided, corrected });
+      for (const m of playing) {
+        const after = now.get(m.id);
+        if (after?.status === 'playing' && after.matchId === m.matchId) continue;
+        const by = m.id === rest.match ? 'result' : 'reset';
+        const closed = await this.opts.events.closeMatch(eventId, m.matchId!, by);
+        if (closed.ok) this.opts.log.info({ eventId, match: m.id, matchId: m.matchId, table: m.table, by }, 'a decided match left its table');
+        else this.opts.log.error({ eventId, match: m.id, matchId: m.matchId, err: closed.error.message }, 'a decided match did not leave its table');
+      }
+      return res;
     });
   }
 
@@ -231,14 +292,24 @@ export class DrawService {
     return this.organiserChange(eventId, token, autopilotSchema, body, (b, doc) => ({ settings: { ...doc.settings, autopilot: b.on } }));
   }
 
-  /** Pin a match to a table (it waits for that table), or unpin it (`table: null`). */
+  /**
+   * Pin a match to a table (it waits for that table), or unpin it (`table: null`). Refusals: `not-in-draw` naming
+   * `match`, `invalid-draw` naming `table` (no such table in the event; the message lists them).
+   */
   pin(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
-    return this.organiserChange(eventId, token, pinSchema, body, (b, doc, state) => {
-      if (!state.structure.index.has(b.match)) return fail('not-in-draw', `match: no match "${b.match}" in this draw`, 'match');
-      const pins = { ...doc.settings.pins };
-      if (b.table === null) delete pins[b.match];
-      else pins[b.match] = b.table;
-      return { settings: { ...doc.settings, pins } };
+    return this.organiserAction(eventId, token, pinSchema, body, async (b) => {
+      const event = (await this.opts.events.view(eventId))!;
+      return this.commit(eventId, b.expectedVersion, (doc, state) => {
+        if (!state.structure.index.has(b.match)) return fail('not-in-draw', `match: no match "${b.match}" in this draw`, 'match');
+        const pins = { ...doc.settings.pins };
+        if (b.table === null) delete pins[b.match];
+        else {
+          const unknown = unknownTable(event, 'table', b.table);
+          if (unknown) return unknown;
+          pins[b.match] = b.table;
+        }
+        return { settings: { ...doc.settings, pins } };
+      });
     });
   }
 
@@ -265,12 +336,12 @@ export class DrawService {
     return this.organiserChange(eventId, token, absentPolicySchema, body, (b, doc) => ({ settings: { ...doc.settings, absentPolicy: b.policy } }));
   }
 
-  /** Hold a table (autopilot leaves it alone) or release it (holdSchema). Refusals: `not-found` naming `table`. */
+  /** Hold a table (autopilot leaves it alone) or release it (holdSchema). Refusals: `invalid-draw` naming `table` (no such table). */
   hold(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
     return this.organiserAction(eventId, token, holdSchema, body, async (b) => {
       const event = (await this.opts.events.view(eventId))!;
-      if (!event.tables.some((t) => t.id === b.table))
-        return fail('not-found', `table: no table "${b.table}" in this event (tables: ${event.tables.map((t) => t.id).join(', ')})`, 'table');
+      const unknown = unknownTable(event, 'table', b.table);
+      if (unknown) return unknown;
       return this.commit(eventId, b.expectedVersion, (doc) => {
         const held = (doc.settings.held ?? []).filter((t) => t !== b.table);
         return { settings: { ...doc.settings, held: b.held ? [...held, b.table] : held } };
@@ -280,12 +351,15 @@ export class DrawService {
 
   /**
    * Swap the matches on two tables (swapSchema): each goes on the other table, in the event (the tables' pages,
-   * tablets and overlays follow) and in the draw. Refusals: `not-found` naming `tables.0` / `tables.1`,
-   * `invalid-request` naming `tables.1` (the same table twice).
+   * tablets and overlays follow) and in the draw. Refusals: `invalid-draw` naming `tables.0` / `tables.1` (no such
+   * table), `invalid-request` naming `tables.1` (the same table twice).
    */
   swap(eventId: string, token: string | undefined, body: unknown): Promise<Ok<{ draw: DrawInfo }> | Failure> {
     return this.organiserAction(eventId, token, swapSchema, body, async (b) => {
       const [x, y] = b.tables;
+      const event = (await this.opts.events.view(eventId))!;
+      const unknown = unknownTable(event, 'tables.0', x) ?? unknownTable(event, 'tables.1', y);
+      if (unknown) return unknown;
       const cur = await this.load(eventId);
       if (!cur) return fail('not-found', `draw: event "${eventId}" has no draw`, 'draw');
       if (b.expectedVersion !== undefined && b.expectedVersion !== cur.doc.version)
@@ -322,6 +396,12 @@ export class DrawService {
       if (!cur) return fail('not-found', `draw: event "${eventId}" has no draw`, 'draw');
       const m = matchViews(cur.state).find((v) => v.id === b.match);
       if (!m) return fail('not-in-draw', `match: no match "${b.match}" in this draw`, 'match');
+      if (m.status === 'done')
+        return fail(
+          'not-ready',
+          `match: ${m.place} is decided (${m.result?.kind ?? 'a result'}); it is on no table, so there is no assignment to undo`,
+          'match',
+        );
       if (m.status !== 'playing') return fail('not-ready', `match: ${m.place} is not on a table (nothing to undo)`, 'match');
       if (m.matchId) {
         const version = (await this.opts.matches.currentState(m.matchId))?.version ?? 0;
@@ -507,7 +587,9 @@ export class DrawService {
     if (!event) return false;
     let ready = readyMatches(state);
     if (ready.length === 0) return false;
-    const { pins, featured, tvTable } = doc.settings;
+    const { featured, tvTable } = doc.settings;
+    // A pin to a table the event does not have (stored before pins were checked) would wait for ever: no pin.
+    const pins = Object.fromEntries(Object.entries(doc.settings.pins).filter(([, t]) => event.tables.some((x) => x.id === t)));
     const absent = new Set(doc.settings.absent ?? []);
     const held = new Set(doc.settings.held ?? []);
     const present = (id: string) =>

@@ -89,10 +89,21 @@ function addTables(tables: EventTable[], inputs: readonly TableInput[], at: (i: 
   return out;
 }
 
-/** Add players to the roster with the next ids (`p<n>`). */
+/** How a player's name is compared for sameness: trimmed, Unicode-normalised, case-insensitive ("ann  " is "Ann"). */
+export function playerNameKey(name: string): string {
+  return name.trim().normalize('NFC').toLocaleLowerCase('en');
+}
+
+/** Add players to the roster with the next ids (`p<n>`); a name already on it (or given twice) is refused naming `<at(i)>.name`. */
 function addPlayers(doc: TournamentDoc, inputs: readonly PlayerInput[], at: (i: number) => string): TournamentDoc | Failure {
   if (doc.roster.length + inputs.length > EVENT_LIMITS.roster) {
     return fail('invalid-event', `${at(inputs.length - 1)}: the roster holds at most ${EVENT_LIMITS.roster} players`, at(inputs.length - 1));
+  }
+  const names = new Map(doc.roster.map((p) => [playerNameKey(p.name), `already on the roster (${p.id})`]));
+  for (const [i, p] of inputs.entries()) {
+    const seen = names.get(playerNameKey(p.name));
+    if (seen) return fail('invalid-event', `${at(i)}.name: "${p.name}" is ${seen}; each player's name is different`, `${at(i)}.name`);
+    names.set(playerNameKey(p.name), `given twice (also ${at(i)})`);
   }
   const roster = [...doc.roster];
   let next = doc.nextPlayer;
@@ -123,17 +134,21 @@ export function newEventDoc(id: string, tokenHash: string, body: z.output<typeof
   return addPlayers(doc, body.roster ?? [], (i) => `roster.${i}`);
 }
 
-/** Roster: add players. */
+/** Roster: add players (names not on the roster yet, each once; else `invalid-event` naming `players.<i>.name`). */
 export function withPlayers(doc: TournamentDoc, players: readonly PlayerInput[]): Change {
   return addPlayers(doc, players, (i) => `players.${i}`);
 }
 
-/** Roster: change one player (null clears `short`, `country`, `rating`). */
+/** Roster: change one player (null clears `short`, `country`, `rating`); another player's name is refused naming `name`. */
 export function withPlayerPatch(doc: TournamentDoc, playerId: string, patch: Omit<z.output<typeof playerPatchSchema>, 'expectedVersion'>): Change {
   const i = doc.roster.findIndex((p) => p.id === playerId);
   if (i < 0) return fail('not-found', `playerId: no player "${playerId}" on the roster`, 'playerId');
   const p: RosterPlayer = { ...doc.roster[i]! };
-  if (patch.name !== undefined) p.name = patch.name;
+  if (patch.name !== undefined) {
+    const same = doc.roster.find((o) => o.id !== playerId && playerNameKey(o.name) === playerNameKey(patch.name!));
+    if (same) return fail('invalid-event', `name: "${patch.name}" is already on the roster (${same.id}); each player's name is different`, 'name');
+    p.name = patch.name;
+  }
   if (patch.short === null) delete p.short;
   else if (patch.short !== undefined) p.short = patch.short;
   if (patch.country === null) delete p.country;
@@ -143,6 +158,17 @@ export function withPlayerPatch(doc: TournamentDoc, playerId: string, patch: Omi
   const roster = [...doc.roster];
   roster[i] = p;
   return { ...doc, roster };
+}
+
+/**
+ * Roster import (issue 27 §6): the players whose names are not on the roster yet are added; the others are left
+ * out (a file imported twice adds nobody twice). @returns the change and how many were left out.
+ */
+export function withImported(doc: TournamentDoc, players: readonly PlayerInput[]): { change: Change; skipped: number } {
+  const have = new Set(doc.roster.map((p) => playerNameKey(p.name)));
+  const fresh = players.filter((p) => !have.has(playerNameKey(p.name)));
+  const skipped = players.length - fresh.length;
+  return { change: fresh.length === 0 ? doc : addPlayers(doc, fresh, (i) => `players.${i}`), skipped };
 }
 
 /** Roster: remove a player (matches already made keep their names). */
@@ -327,6 +353,22 @@ export function withCurrentTakenOff(doc: TournamentDoc, tableId: string, matchId
   if (table.current !== matchId) return fail('no-current-match', `table: match "${matchId}" is not the current match of ${table.name}`, 'table');
   const out = { ...doc, matches: doc.matches.filter((m) => m.id !== matchId) };
   return withTableAt(out, index, { ...withoutReplaced(table), current: null, cards: hiddenCards(table.cards) });
+}
+
+/**
+ * Close match `matchId` (issue 27 §3: the organiser decided it in the draw, or a correction reset it): it leaves
+ * the table it is current or next on (that table is free at once; its cards are hidden) and stays listed with
+ * `closed`, so the results keep it and no scorer token can record for it any more. A match the event does not
+ * list, or one already closed, changes nothing.
+ */
+export function withMatchClosed(doc: TournamentDoc, matchId: string, by: 'result' | 'reset', now: number): TournamentDoc {
+  const listed = doc.matches.find((m) => m.id === matchId);
+  if (!listed || listed.closed) return doc;
+  const matches = doc.matches.map((m) => (m.id === matchId ? { ...m, closed: { by, at: now } } : m));
+  const tables = doc.tables.map((t) =>
+    t.current === matchId ? { ...withoutReplaced(t), current: null, cards: hiddenCards(t.cards) } : t.next === matchId ? { ...t, next: null } : t,
+  );
+  return { ...doc, matches, tables };
 }
 
 /** Clear table `tableId`'s next match (it leaves the event: it never started). */

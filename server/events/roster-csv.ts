@@ -3,14 +3,15 @@
  * quoted fields, `""` in quotes, CRLF or LF, a byte-order mark). A first row naming the columns (`name`, `short`,
  * `country`, `rating`, in any order; `name` required, others optional) is a header and sets the columns' order;
  * without one the columns are in that order. Empty lines are skipped; an empty cell leaves the field out.
- * Every row is checked as `POST /api/events/<id>/players` checks a player (playerSchema): the first bad row
- * is refused naming its row (the file's line, 1 = the first) and column, and nothing is imported.
+ * Every row is checked as `POST /api/events/<id>/players` checks a player (playerSchema), and a name may be in
+ * the file once (trimmed, case-insensitive): the first bad row is refused naming its row (the file's line, 1 =
+ * the first) and column, and nothing is imported. Names already on the roster are the import's to skip.
  */
 import { CsvError, parse } from 'csv-parse/sync';
 import { RulesError } from '../../shared/protocol/errors';
 import { EVENT_LIMITS } from '../../shared/protocol/event';
 import { playerSchema } from '../protocol/event-schemas';
-import type { PlayerInput } from './event-docs';
+import { playerNameKey, type PlayerInput } from './event-docs';
 
 const COLUMNS = ['name', 'short', 'country', 'rating'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -51,6 +52,7 @@ export function parseRosterCsv(text: string): PlayerInput[] {
   if (records.length > EVENT_LIMITS.roster)
     throw new RulesError('invalid-roster', `csv: ${records.length} players; a roster holds at most ${EVENT_LIMITS.roster}; nothing was imported`, 'csv');
   const out: PlayerInput[] = [];
+  const rowOfName = new Map<string, number>();
   for (const { record, info } of records) {
     const row = info.lines;
     if (record.length > columns.length)
@@ -72,6 +74,10 @@ export function parseRosterCsv(text: string): PlayerInput[] {
       const col = String(issue.path[0] ?? 'name') as Column;
       refuse(row, col, `${issue.message} (got "${String(p[col]).slice(0, 40)}")`);
     }
+    const key = playerNameKey(checked.data.name);
+    const earlier = rowOfName.get(key);
+    if (earlier !== undefined) refuse(row, 'name', `"${checked.data.name}" is on row ${earlier} already; each player's name is different`);
+    rowOfName.set(key, row);
     out.push(checked.data);
   }
   return out;

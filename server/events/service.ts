@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { RulesError } from '../../shared/protocol/errors';
 import { SAFE_ID } from '../../shared/protocol/limits';
-import type { CardAction, EventListing, EventLivePush, EventView, LiveLine, TableState } from '../../shared/protocol/event';
+import type { CardAction, EventListing, EventLivePush, EventMatch, EventView, LiveLine, TableState } from '../../shared/protocol/event';
 import { eventCreateSchema, parseEventBody, type tableMatchSchema } from '../protocol/event-schemas';
 import type { StatePush } from '../../shared/protocol/wire';
 import {
@@ -28,7 +28,11 @@ import {
   withNextStarted,
   withStartUndone,
   withCurrentTakenOff,
+  withMatchClosed,
+  withoutPlayer,
+  withImported,
   withTablesSwapped,
+  type PlayerInput,
   type Change,
 } from './event-docs';
 import { tableMatchClock, tableMatchSetup } from './event-setup';
@@ -80,6 +84,8 @@ export interface EventServiceOptions {
   clock?: Clock;
   /** Turns on the shot clock of a match made on a table when the event's defaults name one. */
   shotClocks?: Pick<ShotClockService, 'applyNew'>;
+  /** The roster ids of the event's draw (none without one): they cannot leave the roster (`removePlayer`). */
+  drawPlayers?: (eventId: string) => Promise<readonly string[]>;
 }
 
 /** A change that went through: the event after it. */
@@ -98,9 +104,15 @@ export class EventService {
   private readonly shared: boolean;
   private readonly clock: Clock;
   private readonly shotClocks: Pick<ShotClockService, 'applyNew'> | null;
+  private readonly drawPlayers: EventServiceOptions['drawPlayers'];
   private readonly docs: KeyedCache<TournamentDoc>;
   /** Match id → the events it may be on, as of `at` (this instance's own changes noted at once). */
   private readonly links = new Map<string, { events: readonly string[]; at: number }>();
+  /**
+   * Match id → whether an event closed it, as of `at` (believed for LINKS_TTL_MS, so a step does not read the
+   * event's document from a shared store each time; this instance's own closings are seen at once).
+   */
+  private readonly closedSeen = new Map<string, { failure: Failure | null; at: number }>();
 
   constructor(opts: EventServiceOptions) {
     this.store = opts.store;
@@ -111,6 +123,7 @@ export class EventService {
     this.shared = opts.shared;
     this.clock = opts.clock ?? systemClock;
     this.shotClocks = opts.shotClocks ?? null;
+    this.drawPlayers = opts.drawPlayers;
     this.docs = new KeyedCache((id) => this.store.loadTournament(id), this.clock);
   }
 
@@ -176,6 +189,45 @@ export class EventService {
   async change(id: string, token: string | undefined, expected: number | undefined, fn: (doc: TournamentDoc) => Change): Promise<Changed | Failure> {
     const doc = await this.organisers(id, token);
     return doc.ok ? this.commit(id, expected, fn) : doc;
+  }
+
+  /**
+   * Import roster players (`POST /api/events/<id>/players/import`, already parsed from the CSV): those whose names
+   * are on the roster already (trimmed, case-insensitive) are skipped, so a file imported twice adds nobody twice.
+   * @returns the event, how many were imported and how many skipped. Refusals: `not-found` (eventId),
+   * `unauthorized` / `forbidden` (token), `stale`, `invalid-event` (the roster would be over its limit).
+   */
+  async importPlayers(
+    id: string,
+    token: string | undefined,
+    players: readonly PlayerInput[],
+    expected?: number,
+  ): Promise<(Changed & { imported: number; skipped: number }) | Failure> {
+    let skipped = 0;
+    const res = await this.change(id, token, expected, (d) => {
+      const r = withImported(d, players);
+      skipped = r.skipped;
+      return r.change;
+    });
+    return res.ok ? { ...res, imported: players.length - skipped, skipped } : res;
+  }
+
+  /**
+   * Remove roster player `playerId` (`DELETE /api/events/<id>/players/<playerId>`; matches already made keep their
+   * names). Refusals: `not-found` (eventId, playerId), `unauthorized` / `forbidden` (token), `stale`, and
+   * `player-in-draw` naming `playerId` for a player of the event's draw (the draw would show a bare id).
+   */
+  async removePlayer(id: string, token: string | undefined, playerId: string, expected?: number): Promise<Changed | Failure> {
+    const authorised = await this.organisers(id, token);
+    if (!authorised.ok) return authorised;
+    const player = authorised.doc.roster.find((p) => p.id === playerId);
+    if (player && (await this.drawPlayers?.(id))?.includes(playerId))
+      return fail(
+        'player-in-draw',
+        `playerId: ${player.name} (${playerId}) is a player of this event's draw and cannot leave the roster; replace the draw without them first (POST …/draw with cancel: true), or keep them and record walkovers`,
+        'playerId',
+      );
+    return this.commit(id, expected, (d) => withoutPlayer(d, playerId));
   }
 
   /** Event `id` for the holder of its organiser `token`; refusals `not-found` (eventId), `unauthorized` / `forbidden` (token). */
@@ -269,6 +321,8 @@ export class EventService {
       return fail('forbidden', `token: this table scorer token of ${parts.table} was revoked or replaced; scan the table's new QR code`, 'token');
     const table = doc.tables.find((t) => t.id === parts.table);
     if (!table) return fail('forbidden', `token: event "${doc.id}" has no table "${parts.table}" any more`, 'token');
+    const closed = doc.matches.find((m) => m.id === matchId && m.closed);
+    if (closed) return closedFailure(closed);
     if (table.current !== matchId)
       return fail(
         'not-current-match',
@@ -302,6 +356,34 @@ export class EventService {
     const res = await this.commit(id, undefined, (d) => withCurrentTakenOff(d, tableId, matchId));
     if (res.ok) await this.removeUnused(id, [matchId]);
     return res;
+  }
+
+  /**
+   * Close match `matchId` in event `id` (the draw service, which checked the organiser: the organiser decided it in
+   * the draw, or a correction reset it; see `withMatchClosed`): it leaves its table at once and no scorer token
+   * may record for it any more. Refusals: `not-found` (eventId).
+   */
+  async closeMatch(id: string, matchId: string, by: 'result' | 'reset'): Promise<Changed | Failure> {
+    const res = await this.commit(id, undefined, (d) => withMatchClosed(d, matchId, by, this.clock.now()));
+    this.closedSeen.delete(matchId);
+    return res;
+  }
+
+  /**
+   * `match-over` naming `matchId` when an event that lists match `matchId` closed it (the organiser decided it in
+   * the draw, or a correction reset it), else null: the match service asks before every step, whoever's the token.
+   */
+  async closedCheck(matchId: string): Promise<Failure | null> {
+    const hit = this.closedSeen.get(matchId);
+    if (hit && this.clock.now() - hit.at < LINKS_TTL_MS) return hit.failure;
+    let failure: Failure | null = null;
+    for (const eventId of await this.eventsOf(matchId)) {
+      const listed = (await this.read(eventId))?.matches.find((m) => m.id === matchId);
+      if (listed?.closed) failure = closedFailure(listed);
+    }
+    if (this.closedSeen.size >= 50_000) this.closedSeen.clear();
+    this.closedSeen.set(matchId, { failure, at: this.clock.now() });
+    return failure;
   }
 
   /** The events match `matchId` is on (each checked against its document). */
@@ -569,6 +651,16 @@ export class EventService {
 /** Two table states alike but for the event version. */
 function sameTable(a: TableState, b: TableState): boolean {
   return JSON.stringify({ ...a, version: 0 }) === JSON.stringify({ ...b, version: 0 });
+}
+
+/** `match-over` naming `matchId` for a match its event closed (`EventMatch.closed`), saying why. */
+function closedFailure(m: EventMatch): Failure {
+  const what = m.draw ? `${m.draw.roundName} (${m.draw.match})` : `match "${m.id}"`;
+  const why =
+    m.closed?.by === 'reset'
+      ? `a correction of an earlier result put ${what} back to waiting in the draw`
+      : `the organiser recorded its result in the draw (a result, a walkover or a retirement)`;
+  return fail('match-over', `matchId: ${what} is over: ${why}; it left its table and can no longer be scored`, 'matchId');
 }
 
 /** `not-found` naming `eventId`: no event `id`. */

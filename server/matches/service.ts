@@ -58,6 +58,11 @@ export interface MatchServiceOptions {
    * `tableScorerCheck`): for a token that is not the match's own, `ok`, a refusal, or null (not one of them).
    */
   otherScorers?: (matchId: string, token: unknown) => Promise<'ok' | Failure | null>;
+  /**
+   * Whether match `matchId` was closed by its event (issue 27 §3, the event service's `closedCheck`: the organiser
+   * decided it in the draw): the refusal (`match-over` naming why) every step then gets, whoever's the token; else null.
+   */
+  closed?: (matchId: string) => Promise<Failure | null>;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -85,9 +90,11 @@ export class MatchService {
   private readonly health: StoreHealth | undefined;
   private readonly clock: Clock;
   private readonly otherScorers: MatchServiceOptions['otherScorers'];
+  private readonly closed: MatchServiceOptions['closed'];
 
   constructor(opts: MatchServiceOptions) {
     this.otherScorers = opts.otherScorers;
+    this.closed = opts.closed;
     this.store = opts.store;
     this.log = opts.log;
     this.onAppended = opts.onAppended;
@@ -195,7 +202,8 @@ export class MatchService {
 
   /**
    * Record one step for match `id` on behalf of the holder of `token`.
-   * Refusals: `not-found` (matchId), `unauthorized` (no token), `forbidden` (wrong token), `invalid-step`
+   * Refusals: `not-found` (matchId), `unauthorized` (no token), `forbidden` (wrong token), `match-over` (its event
+   * closed it: the organiser decided it in the draw), `invalid-step`
    * (field), `stale` (+ currentVersion), `step-id-reused` (the stepId is already in the log with another
    * step: nothing is appended), the engine's rules codes, and the store's two answers (both 503, both retried
    * with the same stepId): `store-unavailable` (the store refused or could not be read: nothing was recorded)
@@ -221,6 +229,8 @@ export class MatchService {
     // A `__proto__` / `constructor` / `prototype` key the step parse let through (dropped) is refused by name.
     const forbidden = forbiddenKey(req.step, 'step');
     if (forbidden) return fail('invalid-step', `${forbidden}: "${forbidden.split('.').pop()}" is not allowed as a key`, forbidden);
+    const closed = this.closed ? await this.closed(id) : null;
+    if (closed) return closed;
     return this.live
       .serial(live, () => this.recordLocked(live, req.stepId, req.expectedVersion, step))
       .catch((err: Error) => {

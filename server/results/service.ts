@@ -3,8 +3,10 @@
  * draw match decided without one (a walkover, a result the organiser entered) — with its round and place in the
  * bracket, players, score, innings, high runs, average, winner, table, start and end; the standings (the draw's,
  * else by matches won); the event's high run and best average. Built on request from the stored event, its draw
- * and its matches (live during the event, the same after it: nothing here is kept apart). The end of a won match
- * is the time of its last recorded step, read once per match version and remembered.
+ * and its matches (live during the event, the same after it: nothing here is kept apart). A match of the draw
+ * has the draw's result (one source: a correction shows at once, the webhooks and the draw page agree); a match
+ * the draw made and no longer holds (a correction reset it) has none. The end of a won match is the time of its
+ * last recorded step, read once per match version and remembered.
  */
 import type { DrawInfo } from '../draws/service';
 import type { EventService } from '../events/service';
@@ -61,7 +63,10 @@ export class ResultsService {
       if (m.startedAt === null) continue; // waiting as a table's next match: not played yet
       const p = played.get(m.id);
       const dm = byMatch.get(m.id);
-      rows.push(this.tableRow(m, p, dm, tableName, name, onTable.has(m.id)));
+      // A match the draw made that the draw no longer holds (a correction reset it, the draw was replaced): its
+      // sheet's result is not the event's.
+      const dropped = draw !== null && m.draw !== undefined && dm === undefined;
+      rows.push(this.tableRow(m, p, dm, tableName, name, onTable.has(m.id), dropped));
     }
     for (const dm of draw?.draw.matches ?? []) {
       if (dm.matchId || dm.status !== 'done' || !dm.result) continue;
@@ -111,10 +116,9 @@ export class ResultsService {
     tableName: (id: string) => string,
     name: (id: string) => string,
     current: boolean,
+    dropped: boolean,
   ): ResultRow {
-    const drawResult = dm?.status === 'done' ? dm.result : undefined;
-    const winner = p?.winner ? m.players[p.winner === 'A' ? 0 : 1] : drawResult ? name(drawResult.winner) : null;
-    return {
+    const row: ResultRow = {
       matchId: m.id,
       drawMatch: dm?.id ?? null,
       round: dm?.roundName ?? null,
@@ -124,13 +128,32 @@ export class ResultsService {
       innings: p?.innings ?? null,
       highRun: p?.highRun ?? null,
       average: p?.average ?? null,
-      winner,
-      kind: p?.winner ? 'win' : (drawResult?.kind ?? null),
-      status: winner !== null ? 'done' : current ? 'playing' : 'unfinished',
+      winner: null,
+      kind: null,
+      status: current ? 'playing' : 'unfinished',
       table: tableName(m.table),
       startedAt: m.startedAt,
       endedAt: p?.endedAt ?? null,
     };
+    const drawResult = dm?.status === 'done' ? dm.result : undefined;
+    if (drawResult) {
+      // One source: a match of the draw has the draw's result — the one the organiser recorded or corrected, or
+      // the table's win as it entered the draw. Its sheet keeps what was played (innings; the score and high
+      // runs where the result names none, as for a walkover or a retirement).
+      const score = drawResult.score ?? row.score;
+      const asPlayed = p !== undefined && score !== null && p.score[0] === score[0] && p.score[1] === score[1];
+      return {
+        ...row,
+        score,
+        highRun: drawResult.highRun ?? row.highRun,
+        average: asPlayed ? p.average : null,
+        winner: name(drawResult.winner),
+        kind: drawResult.kind,
+        status: 'done',
+      };
+    }
+    if (dropped || !p?.winner) return row;
+    return { ...row, winner: m.players[p.winner === 'A' ? 0 : 1]!, kind: 'win', status: 'done' };
   }
 
   /** The facts of cuecast match `id`, or null when it is gone from the store. */

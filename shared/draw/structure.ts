@@ -78,14 +78,21 @@ export function checkDefinition(def: DrawDefinition): DrawError | null {
   }
   if (def.format === 'round-robin' || def.format === 'groups-knockout') {
     const size = def.groupSize;
-    if (size === undefined || !Number.isInteger(size) || size < GROUP_SIZE_MIN || size > GROUP_SIZE_MAX) {
+    const formatName = def.format === 'round-robin' ? 'round robin' : 'groups then knockout';
+    if (size === undefined) return bad('groupSize', `${formatName} needs players per group: a whole number from ${GROUP_SIZE_MIN} to ${GROUP_SIZE_MAX}`);
+    if (!Number.isInteger(size) || size < GROUP_SIZE_MIN || size > GROUP_SIZE_MAX) {
       return bad('groupSize', `players per group is a whole number from ${GROUP_SIZE_MIN} to ${GROUP_SIZE_MAX}, got ${size}`);
     }
     if (def.format === 'groups-knockout') {
       const sizes = groupSizes(n, size);
       const smallest = Math.min(...sizes);
       const k = def.advance;
-      if (k === undefined || !Number.isInteger(k) || k < 1 || k >= smallest) {
+      if (k === undefined)
+        return bad(
+          'advance',
+          `groups then knockout needs how many go on from each group: a whole number from 1 to ${smallest - 1} (the smallest group has ${smallest})`,
+        );
+      if (!Number.isInteger(k) || k < 1 || k >= smallest) {
         return bad('advance', `players going on from each group is a whole number from 1 to ${smallest - 1} (the smallest group has ${smallest}), got ${k}`);
       }
       if (k * sizes.length < 2) return bad('advance', `the knockout needs at least 2 players; ${sizes.length} group(s) × ${k} is ${k * sizes.length}`);

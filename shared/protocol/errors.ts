@@ -54,6 +54,8 @@ export type ErrorCode =
   | 'player-busy'
   | 'draw-started'
   | 'cascade-required'
+  /** A roster player who is a player of the event's draw cannot leave the roster (the draw would show a bare id). */
+  | 'player-in-draw'
   /** A table scorer token used for a match that is not its table's current match (issue 27 §4). */
   | 'not-current-match'
   // event results and automation (issue 27 §6): a bad roster CSV (its row and column named); a bad webhook (its URL)

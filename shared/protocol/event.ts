@@ -154,6 +154,12 @@ export interface EventMatch {
    * table before it started (replaced or cleared as next) with no step recorded, is removed from the store.
    */
   made?: true;
+  /**
+   * The organiser ended it in the draw while it was on its table (issue 27 §3): `result` — a result, walkover or
+   * retirement recorded for it; `reset` — a correction of an earlier match put it back to waiting. It left its
+   * table at once and can no longer be scored (a step is refused `match-over`, naming why); the draw holds its result.
+   */
+  closed?: { by: 'result' | 'reset'; at: number };
 }
 
 /** A match's live line on the organiser's page: the scorebug facts at one version. */

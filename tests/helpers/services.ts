@@ -17,6 +17,8 @@ import type { ShotClockPush } from '../../shared/protocol/shot-clock';
 import type { ShotClockService } from '../../server/shot-clock/service';
 import type { DrawPush, DrawService } from '../../server/draws/service';
 import type { StepReactions } from '../../server/reactions';
+import type { ResultsService } from '../../server/results/service';
+import type { WebhookService } from '../../server/webhooks/service';
 
 /** A clock a test moves by hand (starts at 2026-03-13 12:00 UTC). */
 export class FakeClock implements Clock {
@@ -45,6 +47,10 @@ export interface Services {
   events: EventService;
   shotClocks: ShotClockService;
   draws: DrawService;
+  /** An event's results (results.json, results.csv). */
+  results: ResultsService;
+  /** The events' webhooks (a test may replace `emit` to collect what would be delivered). */
+  webhooks: WebhookService;
   /** The reactions to recorded steps: `await reactions.settled()` once they have run. */
   reactions: StepReactions;
   store: Stores;
@@ -56,7 +62,7 @@ export interface Services {
 export function services(store: Stores = memoryBackends().store): Services {
   const clock = new FakeClock();
   const pushed: Pushed = { matches: [], shotClocks: [], tables: [], events: [], live: [], draws: [] };
-  const { matches, events, shotClocks, draws, reactions } = wireServices({
+  const { matches, events, shotClocks, draws, results, webhooks, reactions } = wireServices({
     store,
     clock,
     log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
@@ -69,7 +75,7 @@ export function services(store: Stores = memoryBackends().store): Services {
       draw: (d) => pushed.draws.push(d),
     },
   });
-  return { matches, events, shotClocks, draws, reactions, store, clock, pushed };
+  return { matches, events, shotClocks, draws, results, webhooks, reactions, store, clock, pushed };
 }
 
 let seq = 0;

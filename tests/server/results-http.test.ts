@@ -91,6 +91,7 @@ describe.skipIf(!redis.available)('results and roster import over REST', () => {
       ['rating,name\n600,Ann\nfast,Bob', 'rows.3.rating', 'row 3, column rating'],
       ['name,name\nAnn,Ann', 'rows.1.name', 'twice'],
       ['name,short\n', 'csv', 'no player'],
+      ['Ann\n ann ', 'rows.2.name', 'on row 1 already'],
     ];
     for (const [csv, field, words] of bad) {
       const res = await imp(csv);
@@ -109,7 +110,7 @@ describe.skipIf(!redis.available)('results and roster import over REST', () => {
     const good = '\uFEFFcountry,name,rating,short\r\nDK,Ann Andersen,612,Ann\r\n\r\nGB-ENG,"Brown, Bob",,\r\n,"Chen ""The Cat"" Wei",  700 ,\r\n';
     const res = await imp(good);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.imported).toBe(3);
+    expect(res.body).toMatchObject({ imported: 3, skipped: 0 });
     expect(res.body.event.roster).toEqual([
       { id: 'p1', name: 'Ann Andersen', short: 'Ann', country: 'DK', rating: 612 },
       { id: 'p2', name: 'Brown, Bob', country: 'GB-ENG' },
@@ -118,5 +119,10 @@ describe.skipIf(!redis.available)('results and roster import over REST', () => {
     // Without a header: name, short, country, rating in that order; added after the players already there.
     const more = await imp('Dora Díaz,Dora,es,540');
     expect(more.body.event.roster.at(-1)).toEqual({ id: 'p4', name: 'Dora Díaz', short: 'Dora', country: 'ES', rating: 540 });
+    // The same file again: every name is on the roster already, so nobody is added twice; the answer says so.
+    const again = await imp(good);
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ imported: 0, skipped: 3 });
+    expect(again.body.event.roster).toHaveLength(4);
   });
 });

@@ -140,7 +140,7 @@ describe('autopilot overrides', () => {
     const version = after.version;
     expect(await s.draws.swap(ev.id, ev.token, { tables: ['table-1', 'table-9'] })).toMatchObject({
       ok: false,
-      error: { code: 'not-found', field: 'tables.1' },
+      error: { code: 'invalid-draw', field: 'tables.1' },
     });
     expect(await s.draws.swap(ev.id, ev.token, { tables: ['table-1', 'table-1'] })).toMatchObject({
       ok: false,
@@ -182,7 +182,10 @@ describe('autopilot overrides', () => {
     expect(await s.matches.currentState(first.matchId!)).toBeNull();
     expect((await s.events.view(ev.id))!.matches.some((m) => m.id === first.matchId)).toBe(false);
     // Released: autopilot puts the earliest ready match (the undone one) on table 1, as a new cuecast match.
-    expect(await s.draws.hold(ev.id, ev.token, { table: 'table-7', held: false })).toMatchObject({ ok: false, error: { code: 'not-found', field: 'table' } });
+    expect(await s.draws.hold(ev.id, ev.token, { table: 'table-7', held: false })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-draw', field: 'table' },
+    });
     expect((await s.draws.hold(ev.id, ev.token, { table: 'table-1', held: false })).ok).toBe(true);
     await quiet(s, ev.id);
     const d2 = await drawOf(s, ev.id);

@@ -6,7 +6,7 @@ import type { ApiError, ErrorCode } from '../../../shared/protocol/errors';
 /**
  * The HTTP status of every error code (a `Record`, so a new code in shared/protocol/errors.ts does not
  * compile until it has one): 400 invalid input and rules refusals; 401/403 tokens; 404; 409 `stale`,
- * `step-id-reused`, `no-next-match`, `no-current-match`, `match-on-table`, `no-stream-start` and the shot clock's `no-clock`, `clock-expired`, `break-shot`, `no-extension-left`; 413; 429; 500; 503 `server-full`, `outcome-unknown` and `store-unavailable` (the store: retry); 500 `internal` and `store-damaged` (damaged stored data: permanent, no retry).
+ * `step-id-reused`, `no-next-match`, `no-current-match`, `match-on-table`, `no-stream-start`, `player-in-draw` and the shot clock's `no-clock`, `clock-expired`, `break-shot`, `no-extension-left`; 413; 429; 500; 503 `server-full`, `outcome-unknown` and `store-unavailable` (the store: retry); 500 `internal` and `store-damaged` (damaged stored data: permanent, no retry).
  * The three websocket admission codes never travel over HTTP (they come as Socket.IO `connect_error` data);
  * their status here is the one a REST twin would have.
  */
@@ -50,6 +50,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'player-busy': 409,
   'draw-started': 409,
   'cascade-required': 409,
+  'player-in-draw': 409,
   'not-current-match': 403,
   'origin-not-allowed': 403,
   'too-many-connections': 429,

@@ -33,17 +33,7 @@ import {
   versionOnlySchema,
   noBodySchema,
 } from '../../protocol/event-schemas';
-import {
-  checkDefaults,
-  findTable,
-  publicInfo,
-  tableStateOf,
-  withoutNext,
-  withoutPlayer,
-  withPlayerPatch,
-  withPlayers,
-  withTable,
-} from '../../events/event-docs';
+import { checkDefaults, findTable, publicInfo, tableStateOf, withoutNext, withPlayerPatch, withPlayers, withTable } from '../../events/event-docs';
 import { eventNotFound, type Changed, type EventService } from '../../events/service';
 import type { Failure } from '../../failure';
 import { secretEquals } from '../../tokens';
@@ -163,7 +153,7 @@ export function eventRoutes(r: Router, opts: EventRoutesOptions, bearer: Bearer)
     '/events/:id/players/:playerId',
     route(async (req, res) => {
       const { expectedVersion } = parseEventBody(versionOnlySchema, req.body);
-      changed(res, await events.change(req.params.id, bearer(req), expectedVersion, (d) => withoutPlayer(d, req.params.playerId)));
+      changed(res, await events.removePlayer(req.params.id, bearer(req), req.params.playerId, expectedVersion));
     }),
   );
 

@@ -2,9 +2,10 @@
  * The REST routes of an event's results, roster import and webhooks (issue 27 §6), added to the `/api` router:
  * - `GET /api/events/:id/results.json` (public) → `EventResults` (shared/protocol/results.ts);
  * - `GET /api/events/:id/results.csv` (public) → the same, one row per match (RFC 4180, header first);
- * - `POST /api/events/:id/players/import` `{csv, expectedVersion?}` (organiser) → 201 `{event, imported}`: the
- *   rows `name, short, country, rating` added to the roster; a bad row is refused (400 `invalid-roster` naming
- *   the row and the column, `field` `rows.<row>.<column>`) and nothing is imported;
+ * - `POST /api/events/:id/players/import` `{csv, expectedVersion?}` (organiser) → 201 `{event, imported, skipped}`:
+ *   the rows `name, short, country, rating` added to the roster, a row whose name is on it already skipped (and
+ *   counted); a bad row (a name twice in the file too) is refused (400 `invalid-roster` naming the row and the
+ *   column, `field` `rows.<row>.<column>`) and nothing is imported;
  * - `POST /api/events/:id/webhooks` `{url}` (organiser) → 201 `{webhook, secret}` (the secret shown this once);
  *   400 `invalid-webhook` naming `url` for a URL that is not http(s);
  * - `GET /api/events/:id/webhooks` (organiser) → `{webhooks}` with each hook's status;
@@ -13,7 +14,6 @@
 import type { Request, Response, Router } from 'express';
 import type { EventService } from '../../events/service';
 import { eventNotFound } from '../../events/service';
-import { withPlayers } from '../../events/event-docs';
 import { parseRosterCsv } from '../../events/roster-csv';
 import { rosterImportSchema } from '../../protocol/results-schemas';
 import { parseEventBody } from '../../protocol/event-schemas';
@@ -64,9 +64,9 @@ export function resultsRoutes(r: Router, opts: ResultsRoutesOptions, bearer: Bea
     route(async (req, res) => {
       const { csv, expectedVersion } = parseEventBody(rosterImportSchema, req.body, 'invalid-roster');
       const players = parseRosterCsv(csv);
-      const c = await events.change(req.params.id!, bearer(req), expectedVersion, (d) => withPlayers(d, players));
+      const c = await events.importPlayers(req.params.id!, bearer(req), players, expectedVersion);
       if (!c.ok) return sendError(res, c.error, c.currentVersion === undefined ? {} : { currentVersion: c.currentVersion });
-      res.status(201).json({ event: publicInfo(c.event), imported: players.length });
+      res.status(201).json({ event: publicInfo(c.event), imported: c.imported, skipped: c.skipped });
     }),
   );
 

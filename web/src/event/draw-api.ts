@@ -35,8 +35,8 @@ export function drawChange(eventId: string, token: string, path: string, body: u
   return call(`${base(eventId)}/draw${path}`, jsonRequest('POST', body, token));
 }
 
-/** `POST /api/events/<id>/players/import` `{csv}`. */
-export function importRoster(eventId: string, token: string, csv: string): Promise<Result<{ imported: number }>> {
+/** `POST /api/events/<id>/players/import` `{csv}`: how many were imported, and skipped (their names already on the roster). */
+export function importRoster(eventId: string, token: string, csv: string): Promise<Result<{ imported: number; skipped: number }>> {
   return call(`${base(eventId)}/players/import`, jsonRequest('POST', { csv }, token));
 }
 

@@ -79,6 +79,7 @@ export const enResults = {
   'ri.hint': 'One player per line: name, short, country, rating. A first line may name the columns.',
   'ri.import': 'Import',
   'ri.done': '{n} players imported',
+  'ri.doneSkipped': '{n} players imported; {skipped} already on the roster, skipped',
   'wh.title': 'Webhooks',
   'wh.url': 'Receiver URL (http or https)',
   'wh.add': 'Add webhook',

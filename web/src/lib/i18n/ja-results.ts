@@ -81,6 +81,7 @@ export const jaResults: Record<keyof typeof enResults, string> = {
   'ri.hint': '1行に1選手: 名前、短い名前、国、レーティング。1行目に列名を書いてもよい。',
   'ri.import': '読み込む',
   'ri.done': '{n} 人を読み込みました',
+  'ri.doneSkipped': '{n} 人を読み込みました（{skipped} 人は登録済みのため省きました）',
   'wh.title': 'Webhook',
   'wh.url': '受信先 URL (http または https)',
   'wh.add': 'Webhook を追加',

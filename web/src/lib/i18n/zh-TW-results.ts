@@ -81,6 +81,7 @@ export const zhTWResults: Record<keyof typeof enResults, string> = {
   'ri.hint': '每行一位選手: 姓名、簡稱、國家、積分。第一行可寫欄位名稱。',
   'ri.import': '匯入',
   'ri.done': '已匯入 {n} 位選手',
+  'ri.doneSkipped': '已匯入 {n} 位選手；{skipped} 位已在名單中，已略過',
   'wh.title': 'Webhook',
   'wh.url': '接收網址 (http 或 https)',
   'wh.add': '新增 Webhook',
