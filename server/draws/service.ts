@@ -33,6 +33,8 @@ import {
 } from '../../shared/draw/index';
 import { DRAW_PLAYERS_MIN, type DrawError } from '../../shared/draw/structure';
 import { RulesError } from '../../shared/protocol/errors';
+import { shotPointsMax } from '../../shared/protocol/limits';
+import { defaultTargets, type RotationOptions } from '../../shared/protocol/setup';
 import type { DrawPush } from '../../shared/protocol/draw';
 import type { StatePush } from '../../shared/protocol/wire';
 import type { Clock } from '../clock';
@@ -183,9 +185,9 @@ export class DrawService {
           `players: a draw needs at least ${DRAW_PLAYERS_MIN} players, got ${ids.length}${b.players ? '' : ` (the roster has ${event.roster.length}; add players first)`}`,
           'players',
         );
-      const fallbackRace = event.defaults.targets?.[0];
-      const defaultRace = b.races?.default ?? fallbackRace;
-      if (defaultRace === undefined) return fail('invalid-draw', "races.default: give the draw's race (the event's defaults name no target)", 'races.default');
+      // The race when the draw names none: the event's default target, else the discipline's (14-1: 100; Rotation: 120, or 61 for one rack).
+      const rotationFormat = (event.defaults.options as Partial<RotationOptions> | undefined)?.format;
+      const defaultRace = b.races?.default ?? event.defaults.targets?.[0] ?? defaultTargets(event.defaults.discipline, rotationFormat)[0];
       const seeding: DrawDefinition['seeding'] = b.seeding === 'random' ? { by: 'random', seed: b.seed ?? this.pickSeed() } : { by: b.seeding ?? 'rating' };
       if (b.seed !== undefined && b.seeding !== 'random') return fail('invalid-draw', 'seed: a seed is for seeding "random"', 'seed');
       const definition: DrawDefinition = {
@@ -260,7 +262,8 @@ export class DrawService {
       const target = before && matchViews(before.state).find((m) => m.id === rest.match);
       if (target && target.players[0] !== null && target.players[1] !== null && (rest.winner === target.players[0] || rest.winner === target.players[1])) {
         const sheet = target.matchId ? ((await this.opts.matches.currentState(target.matchId))?.state.score ?? null) : null;
-        const problem = raceProblem(rest, target.race, [target.players[0], target.players[1]], sheet);
+        const discipline = (await this.opts.events.view(eventId))?.defaults.discipline ?? '14-1';
+        const problem = raceProblem(rest, target.race, [target.players[0], target.players[1]], shotPointsMax(discipline), sheet);
         if (problem) return drawFailure(problem);
       }
       let playing: DrawMatchView[] = [];

@@ -328,25 +328,27 @@ function resultProblem(e: Extract<DrawEntry, { t: 'result' }>, a: string, b: str
 /**
  * What is wrong with the score of a win the organiser enters for a match of race `race` between `players` (A
  * first), or null: the winner reaches the race and the loser does not (a match ends when its winner reaches the
- * race). A winner past the race is only possible at the table (a shot that scores more than one point), so it is
- * accepted only as the score the match's sheet recorded (`sheet`). A walkover or a retirement, and a win without
- * a score, are not checked: their scores are whatever they were. Refusals: `invalid-draw` naming `score`.
+ * race). The winner may end past the race by what the last shot scored: at most `shotMax` − 1 past it (`shotMax`,
+ * the most one shot scores in the discipline: shared/protocol/limits.ts `shotPointsMax`), or by any amount when it
+ * is the score the match's sheet recorded (`sheet`). A walkover or a retirement, and a win without a score, are not
+ * checked: their scores are whatever they were. Refusals: `invalid-draw` naming `score`.
  */
-export function raceProblem(result: DrawResult, race: number, players: Pair<string>, sheet?: Pair<number> | null): DrawError | null {
+export function raceProblem(result: DrawResult, race: number, players: Pair<string>, shotMax: number, sheet?: Pair<number> | null): DrawError | null {
   if (result.kind !== 'win' || !result.score) return null;
   const w = result.winner === players[0] ? 0 : 1;
-  const won = result.score[w];
+  const won = result.score[w]!;
   const lost = result.score[1 - w]!;
   const loser = players[1 - w];
-  if (won! < race) return refuse('invalid-draw', 'score', `the winner (${result.winner}) has ${won}, short of the race to ${race}; a win reaches the race`);
+  if (won < race) return refuse('invalid-draw', 'score', `the winner (${result.winner}) has ${won}, short of the race to ${race}; a win reaches the race`);
   if (lost >= race)
     return refuse('invalid-draw', 'score', `the loser (${loser}) has ${lost}, which reaches the race to ${race}: the match would have ended there`);
   const asPlayed = sheet != null && sheet[0] === result.score[0] && sheet[1] === result.score[1];
-  if (won! > race && !asPlayed)
+  const most = race - 1 + shotMax;
+  if (won > most && !asPlayed)
     return refuse(
       'invalid-draw',
       'score',
-      `the winner (${result.winner}) has ${won}, past the race to ${race}; a match ends when its winner reaches the race (a score past it is taken only as the match's sheet recorded it)`,
+      `the winner (${result.winner}) has ${won}, past the race to ${race} by more than one shot can score (at most ${most}); a match ends when its winner reaches the race`,
     );
   return null;
 }

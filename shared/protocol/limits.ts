@@ -86,6 +86,14 @@ export function lowestScore(discipline: '14-1' | 'rotation'): number {
 }
 /** Object balls in a rack, numbered 1 to RACK_BALLS (14-1 §01, ROT §01): the most a table holds. */
 export const RACK_BALLS = 15;
+/**
+ * The most one shot can score, by discipline: in 14-1 a point per ball pocketed (14-1 §07), so RACK_BALLS; in
+ * Rotation each ball's number (ROT §04), so every ball of a rack, 1 + 2 + … + 15 = 120. A match's winner ends at
+ * most this much less one past the race (the shot that reached it started below it).
+ */
+export function shotPointsMax(discipline: '14-1' | 'rotation'): number {
+  return discipline === 'rotation' ? (RACK_BALLS * (RACK_BALLS + 1)) / 2 : RACK_BALLS;
+}
 /** Fewest balls a 14-1 table holds at rest (INV-4: a scoring shot that leaves 1 or 0 re-racks at once, S-16–S-18). */
 export const STRAIGHT_BALLS_MIN = 2;
 /** Most consecutive fouls a player stands on at rest (INV-3: the step that makes a third resolves it, S-14, R-9). */
