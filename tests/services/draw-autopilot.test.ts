@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { champion, drawState, drawView, standings, type DrawDefinition } from '../../shared/draw/index';
 import type { DrawInfo } from '../../server/draws/service';
 import { stepsToWin } from '../helpers/events';
+import { captureTokens, quiet } from '../helpers/draws';
 import { recordOk, services, type Services } from '../helpers/services';
 import { draw as pureDraw, playOut } from '../draw/play';
 
@@ -29,12 +30,6 @@ async function eventOf(s: Services, n: number) {
 }
 
 /** Let every hook of the recorded steps run and every queued draw change finish. */
-async function quiet(s: Services, eventId: string): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await new Promise((r) => setImmediate(r));
-    await s.draws.settled(eventId);
-  }
-}
 
 /**
  * Play the event: while a table has a match in play, win it for player A with the engine's steps (the scorer's
@@ -56,18 +51,6 @@ async function playEvent(s: Services, ev: { id: string }, tokens: Map<string, st
     played.push(matchId);
   }
   throw new Error('the event never ended');
-}
-
-/** The draw service's scorer tokens, as the table's tablet would hold them (issue 27 §4 brings table scorer tokens). */
-function captureTokens(s: Services): Map<string, string> {
-  const tokens = new Map<string, string>();
-  const start = s.events.startDrawMatch.bind(s.events);
-  s.events.startDrawMatch = async (...args) => {
-    const made = await start(...args);
-    if (made.ok) tokens.set(made.match.id, made.match.scorerToken);
-    return made;
-  };
-  return tokens;
 }
 
 /** Each draw match started once and decided once, by the cuecast match started for it. */

@@ -7,21 +7,15 @@
  * correction that resets a match being played takes that match off its table the same way.
  */
 import { describe, expect, it } from 'vitest';
-import type { DrawInfo } from '../../server/draws/service';
 import { ResultsService } from '../../server/results/service';
 import type { ResultKind } from '../../shared/draw/types';
 import { stepsToWin } from '../helpers/events';
+import { captureTokens, drawOf, quiet } from '../helpers/draws';
 import { recordOk, services, type Services } from '../helpers/services';
 
 /** An event with 8 rated players (p1 the best) and two tables, 14-1 to 3; every match's own scorer token kept. */
 async function eventOf(s: Services) {
-  const tokens = new Map<string, string>();
-  const start = s.events.startDrawMatch.bind(s.events);
-  s.events.startDrawMatch = async (...args) => {
-    const made = await start(...args);
-    if (made.ok) tokens.set(made.match.id, made.match.scorerToken);
-    return made;
-  };
+  const tokens = captureTokens(s);
   const created = await s.events.create({
     name: 'Decided',
     date: '2026-03-13',
@@ -37,19 +31,6 @@ async function eventOf(s: Services) {
   const tablets = new Map<string, string>();
   for (const t of ['table-1', 'table-2']) tablets.set(t, ((await s.events.issueTableToken(id, token, t)) as { scorerToken: string }).scorerToken);
   return { id, token, tokens, tablets };
-}
-
-async function quiet(s: Services, eventId: string): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await new Promise((r) => setImmediate(r));
-    await s.draws.settled(eventId);
-  }
-}
-
-async function drawOf(s: Services, eventId: string): Promise<DrawInfo> {
-  const res = await s.draws.get(eventId);
-  if (!res.ok) throw new Error(res.error.message);
-  return res.draw;
 }
 
 async function currentOf(s: Services, eventId: string, table: string): Promise<string | null> {

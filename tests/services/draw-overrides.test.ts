@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { DrawInfo } from '../../server/draws/service';
 import type { DrawMatchView } from '../../shared/draw/state';
 import { stepsToWin } from '../helpers/events';
+import { drawOf, quiet } from '../helpers/draws';
 import { recordOk, services, type Services } from '../helpers/services';
 
 /** An event with 8 rated players (p1 the best) and two tables; 14-1 to 3. */
@@ -21,19 +22,6 @@ async function eventOf(s: Services) {
     roster: Array.from({ length: 8 }, (_, i) => ({ name: `Player ${i + 1}`, rating: 900 - i })),
   });
   return { id: created.event.id, token: created.organiserToken, players: created.event.roster.map((p) => p.id) };
-}
-
-async function quiet(s: Services, eventId: string): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await new Promise((r) => setImmediate(r));
-    await s.draws.settled(eventId);
-  }
-}
-
-async function drawOf(s: Services, eventId: string): Promise<DrawInfo> {
-  const res = await s.draws.get(eventId);
-  if (!res.ok) throw new Error(res.error.message);
-  return res.draw;
 }
 
 const matchOf = (d: DrawInfo, player: string): DrawMatchView => d.draw.matches.find((m) => m.round === 'R1' && m.players.includes(player))!;

@@ -5,24 +5,10 @@
  */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import type { DrawInfo } from '../../server/draws/service';
 import { resultsCsv } from '../../server/transport/http/csv';
 import { stepsToWin } from '../helpers/events';
-import { recordOk, services, type Services } from '../helpers/services';
-
-async function quiet(s: Services, eventId: string): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await new Promise((r) => setImmediate(r));
-    await s.draws.settled(eventId);
-    await s.reactions.settled();
-  }
-}
-
-async function drawOf(s: Services, eventId: string): Promise<DrawInfo> {
-  const res = await s.draws.get(eventId);
-  if (!res.ok) throw new Error(res.error.message);
-  return res.draw;
-}
+import { drawOf, quiet } from '../helpers/draws';
+import { recordOk, services } from '../helpers/services';
 
 describe('a corrected result', () => {
   it('a match won at the table, then corrected by the organiser: the draw, results.json, results.csv and the webhook agree', async () => {

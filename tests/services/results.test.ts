@@ -13,27 +13,16 @@ import { resultsCsv } from '../../server/transport/http/csv';
 import type { DrawInfo } from '../../server/draws/service';
 import type { EventResults } from '../../shared/protocol/results';
 import { stepsToWin } from '../helpers/events';
-import { recordOk, services, type Services } from '../helpers/services';
+import { captureTokens, quiet } from '../helpers/draws';
+import { recordOk, services } from '../helpers/services';
 
 /** Let the reactions and the queued draw changes finish. */
-async function quiet(s: Services, eventId: string): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await new Promise((r) => setImmediate(r));
-    await s.draws.settled(eventId);
-  }
-}
 
 describe('event results', () => {
   it('one row per match (a walkover too), the standings, the champion, the high run and best average; results.csv parses into the same rows', async () => {
     const s = services();
     const results = new ResultsService({ events: s.events, matches: s.matches, draw: (id) => s.draws.get(id) });
-    const tokens = new Map<string, string>();
-    const start = s.events.startDrawMatch.bind(s.events);
-    s.events.startDrawMatch = async (...args) => {
-      const made = await start(...args);
-      if (made.ok) tokens.set(made.match.id, made.match.scorerToken);
-      return made;
-    };
+    const tokens = captureTokens(s);
     const roster = Array.from({ length: 8 }, (_, i) => ({ name: `Player ${i + 1}`, rating: 900 - i }));
     const created = await s.events.create({
       name: 'Open',
