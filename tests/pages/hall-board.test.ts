@@ -7,6 +7,8 @@
  *   no score is covered by the sponsor's box or the "next up" band (their boxes do not meet);
  * - "next up" lists the draw's next ready matches (at most 4, the draw's order) with their round and place, the
  *   pinned one with its table; each table's draw match shows its round and place;
+ * - both names of a match at one size (the hall board's tables, the table screen, the clock page; "next up" as one
+ *   list), however long either is;
  * - every name of up to 40 characters is printed whole (no ellipsis, not clipped, one line) on the hall board,
  *   the table screen and the clock page; the 55-character name ends in "…" after 39;
  * - an event without a draw shows no "next up" band.
@@ -89,6 +91,15 @@ function expectWhole(names: Awaited<ReturnType<typeof namesOn>>, where: string) 
     expect(n.clipped, `${where}: ${n.full} is clipped`).toBe(false);
     expect(n.lines, `${where}: ${n.full} wraps`).toBe(1);
     expect(n.px, `${where}: ${n.full}`).toBeGreaterThanOrEqual(12);
+  }
+}
+
+/** The font sizes (px) of the names under each `groups` selector: one size per group (both names of a match, a list). */
+async function expectOneSize(page: Page, groups: string[], where: string) {
+  for (const sel of groups) {
+    const px = await page.locator(sel).evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
+    expect(px.length, `${where}: ${sel}`).toBeGreaterThanOrEqual(2);
+    expect(new Set(px).size, `${where}: ${sel} set at ${px.join(', ')} px`).toBe(1);
   }
 }
 
@@ -189,6 +200,9 @@ describe.skipIf(!hasChromium || !redis.available)('the hall board fills the scre
 
       await board.screenshot({ path: join(screenshotDir(), 'venue-board-next-up-1920x1080.png') });
       expectWhole(await namesOn(board, NAMES_ON_BOARD), 'hall board 1080p');
+      // Both names of a table at one size, however long either is; the "next up" names at one size.
+      const tiles = await board.locator('article[data-table]').evaluateAll((els) => els.map((e) => e.getAttribute('data-table')!));
+      await expectOneSize(board, [...tiles.map((t) => `article[data-table="${t}"] [data-f^="name-"]`), '[data-f="up-A"], [data-f="up-B"]'], 'hall board 1080p');
 
       await board.setViewportSize({ width: 1280, height: 720 });
       await noScroll(board);
@@ -198,6 +212,7 @@ describe.skipIf(!hasChromium || !redis.available)('the hall board fills the scre
       });
       await board.screenshot({ path: join(screenshotDir(), 'venue-board-next-up-1280x720.png') });
       expectWhole(await namesOn(board, NAMES_ON_BOARD), 'hall board 720p');
+      await expectOneSize(board, [...tiles.map((t) => `article[data-table="${t}"] [data-f^="name-"]`), '[data-f="up-A"], [data-f="up-B"]'], 'hall board 720p');
     } finally {
       await board.close();
     }
@@ -212,6 +227,8 @@ describe.skipIf(!hasChromium || !redis.available)('the hall board fills the scre
         await clock.locator('[data-f="clock-name-B"]').waitFor();
         expectWhole(await namesOn(screen, '[data-f^="name-"]'), `table screen ${table}`);
         expectWhole(await namesOn(clock, '[data-f^="clock-name-"]'), `clock page ${table}`);
+        await expectOneSize(screen, ['[data-f^="name-"]'], `table screen ${table}`);
+        await expectOneSize(clock, ['[data-f^="clock-name-"]'], `clock page ${table}`);
         if (table === 'tv-table') {
           await screen.screenshot({ path: join(screenshotDir(), 'venue-tableside-long-names-1920x1080.png') });
           await clock.screenshot({ path: join(screenshotDir(), 'clock-long-names-1920x1080.png') });
