@@ -1,6 +1,7 @@
 /**
  * Roster import from CSV (issue 27 §6): rows `name, short, country, rating` (RFC 4180 as csv-parse reads it:
- * quoted fields, `""` in quotes, CRLF or LF, a byte-order mark). A first row naming the columns (`name`, `short`,
+ * quoted fields, `""` in quotes, CRLF or LF, a byte-order mark; separated by commas, or by semicolons or tabs when
+ * the first line has no comma). A first row naming the columns (`name`, `short`,
  * `country`, `rating`, in any order; `name` required, others optional) is a header and sets the columns' order;
  * without one the columns are in that order. Empty lines are skipped; an empty cell leaves the field out.
  * Every row is checked as `POST /api/events/<id>/players` checks a player (playerSchema), and a name may be in
@@ -22,14 +23,38 @@ function refuse(row: number, column: Column | null, why: string): never {
 }
 
 /**
- * The players of roster CSV `text`, in file order.
+ * The separator of roster CSV `text`, read from its first line outside quotes: a comma when it has one, else a
+ * semicolon (what spreadsheets in many locales save as "CSV"), else a tab (cells pasted from a spreadsheet), else a
+ * comma (one column).
+ */
+export function csvDelimiter(text: string): ',' | ';' | '\t' {
+  const seen = new Set<string>();
+  let quoted = false;
+  let content = false;
+  for (const ch of text) {
+    if (ch === '"') {
+      quoted = !quoted;
+      content = true;
+    } else if (quoted) continue;
+    else if (ch === '\n' || ch === '\r') {
+      if (content) break; // the end of the first line that holds anything
+    } else if (ch === ',' || ch === ';' || ch === '\t') {
+      seen.add(ch);
+      content = true;
+    } else if (ch.trim() !== '') content = true;
+  }
+  return seen.has(',') ? ',' : seen.has(';') ? ';' : seen.has('\t') ? '\t' : ',';
+}
+
+/**
+ * The players of roster CSV `text` (comma-, semicolon- or tab-separated: csvDelimiter), in file order.
  * @throws RulesError `invalid-roster` naming `rows.<row>.<column>` (or `rows.<row>` for a row that does not
  * parse, `csv` when there is no player or too many).
  */
 export function parseRosterCsv(text: string): PlayerInput[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as never;
+    records = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: true, delimiter: csvDelimiter(text) }) as never;
   } catch (err) {
     if (err instanceof CsvError) {
       const line = (err as CsvError & { lines?: number }).lines ?? 1;
