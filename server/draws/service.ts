@@ -168,6 +168,8 @@ export class DrawService {
         if (err instanceof RulesError) return { ok: false as const, error: err.toJSON() };
         throw err;
       }
+      const unused = optionNotForFormat(b);
+      if (unused) return unused;
       const event = (await this.opts.events.view(eventId))!;
       const ids = b.players ?? event.roster.map((p) => p.id);
       const seen = new Map<string, number>();
@@ -634,4 +636,38 @@ export class DrawService {
   async entries(eventId: string): Promise<DrawEntry[]> {
     return (await this.opts.store.load(eventId))?.entries ?? [];
   }
+}
+
+/** The formats each draw option is for (a true double: double elimination, or a double knockout after groups). */
+const OPTION_FORMATS = {
+  trueDouble: ['double', 'groups-knockout'],
+  groupSize: ['round-robin', 'groups-knockout'],
+  advance: ['groups-knockout'],
+  knockout: ['groups-knockout'],
+} as const;
+const FORMAT_WORDS: Record<string, string> = {
+  single: 'single elimination',
+  double: 'double elimination',
+  'round-robin': 'round robin',
+  'groups-knockout': 'groups then knockout',
+};
+
+/**
+ * An option given for a format it does not apply to (`groupSize` with single elimination, `trueDouble` with
+ * round robin or with a single knockout after groups…): `invalid-draw` naming it, so nothing is stored that the
+ * draw would silently ignore; null when every option given applies.
+ */
+function optionNotForFormat(b: { format: string; trueDouble?: boolean; groupSize?: number; advance?: number; knockout?: string }): Failure | null {
+  for (const [option, formats] of Object.entries(OPTION_FORMATS) as [keyof typeof OPTION_FORMATS, readonly string[]][]) {
+    if (b[option] === undefined) continue;
+    if (!formats.includes(b.format))
+      return fail(
+        'invalid-draw',
+        `${option}: not an option of ${FORMAT_WORDS[b.format] ?? b.format} (it is for ${formats.map((f) => FORMAT_WORDS[f]).join(' and ')})`,
+        option,
+      );
+  }
+  if (b.format === 'groups-knockout' && b.trueDouble !== undefined && b.knockout !== 'double')
+    return fail('invalid-draw', 'trueDouble: for a double elimination knockout (knockout: "double")', 'trueDouble');
+  return null;
 }

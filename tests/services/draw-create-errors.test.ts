@@ -41,4 +41,25 @@ describe('draw creation errors', () => {
     expect((await ev.s.draws.get(ev.id)).ok).toBe(false);
     expect((await ev.s.draws.create(ev.id, ev.token, { format: 'round-robin', groupSize: 4 })).ok).toBe(true);
   });
+
+  it('an option of another format is refused naming it, not stored and ignored; the options of the format are taken', async () => {
+    const ev = await eventOf(8, [3, 3]);
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ format: 'single', groupSize: 4 }, 'groupSize', /groupSize: not an option of single elimination \(it is for round robin and groups then knockout\)/],
+      [{ format: 'single', trueDouble: true }, 'trueDouble', /not an option of single elimination/],
+      [{ format: 'double', advance: 2 }, 'advance', /not an option of double elimination/],
+      [{ format: 'round-robin', groupSize: 4, trueDouble: false }, 'trueDouble', /not an option of round robin/],
+      [{ format: 'round-robin', groupSize: 4, knockout: 'double' }, 'knockout', /not an option of round robin/],
+      [{ format: 'groups-knockout', groupSize: 4, advance: 2, trueDouble: true }, 'trueDouble', /for a double elimination knockout/],
+    ];
+    for (const [body, field, words] of cases) {
+      const res = await ev.s.draws.create(ev.id, ev.token, body);
+      expect(res, JSON.stringify(body)).toMatchObject({ ok: false, error: { code: 'invalid-draw', field } });
+      expect(res.ok || res.error.message).toMatch(words);
+    }
+    expect((await ev.s.draws.get(ev.id)).ok).toBe(false);
+    const made = await ev.s.draws.create(ev.id, ev.token, { format: 'groups-knockout', groupSize: 4, advance: 2, knockout: 'double', trueDouble: true });
+    expect(made.ok).toBe(true);
+    expect(made.ok && made.draw.draw.matches.some((m) => m.id === 'FR')).toBe(true);
+  });
 });

@@ -45,6 +45,7 @@ export const enResults = {
   'dr.trueDouble': 'True double final (a reset)',
   'dr.groupSize': 'Players per group',
   'dr.advance': 'Go on per group',
+  'dr.knockout': 'Knockout',
   'dr.create': 'Create the draw',
   'dr.replace': 'Replace the draw (drops its results)',
   'dr.autopilot': 'Autopilot',

@@ -47,6 +47,7 @@ export const jaResults: Record<keyof typeof enResults, string> = {
   'dr.trueDouble': '真のダブル決勝 (リセットあり)',
   'dr.groupSize': '1グループの人数',
   'dr.advance': '各グループの勝ち上がり',
+  'dr.knockout': 'ノックアウト',
   'dr.create': 'ドローを作成',
   'dr.replace': 'ドローを作り直す (結果は消える)',
   'dr.autopilot': 'オートパイロット',

@@ -47,6 +47,7 @@ export const zhTWResults: Record<keyof typeof enResults, string> = {
   'dr.trueDouble': '真雙敗決賽 (可重賽)',
   'dr.groupSize': '每組人數',
   'dr.advance': '每組晉級人數',
+  'dr.knockout': '淘汰賽',
   'dr.create': '建立賽程',
   'dr.replace': '重新建立賽程 (成績會清除)',
   'dr.autopilot': '自動排檯',
