@@ -1,11 +1,11 @@
 /**
- * The state line under a draw match on the draw page (web/src/lib/draw-layout.ts `matchStatusText`), for every
+ * The state line under a draw match on the draw page (web/src/draw/match-status.ts `matchStatusText`), for every
  * match status: the race shows only where a race will be played, never on a decided match, a bye or a void one
  * (a bye against a bye, a final reset not played), in each language.
  */
 import { describe, expect, it } from 'vitest';
 import type { DrawMatchView, MatchStatus } from '../../shared/draw/state';
-import { matchStatusText } from '../../web/src/lib/draw-layout';
+import { matchStatusText } from '../../web/src/draw/match-status';
 
 const view = (status: MatchStatus, o: Partial<DrawMatchView> = {}): DrawMatchView => ({
   id: 'W1-1',

@@ -5,7 +5,6 @@
  */
 import type { DrawMatchView } from '../../../shared/draw/state';
 import type { DrawPagePlayer } from '../../../shared/protocol/draw';
-import { type Lang, t } from './i18n-pages';
 
 /** A section of the bracket: its key and its rounds (each round's matches in bracket order). */
 export interface DrawSection {
@@ -65,19 +64,4 @@ export function slotScore(m: DrawMatchView, i: 0 | 1): string {
   if (s) return String(s[i]);
   if (m.result && m.result.kind === 'walkover') return m.result.winner === m.players[i] ? 'W' : '–';
   return '';
-}
-
-/**
- * The state line under a draw match on the draw page, in `lang`: on which table it is live, a walkover or a
- * retirement, "Up next · Race to N" when ready, "Race to N" while it waits for its players; nothing for a match
- * decided, a bye, or a void one (a bye against a bye, a final reset not played): no race is played there.
- * `tables` maps table ids to their names.
- */
-export function matchStatusText(m: DrawMatchView, tables: ReadonlyMap<string, string>, lang: Lang): string {
-  if (m.status === 'playing') return t(lang, 'draw.onTable', { table: m.table ? (tables.get(m.table) ?? m.table) : '' });
-  if (m.result?.kind === 'walkover') return t(lang, 'draw.walkover');
-  if (m.result?.kind === 'retired') return t(lang, 'draw.retired');
-  if (m.status === 'ready') return `${t(lang, 'draw.ready')} · ${t(lang, 'draw.race', { n: m.race })}`;
-  if (m.status === 'done' || m.status === 'bye' || m.status === 'void') return '';
-  return t(lang, 'draw.race', { n: m.race });
 }
