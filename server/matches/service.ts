@@ -217,6 +217,9 @@ export class MatchService {
     if (token === undefined || token === null || token === '') return fail('unauthorized', 'a scorer token is required to record', 'token');
     if (!tokenMatches(token, live.record.tokenHash)) {
       const denied = await this.scorerFailure(id, token);
+      // A live table token refused only because its table has moved on (or the organiser closed the match) is still
+      // answered for a step the log already holds: the retry of a step whose first answer was lost.
+      if (denied?.error.code === 'not-current-match' || denied?.error.code === 'match-over') return (await this.heldRetry(live, req)) ?? denied;
       if (denied) return denied;
     }
     let step: Step;
@@ -229,14 +232,28 @@ export class MatchService {
     // A `__proto__` / `constructor` / `prototype` key the step parse let through (dropped) is refused by name.
     const forbidden = forbiddenKey(req.step, 'step');
     if (forbidden) return fail('invalid-step', `${forbidden}: "${forbidden.split('.').pop()}" is not allowed as a key`, forbidden);
+    // A closed match takes no new step; a retry of a step it already holds still answers `duplicate` (recordLocked).
     const closed = this.closed ? await this.closed(id) : null;
-    if (closed) return closed;
     return this.live
-      .serial(live, () => this.recordLocked(live, req.stepId, req.expectedVersion, step))
+      .serial(live, () => this.recordLocked(live, req.stepId, req.expectedVersion, step, closed))
       .catch((err: Error) => {
         this.log.error({ matchId: id, err: (err as Error).message }, 'record failed: the store could not be read');
         return this.storeFailure(err, false);
       });
+  }
+
+  /** The answer to `req` when its stepId is in the log already (`duplicate`, or `step-id-reused`), else null. */
+  private async heldRetry(live: Live, req: { stepId: string; step: unknown }): Promise<RecordResult | null> {
+    let step: Step;
+    try {
+      step = parseStep(req.step);
+    } catch {
+      return null;
+    }
+    return this.live.serial(live, async () => {
+      const dup = this.live.versionOf(live, req.stepId);
+      return dup === undefined ? null : this.duplicate(live, req.stepId, dup, step);
+    });
   }
 
   /**
@@ -257,13 +274,17 @@ export class MatchService {
     return this.live.drain();
   }
 
-  /** Decide and append one parsed step; runs inside the match's serial queue. */
-  private async recordLocked(live: Live, stepId: string, expected: number | undefined, step: Step): Promise<RecordResult> {
+  /**
+   * Decide and append one parsed step; runs inside the match's serial queue. `closed`: the refusal of a match its
+   * event closed, given to every step but the retry of one the log already holds.
+   */
+  private async recordLocked(live: Live, stepId: string, expected: number | undefined, step: Step, closed: Failure | null = null): Promise<RecordResult> {
     const shared = this.live.shared;
     let caughtUp = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const dup = this.live.versionOf(live, stepId);
       if (dup !== undefined) return this.duplicate(live, stepId, dup, step);
+      if (closed) return closed;
       if ('undo' in step) await this.live.prepareUndo(live);
       const version = this.live.version(live);
       if (expected !== undefined && expected !== version) {

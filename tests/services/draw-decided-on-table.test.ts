@@ -50,7 +50,8 @@ describe('a match decided by the organiser while on its table', () => {
       // Played a little at the table first (the break).
       const setup = (await s.matches.currentState(onTable))!.setup;
       const steps = stepsToWin(setup);
-      await recordOk(s.matches, { id: onTable, scorerToken: ev.tablets.get('table-1')! }, steps[0]!);
+      const breakShot = await s.matches.record(onTable, ev.tablets.get('table-1')!, { stepId: 'break-1', step: steps[0]! });
+      expect(breakShot.ok, JSON.stringify(breakShot)).toBe(true);
       await s.reactions.settled();
 
       // The organiser decides it for player B (who was losing at the table).
@@ -76,6 +77,10 @@ describe('a match decided by the organiser while on its table', () => {
         expect(refused.ok || refused.error.message).toMatch(/organiser recorded its result/);
       }
       expect((await s.matches.currentState(onTable))!.version).toBe(1);
+      // A retry of the step the match already holds (its first answer lost) is still answered as recorded, with
+      // either token: nothing that was recorded is reported refused.
+      for (const token of [ev.tablets.get('table-1')!, ev.tokens.get(onTable)!])
+        expect(await s.matches.record(onTable, token, { stepId: 'break-1', step: steps[0]! })).toMatchObject({ ok: true, duplicate: true, version: 1 });
       // The table's token scores the table's new match.
       await recordOk(s.matches, { id: now!, scorerToken: ev.tablets.get('table-1')! }, stepsToWin((await s.matches.currentState(now!))!.setup)[0]!);
 

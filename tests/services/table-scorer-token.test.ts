@@ -2,8 +2,8 @@
  * Table scorer tokens (issue 27 §4), through the services over every backend (memory, SQLite on a real disk, the
  * real Redis; skipped with a message when Redis does not answer, failed under CI=true): the organiser issues a
  * table's token; it records for the table's current match only (`not-current-match` naming `matchId` for any
- * other), follows the table when its next match starts, is refused once revoked or replaced (`forbidden` naming
- * `token`), and survives a restart (the hash is in the event's stored document, never the token). The organiser
+ * other, except the retry of a step the match already holds, answered as recorded), follows the table when its next
+ * match starts, is refused once revoked or replaced (`forbidden` naming `token`), and survives a restart (the hash is in the event's stored document, never the token). The organiser
  * token is needed to issue or revoke; an unknown table is refused by name.
  */
 import { describe, expect, it } from 'vitest';
@@ -72,13 +72,24 @@ describe.each(storeKinds(redis.available))('table scorer tokens: %s', (kind) => 
     expect(await s.shotClocks.act(two.id, { scorerToken: token }, 'pause')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
 
     // The match is won; the organiser starts the next match: the same token now scores it, and no longer the old one.
-    for (const step of stepsToWin((await s.matches.currentState(one.id))!.setup).slice(1))
-      expect((await s.matches.record(one.id, token, { stepId: stepId(), step })).ok).toBe(true);
+    let winning = { stepId: '', step: BREAK as unknown };
+    for (const step of stepsToWin((await s.matches.currentState(one.id))!.setup).slice(1)) {
+      winning = { stepId: stepId(), step };
+      expect((await s.matches.record(one.id, token, winning)).ok).toBe(true);
+    }
+    const won = (await s.matches.currentState(one.id))!.version;
     expect((await s.events.start(ev.id, ev.token, 'table-1')).ok).toBe(true);
     expect((await s.matches.record(next.id, token, { stepId: stepId(), step: BREAK })).ok).toBe(true);
     expect(await s.matches.record(one.id, token, { stepId: stepId(), step: { undo: true } })).toMatchObject({
       ok: false,
       error: { code: 'not-current-match', field: 'matchId' },
+    });
+    // The retry of the winning step (its first answer lost while the table moved on) is answered as recorded.
+    expect(await s.matches.record(one.id, token, winning)).toMatchObject({ ok: true, duplicate: true, version: won });
+    // Under the same stepId, another step is still refused: the id names the step recorded.
+    expect(await s.matches.record(one.id, token, { stepId: winning.stepId, step: { undo: true } })).toMatchObject({
+      ok: false,
+      error: { code: 'step-id-reused' },
     });
 
     // A restart (a second opening of the same backend): the token still works.
