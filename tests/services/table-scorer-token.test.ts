@@ -3,8 +3,9 @@
  * real Redis; skipped with a message when Redis does not answer, failed under CI=true): the organiser issues a
  * table's token; it records for the table's current match only (`not-current-match` naming `matchId` for any
  * other, except the retry of a step the match already holds, answered as recorded), follows the table when its next
- * match starts, is refused once revoked or replaced (`forbidden` naming `token`), and survives a restart (the hash is in the event's stored document, never the token). The organiser
- * token is needed to issue or revoke; an unknown table is refused by name.
+ * match starts, is refused once revoked or replaced (`forbidden` naming `token`), and survives a restart (the hash
+ * is in the event's stored document, never the token). The organiser token is needed to issue or revoke; an unknown
+ * table is refused by name.
  */
 import { describe, expect, it } from 'vitest';
 import { hashToken, tableTokenParts } from '../../server/tokens';
