@@ -20,6 +20,9 @@ import {
   applyDrawEntry,
   drawMatchRef,
   drawDelta,
+  DRAW_FORMAT_NAMES,
+  DRAW_FORMATS,
+  drawFormatParts,
   drawState,
   drawView,
   matchViews,
@@ -27,6 +30,7 @@ import {
   readyMatches,
   type DrawDefinition,
   type DrawEntry,
+  type DrawFormatOption,
   type DrawMatchView,
   type DrawState,
   type DrawView,
@@ -638,36 +642,19 @@ export class DrawService {
   }
 }
 
-/** The formats each draw option is for (a true double: double elimination, or a double knockout after groups). */
-const OPTION_FORMATS = {
-  trueDouble: ['double', 'groups-knockout'],
-  groupSize: ['round-robin', 'groups-knockout'],
-  advance: ['groups-knockout'],
-  knockout: ['groups-knockout'],
-} as const;
-const FORMAT_WORDS: Record<string, string> = {
-  single: 'single elimination',
-  double: 'double elimination',
-  'round-robin': 'round robin',
-  'groups-knockout': 'groups then knockout',
-};
-
 /**
  * An option given for a format it does not apply to (`groupSize` with single elimination, `trueDouble` with
- * round robin or with a single knockout after groups…): `invalid-draw` naming it, so nothing is stored that the
- * draw would silently ignore; null when every option given applies.
+ * round robin or with a single knockout after groups…; shared/draw/options.ts): `invalid-draw` naming it, so
+ * nothing is stored that the draw would silently ignore; null when every option given applies.
  */
-function optionNotForFormat(b: { format: string; trueDouble?: boolean; groupSize?: number; advance?: number; knockout?: string }): Failure | null {
-  for (const [option, formats] of Object.entries(OPTION_FORMATS) as [keyof typeof OPTION_FORMATS, readonly string[]][]) {
-    if (b[option] === undefined) continue;
-    if (!formats.includes(b.format))
-      return fail(
-        'invalid-draw',
-        `${option}: not an option of ${FORMAT_WORDS[b.format] ?? b.format} (it is for ${formats.map((f) => FORMAT_WORDS[f]).join(' and ')})`,
-        option,
-      );
+function optionNotForFormat(b: Pick<DrawDefinition, 'format' | DrawFormatOption>): Failure | null {
+  const given = drawFormatParts(b.format, b.knockout).options;
+  for (const option of Object.keys(given) as DrawFormatOption[]) {
+    if (b[option] === undefined || given[option]) continue;
+    if (option === 'trueDouble' && b.format === 'groups-knockout')
+      return fail('invalid-draw', 'trueDouble: for a double elimination knockout (knockout: "double")', 'trueDouble');
+    const formats = DRAW_FORMATS.filter((f) => drawFormatParts(f, 'double').options[option]).map((f) => DRAW_FORMAT_NAMES[f]);
+    return fail('invalid-draw', `${option}: not an option of ${DRAW_FORMAT_NAMES[b.format]} (it is for ${formats.join(' and ')})`, option);
   }
-  if (b.format === 'groups-knockout' && b.trueDouble !== undefined && b.knockout !== 'double')
-    return fail('invalid-draw', 'trueDouble: for a double elimination knockout (knockout: "double")', 'trueDouble');
   return null;
 }

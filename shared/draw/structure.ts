@@ -12,6 +12,7 @@
  */
 import { TARGET_MAX } from '../protocol/limits';
 import { seededShuffle } from '../prng';
+import { DRAW_FORMAT_NAMES } from './options';
 import type { DrawDefinition, DrawPlayer, MatchSpec, SlotSource } from './types';
 
 /** Players in a draw: at least, at most. */
@@ -78,7 +79,7 @@ export function checkDefinition(def: DrawDefinition): DrawError | null {
   }
   if (def.format === 'round-robin' || def.format === 'groups-knockout') {
     const size = def.groupSize;
-    const formatName = def.format === 'round-robin' ? 'round robin' : 'groups then knockout';
+    const formatName = DRAW_FORMAT_NAMES[def.format];
     if (size === undefined) return bad('groupSize', `${formatName} needs players per group: a whole number from ${GROUP_SIZE_MIN} to ${GROUP_SIZE_MAX}`);
     if (!Number.isInteger(size) || size < GROUP_SIZE_MIN || size > GROUP_SIZE_MAX) {
       return bad('groupSize', `players per group is a whole number from ${GROUP_SIZE_MIN} to ${GROUP_SIZE_MAX}, got ${size}`);
