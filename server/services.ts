@@ -109,13 +109,11 @@ export function wireServices(parts: {
     shared: store.tournaments.kind === 'redis',
     pushes: { ...pushes, matchStarted: (s) => (pushes.matchStarted?.(s), happenings?.matchStarted(s)) },
     shotClocks,
-    // A player of the draw stays on the roster (issue 27 §7).
-    drawPlayers: async (id) => await draws!.get(id).then((r) => (r.ok ? r.draw.definition.players.map((p) => p.id) : [])),
+    // A player of the draw stays on the roster (issue 27 §7): the stored definition's field, no view built.
+    drawPlayers: async (id) => (await store.draws.load(id))?.definition.players.map((p) => p.id) ?? [],
   });
   happenings = new WebhookHappenings(webhooks, events, log);
-  // Built after the events, which ask them for the draw's players.
-  let draws: DrawService | null = null;
-  draws = new DrawService({
+  const draws = new DrawService({
     store: store.draws,
     events,
     matches,
